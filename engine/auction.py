@@ -1,0 +1,336 @@
+"""The auction: calls, the bid ladder, auction checking, Gâm-over-Ry liability, legal next calls.
+
+A call is written ``SEAT:CALL``: ``P`` (pass), ``G``, ``G+1`` … ``G+6``, ``R``, ``R2``, ``R3``
+or ``L``; a Gâm-family bid or ``L`` may carry the trump announced during bidding, ``S:G+4/nt``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import NamedTuple
+
+from engine.cards import Seat, seat_order
+
+TRUMPS = ("fire", "earth", "water", "wind", "nt")
+TRUMP_ALIASES = {"stone": "earth"}
+
+
+class Bid(NamedTuple):
+    code: str  # canonical: G, G+1 … G+6, R, R2, R3, L
+    rank: int  # place on the ladder, 1 (Gâm) to 11 (Lon)
+    family: str  # "gam", "ry" or "lon"
+    level: int  # Gâm: 0..6 (required tricks 9 + level); Ry: 1..3; Lon: 0
+
+    @property
+    def required_tricks(self) -> int:
+        return 9 + self.level
+
+    @property
+    def words(self) -> str:
+        return BID_WORDS[self.code]
+
+
+_LADDER = ("G", "G+1", "G+2", "G+3", "R", "G+4", "R2", "G+5", "R3", "G+6", "L")
+
+
+def _make_bid(code: str, rank: int) -> Bid:
+    if code.startswith("G"):
+        return Bid(code, rank, "gam", int(code[2:]) if "+" in code else 0)
+    if code.startswith("R"):
+        return Bid(code, rank, "ry", int(code[1:]) if len(code) > 1 else 1)
+    return Bid(code, rank, "lon", 0)
+
+
+BIDS: dict[str, Bid] = {code: _make_bid(code, rank) for rank, code in enumerate(_LADDER, 1)}
+BID_WORDS = {
+    **{f"G+{k}": f"Gâm +{k}" for k in range(1, 7)},
+    "G": "Gâm",
+    "R": "Ry",
+    "R2": "Ry 2",
+    "R3": "Ry 3",
+    "L": "Lon",
+}
+GAM_BIDS = tuple(bid for bid in BIDS.values() if bid.family == "gam")
+
+
+def lowest_gam_above(rank: int) -> Bid | None:
+    """The only Gâm-family bid allowed over a highest bid of this rank (0: no bid yet)."""
+    return next((bid for bid in GAM_BIDS if bid.rank > rank), None)
+
+
+class Call(NamedTuple):
+    seat: Seat
+    bid: Bid | None  # None is a pass
+    trump: str | None  # trump announced in the bid
+
+    def __str__(self) -> str:
+        if self.bid is None:
+            return f"{self.seat.name}:P"
+        suffix = f"/{self.trump}" if self.trump else ""
+        return f"{self.seat.name}:{self.bid.code}{suffix}"
+
+    @property
+    def call_text(self) -> str:
+        return str(self).split(":", 1)[1]
+
+
+def _spellings() -> dict[str, tuple[Bid | None, str | None]]:
+    """Every accepted spelling of a call (without the seat), lower case, no spaces."""
+    table: dict[str, tuple[Bid | None, str | None]] = {"p": (None, None), "pass": (None, None)}
+    suffixes = {"": None, **{f"/{t}": t for t in TRUMPS}}
+    suffixes.update({f"/{alias}": real for alias, real in TRUMP_ALIASES.items()})
+    for bid in BIDS.values():
+        if bid.family == "gam":
+            plus = f"+{bid.level}" if bid.level else ""
+            names = [f"{stem}{plus}" for stem in ("g", "gam", "gâm")]
+        elif bid.family == "ry":
+            digit = str(bid.level) if bid.level > 1 else ""
+            names = [f"r{digit}", f"ry{digit}"]
+        else:
+            names = ["l", "lon"]
+        for name in names:
+            if bid.family == "ry":
+                table[name] = (bid, None)
+                continue
+            for suffix, trump in suffixes.items():
+                table[name + suffix] = (bid, trump)
+    return table
+
+
+_CALL_SPELLINGS = _spellings()
+_CALL_CACHE: dict[str, Call] = {}
+
+
+class CallError(ValueError):
+    """A call that is not written right."""
+
+
+def parse_call(text: str) -> Call:
+    """Read ``SEAT:CALL`` in any accepted spelling."""
+    cached = _CALL_CACHE.get(text)
+    if cached is not None:
+        return cached
+    if not isinstance(text, str):
+        raise CallError(f"a call must be a string like 'N:G+1', not {text!r}")
+    seat_text, colon, call_text = text.partition(":")
+    if not colon:
+        raise CallError(f"{text!r} is not a call: write SEAT:CALL, e.g. 'N:G+1'")
+    try:
+        seat = Seat.parse(seat_text)
+    except ValueError as exc:
+        raise CallError(f"{text!r}: {exc}") from None
+    key = "".join(call_text.split()).lower()
+    if key not in _CALL_SPELLINGS:
+        if key.startswith("r") and "/" in key:
+            raise CallError(f"{text!r}: a Ry bid never names a trump")
+        raise CallError(
+            f"{text!r}: unknown call {call_text.strip()!r} "
+            "(expected P, G, G+1 … G+6, R, R2, R3 or L, a Gâm or Lon bid optionally /trump)"
+        )
+    bid, trump = _CALL_SPELLINGS[key]
+    call = Call(seat, bid, trump)
+    if len(_CALL_CACHE) < 4096:
+        _CALL_CACHE[text] = call
+    return call
+
+
+@dataclass(frozen=True)
+class Liability:
+    """A Gâm-family overbid of an opponent's Ry: the Ry's value is added if the Gâm fails."""
+
+    liable_team: str
+    ry_team: str
+    amount: int
+
+
+RY_LIABILITY = {"R": 150, "R2": 200, "R3": 1000}
+
+
+class AuctionError(ValueError):
+    """An auction that breaks a rule; ``position`` is the 1-based call number (0: none)."""
+
+    def __init__(self, message: str, position: int = 0):
+        super().__init__(message)
+        self.position = position
+
+
+@dataclass
+class AuctionState:
+    """An auction being checked call by call."""
+
+    order: tuple[Seat, ...]
+    passed: list[bool]
+    turn: int  # index into order of the seat to call next
+    highest: Call | None = None
+    liability: Liability | None = None
+    calls_made: int = 0
+    ended: bool = False
+
+    @classmethod
+    def start(cls, opening: Seat = Seat.N, direction: str = "clockwise") -> AuctionState:
+        return cls(order=seat_order(opening, direction), passed=[False] * 4, turn=0)
+
+    @property
+    def next_seat(self) -> Seat | None:
+        return None if self.ended else self.order[self.turn]
+
+    @property
+    def passed_out(self) -> bool:
+        return self.ended and self.highest is None
+
+    def illegal_reason(self, call: Call) -> str | None:
+        """Why ``call`` may not be made now, or None if it may."""
+        if self.ended:
+            return f"the auction already ended at call {self.calls_made}"
+        seat = self.order[self.turn]
+        if call.seat != seat:
+            return f"it is {seat.full_name}'s turn"
+        bid = call.bid
+        if bid is None:
+            return None
+        top = self.highest.bid.rank if self.highest else 0
+        if bid.family == "gam":
+            allowed = lowest_gam_above(top)
+            if allowed is None:
+                return f"no Gâm bid ranks above {self.highest.bid.code}"  # type: ignore[union-attr]
+            if bid != allowed:
+                over = f"over {self.highest.bid.code}" if self.highest else "as the first bid"
+                return f"a Gâm bid {over} must be {allowed.code}"
+        elif bid.rank <= top:
+            return f"{bid.code} does not rank above {self.highest.bid.code}"  # type: ignore[union-attr]
+        return None
+
+    def apply(self, call: Call) -> None:
+        reason = self.illegal_reason(call)
+        if reason:
+            raise AuctionError(f"{call} at call {self.calls_made + 1}: {reason}", self.calls_made + 1)
+        self.calls_made += 1
+        seat = call.seat
+        if call.bid is None:
+            self.passed[seat] = True
+        else:
+            self._track_liability(call)
+            self.highest = call
+        self._advance()
+
+    def _track_liability(self, call: Call) -> None:
+        team = call.seat.team
+        if self.liability and team == self.liability.ry_team:
+            self.liability = None  # the Ry team made a further bid: cleared
+        top = self.highest
+        if (
+            top is not None
+            and top.bid is not None
+            and top.bid.family == "ry"
+            and top.seat.team != team
+            and call.bid is not None
+            and call.bid.family == "gam"
+        ):
+            self.liability = Liability(team, top.seat.team, RY_LIABILITY[top.bid.code])
+
+    def _advance(self) -> None:
+        passes = sum(self.passed)
+        if (self.highest is None and passes == 4) or (self.highest is not None and passes == 3):
+            self.ended = True
+            return
+        for step in range(1, 5):
+            candidate = (self.turn + step) % 4
+            if not self.passed[self.order[candidate]]:
+                self.turn = candidate
+                return
+
+    def legal_calls(self) -> list[str]:
+        """Every call the next seat may make, as call text (``P``, ``G+1``, ``G+1/nt`` …)."""
+        if self.ended:
+            return []
+        top = self.highest.bid.rank if self.highest else 0
+        calls = ["P"]
+        for bid in BIDS.values():
+            if bid.family == "gam" and bid != lowest_gam_above(top):
+                continue
+            if bid.rank <= top:
+                continue
+            calls.append(bid.code)
+            if bid.family != "ry":
+                calls.extend(f"{bid.code}/{trump}" for trump in TRUMPS)
+        return calls
+
+
+@dataclass(frozen=True)
+class AuctionResult:
+    """A complete, legal auction."""
+
+    calls: tuple[Call, ...]
+    contract: Bid | None  # None when passed out
+    declarer: Seat | None
+    trump_in_bid: str | None
+    liability: Liability | None
+
+    @property
+    def passed_out(self) -> bool:
+        return self.contract is None
+
+    @property
+    def liability_amount(self) -> int:
+        """The liability the contract carries (counted only if it is a Gâm and fails)."""
+        if (
+            self.contract is None
+            or self.contract.family != "gam"
+            or self.liability is None
+            or self.declarer is None
+            or self.liability.liable_team != self.declarer.team
+        ):
+            return 0
+        return self.liability.amount
+
+
+def run_auction(
+    calls: Sequence[str | Call], opening: Seat = Seat.N, direction: str = "clockwise"
+) -> AuctionResult:
+    """Check a whole auction; raises AuctionError (or CallError) naming the bad call."""
+    state = AuctionState.start(opening, direction)
+    parsed: list[Call] = []
+    for position, raw in enumerate(calls, 1):
+        try:
+            call = raw if isinstance(raw, Call) else parse_call(raw)
+        except CallError as exc:
+            raise AuctionError(f"call {position}: {exc}", position) from None
+        state.apply(call)
+        parsed.append(call)
+    if not state.ended:
+        seat = state.next_seat
+        raise AuctionError(
+            f"the auction is incomplete after {len(parsed)} calls: {seat.full_name} is to call",  # type: ignore[union-attr]
+            len(parsed),
+        )
+    top = state.highest
+    return AuctionResult(
+        calls=tuple(parsed),
+        contract=top.bid if top else None,
+        declarer=top.seat if top else None,
+        trump_in_bid=top.trump if top else None,
+        liability=state.liability,
+    )
+
+
+@dataclass(frozen=True)
+class NextCalls:
+    seat: Seat | None  # None once the auction has ended
+    calls: list[str]
+    ended: bool
+    passed_out: bool
+
+
+def legal_next_calls(
+    prefix: Sequence[str | Call], opening: Seat = Seat.N, direction: str = "clockwise"
+) -> NextCalls:
+    """What the bidding box offers after ``prefix`` (itself checked; AuctionError if illegal)."""
+    state = AuctionState.start(opening, direction)
+    for position, raw in enumerate(prefix, 1):
+        try:
+            call = raw if isinstance(raw, Call) else parse_call(raw)
+        except CallError as exc:
+            raise AuctionError(f"call {position}: {exc}", position) from None
+        state.apply(call)
+    return NextCalls(state.next_seat, state.legal_calls(), state.ended, state.passed_out)

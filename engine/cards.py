@@ -1,0 +1,245 @@
+"""Suits, ranks, seats and deals: the deal notation of the interchange formats.
+
+A deal is written ``N:hand hand hand hand``: the first seat's letter, then the four hands in
+clockwise order from that seat. A hand is four suit groups ``Fire.Earth.Water.Wind``, each
+listing its ranks highest first as ``1``-``9``, ``A``=10 ... ``F``=15.
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass
+from enum import IntEnum
+from typing import NamedTuple
+
+RANKS = range(1, 16)
+RANK_CHARS = "123456789ABCDEF"
+CARDS_PER_HAND = 15
+
+
+class Suit(IntEnum):
+    FIRE = 0
+    EARTH = 1
+    WATER = 2
+    WIND = 3
+
+    @property
+    def label(self) -> str:
+        return self.name.lower()
+
+    @property
+    def title(self) -> str:
+        return self.name.capitalize()
+
+
+class Seat(IntEnum):
+    N = 0
+    E = 1
+    S = 2
+    W = 3
+
+    @property
+    def team(self) -> str:
+        return "NS" if self in (Seat.N, Seat.S) else "EW"
+
+    @property
+    def partner(self) -> Seat:
+        return Seat((self + 2) % 4)
+
+    @property
+    def full_name(self) -> str:
+        return {"N": "North", "E": "East", "S": "South", "W": "West"}[self.name]
+
+    @classmethod
+    def parse(cls, text: str) -> Seat:
+        try:
+            return cls[text.strip().upper()]
+        except (KeyError, AttributeError):
+            raise ValueError(f"unknown seat {text!r} (expected N, E, S or W)") from None
+
+
+SEATS = tuple(Seat)
+TEAMS = ("NS", "EW")
+DIRECTIONS = ("clockwise", "counterclockwise")
+
+
+def seat_order(first: Seat, direction: str = "clockwise") -> tuple[Seat, Seat, Seat, Seat]:
+    """The four seats in turn order, starting with ``first``."""
+    if direction not in DIRECTIONS:
+        raise ValueError(f"unknown direction {direction!r} (expected clockwise or counterclockwise)")
+    step = 1 if direction == "clockwise" else -1
+    return tuple(Seat((first + step * i) % 4) for i in range(4))  # type: ignore[return-value]
+
+
+# Wind's initial clashes with Water's, so a card code uses I for Wind.
+_SUIT_CODE = {Suit.FIRE: "F", Suit.EARTH: "E", Suit.WATER: "W", Suit.WIND: "I"}
+
+
+class Card(NamedTuple):
+    suit: Suit
+    rank: int
+
+    def __str__(self) -> str:
+        return f"{self.suit.title} {self.rank}"
+
+    @property
+    def code(self) -> str:
+        """Short form used in play records: ``F``, ``E``, ``W`` or ``I`` (Wind) and the rank."""
+        return _SUIT_CODE[self.suit] + RANK_CHARS[self.rank - 1]
+
+    @classmethod
+    def parse(cls, text: str) -> Card:
+        text = text.strip().upper()
+        suits = {code: suit for suit, code in _SUIT_CODE.items()}
+        if len(text) != 2 or text[0] not in "FEWI" or text[1] not in RANK_CHARS:
+            raise ValueError(
+                f"bad card {text!r}: expected a suit letter (F fire, E earth, W water, I wind) "
+                "and a rank 1-9, A-F"
+            )
+        return cls(suits[text[0]], RANK_CHARS.index(text[1]) + 1)
+
+
+FULL_DECK: tuple[Card, ...] = tuple(Card(suit, rank) for suit in Suit for rank in RANKS)
+
+
+class DealError(ValueError):
+    """A deal that is not written right or does not hold the 60 cards once each."""
+
+
+@dataclass(frozen=True)
+class Deal:
+    """Fifteen cards for each seat. ``hands`` is indexed by ``Seat``."""
+
+    hands: tuple[frozenset[Card], frozenset[Card], frozenset[Card], frozenset[Card]]
+
+    def __post_init__(self) -> None:
+        _check_complete(self.hands)
+
+    def hand(self, seat: Seat) -> frozenset[Card]:
+        return self.hands[seat]
+
+    def holder(self, card: Card) -> Seat:
+        for seat in SEATS:
+            if card in self.hands[seat]:
+                return seat
+        raise KeyError(card)
+
+    @classmethod
+    def from_mapping(cls, hands: Mapping[Seat, Iterable[Card]]) -> Deal:
+        return cls(tuple(frozenset(hands[seat]) for seat in SEATS))  # type: ignore[arg-type]
+
+    def __str__(self) -> str:
+        return format_deal(self)
+
+
+def _check_complete(hands: tuple[frozenset[Card], ...]) -> None:
+    seen: dict[Card, Seat] = {}
+    for seat in SEATS:
+        for card in hands[seat]:
+            if card in seen:
+                raise DealError(
+                    f"{card} is in both the {seen[card].full_name} and {seat.full_name} hands"
+                )
+            seen[card] = seat
+    for seat in SEATS:
+        if len(hands[seat]) != CARDS_PER_HAND:
+            raise DealError(
+                f"{seat.full_name} hand holds {len(hands[seat])} cards, not {CARDS_PER_HAND}"
+            )
+    missing = [card for card in FULL_DECK if card not in seen]
+    if missing:
+        raise DealError(f"{missing[0]} is in no hand")
+
+
+def format_hand(cards: Iterable[Card]) -> str:
+    by_suit: dict[Suit, list[int]] = {suit: [] for suit in Suit}
+    for card in cards:
+        by_suit[card.suit].append(card.rank)
+    return ".".join(
+        "".join(RANK_CHARS[rank - 1] for rank in sorted(by_suit[suit], reverse=True))
+        for suit in Suit
+    )
+
+
+def format_deal(deal: Deal, first: Seat = Seat.N) -> str:
+    hands = " ".join(format_hand(deal.hand(seat)) for seat in seat_order(first))
+    return f"{first.name}:{hands}"
+
+
+def parse_hand(text: str, seat: Seat) -> list[Card]:
+    groups = text.split(".")
+    if len(groups) != 4:
+        raise DealError(
+            f"{seat.full_name} hand {text!r} has {len(groups)} suit groups, not 4 "
+            "(Fire.Earth.Water.Wind)"
+        )
+    cards: list[Card] = []
+    for suit, group in zip(Suit, groups, strict=True):
+        seen: set[int] = set()
+        for char in group.upper():
+            if char not in RANK_CHARS:
+                raise DealError(
+                    f"{seat.full_name} hand, {suit.title}: {char!r} is not a card "
+                    "(ranks are 1-9 and A-F)"
+                )
+            rank = RANK_CHARS.index(char) + 1
+            if rank in seen:
+                raise DealError(
+                    f"{seat.full_name} hand, {suit.title}: {Card(suit, rank)} is written twice"
+                )
+            seen.add(rank)
+            cards.append(Card(suit, rank))
+    return cards
+
+
+def parse_deal(text: str) -> Deal:
+    """Read deal notation. Errors name the hand, the suit and the card."""
+    if not isinstance(text, str):
+        raise DealError("a deal must be a string in deal notation")
+    head, colon, body = text.strip().partition(":")
+    if not colon:
+        raise DealError("a deal starts with the first seat's letter and a colon, e.g. 'N:'")
+    try:
+        first = Seat.parse(head)
+    except ValueError as exc:
+        raise DealError(str(exc)) from None
+    parts = body.split()
+    if len(parts) != 4:
+        raise DealError(f"a deal has 4 hands separated by spaces, this one has {len(parts)}")
+    hands = {
+        seat: parse_hand(part, seat) for seat, part in zip(seat_order(first), parts, strict=True)
+    }
+    for seat, cards in hands.items():
+        if len(cards) != CARDS_PER_HAND:
+            raise DealError(f"{seat.full_name} hand holds {len(cards)} cards, not {CARDS_PER_HAND}")
+    return Deal.from_mapping(hands)
+
+
+def deal_cards(rng: random.Random) -> Deal:
+    deck = list(FULL_DECK)
+    rng.shuffle(deck)
+    return Deal.from_mapping({seat: deck[seat * 15 : seat * 15 + 15] for seat in SEATS})
+
+
+def random_deal() -> Deal:
+    """A deal from the system's secure random source."""
+    return deal_cards(secrets.SystemRandom())
+
+
+def seeded_deal(seed: str | int, table: int = 1, board: int = 1) -> Deal:
+    """The same seed, table and board always give the same deal, on every machine."""
+    return deal_cards(random.Random(f"pymtheg:{seed}:{table}:{board}"))
+
+
+def generate_deals(
+    tables: int, boards: int = 1, seed: str | int | None = None
+) -> Iterator[tuple[int, int, Deal]]:
+    """``(table, board, deal)`` for every table and board, seeded or from secure random."""
+    if tables < 1 or boards < 1:
+        raise ValueError("tables and boards must be at least 1")
+    for table in range(1, tables + 1):
+        for board in range(1, boards + 1):
+            deal = random_deal() if seed is None else seeded_deal(seed, table, board)
+            yield table, board, deal

@@ -1,0 +1,282 @@
+"""The board record of the interchange formats: reading and checking one match playing one deal.
+
+``read_board_record`` turns the JSON object into a ``BoardRecord`` whose auctions are legal and
+whose facts fit the contract, or raises ``RecordError`` naming the field and the reason.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.auction import TRUMP_ALIASES, TRUMPS, AuctionError, AuctionResult, run_auction
+from engine.cards import DIRECTIONS, Seat
+from engine.rulesets import DEFAULT_RULESET, OPTION_NAMES, RULESETS, Ruleset
+
+RECORD_FIELDS = frozenset(
+    {
+        "ruleset",
+        "options",
+        "opening",
+        "direction",
+        "auctions",
+        "trump",
+        "double",
+        "tricks",
+        "revoke",
+        "illegal_trump",
+    }
+)
+DOUBLES = {"none": 1, "x": 2, "xx": 4}
+SEAT_KEYS = frozenset("NESW")
+TEAM_KEYS = frozenset(("NS", "EW"))
+TOTAL_TRICKS = 15
+
+
+class RecordError(ValueError):
+    """A board record that cannot be scored; the message names the field and the reason."""
+
+    def __init__(self, field_name: str, reason: str):
+        super().__init__(f"{field_name}: {reason}")
+        self.field = field_name
+        self.reason = reason
+
+
+@dataclass(frozen=True)
+class Options:
+    all_tricks_bonus: int = 0
+    heavy_failure_penalty: int = 0
+    illegal_trump_penalty: int = 0
+
+
+@dataclass(frozen=True)
+class BoardRecord:
+    ruleset: Ruleset
+    options: Options
+    opening: Seat
+    direction: str
+    auctions: tuple[AuctionResult, ...]
+    trump: str | None  # the contract's trump, however it was announced; None for Ry
+    announced: str | None  # "during" or "after"; None for Ry and passed out
+    double: str
+    # tricks per seat (index Seat) or None when given per team / absent
+    seat_tricks: tuple[int, int, int, int] | None
+    team_tricks: dict[str, int] | None
+    revoke: Seat | None
+    illegal_trump: Seat | None
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def final_auction(self) -> AuctionResult:
+        return self.auctions[-1]
+
+    @property
+    def multiplier(self) -> int:
+        return DOUBLES[self.double]
+
+    def tricks_of_team(self, team: str) -> int:
+        if self.team_tricks is not None:
+            return self.team_tricks[team]
+        if self.seat_tricks is None:
+            return 0
+        a, b = (Seat.N, Seat.S) if team == "NS" else (Seat.E, Seat.W)
+        return self.seat_tricks[a] + self.seat_tricks[b]
+
+    def tricks_of_seat(self, seat: Seat) -> int:
+        return 0 if self.seat_tricks is None else self.seat_tricks[seat]
+
+
+def _choice(record: Mapping[str, Any], name: str, default: str, allowed: Any) -> str:
+    value = record.get(name, default)
+    if not isinstance(value, str) or value.lower() not in allowed:
+        choices = ", ".join(sorted(allowed))
+        raise RecordError(name, f"{value!r} is not one of {choices}")
+    return value.lower()
+
+
+def _ruleset(record: Mapping[str, Any], default: str | None) -> Ruleset:
+    name = record.get("ruleset", default or DEFAULT_RULESET)
+    if not isinstance(name, str) or name not in RULESETS:
+        known = ", ".join(sorted(RULESETS))
+        raise RecordError("ruleset", f"unknown ruleset {name!r} (known: {known})")
+    return RULESETS[name]
+
+
+def _options(record: Mapping[str, Any]) -> Options:
+    raw = record.get("options", {})
+    if raw is None:
+        return Options()
+    if not isinstance(raw, dict):
+        raise RecordError("options", "must be an object of house rules in points")
+    values = {}
+    for name, value in raw.items():
+        if name not in OPTION_NAMES:
+            raise RecordError(f"options.{name}", f"unknown house rule (known: {', '.join(OPTION_NAMES)})")
+        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+            raise RecordError(f"options.{name}", f"must be a whole number of points ≥ 0, not {value!r}")
+        values[name] = value
+    return Options(**values)
+
+
+def _seat(record: Mapping[str, Any], name: str, default: str | None) -> Seat | None:
+    value = record.get(name, default)
+    if value is None:
+        return None
+    if not isinstance(value, str) or value.upper() not in SEAT_KEYS:
+        raise RecordError(name, f"{value!r} is not a seat (N, E, S or W)")
+    return Seat[value.upper()]
+
+
+def _auctions(record: Mapping[str, Any], ruleset: Ruleset, opening: Seat, direction: str):
+    raw = record.get("auctions")
+    if raw is None:
+        raise RecordError("auctions", "required: the calls of the auction")
+    if not isinstance(raw, list) or not raw:
+        raise RecordError("auctions", "must be a list holding one auction (a list of calls)")
+    if isinstance(raw[0], str):
+        raise RecordError("auctions", "must be a list of auctions, each a list of calls: [[...]]")
+    if len(raw) > 2:
+        raise RecordError("auctions", f"{len(raw)} auctions: there is at most a second auction")
+    results = []
+    for index, calls in enumerate(raw):
+        where = f"auctions[{index}]"
+        if index == 1:
+            if not results[0].passed_out:
+                raise RecordError(where, "a second auction is held only after a passed-out first")
+            if not ruleset.second_auction:
+                raise RecordError(
+                    where, f"ruleset {ruleset.name} holds no second auction after a passed-out one"
+                )
+        if not isinstance(calls, list):
+            raise RecordError(where, "must be a list of calls like \"N:G\"")
+        try:
+            results.append(run_auction(calls, opening, direction))
+        except AuctionError as exc:
+            raise RecordError(where, str(exc)) from None
+    if results[0].passed_out and ruleset.second_auction and len(results) == 1:
+        raise RecordError(
+            "auctions", f"the auction was passed out: ruleset {ruleset.name} needs the second auction"
+        )
+    return tuple(results)
+
+
+def _trump(record: Mapping[str, Any], auction: AuctionResult) -> tuple[str | None, str | None]:
+    raw = record.get("trump")
+    contract = auction.contract
+    if contract is None or contract.family == "ry":
+        if raw is not None:
+            what = "the board was passed out" if contract is None else "a Ry contract has no trump"
+            raise RecordError("trump", what)
+        return None, None
+    if auction.trump_in_bid is not None:
+        if raw is not None:
+            raise RecordError(
+                "trump", f"the trump ({auction.trump_in_bid}) was already announced in the bid"
+            )
+        return auction.trump_in_bid, "during"
+    if raw is None:
+        raise RecordError("trump", "required: the trump was not announced in the bid")
+    name = TRUMP_ALIASES.get(raw.lower(), raw.lower()) if isinstance(raw, str) else None
+    if name not in TRUMPS:
+        raise RecordError("trump", f"unknown trump {raw!r} (fire, earth, water, wind or nt)")
+    return name, "after"
+
+
+def _trick_count(name: str, value: Any) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise RecordError(name, f"must be a whole number of tricks, not {value!r}")
+    if not 0 <= value <= TOTAL_TRICKS:
+        raise RecordError(name, f"{value} is out of range (0 to {TOTAL_TRICKS})")
+    return value
+
+
+def _tricks(record: Mapping[str, Any], auction: AuctionResult, revoke: Seat | None):
+    raw = record.get("tricks")
+    contract = auction.contract
+    if contract is None:
+        if raw is not None:
+            raise RecordError("tricks", "the board was passed out: no tricks were played")
+        return None, None
+    if raw is None:
+        if revoke is not None:
+            return None, None
+        raise RecordError("tricks", "required: the tricks taken, per seat or per team")
+    if not isinstance(raw, dict):
+        raise RecordError("tricks", "must be an object of tricks per seat or per team")
+    keys = set(raw)
+    if keys == SEAT_KEYS:
+        seats = tuple(_trick_count(f"tricks.{s.name}", raw[s.name]) for s in Seat)
+        _check_total(sum(seats), contract, auction, seats, revoke)
+        return seats, None
+    if keys == TEAM_KEYS:
+        per_seat_needed = contract.family == "lon" or contract.code in ("R", "R2")
+        if per_seat_needed:
+            raise RecordError(
+                "tricks", f"{contract.words} needs the tricks per seat (N, E, S, W), not per team"
+            )
+        teams = {t: _trick_count(f"tricks.{t}", raw[t]) for t in ("NS", "EW")}
+        _check_total(sum(teams.values()), contract, auction, None, revoke, teams)
+        return None, teams
+    raise RecordError("tricks", f"keys must be N, E, S, W or NS, EW, not {sorted(keys)}")
+
+
+def _check_total(total, contract, auction, seats, revoke, teams=None) -> None:
+    if total > TOTAL_TRICKS:
+        raise RecordError("tricks", f"add up to {total}, more than {TOTAL_TRICKS}")
+    if revoke is not None or total == TOTAL_TRICKS:
+        return
+    if contract.family != "ry":
+        raise RecordError("tricks", f"add up to {total}, not {TOTAL_TRICKS}")
+    # A lost Ry stops at the trick that loses it; a won one is played out.
+    declarer = auction.declarer
+    if contract.code == "R3":
+        team = declarer.team
+        taken = teams[team] if teams else seats[declarer] + seats[declarer.partner]
+    else:
+        taken = seats[declarer]
+    if taken == 0:
+        raise RecordError(
+            "tricks",
+            f"add up to {total}, not {TOTAL_TRICKS}: only a lost Ry ends early, and this one is won",
+        )
+
+
+def read_board_record(record: Any, *, default_ruleset: str | None = None) -> BoardRecord:
+    """Check a board record (a decoded JSON object) and return it in engine terms."""
+    if not isinstance(record, dict):
+        raise RecordError("record", "must be a JSON object")
+    unknown = set(record) - RECORD_FIELDS
+    if unknown:
+        raise RecordError(sorted(unknown)[0], "unknown field")
+    ruleset = _ruleset(record, default_ruleset)
+    options = _options(record)
+    opening = _seat(record, "opening", "N")
+    direction = _choice(record, "direction", "clockwise", DIRECTIONS)
+    auctions = _auctions(record, ruleset, opening, direction)  # type: ignore[arg-type]
+    final = auctions[-1]
+    trump, announced = _trump(record, final)
+    double = _choice(record, "double", "none", DOUBLES)
+    revoke = _seat(record, "revoke", None)
+    illegal_trump = _seat(record, "illegal_trump", None)
+    if final.passed_out:
+        for name, value in (("double", double != "none"), ("revoke", revoke), ("illegal_trump", illegal_trump)):
+            if value:
+                raise RecordError(name, "the board was passed out: nothing was played")
+    if illegal_trump is not None and (trump is None or trump == "nt"):
+        raise RecordError("illegal_trump", "the contract has no trump suit")
+    seat_tricks, team_tricks = _tricks(record, final, revoke)
+    return BoardRecord(
+        ruleset=ruleset,
+        options=options,
+        opening=opening,  # type: ignore[arg-type]
+        direction=direction,
+        auctions=auctions,
+        trump=trump,
+        announced=announced,
+        double=double,
+        seat_tricks=seat_tricks,
+        team_tricks=team_tricks,
+        revoke=revoke,
+        illegal_trump=illegal_trump,
+    )
