@@ -12,6 +12,7 @@
 from __future__ import annotations
 
 import argparse
+import io
 import json
 import sys
 from collections.abc import Iterable, Iterator
@@ -23,9 +24,10 @@ from engine.scoring import score_record
 
 
 def _open_input(path: str | None) -> IO[str]:
+    """UTF-8 text; undecodable bytes become U+FFFD so a bad line is reported, not fatal."""
     if path is None or path == "-":
-        return sys.stdin
-    return open(path, encoding="utf-8")  # noqa: SIM115 - closed by the caller
+        return io.TextIOWrapper(sys.stdin.buffer, encoding="utf-8", errors="replace")
+    return open(path, encoding="utf-8", errors="replace")
 
 
 def score_line(line: str) -> tuple[dict[str, Any], bool]:

@@ -204,7 +204,9 @@ class AuctionState:
     def apply(self, call: Call) -> None:
         reason = self.illegal_reason(call)
         if reason:
-            raise AuctionError(f"{call} at call {self.calls_made + 1}: {reason}", self.calls_made + 1)
+            raise AuctionError(
+                f"{call} at call {self.calls_made + 1}: {reason}", self.calls_made + 1
+            )
         self.calls_made += 1
         seat = call.seat
         if call.bid is None:

@@ -68,7 +68,9 @@ DIRECTIONS = ("clockwise", "counterclockwise")
 def seat_order(first: Seat, direction: str = "clockwise") -> tuple[Seat, Seat, Seat, Seat]:
     """The four seats in turn order, starting with ``first``."""
     if direction not in DIRECTIONS:
-        raise ValueError(f"unknown direction {direction!r} (expected clockwise or counterclockwise)")
+        raise ValueError(
+            f"unknown direction {direction!r} (expected clockwise or counterclockwise)"
+        )
     step = 1 if direction == "clockwise" else -1
     return tuple(Seat((first + step * i) % 4) for i in range(4))  # type: ignore[return-value]
 

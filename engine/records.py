@@ -112,9 +112,13 @@ def _options(record: Mapping[str, Any]) -> Options:
     values = {}
     for name, value in raw.items():
         if name not in OPTION_NAMES:
-            raise RecordError(f"options.{name}", f"unknown house rule (known: {', '.join(OPTION_NAMES)})")
+            raise RecordError(
+                f"options.{name}", f"unknown house rule (known: {', '.join(OPTION_NAMES)})"
+            )
         if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-            raise RecordError(f"options.{name}", f"must be a whole number of points ≥ 0, not {value!r}")
+            raise RecordError(
+                f"options.{name}", f"must be a whole number of points ≥ 0, not {value!r}"
+            )
         values[name] = value
     return Options(**values)
 
@@ -149,14 +153,15 @@ def _auctions(record: Mapping[str, Any], ruleset: Ruleset, opening: Seat, direct
                     where, f"ruleset {ruleset.name} holds no second auction after a passed-out one"
                 )
         if not isinstance(calls, list):
-            raise RecordError(where, "must be a list of calls like \"N:G\"")
+            raise RecordError(where, 'must be a list of calls like "N:G"')
         try:
             results.append(run_auction(calls, opening, direction))
         except AuctionError as exc:
             raise RecordError(where, str(exc)) from None
     if results[0].passed_out and ruleset.second_auction and len(results) == 1:
         raise RecordError(
-            "auctions", f"the auction was passed out: ruleset {ruleset.name} needs the second auction"
+            "auctions",
+            f"the auction was passed out: ruleset {ruleset.name} needs the second auction",
         )
     return tuple(results)
 
@@ -238,7 +243,8 @@ def _check_total(total, contract, auction, seats, revoke, teams=None) -> None:
     if taken == 0:
         raise RecordError(
             "tricks",
-            f"add up to {total}, not {TOTAL_TRICKS}: only a lost Ry ends early, and this one is won",
+            f"add up to {total}, not {TOTAL_TRICKS}: "
+            "only a lost Ry ends early, and this one is won",
         )
 
 
@@ -260,8 +266,13 @@ def read_board_record(record: Any, *, default_ruleset: str | None = None) -> Boa
     revoke = _seat(record, "revoke", None)
     illegal_trump = _seat(record, "illegal_trump", None)
     if final.passed_out:
-        for name, value in (("double", double != "none"), ("revoke", revoke), ("illegal_trump", illegal_trump)):
-            if value:
+        played = {
+            "double": double != "none",
+            "revoke": revoke is not None,
+            "illegal_trump": illegal_trump is not None,
+        }
+        for name, was_given in played.items():
+            if was_given:
                 raise RecordError(name, "the board was passed out: nothing was played")
     if illegal_trump is not None and (trump is None or trump == "nt"):
         raise RecordError("illegal_trump", "the contract has no trump suit")

@@ -78,7 +78,9 @@ def ry_score(rules: Ruleset, bid: Bid, won: bool, partner_tricks: int) -> int:
     return values.value - penalty if won else -values.value - penalty
 
 
-def _contract_outcome(rec: BoardRecord, bid: Bid, declarer: Seat, liability: int) -> tuple[int, bool]:
+def _contract_outcome(
+    rec: BoardRecord, bid: Bid, declarer: Seat, liability: int
+) -> tuple[int, bool]:
     """Score before doubling of a contract played to its end (no revoke)."""
     team = declarer.team
     if bid.family == "gam":
@@ -94,7 +96,9 @@ def _contract_outcome(rec: BoardRecord, bid: Bid, declarer: Seat, liability: int
     return ry_score(rec.ruleset, bid, won, rec.tricks_of_seat(declarer.partner)), won
 
 
-def _revoke_outcome(rec: BoardRecord, bid: Bid, declarer: Seat, liability: int) -> tuple[float, bool]:
+def _revoke_outcome(
+    rec: BoardRecord, bid: Bid, declarer: Seat, liability: int
+) -> tuple[float, bool]:
     """Score before doubling after a revoke: the worst case for the offender's side."""
     assert rec.revoke is not None
     by_playing_party = rec.revoke.team == declarer.team
@@ -131,7 +135,7 @@ def score_board(rec: BoardRecord) -> BoardScore:
         raw, made = _contract_outcome(rec, bid, declarer, liability)
     else:
         raw, made = _revoke_outcome(rec, bid, declarer, liability)
-    score = int(round(raw * rec.multiplier))
+    score = round(raw * rec.multiplier)
     if rec.revoke is not None and rec.ruleset.revoke_extra:
         by_playing_party = rec.revoke.team == declarer.team
         score += -rec.ruleset.revoke_extra if by_playing_party else rec.ruleset.revoke_extra

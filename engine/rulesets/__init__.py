@@ -123,7 +123,9 @@ def ruleset_from_data(data: Any) -> Ruleset:
         },
         gam_trick_unit={kind: _integer(data, f"gam.trick_unit.{kind}") for kind in ("trump", "nt")},
         ry={
-            code: RyValues(_integer(data, f"ry.{code}.value"), _integer(data, f"ry.{code}.partner_trick"))
+            code: RyValues(
+                _integer(data, f"ry.{code}.value"), _integer(data, f"ry.{code}.partner_trick")
+            )
             for code in ("R", "R2", "R3")
         },
         lon={
