@@ -7,6 +7,7 @@ listing its ranks highest first as ``1``-``9``, ``A``=10 ... ``F``=15.
 
 from __future__ import annotations
 
+import functools
 import random
 import secrets
 from collections.abc import Iterable, Iterator, Mapping
@@ -65,6 +66,7 @@ TEAMS = ("NS", "EW")
 DIRECTIONS = ("clockwise", "counterclockwise")
 
 
+@functools.cache
 def seat_order(first: Seat, direction: str = "clockwise") -> tuple[Seat, Seat, Seat, Seat]:
     """The four seats in turn order, starting with ``first``."""
     if direction not in DIRECTIONS:
