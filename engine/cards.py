@@ -139,22 +139,25 @@ class Deal:
 
 
 def _check_complete(hands: tuple[frozenset[Card], ...]) -> None:
+    """Duplicates first, then missing cards, then hand sizes: the first two name the card."""
     seen: dict[Card, Seat] = {}
     for seat in SEATS:
-        for card in hands[seat]:
+        for card in sorted(hands[seat]):
             if card in seen:
                 raise DealError(
                     f"{card} is in both the {seen[card].full_name} and {seat.full_name} hands"
                 )
             seen[card] = seat
-    for seat in SEATS:
-        if len(hands[seat]) != CARDS_PER_HAND:
-            raise DealError(
-                f"{seat.full_name} hand holds {len(hands[seat])} cards, not {CARDS_PER_HAND}"
-            )
+    short = ", ".join(
+        f"{seat.full_name} hand holds {len(hands[seat])}"
+        for seat in SEATS
+        if len(hands[seat]) != CARDS_PER_HAND
+    )
     missing = [card for card in FULL_DECK if card not in seen]
     if missing:
-        raise DealError(f"{missing[0]} is in no hand")
+        raise DealError(f"{missing[0]} is in no hand" + (f" ({short} cards)" if short else ""))
+    if short:
+        raise DealError(f"{short} cards, not {CARDS_PER_HAND}")
 
 
 def format_hand(cards: Iterable[Card]) -> str:
@@ -215,9 +218,6 @@ def parse_deal(text: str) -> Deal:
     hands = {
         seat: parse_hand(part, seat) for seat, part in zip(seat_order(first), parts, strict=True)
     }
-    for seat, cards in hands.items():
-        if len(cards) != CARDS_PER_HAND:
-            raise DealError(f"{seat.full_name} hand holds {len(cards)} cards, not {CARDS_PER_HAND}")
     return Deal.from_mapping(hands)
 
 
