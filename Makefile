@@ -31,6 +31,7 @@ unit: $(STAMP)
 ## Benchmarks print figures; they never fail on timing.
 bench: $(STAMP)
 	$(BIN)/python bench/score.py
+	$(BIN)/python bench/rank.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis

@@ -1,0 +1,411 @@
+"""The ranking of one tournament, kept up to date one change at a time.
+
+``RankingState.build(data)`` ranks everything once (vectorised). Then entering, changing or
+erasing a result re-ranks only the match's two groups (its table and board, NS and EW),
+moves the points of the teams in them, and revalues the byes at that table and board;
+``disqualify`` re-ranks the groups of the team's matches. ``to_standings()`` always equals
+``rank_results(to_data())``, which the property tests check after random changes.
+
+Moving a match to another round, table, board or pair of teams is a schedule change: it is
+applied incrementally too, unless it adds or removes a whole table and board (every team's
+byes change then), which rebuilds the state.
+
+The state keeps the match objects it is given (it does not copy them): change a match through
+``update_match``/``set_result``, never by editing the object handed in.
+
+Results are held per *slot*: match ``i`` has slot ``2i`` (its NS result) and ``2i + 1``
+(its EW result).
+"""
+
+from __future__ import annotations
+
+import copy
+import math
+from typing import Any
+
+import numpy as np
+
+from engine.ranking.core import (
+    POINT_DECIMALS,
+    SIDES,
+    bye_modes,
+    bye_totals,
+    bye_value_table,
+    bye_values,
+    effective_scores,
+    group_means,
+    places,
+    rank_arrays,
+    ranking_half_points,
+    team_points,
+)
+from engine.ranking.final import finalise
+from engine.ranking.inputs import (
+    Disqualification,
+    MatchEntry,
+    RankingInputError,
+    ScheduleIndex,
+    Tournament,
+    read_match,
+    read_tournament,
+)
+
+MatchKey = int | tuple[int, int, int]
+
+
+def _number(value: float) -> int | float | None:
+    """A number for JSON: None for NaN, an int when whole."""
+    if math.isnan(value):
+        return None
+    return int(value) if float(value).is_integer() else float(value)
+
+
+class RankingState:
+    """The computed ranking of a tournament; see the module docstring."""
+
+    def __init__(self, tournament: Tournament):
+        self._load(tournament)
+
+    @classmethod
+    def build(cls, data: Any) -> RankingState:
+        """Check and rank the tournament results object; raises ``RankingInputError``."""
+        return cls(read_tournament(data))
+
+    # -- loading ---------------------------------------------------------------------------
+
+    def _load(self, tournament: Tournament) -> None:
+        self.ruleset, self.ties, self.teams = tournament.ruleset, tournament.ties, tournament.teams
+        self.matches: list[MatchEntry] = list(tournament.matches)
+        self.schedule = ScheduleIndex(self.teams)
+        for index, entry in enumerate(self.matches):
+            self.schedule.add(entry, index)
+        self.disqualified: list[Disqualification] = list(tournament.disqualified)
+        n_teams = len(self.teams.ids)
+        self.before_final = np.zeros(n_teams, dtype=bool)
+        for item in self.disqualified:
+            self.before_final[item.team] = not item.after_final
+        self.table_boards = sorted({(m.table, m.board) for m in self.matches})
+        self.table_board_index = {key: n for n, key in enumerate(self.table_boards)}
+        self._load_slots()
+        self._rank_all()
+
+    def _load_slots(self) -> None:
+        matches, n_teams = self.matches, len(self.teams.ids)
+        self.raw_ns = np.array([m.ns_score for m in matches], dtype=np.float64)
+        self.raw_ew = np.array([m.ew_score for m in matches], dtype=np.float64)
+        self.played = np.array([m.played for m in matches], dtype=bool)
+        match_tb = np.array(
+            [self.table_board_index[(m.table, m.board)] for m in matches], dtype=np.int64
+        )
+        self.slot_team = np.array([(m.ns, m.ew) for m in matches], dtype=np.int64).reshape(-1)
+        self.slot_group = np.stack([2 * match_tb, 2 * match_tb + 1], axis=1).reshape(-1)
+        self.slot_round = np.repeat(np.array([m.round for m in matches], dtype=np.int64), 2)
+        n_tb = len(self.table_boards)
+        cells = self.slot_team * n_tb + self.slot_group // 2
+        self.appearances = np.bincount(cells, minlength=n_teams * n_tb).reshape(n_teams, n_tb)
+        sides = self.slot_team * 2 + self.slot_group % 2
+        self.side_counts = np.bincount(sides, minlength=n_teams * 2).reshape(n_teams, 2)
+        self.modes = bye_modes(self.side_counts)
+        order = np.argsort(self.slot_group, kind="stable")
+        bounds = np.searchsorted(self.slot_group[order], np.arange(1, 2 * n_tb))
+        self.members: list[np.ndarray] = np.split(order, bounds) if n_tb else []
+
+    def _apply_effective(self, indices: np.ndarray) -> None:
+        """Table results after disqualifications, for these matches' slots."""
+        ns_slots, ew_slots = 2 * indices, 2 * indices + 1
+        ns, ew, ranked, pending = effective_scores(
+            self.raw_ns[indices],
+            self.raw_ew[indices],
+            self.played[indices],
+            self.before_final[self.slot_team[ns_slots]],
+            self.before_final[self.slot_team[ew_slots]],
+        )
+        self.slot_score[ns_slots], self.slot_score[ew_slots] = ns, ew
+        self.slot_active[ns_slots], self.slot_active[ew_slots] = ranked, ranked
+        self.pending[indices] = pending
+
+    def _rank_all(self) -> None:
+        n_matches = len(self.matches)
+        self.slot_score = np.full(2 * n_matches, np.nan)
+        self.slot_active = np.zeros(2 * n_matches, dtype=bool)
+        self.pending = np.zeros(n_matches, dtype=bool)
+        self._apply_effective(np.arange(n_matches))
+        ranked = rank_arrays(
+            self.slot_team,
+            self.slot_group,
+            self.slot_score,
+            self.slot_active,
+            self.appearances,
+            self.side_counts,
+            self.ties,
+        )
+        self.half = ranked.half
+        self.group_half_sums = ranked.group_half_sums
+        self.group_counts = ranked.group_counts
+        self.played_half = ranked.played_half
+        self.match_counts = ranked.matches
+        self.bye_total = ranked.bye_total
+        self.means = group_means(self.group_half_sums, self.group_counts)
+
+    # -- incremental updates ---------------------------------------------------------------
+
+    def _rerank(self, groups: np.ndarray) -> None:
+        """Re-rank these groups; move the points of their teams; revalue byes beside them."""
+        groups = np.unique(groups)
+        for group in groups.tolist():
+            members = self.members[group]
+            active = self.slot_active[members]
+            new_half = np.zeros(members.size, dtype=np.int64)
+            if active.any():
+                scores = self.slot_score[members[active]]
+                new_half[active] = ranking_half_points(np.zeros(scores.size), scores, self.ties)
+            old_half = self.half[members]
+            changed = new_half != old_half
+            if changed.any():
+                teams = self.slot_team[members[changed]]
+                np.add.at(self.played_half, teams, new_half[changed] - old_half[changed])
+                counted = (new_half[changed] > 0).astype(np.int64) - (old_half[changed] > 0)
+                np.add.at(self.match_counts, teams, counted)
+                self.half[members] = new_half
+            self.group_half_sums[group] = new_half.sum()
+            self.group_counts[group] = int(active.sum())
+        self.means[groups] = group_means(self.group_half_sums[groups], self.group_counts[groups])
+        table_boards = np.unique(groups // 2)
+        self._revalue_byes(np.flatnonzero((self.appearances[:, table_boards] == 0).any(axis=1)))
+
+    def _revalue_byes(self, teams: np.ndarray) -> None:
+        if teams.size:
+            values = bye_values(self.means, self.modes[teams])
+            self.bye_total[teams] = bye_totals(values, self.appearances[teams] == 0)
+
+    def _refresh(self, indices: np.ndarray) -> None:
+        indices = np.asarray(indices, dtype=np.int64)
+        self._apply_effective(indices)
+        self._rerank(
+            np.concatenate([self.slot_group[2 * indices], self.slot_group[2 * indices + 1]])
+        )
+
+    def _index(self, key: MatchKey) -> int:
+        if isinstance(key, int) and not isinstance(key, bool):
+            if 0 <= key < len(self.matches):
+                return key
+            raise RankingInputError(f"matches[{key}]: no such match ({len(self.matches)} matches)")
+        if isinstance(key, tuple) and len(key) == 3:
+            index = self.schedule.find(key)
+            if index is not None:
+                return index
+        raise RankingInputError(
+            f"match {key!r}: no such match (give its index or (round, table, board))"
+        )
+
+    def update_match(self, key: MatchKey, new_match: Any) -> None:
+        """Replace one match (by index or ``(round, table, board)``) with a new match object."""
+        index = self._index(key)
+        where = f"matches[{index}]"
+        entry = read_match(new_match, where, self.teams, self.ruleset)
+        self.schedule.check(entry, where, self.matches, skip=index)
+        old = self.matches[index]
+        if entry.seating != old.seating:
+            self._reseat(index, old, entry)
+            return
+        self.matches[index] = entry
+        self._store_result(index, entry)
+        self._refresh(np.array([index]))
+
+    def set_result(self, key: MatchKey, *, record: Any = None, scores: Any = None) -> None:
+        """Enter or change a match's result (a record or scores); neither erases it."""
+        index = self._index(key)
+        new_match = {
+            k: v for k, v in self.matches[index].raw.items() if k not in ("record", "scores")
+        }
+        if record is not None:
+            new_match["record"] = record
+        if scores is not None:
+            new_match["scores"] = scores
+        self.update_match(index, new_match)
+
+    def erase_result(self, key: MatchKey) -> None:
+        """The match is not played (yet): it leaves the ranking; the standings turn provisional."""
+        self.set_result(key)
+
+    def disqualify(self, team: Any, *, after_final: bool = False) -> None:
+        """Disqualify a team; before finalisation every match of it becomes -1000 / 0."""
+        number = self.teams.lookup(team, "disqualify", "team", "the team to disqualify")
+        if any(item.team == number for item in self.disqualified):
+            raise RankingInputError(f"disqualify: team {team!r} is already disqualified")
+        self.disqualified.append(Disqualification(number, after_final))
+        if after_final:
+            return  # applied to the final snapshot in to_standings
+        self.before_final[number] = True
+        self._refresh(np.unique(np.flatnonzero(self.slot_team == number) // 2))
+
+    def _store_result(self, index: int, entry: MatchEntry) -> None:
+        self.raw_ns[index], self.raw_ew[index] = entry.ns_score, entry.ew_score
+        self.played[index] = entry.played
+
+    def _reseat(self, index: int, old: MatchEntry, entry: MatchEntry) -> None:
+        """A schedule change: the match moves to other teams, round, table or board."""
+        old_tb = self.table_board_index[(old.table, old.board)]
+        new_tb = self.table_board_index.get((entry.table, entry.board))
+        leaves_empty = (entry.table, entry.board) != (old.table, old.board) and (
+            self.appearances[:, old_tb].sum() == 2
+        )
+        if new_tb is None or leaves_empty:  # the set of tables and boards changes
+            matches = [*self.matches[:index], entry, *self.matches[index + 1 :]]
+            self._load(
+                Tournament(
+                    self.ruleset, self.ties, self.teams, tuple(matches), tuple(self.disqualified)
+                )
+            )
+            return
+        slots = np.array([2 * index, 2 * index + 1])
+        self.slot_active[slots] = False  # take the old result out under the old teams
+        self._rerank(self.slot_group[slots])
+        self.schedule.remove(old, index)
+        self.schedule.add(entry, index)
+        self.matches[index] = entry
+        old_teams, old_groups = self.slot_team[slots].copy(), self.slot_group[slots].copy()
+        new_teams, new_groups = (
+            np.array([entry.ns, entry.ew]),
+            np.array([2 * new_tb, 2 * new_tb + 1]),
+        )
+        np.subtract.at(self.appearances, (old_teams, old_groups // 2), 1)
+        np.add.at(self.appearances, (new_teams, new_groups // 2), 1)
+        np.subtract.at(self.side_counts, (old_teams, old_groups % 2), 1)
+        np.add.at(self.side_counts, (new_teams, new_groups % 2), 1)
+        moved = np.unique(np.concatenate([old_teams, new_teams]))
+        self.modes[moved] = bye_modes(self.side_counts[moved])
+        for slot, old_group, new_group in zip(slots, old_groups, new_groups, strict=True):
+            if old_group != new_group:
+                self.members[old_group] = self.members[old_group][self.members[old_group] != slot]
+                self.members[new_group] = np.sort(np.append(self.members[new_group], slot))
+        self.slot_team[slots], self.slot_group[slots] = new_teams, new_groups
+        self.slot_round[slots] = entry.round
+        self._store_result(index, entry)
+        self._refresh(np.array([index]))
+        self._revalue_byes(moved)
+
+    # -- output ----------------------------------------------------------------------------
+
+    def to_data(self) -> dict[str, Any]:
+        """The tournament results object this state ranks (interchange formats, section 4)."""
+        ids = self.teams.ids
+        return {
+            "ruleset": self.ruleset,
+            "ties": self.ties,
+            "teams": list(self.teams.raw),
+            "matches": [copy.deepcopy(dict(m.raw)) for m in self.matches],
+            "disqualified": [
+                {"team": ids[item.team], "after_final": item.after_final}
+                for item in self.disqualified
+            ],
+        }
+
+    def to_standings(self) -> dict[str, Any]:
+        """The standings object (interchange formats, section 4), plus each team's tables."""
+        standings = {
+            "provisional": bool(self.pending.any()),
+            "groups": self._groups_out(),
+            "standings": self._rows_out(),
+        }
+        after_final = [item.team for item in self.disqualified if item.after_final]
+        if not after_final:
+            return standings
+        final = finalise(standings)
+        for team in after_final:
+            final = final.disqualify_after_final(self.teams.ids[team])
+        return final.as_dict()
+
+    def _ranked_slots(self) -> np.ndarray:
+        return np.flatnonzero(self.half > 0)
+
+    def _groups_out(self) -> list[dict[str, Any]]:
+        groups = [
+            {"table": table, "board": board, "side": side, "results": []}
+            for table, board in self.table_boards
+            for side in SIDES
+        ]
+        slots = self._ranked_slots()
+        order = np.lexsort(
+            (
+                self.slot_round[slots],
+                self.slot_team[slots],
+                self.half[slots],
+                self.slot_group[slots],
+            )
+        )
+        slots = slots[order]
+        ids = self.teams.ids
+        for group, team, round_, score, half in zip(
+            self.slot_group[slots].tolist(),
+            self.slot_team[slots].tolist(),
+            self.slot_round[slots].tolist(),
+            self.slot_score[slots].tolist(),
+            self.half[slots].tolist(),
+            strict=True,
+        ):
+            groups[group]["results"].append(
+                {
+                    "team": ids[team],
+                    "round": round_,
+                    "score": _number(score),
+                    "rank": _number(half / 2),
+                }
+            )
+        return groups
+
+    def _tables_out(self) -> list[list[dict[str, Any]]]:
+        """Per team, its ranking points at every table and board: results and byes."""
+        per_team: list[list[dict[str, Any]]] = [[] for _ in self.teams.ids]
+        slots = self._ranked_slots()
+        bye_teams, bye_tbs = np.nonzero(self.appearances == 0)
+        bye_modes_ = self.modes[bye_teams]
+        bye_ranks = np.round(bye_value_table(self.means)[bye_modes_, bye_tbs], POINT_DECIMALS)
+        teams = np.concatenate([self.slot_team[slots], bye_teams])
+        tbs = np.concatenate([self.slot_group[slots] // 2, bye_tbs])
+        rounds = np.concatenate([self.slot_round[slots], np.zeros(bye_teams.size, dtype=np.int64)])
+        sides = np.concatenate([self.slot_group[slots] % 2, bye_modes_])
+        ranks = np.concatenate([self.half[slots] / 2, bye_ranks])
+        scores = np.concatenate([self.slot_score[slots], np.full(bye_teams.size, np.nan)])
+        is_bye = np.arange(teams.size) >= slots.size
+        order = np.lexsort((rounds, tbs, teams))
+        side_names = (*SIDES, None)  # BYE_BOTH: the mean over both sides
+        for team, tb, round_, side, rank, score, bye in zip(
+            *(
+                column[order].tolist()
+                for column in (teams, tbs, rounds, sides, ranks, scores, is_bye)
+            ),
+            strict=True,
+        ):
+            table, board = self.table_boards[tb]
+            per_team[team].append(
+                {
+                    "table": table,
+                    "board": board,
+                    "side": side_names[side],
+                    "round": None if bye else round_,
+                    "rank": _number(rank),
+                    "score": _number(score),
+                    "bye": bye,
+                }
+            )
+        return per_team
+
+    def _rows_out(self) -> list[dict[str, Any]]:
+        points = team_points(self.played_half, self.bye_total)
+        placed = ~self.before_final
+        place = places(points, placed)
+        numbers = np.arange(len(self.teams.ids))
+        order = np.lexsort((numbers, points, self.before_final))
+        tables = self._tables_out()
+        return [
+            {
+                "place": int(place[team]) if placed[team] else None,
+                "team": self.teams.ids[team],
+                "points": _number(points[team]),
+                "matches": int(self.match_counts[team]),
+                "status": "ok" if placed[team] else "disqualified",
+                "tables": tables[team],
+            }
+            for team in order.tolist()
+        ]
