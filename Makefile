@@ -4,7 +4,12 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: install demo test lint unit bench clean
+# The service tests run against these (the CI machine serves both on loopback).
+SERVICE_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/pymtheg
+SERVICE_BROKER_URL   ?= redis://127.0.0.1:6379/0
+SERVICES := DATABASE_URL=$(SERVICE_DATABASE_URL) CELERY_BROKER_URL=$(SERVICE_BROKER_URL)
+
+.PHONY: install demo test lint unit test-services bench clean
 
 $(STAMP): pyproject.toml constraints.txt
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -18,15 +23,25 @@ install: $(STAMP)
 demo: $(STAMP)
 	$(BIN)/python -m engine score samples/boards.jsonl
 
-## Lint, then the whole test suite.
-test: lint unit
+## Lint, the suite on the embedded defaults (SQLite, eager tasks), then the suite again on
+## PostgreSQL and Redis. Without those services the second run is skipped, except in CI.
+test: lint unit test-services
 
 lint: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 
 unit: $(STAMP)
-	$(BIN)/pytest -q -n 2
+	env -u DATABASE_URL -u CELERY_BROKER_URL $(BIN)/pytest -q -n 2 -m "not integration"
+
+test-services: $(STAMP)
+	@status=0; $(SERVICES) $(BIN)/python scripts/check_services.py || status=$$?; \
+	if [ $$status -eq 0 ]; then \
+		echo "$(SERVICES) pytest -q -n 2"; \
+		$(SERVICES) $(BIN)/pytest -q -n 2; \
+	elif [ $$status -ne 3 ]; then \
+		exit $$status; \
+	fi
 
 ## Benchmarks print figures; they never fail on timing.
 bench: $(STAMP)

@@ -108,11 +108,11 @@ class CallError(ValueError):
 
 def parse_call(text: str) -> Call:
     """Read ``SEAT:CALL`` in any accepted spelling."""
+    if not isinstance(text, str):
+        raise CallError(f"a call must be a string like 'N:G+1', not {text!r}")
     cached = _CALL_CACHE.get(text)
     if cached is not None:
         return cached
-    if not isinstance(text, str):
-        raise CallError(f"a call must be a string like 'N:G+1', not {text!r}")
     seat_text, colon, call_text = text.partition(":")
     if not colon:
         raise CallError(f"{text!r} is not a call: write SEAT:CALL, e.g. 'N:G+1'")

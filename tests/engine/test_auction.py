@@ -52,6 +52,8 @@ def test_call_spellings(text, seat, code, trump):
         ("N:G/moon", "unknown call"),
         ("N:", "unknown call"),
         ("N:double", "unknown call"),
+        (["N", "G"], "must be a string"),
+        (None, "must be a string"),
     ],
 )
 def test_bad_calls(text, fragment):

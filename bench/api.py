@@ -1,0 +1,308 @@
+"""Scorer load on loopback: concurrent North/East phones against gunicorn and PostgreSQL.
+
+Builds a tournament in a scratch PostgreSQL database, starts gunicorn (the production WSGI
+app), a Celery worker and beat on Redis, then offers a bounded number of submit + confirm
+cycles at a fixed rate (open loop: a cycle starts every 1/rate seconds, as phones at a venue
+do, with at most --scorers in flight), round by round. Prints throughput, latency
+percentiles and the time from the last confirmation to up-to-date standings.
+
+Needs PostgreSQL and Redis on loopback. Run: .venv/bin/python bench/api.py [--cycles 2000]
+Targets on the 2-core machine: p95 under 150 ms, at least 150 confirmed results a second,
+standings current within 2 s of the last confirmation.
+"""
+
+from __future__ import annotations
+
+import argparse
+import http.client
+import json
+import os
+import shutil
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import threading
+import time
+import uuid
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+PG = os.environ.get("BENCH_POSTGRES", "postgres://postgres@127.0.0.1:5432")
+REDIS = os.environ.get("BENCH_REDIS", "redis://127.0.0.1:6379/0")
+DATABASE = "pymtheg_bench"
+TARGETS = {"p95_ms": 150, "confirmed_per_s": 150, "standings_s": 2.0}
+ENTRY = {"auctions": [["N:G", "E:P", "S:P", "W:P"]], "trump": "fire", "tricks": {"NS": 10, "EW": 5}}
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def psql(sql: str) -> None:
+    subprocess.run(["psql", f"{PG}/postgres", "-qc", sql], check=True, capture_output=True)
+
+
+def environment(queue: str) -> dict[str, str]:
+    return {
+        **os.environ,
+        "DATABASE_URL": f"{PG}/{DATABASE}",
+        "CELERY_BROKER_URL": REDIS,
+        "CELERY_TASK_DEFAULT_QUEUE": queue,
+        "CACHE_KEY_PREFIX": f"bench-{queue}",
+        "DJANGO_SETTINGS_MODULE": "config.settings",
+        "SCORER_WRITE_RATE": "1000000/minute",
+        "DATABASE_CONN_MAX_AGE": "60",
+    }
+
+
+def build_tournament(tables: int, rounds: int) -> dict:
+    """Teams 1..K sit NS, K+1..2K EW; every team plays every table once (rounds ≤ K)."""
+    import django
+
+    django.setup()
+    from engine.cards import format_deal, seeded_deal
+    from tournaments.models import Board, Match, Status, Table, Team, Tournament
+
+    tournament = Tournament.objects.create(name="Load test", slug="load", status=Status.SCHEDULED)
+    teams = Team.objects.bulk_create(
+        Team(tournament=tournament, number=n, name=f"Team {n}") for n in range(1, 2 * tables + 1)
+    )
+    table_rows = Table.objects.bulk_create(
+        Table(tournament=tournament, number=n) for n in range(1, tables + 1)
+    )
+    Board.objects.bulk_create(
+        Board(table=t, number=1, deal=format_deal(seeded_deal("bench", t.number)))
+        for t in table_rows
+    )
+    matches = Match.objects.bulk_create(
+        Match(
+            round=r,
+            table=table_rows[t],
+            ns_team=teams[(t - r) % tables],
+            ew_team=teams[tables + (t + r) % tables],
+        )
+        for r in range(1, rounds + 1)
+        for t in range(tables)
+    )
+    return {
+        "rounds": [
+            [(m.pk, m.ns_team.access_code, m.ew_team.access_code) for m in matches if m.round == r]
+            for r in range(1, rounds + 1)
+        ],
+        "tournament_id": tournament.pk,
+    }
+
+
+class Client(threading.local):
+    def connection(self, port: int) -> http.client.HTTPConnection:
+        if getattr(self, "conn", None) is None:
+            self.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+        return self.conn
+
+    def post(self, port: int, path: str, code: str, body: dict) -> tuple[int, dict, float]:
+        data = json.dumps(body)
+        headers = {"Content-Type": "application/json", "X-Team-Code": code}
+        start = time.perf_counter()
+        for attempt in range(2):
+            try:
+                conn = self.connection(port)
+                conn.request("POST", path, data, headers)
+                response = conn.getresponse()
+                payload = json.loads(response.read() or b"{}")
+                return response.status, payload, time.perf_counter() - start
+            except (http.client.HTTPException, ConnectionError):
+                self.conn = None  # reconnect once: a worker may have recycled the connection
+                if attempt:
+                    raise
+        raise AssertionError("unreachable")
+
+
+def cycle(client: Client, port: int, match: tuple[int, str, str], latencies: list[float]) -> None:
+    match_id, north, east = match
+    base = f"/api/v1/tournaments/load/matches/{match_id}/boards/1/"
+    status, entry, seconds = client.post(
+        port, base + "entries/", north, {"client_id": uuid.uuid4().hex, "record": ENTRY}
+    )
+    latencies.append(seconds)
+    if status != 201:
+        raise AssertionError(f"submit answered {status}: {entry}")
+    status, result, seconds = client.post(
+        port, base + f"entries/{entry['id']}/accept/", east, {"client_id": uuid.uuid4().hex}
+    )
+    latencies.append(seconds)
+    if status != 200:
+        raise AssertionError(f"accept answered {status}: {result}")
+
+
+def wait_port(port: int, process: subprocess.Popen, seconds: float = 30) -> None:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise SystemExit(f"a server process exited with status {process.returncode}")
+        with socket.socket() as sock:
+            if sock.connect_ex(("127.0.0.1", port)) == 0:
+                return
+        time.sleep(0.1)
+    raise SystemExit(f"nothing listens on port {port}")
+
+
+def start(command: list[str], env: dict[str, str], log: Path) -> subprocess.Popen:
+    with log.open("w") as handle:
+        return subprocess.Popen(
+            command, cwd=ROOT, env=env, stdout=handle, stderr=handle, start_new_session=True
+        )
+
+
+def stop(process: subprocess.Popen) -> None:
+    try:
+        os.killpg(process.pid, signal.SIGTERM)
+        process.wait(timeout=20)
+    except (ProcessLookupError, subprocess.TimeoutExpired):
+        os.killpg(process.pid, signal.SIGKILL)
+
+
+def standings_current(tournament_id: int) -> bool:
+    from scoring.models import StandingsState
+
+    state = StandingsState.objects.get(tournament_id=tournament_id)
+    return state.computed_at is not None and state.computed_version >= state.results_version
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--cycles", type=int, default=2000, help="submit + confirm cycles")
+    parser.add_argument("--scorers", type=int, default=50, help="concurrent scorers")
+    parser.add_argument("--tables", type=int, default=100)
+    parser.add_argument("--rate", type=float, default=160, help="offered cycles per second")
+    parser.add_argument("--web-workers", type=int, default=3)
+    parser.add_argument("--threads", type=int, default=4, help="threads per web worker")
+    args = parser.parse_args()
+    rounds = -(-args.cycles // args.tables)
+    if rounds > args.tables:
+        raise SystemExit("--cycles may be at most tables squared")
+    if shutil.which("psql") is None:
+        raise SystemExit("psql is needed to create the scratch database")
+    queue = f"bench-{uuid.uuid4().hex[:8]}"
+    env = environment(queue)
+    os.environ.update(env)
+    sys.path.insert(0, str(ROOT))
+    psql(f"DROP DATABASE IF EXISTS {DATABASE} WITH (FORCE)")
+    psql(f"CREATE DATABASE {DATABASE}")
+    processes: list[subprocess.Popen] = []
+    try:
+        subprocess.run(
+            [sys.executable, "manage.py", "migrate", "-v0"], cwd=ROOT, env=env, check=True
+        )
+        plan = build_tournament(args.tables, rounds)
+        port = free_port()
+        logs = Path("/tmp")
+        web = start(
+            [
+                sys.executable,
+                "-m",
+                "gunicorn",
+                "config.wsgi",
+                "-b",
+                f"127.0.0.1:{port}",
+                "-w",
+                str(args.web_workers),
+                "-k",
+                "gthread",
+                "--threads",
+                str(args.threads),
+                "--keep-alive",
+                "30",
+            ],
+            env,
+            logs / "bench-web.log",
+        )
+        processes.append(web)
+        worker = start(
+            [
+                sys.executable,
+                "-m",
+                "celery",
+                "-A",
+                "config",
+                "worker",
+                "-B",
+                "--pool=solo",
+                "-Q",
+                queue,
+                "-s",
+                f"/tmp/beat-{queue}",
+                "--loglevel=WARNING",
+            ],
+            env,
+            logs / "bench-worker.log",
+        )
+        processes.append(worker)
+        wait_port(port, web)
+
+        latencies: list[float] = []
+        client = Client()
+        work = [m for matches in plan["rounds"] for m in matches][: args.cycles]
+        done = len(work)
+        started = time.perf_counter()
+        with ThreadPoolExecutor(args.scorers) as pool:
+            futures = []
+            for index, match in enumerate(work):
+                # Open loop: cycles start at the offered rate, at most --scorers at once.
+                delay = started + index / args.rate - time.perf_counter()
+                if delay > 0:
+                    time.sleep(delay)
+                futures.append(pool.submit(cycle, client, port, match, latencies))
+            for future in futures:
+                future.result()
+        last_confirmation = time.perf_counter()
+        elapsed = last_confirmation - started
+        while not standings_current(plan["tournament_id"]):
+            if time.perf_counter() - last_confirmation > 60:
+                raise SystemExit("standings not current 60 s after the last confirmation")
+            time.sleep(0.02)
+        catch_up = time.perf_counter() - last_confirmation
+
+        cuts = statistics.quantiles(latencies, n=100)
+        figures = {
+            "p50_ms": statistics.median(latencies) * 1000,
+            "p95_ms": cuts[94] * 1000,
+            "p99_ms": cuts[98] * 1000,
+            "confirmed_per_s": done / elapsed,
+            "standings_s": catch_up,
+        }
+        print(
+            f"{done:,} submit + confirm cycles offered at {args.rate:g}/s, at most "
+            f"{args.scorers} scorers at once; gunicorn {args.web_workers} workers x "
+            f"{args.threads} threads, PostgreSQL, Redis, 1 Celery worker"
+        )
+        print(
+            f"requests: {len(latencies):,} in {elapsed:.1f} s = {len(latencies) / elapsed:,.0f}/s"
+        )
+        print(
+            f"confirmed results per second: {figures['confirmed_per_s']:,.0f} "
+            f"(target ≥ {TARGETS['confirmed_per_s']})"
+        )
+        print(
+            f"latency p50 {figures['p50_ms']:.0f} ms, p95 {figures['p95_ms']:.0f} ms "
+            f"(target < {TARGETS['p95_ms']}), p99 {figures['p99_ms']:.0f} ms"
+        )
+        print(
+            f"standings current {catch_up:.2f} s after the last confirmation "
+            f"(target < {TARGETS['standings_s']})"
+        )
+    finally:
+        for process in processes:
+            stop(process)
+        from django.db import connections
+
+        connections.close_all()
+        psql(f"DROP DATABASE IF EXISTS {DATABASE} WITH (FORCE)")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,260 @@
+"""Settings, read from the environment.
+
+The embedded defaults run the product on a bare machine: SQLite in ``var/db.sqlite3`` and
+Celery tasks run eagerly in the calling process. The environment switches each part:
+
+- ``DJANGO_ENV``: ``development`` (default) or ``production``. Production refuses to start
+  without ``DJANGO_SECRET_KEY`` and ``DJANGO_ALLOWED_HOSTS`` and turns on HTTPS-only cookies,
+  HSTS and the SSL redirect, so ``manage.py check --deploy`` is clean.
+- ``DATABASE_URL``: e.g. ``postgres://user@host:5432/pymtheg`` (dj-database-url).
+- ``CELERY_BROKER_URL``: e.g. ``redis://127.0.0.1:6379/0``; unset means eager tasks.
+- ``PUBLIC_BASE_URL``: the address players reach the site at, for the QR codes on printed
+  cards (default: the address the organiser's browser used).
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import dj_database_url
+from django.core.exceptions import ImproperlyConfigured
+
+BASE_DIR = Path(__file__).resolve().parent.parent
+VAR_DIR = Path(os.environ.get("PYMTHEG_VAR_DIR", BASE_DIR / "var"))
+
+
+def env_bool(name: str, default: bool) -> bool:
+    value = os.environ.get(name)
+    if value is None or value == "":
+        return default
+    if value.lower() in ("1", "true", "yes", "on"):
+        return True
+    if value.lower() in ("0", "false", "no", "off"):
+        return False
+    raise ImproperlyConfigured(f"{name} must be true or false, not {value!r}")
+
+
+def env_list(name: str, default: list[str]) -> list[str]:
+    value = os.environ.get(name)
+    if value is None:
+        return default
+    return [item.strip() for item in value.split(",") if item.strip()]
+
+
+def env_int(name: str, default: int) -> int:
+    value = os.environ.get(name)
+    if value is None or value == "":
+        return default
+    try:
+        return int(value)
+    except ValueError:
+        raise ImproperlyConfigured(f"{name} must be a whole number, not {value!r}") from None
+
+
+DJANGO_ENV = os.environ.get("DJANGO_ENV", "development")
+if DJANGO_ENV not in ("development", "production"):
+    raise ImproperlyConfigured(
+        f"DJANGO_ENV must be 'development' or 'production', not {DJANGO_ENV!r}"
+    )
+PRODUCTION = DJANGO_ENV == "production"
+
+if PRODUCTION:
+    SECRET_KEY = os.environ.get("DJANGO_SECRET_KEY", "")
+    if not SECRET_KEY:
+        raise ImproperlyConfigured("DJANGO_SECRET_KEY must be set when DJANGO_ENV=production")
+else:
+    # Development only: production refuses to start without its own key.
+    SECRET_KEY = os.environ.get(
+        "DJANGO_SECRET_KEY", "dev-only-key-pymtheg-not-for-production-use-0123456789"
+    )
+
+DEBUG = env_bool("DJANGO_DEBUG", not PRODUCTION)
+
+ALLOWED_HOSTS = env_list(
+    "DJANGO_ALLOWED_HOSTS", [] if PRODUCTION else ["localhost", "127.0.0.1", "[::1]", "testserver"]
+)
+if PRODUCTION and not ALLOWED_HOSTS:
+    raise ImproperlyConfigured("DJANGO_ALLOWED_HOSTS must be set when DJANGO_ENV=production")
+CSRF_TRUSTED_ORIGINS = env_list("DJANGO_CSRF_TRUSTED_ORIGINS", [])
+
+INSTALLED_APPS = [
+    "django.contrib.admin",
+    "django.contrib.auth",
+    "django.contrib.contenttypes",
+    "django.contrib.sessions",
+    "django.contrib.messages",
+    "whitenoise.runserver_nostatic",
+    "django.contrib.staticfiles",
+    "rest_framework",
+    "drf_spectacular",
+    "rest_framework.authtoken",
+    "tournaments",
+    "scoring",
+]
+
+MIDDLEWARE = [
+    "django.middleware.security.SecurityMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",
+    "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.common.CommonMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django.contrib.messages.middleware.MessageMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+]
+
+ROOT_URLCONF = "config.urls"
+WSGI_APPLICATION = "config.wsgi.application"
+
+TEMPLATES = [
+    {
+        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        "DIRS": [BASE_DIR / "templates"],
+        "APP_DIRS": True,
+        "OPTIONS": {
+            "context_processors": [
+                "django.template.context_processors.request",
+                "django.contrib.auth.context_processors.auth",
+                "django.contrib.messages.context_processors.messages",
+            ],
+        },
+    },
+]
+
+_DEFAULT_DATABASE_URL = f"sqlite:///{VAR_DIR / 'db.sqlite3'}"
+DATABASES = {
+    "default": dj_database_url.config(
+        default=_DEFAULT_DATABASE_URL,
+        conn_max_age=env_int("DATABASE_CONN_MAX_AGE", 60 if PRODUCTION else 0),
+    )
+}
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # The embedded database lives in var/ (git-ignored); make sure the folder exists.
+    Path(DATABASES["default"]["NAME"]).parent.mkdir(parents=True, exist_ok=True)
+
+DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+AUTH_PASSWORD_VALIDATORS = [
+    {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
+    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+    {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+]
+LOGIN_URL = "login"
+LOGIN_REDIRECT_URL = "tournaments:list"
+LOGOUT_REDIRECT_URL = "login"
+
+LANGUAGE_CODE = "en"
+TIME_ZONE = os.environ.get("TIME_ZONE", "UTC")
+USE_I18N = True
+USE_TZ = True
+
+STATIC_URL = "static/"
+STATICFILES_DIRS = [BASE_DIR / "static"]
+# Production serves the collected files (manage.py collectstatic); development serves them
+# straight from the app and static folders.
+if PRODUCTION or os.environ.get("DJANGO_STATIC_ROOT"):
+    STATIC_ROOT = Path(os.environ.get("DJANGO_STATIC_ROOT", BASE_DIR / "staticfiles"))
+WHITENOISE_USE_FINDERS = not PRODUCTION
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {
+        "BACKEND": (
+            "whitenoise.storage.CompressedManifestStaticFilesStorage"
+            if PRODUCTION
+            else "django.contrib.staticfiles.storage.StaticFilesStorage"
+        )
+    },
+}
+
+# Uploaded team lists are read in memory; anything bigger is not a team list.
+FILE_UPLOAD_MAX_MEMORY_SIZE = 5 * 1024 * 1024
+
+REST_FRAMEWORK = {
+    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
+}
+SPECTACULAR_SETTINGS = {
+    "TITLE": "Pymtheg duplicate tournaments",
+    "VERSION": "0.1.0",
+}
+
+# Celery: a broker URL switches to real workers; without one, tasks run in-process.
+CELERY_BROKER_URL = os.environ.get("CELERY_BROKER_URL") or None
+CELERY_RESULT_BACKEND = os.environ.get("CELERY_RESULT_BACKEND") or None
+CELERY_TASK_ALWAYS_EAGER = CELERY_BROKER_URL is None
+CELERY_TASK_EAGER_PROPAGATES = True
+CELERY_TASK_SERIALIZER = "json"
+CELERY_ACCEPT_CONTENT = ["json"]
+CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+CELERY_TIMEZONE = TIME_ZONE
+
+# Printed cards carry a QR code of the scorer link; it must use the public address.
+PUBLIC_BASE_URL = os.environ.get("PUBLIC_BASE_URL", "").rstrip("/")
+# The URL name of the page players open with their access code (see tournaments/urls.py).
+SCORER_ENTRY_URL_NAME = os.environ.get("SCORER_ENTRY_URL_NAME", "scorer-entry")
+
+if PRODUCTION:
+    SECURE_SSL_REDIRECT = env_bool("DJANGO_SECURE_SSL_REDIRECT", True)
+    SECURE_HSTS_SECONDS = env_int("DJANGO_SECURE_HSTS_SECONDS", 31536000)
+    SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("DJANGO_SECURE_HSTS_INCLUDE_SUBDOMAINS", True)
+    SECURE_HSTS_PRELOAD = env_bool("DJANGO_SECURE_HSTS_PRELOAD", True)
+    SESSION_COOKIE_SECURE = True
+    CSRF_COOKIE_SECURE = True
+    if env_bool("DJANGO_BEHIND_PROXY", False):
+        SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
+}
+
+# Scoring: the API's errors are problem details; scorers' writes are throttled per address;
+# bodies beyond what any board record needs are refused.
+REST_FRAMEWORK.update(
+    {
+        "EXCEPTION_HANDLER": "scoring.api.problems.api_exception_handler",
+        "DEFAULT_AUTHENTICATION_CLASSES": [
+            "rest_framework.authentication.TokenAuthentication",
+            "rest_framework.authentication.SessionAuthentication",
+        ],
+        "DEFAULT_THROTTLE_RATES": {
+            "scorer_write": os.environ.get("SCORER_WRITE_RATE", "600/minute"),
+        },
+    }
+)
+SCORER_MAX_BODY_BYTES = 32 * 1024
+# A worker and the web processes must agree on the queue; tests give each run its own.
+CELERY_TASK_DEFAULT_QUEUE = os.environ.get("CELERY_TASK_DEFAULT_QUEUE", "celery")
+# A broker that is down must not hold up a confirmation: give up publishing quickly (the
+# standings are then stale until the periodic reconcile).
+CELERY_BROKER_CONNECTION_TIMEOUT = 2
+CELERY_BROKER_TRANSPORT_OPTIONS = {"socket_connect_timeout": 2, "socket_timeout": 5}
+STANDINGS_RECONCILE_SECONDS = env_int("STANDINGS_RECONCILE_SECONDS", 15)
+# A burst of confirmations is gathered into one recompute this long after the first of them.
+STANDINGS_DEBOUNCE_SECONDS = float(os.environ.get("STANDINGS_DEBOUNCE_SECONDS", "1.0"))
+CELERY_BEAT_SCHEDULE = {
+    "reconcile-standings": {
+        "task": "scoring.tasks.reconcile_standings",
+        "schedule": STANDINGS_RECONCILE_SECONDS,
+    },
+}
+# Shared by every web process in production (Redis), so throttles and cached page fragments
+# hold across processes; in development a per-process memory cache is enough.
+REDIS_CACHE_URL = os.environ.get("REDIS_CACHE_URL") or (
+    CELERY_BROKER_URL if (CELERY_BROKER_URL or "").startswith("redis://") else None
+)
+CACHES = {
+    "default": {
+        **(
+            {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_CACHE_URL}
+            if REDIS_CACHE_URL
+            else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
+        ),
+        # Keeps apart deployments, and test runs, that share one Redis.
+        "KEY_PREFIX": os.environ.get("CACHE_KEY_PREFIX", "pymtheg"),
+    }
+}

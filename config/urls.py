@@ -1,0 +1,17 @@
+"""URL map: organiser pages, sign-in, admin, the REST API and its schema, and the scoring
+app's scorer, director and public pages."""
+
+from django.contrib import admin
+from django.urls import include, path
+from django.views.generic import RedirectView
+from drf_spectacular.views import SpectacularAPIView
+
+urlpatterns = [
+    path("", RedirectView.as_view(pattern_name="tournaments:list", permanent=False), name="home"),
+    path("accounts/", include("django.contrib.auth.urls")),
+    path("admin/", admin.site.urls),
+    path("tournaments/", include("tournaments.urls")),
+    path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
+    path("api/v1/", include("scoring.api.urls")),
+    path("", include("scoring.urls")),
+]

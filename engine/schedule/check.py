@@ -1,0 +1,425 @@
+"""The schedule validator: ``check_schedule(data)`` lists every broken rule of a schedule.
+
+An organiser may edit a schedule by hand, so the validator takes any JSON value and answers
+with readable messages, one per broken rule, and never raises. What it checks:
+
+- the shape: a JSON object with the keys teams, tables, rounds, sides, matches, byes and
+  max_meetings (no others), whole numbers in range, ``matches`` and ``byes`` lists of objects
+  with exactly the keys round/table/ns/ew and round/team;
+- rounds: a team plays at most once a round, a table hosts at most one match a round, nobody
+  faces themselves;
+- tables: with an even number of teams every team plays every table exactly once; with an odd
+  number exactly one team misses each table (the one facing the phantom there) and nobody plays
+  a table twice;
+- sides: under ``fixed`` a team never changes side; under ``balanced`` a team's NS count is
+  half its matches, give or take one;
+- byes: a bye names a team that does not play that round, and every round a team does not play
+  is a bye (byes are exactly the rounds sat out);
+- ``max_meetings`` equals the most times two teams actually meet.
+
+Numbers that are out of range are reported once and left out of the later checks.
+"""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+KEYS = ("teams", "tables", "rounds", "sides", "matches", "byes", "max_meetings")
+MATCH_KEYS = ("round", "table", "ns", "ew")
+BYE_KEYS = ("round", "team")
+SIDE_MODES = ("fixed", "balanced")
+LIST_LIMIT = 12
+# No real schedule comes near this; it keeps every number a message prints short.
+MAX_NUMBER = 1_000_000
+
+
+@dataclass(frozen=True)
+class _Header:
+    teams: int | None
+    tables: int | None
+    rounds: int | None
+    sides: str | None
+    max_meetings: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class _Entry:
+    """A match or a bye; fields that are missing or wrong are None."""
+
+    number: int
+    round: int | None
+    table: int | None = None
+    ns: int | None = None
+    ew: int | None = None
+    team: int | None = None
+    players: tuple[int, ...] = ()  # the valid, distinct team numbers of a match
+
+
+def check_schedule(data: Any) -> list[str]:
+    """Every broken rule of ``data`` (a parsed JSON value), one message each; [] when fine."""
+    if not isinstance(data, dict):
+        return [f"a schedule must be a JSON object, not {_kind(data)}"]
+    problems: list[str] = []
+    header = _read_header(data, problems)
+    matches = _read_entries(data, "matches", "match", MATCH_KEYS, header, problems)
+    byes = _read_entries(data, "byes", "bye", BYE_KEYS, header, problems)
+    _check_rounds(matches, problems)
+    _check_tables(matches, byes, header, problems)
+    _check_sides(matches, header.sides, problems)
+    _check_byes(matches, byes, header.rounds, problems)
+    _check_max_meetings(matches, header.max_meetings, problems)
+    return problems
+
+
+# --- shape -----------------------------------------------------------------------------------
+
+
+def _read_header(data: dict, problems: list[str]) -> _Header:
+    problems += [f"missing key '{key}'" for key in KEYS if key not in data]
+    problems += [f"unknown key {_describe(key)}" for key in data if key not in KEYS]
+    numbers = {}
+    for key, low in (("teams", 2), ("tables", 1), ("rounds", 1), ("max_meetings", 0)):
+        numbers[key] = _whole_number(data, key, f"'{key}'", low, MAX_NUMBER, problems)
+    sides = data.get("sides")
+    if "sides" in data and sides not in SIDE_MODES:
+        problems.append(f'\'sides\' must be "fixed" or "balanced", not {_describe(sides)}')
+        sides = None
+    return _Header(sides=sides, **numbers)
+
+
+def _read_entries(
+    data: dict,
+    key: str,
+    noun: str,
+    fields: tuple[str, ...],
+    header: _Header,
+    problems: list[str],
+) -> list[_Entry]:
+    items = data.get(key, [])
+    if not isinstance(items, list):
+        problems.append(f"'{key}' must be a list, not {_kind(items)}")
+        return []
+    limits = {"round": header.rounds, "table": header.tables}
+    highs = [limits.get(field, header.teams) or MAX_NUMBER for field in fields]
+    entries = []
+    for number, item in enumerate(items, start=1):
+        values = _plain_values(item, fields, highs)
+        if values is None:
+            values = _checked_values(item, f"{noun} #{number}", fields, highs, problems)
+        if values is None:
+            continue
+        ns, ew = values.get("ns"), values.get("ew")
+        if ns is not None and ns == ew:
+            problems.append(f"{noun} #{number}: team {ns} faces itself")
+        players = tuple(dict.fromkeys(team for team in (ns, ew) if team is not None))
+        entries.append(_Entry(number, **values, players=players))  # type: ignore[arg-type]
+    return entries
+
+
+def _plain_values(item: Any, fields: tuple[str, ...], highs: list) -> dict | None:
+    """The values of a well-formed entry (the usual case, checked quickly), else None."""
+    if type(item) is not dict or len(item) != len(fields):
+        return None
+    for field, high in zip(fields, highs, strict=True):
+        value = item.get(field)
+        if type(value) is not int or not 1 <= value <= high:
+            return None
+    return item
+
+
+def _checked_values(
+    item: Any, label: str, fields: tuple[str, ...], highs: list, problems: list[str]
+) -> dict | None:
+    """The values of an entry with something wrong: the wrong ones None, each one reported."""
+    if not isinstance(item, dict):
+        problems.append(f"{label} must be an object, not {_kind(item)}")
+        return None
+    missing = [f"'{field}'" for field in fields if field not in item]
+    if missing:
+        problems.append(f"{label}: missing {', '.join(missing)}")
+    problems += [f"{label}: unknown key {_describe(k)}" for k in item if k not in fields]
+    return {
+        field: _whole_number(item, field, f"{label}: {field}", 1, high, problems)
+        for field, high in zip(fields, highs, strict=True)
+    }
+
+
+def _whole_number(
+    mapping: dict, key: str, label: str, low: int, high: int, problems: list[str]
+) -> int | None:
+    """The value under ``key`` if it is a whole number in low..high; else None (and a message)."""
+    if key not in mapping:
+        return None
+    value = mapping[key]
+    if not isinstance(value, int) or isinstance(value, bool):
+        problems.append(f"{label} must be a whole number, not {_describe(value)}")
+        return None
+    if not low <= value <= high:
+        problems.append(f"{label} must be between {low} and {high}, not {_describe(value)}")
+        return None
+    return value
+
+
+# --- rules -----------------------------------------------------------------------------------
+
+
+def _check_rounds(matches: list[_Entry], problems: list[str]) -> None:
+    team_first: dict[tuple[int, int], int] = {}
+    table_first: dict[tuple[int, int], int] = {}
+    team_clashes: dict[tuple[int, int], list[int]] = {}
+    table_clashes: dict[tuple[int, int], list[int]] = {}
+    for match in matches:
+        if match.round is None:
+            continue
+        for team in match.players:
+            _note(team_first, team_clashes, (match.round, team), match.number)
+        if match.table is not None:
+            _note(table_first, table_clashes, (match.round, match.table), match.number)
+    for (round_, team), numbers in sorted(team_clashes.items()):
+        problems.append(
+            f"round {round_}: team {team} plays {_times(len(numbers))} ({_matches(numbers)})"
+        )
+    for (round_, table), numbers in sorted(table_clashes.items()):
+        problems.append(
+            f"round {round_}: table {table} hosts {len(numbers)} matches ({_matches(numbers)})"
+        )
+
+
+def _note(first: dict, clashes: dict, key: tuple, number: int) -> None:
+    """Record that match ``number`` uses ``key``; a second use starts a clash list."""
+    if key in first:
+        clashes.setdefault(key, [first[key]]).append(number)
+    else:
+        first[key] = number
+
+
+def _check_tables(
+    matches: list[_Entry], byes: list[_Entry], header: _Header, problems: list[str]
+) -> None:
+    teams, tables = header.teams, header.tables
+    if teams is None or tables is None:
+        return
+    first: dict[tuple[int, int], int] = {}
+    repeats: dict[tuple[int, int], list[int]] = {}
+    tables_of: dict[int, set[int]] = defaultdict(set)
+    for match in matches:
+        if match.table is not None:
+            for team in match.players:
+                _note(first, repeats, (team, match.table), match.number)
+                tables_of[team].add(match.table)
+    for (team, table), numbers in sorted(repeats.items()):
+        problems.append(
+            f"team {team} plays table {table} {_times(len(numbers))} ({_matches(numbers)})"
+        )
+    used = set().union(*tables_of.values())
+    idle = _complement(sorted(used), 1, tables)
+    if idle:
+        problems.append(f"{_plural('table', idle)} {_ranges(idle)} {_verb(idle, 'host')} no match")
+    seen = sorted(set(tables_of) | {bye.team for bye in byes if bye.team is not None})
+    unseen = _complement(seen, 1, teams)
+    if unseen:
+        problems.append(
+            f"{_plural('team', unseen)} {_ranges(unseen)} {_verb(unseen, 'appear')} "
+            "in no match and no bye"
+        )
+    if teams % 2 == 1:
+        _check_phantom_tables(tables_of, sorted(used), teams, problems)
+        return
+    for team in seen:
+        missing = sorted(used - tables_of.get(team, set()))
+        if missing:
+            problems.append(
+                f"team {team} never plays {_plural('table', missing)} {_ranges(missing)}"
+            )
+
+
+def _check_phantom_tables(
+    tables_of: dict[int, set[int]], used: list[int], teams: int, problems: list[str]
+) -> None:
+    """With an odd number of teams exactly one team misses each table: the phantom's opponent."""
+    players: dict[int, list[int]] = defaultdict(list)
+    for team, tables in tables_of.items():
+        for table in tables:
+            players[table].append(team)
+    for table in used:
+        absent = _complement(sorted(players[table]), 1, teams)
+        if not absent:
+            problems.append(
+                f"table {table}: every team plays there, but with an odd number of teams "
+                "one must miss it (facing the phantom)"
+            )
+        elif len(absent) > 1:
+            problems.append(
+                f"table {table}: teams {_ranges(absent)} never play there; with an odd number "
+                "of teams only one team (the phantom's opponent) may miss a table"
+            )
+
+
+def _check_sides(matches: list[_Entry], sides: str | None, problems: list[str]) -> None:
+    if sides is None:
+        return
+    ns_count: Counter[int] = Counter(m.ns for m in matches if m.ns is not None)
+    ew_count: Counter[int] = Counter(m.ew for m in matches if m.ew is not None)
+    for team in sorted(set(ns_count) | set(ew_count)):
+        ns, ew = ns_count[team], ew_count[team]
+        if sides == "fixed" and ns and ew:
+            problems.append(
+                f"team {team} sits NS {_times(ns)} and EW {_times(ew)}; "
+                "under fixed sides a team keeps its side"
+            )
+        low, high = -(-(ns + ew - 2) // 2), (ns + ew + 2) // 2
+        if sides == "balanced" and not low <= ns <= high:
+            problems.append(
+                f"team {team} sits NS in {ns} of its {ns + ew} matches; "
+                f"balanced sides allow {max(low, 0)} to {high}"
+            )
+
+
+def _check_byes(
+    matches: list[_Entry], byes: list[_Entry], rounds: int | None, problems: list[str]
+) -> None:
+    playing: dict[tuple[int, int], int] = {}
+    for match in matches:
+        if match.round is not None:
+            for team in match.players:
+                playing.setdefault((match.round, team), match.number)
+    seen_byes: dict[tuple[int, int], int] = {}
+    for bye in byes:
+        if bye.round is None or bye.team is None:
+            continue
+        key = (bye.round, bye.team)
+        if key in seen_byes:
+            problems.append(
+                f"bye #{bye.number} repeats bye #{seen_byes[key]} "
+                f"(team {bye.team}, round {bye.round})"
+            )
+        seen_byes.setdefault(key, bye.number)
+        if key in playing:
+            problems.append(
+                f"bye #{bye.number}: team {bye.team} has a bye in round {bye.round} "
+                f"but plays match #{playing[key]} there"
+            )
+    if rounds is None:
+        return
+    busy: dict[int, set[int]] = defaultdict(set)
+    for round_, team in [*playing, *seen_byes]:
+        busy[team].add(round_)
+    for team in sorted(busy):
+        idle = _complement(sorted(busy[team]), 1, rounds)
+        if idle:
+            problems.append(
+                f"team {team} neither plays nor has a bye in {_plural('round', idle)} "
+                f"{_ranges(idle)}"
+            )
+
+
+def _check_max_meetings(matches: list[_Entry], claimed: int | None, problems: list[str]) -> None:
+    if claimed is None:
+        return
+    pairs = Counter(
+        (min(m.ns, m.ew), max(m.ns, m.ew))
+        for m in matches
+        if m.ns is not None and m.ew is not None and m.ns != m.ew
+    )
+    actual = max(pairs.values(), default=0)
+    if actual == claimed:
+        return
+    if actual == 0:
+        problems.append(f"'max_meetings' is {claimed}, but no two teams meet")
+        return
+    first, second = min(pair for pair, count in pairs.items() if count == actual)
+    problems.append(
+        f"'max_meetings' is {claimed}, but the most two teams meet is {actual} "
+        f"(teams {first} and {second} meet {_times(actual)})"
+    )
+
+
+# --- wording ---------------------------------------------------------------------------------
+
+
+def _kind(value: Any) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true/false"
+    if isinstance(value, int | float):
+        return "a number"
+    if isinstance(value, str):
+        return "a string"
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, dict):
+        return "an object"
+    return type(value).__name__
+
+
+def _describe(value: Any) -> str:
+    """A short rendering of a JSON value for a message."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        return str(value) if value.bit_length() <= 64 else "a number too large to print"
+    if isinstance(value, float):
+        return repr(value)
+    if isinstance(value, str):
+        text = value if len(value) <= 40 else value[:37] + "..."
+        return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+    return _kind(value)
+
+
+def _times(count: int) -> str:
+    return {1: "once", 2: "twice"}.get(count, f"{count} times")
+
+
+def _matches(numbers: list[int]) -> str:
+    return "matches " + ", ".join(f"#{number}" for number in numbers)
+
+
+def _plural(noun: str, numbers: list) -> str:
+    return noun if _count(numbers) == 1 else noun + "s"
+
+
+def _verb(numbers: list, verb: str) -> str:
+    return verb + "s" if _count(numbers) == 1 else verb
+
+
+def _count(numbers: list) -> int:
+    """How many numbers a list of ints or (first, last) ranges stands for."""
+    spans = (n if isinstance(n, tuple) else (n, n) for n in numbers)
+    return sum(last - first + 1 for first, last in spans)
+
+
+def _complement(present: list[int], low: int, high: int) -> list[tuple[int, int]]:
+    """The ranges of low..high missing from the sorted list ``present``."""
+    gaps, expected = [], low
+    for value in present:
+        if value > expected:
+            gaps.append((expected, min(value - 1, high)))
+        expected = max(expected, value + 1)
+        if expected > high:
+            break
+    if expected <= high:
+        gaps.append((expected, high))
+    return gaps
+
+
+def _ranges(numbers: Iterable[int | tuple[int, int]]) -> str:
+    """ "1-3, 5, 8": numbers or (first, last) ranges, sorted, runs joined; long lists cut short."""
+    spans: list[tuple[int, int]] = []
+    for item in numbers:
+        first, last = item if isinstance(item, tuple) else (item, item)
+        if spans and first == spans[-1][1] + 1:
+            spans[-1] = (spans[-1][0], last)
+        else:
+            spans.append((first, last))
+    parts = []
+    for a, b in spans:
+        parts += [str(a)] if a == b else [str(a), str(b)] if b == a + 1 else [f"{a}-{b}"]
+    if len(parts) > LIST_LIMIT:
+        return ", ".join(parts[:LIST_LIMIT]) + f" and {len(parts) - LIST_LIMIT} more"
+    return ", ".join(parts)

@@ -1,0 +1,113 @@
+"""Request and response shapes of the API (they also make the OpenAPI schema)."""
+
+from __future__ import annotations
+
+from rest_framework import serializers
+
+ENTRY_HELP = (
+    "What happened at the table, as the board record of the interchange formats without the "
+    "fields the tournament sets (ruleset, options, opening, direction): auctions, trump, double, "
+    "tricks, revoke, illegal_trump."
+)
+
+
+class EntryFactsField(serializers.JSONField):
+    def to_internal_value(self, data):
+        value = super().to_internal_value(data)
+        if not isinstance(value, dict):
+            raise serializers.ValidationError("must be a JSON object (a board record)")
+        return value
+
+
+class SubmitSerializer(serializers.Serializer):
+    client_id = serializers.CharField(
+        min_length=8, max_length=64, help_text="Made by the phone; a re-send reuses it."
+    )
+    record = EntryFactsField(help_text=ENTRY_HELP)
+
+
+class ActionSerializer(serializers.Serializer):
+    client_id = serializers.CharField(min_length=8, max_length=64)
+
+
+class RejectSerializer(ActionSerializer):
+    reason = serializers.CharField(max_length=1000)
+
+
+class CallDirectorSerializer(ActionSerializer):
+    reason = serializers.CharField(max_length=1000, required=False, allow_blank=True)
+
+
+class PreviewSerializer(serializers.Serializer):
+    record = EntryFactsField(help_text=ENTRY_HELP)
+
+
+class DirectorResultSerializer(ActionSerializer):
+    record = EntryFactsField(help_text=ENTRY_HELP)
+    reason = serializers.CharField(max_length=1000, required=False, allow_blank=True)
+
+
+class AdjustSerializer(serializers.Serializer):
+    ns = serializers.IntegerField(min_value=-1_000_000, max_value=1_000_000)
+    ew = serializers.IntegerField(min_value=-1_000_000, max_value=1_000_000)
+    reason = serializers.CharField(max_length=1000)
+
+
+class EraseSerializer(serializers.Serializer):
+    reason = serializers.CharField(max_length=1000)
+
+
+class BoardScoreSerializer(serializers.Serializer):
+    contract = serializers.CharField(allow_null=True)
+    declarer = serializers.CharField(allow_null=True)
+    playing = serializers.CharField(allow_null=True)
+    trump = serializers.CharField(allow_null=True)
+    announced = serializers.CharField(allow_null=True)
+    double = serializers.CharField()
+    made = serializers.BooleanField(allow_null=True)
+    liability = serializers.IntegerField()
+    declarer_score = serializers.IntegerField(allow_null=True)
+    ns = serializers.IntegerField(allow_null=True)
+    ew = serializers.IntegerField(allow_null=True)
+    passed_out = serializers.BooleanField()
+
+
+class SubmissionSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    match = serializers.IntegerField(source="match_id")
+    board = serializers.IntegerField(source="board.number")
+    source = serializers.CharField()
+    created_at = serializers.DateTimeField()
+    record = serializers.JSONField()
+    score = BoardScoreSerializer()
+    words = serializers.SerializerMethodField()
+
+    def get_words(self, submission) -> str:
+        from scoring.words import contract_in_words
+
+        return contract_in_words(submission.score)
+
+
+class ResultSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    kind = serializers.CharField()
+    ns = serializers.IntegerField(source="ns_result", allow_null=True)
+    ew = serializers.IntegerField(source="ew_result", allow_null=True)
+    passed_out = serializers.BooleanField()
+    reason = serializers.CharField()
+    created_at = serializers.DateTimeField()
+
+
+class ReviewSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    action = serializers.CharField()
+    submission = serializers.IntegerField(source="submission_id", allow_null=True)
+    reason = serializers.CharField()
+    created_at = serializers.DateTimeField()
+
+
+class LegalCallsSerializer(serializers.Serializer):
+    seat = serializers.CharField(allow_null=True)
+    calls = serializers.ListField(child=serializers.CharField())
+    ended = serializers.BooleanField()
+    passed_out = serializers.BooleanField()

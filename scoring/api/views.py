@@ -1,0 +1,488 @@
+"""The REST API, ``/api/v1/``: public reads, the scorers' writes (team access code in the
+``X-Team-Code`` header) and the director's actions (organiser token or session).
+
+Views stay thin: they read the request, call a service or selector, and shape the answer.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.conf import settings
+from django.shortcuts import get_object_or_404
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import status
+from rest_framework.exceptions import PermissionDenied, ValidationError
+from rest_framework.permissions import AllowAny
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from engine.auction import AuctionError, legal_next_calls
+from scoring import selectors, services
+from scoring.api import serializers as s
+from scoring.api.access import (
+    IsOrganiser,
+    ScorerWriteThrottle,
+    client_address,
+    team_from_request,
+)
+from scoring.models import Result, Review, Submission
+from scoring.words import contract_in_words
+from tournaments.models import Match, Tournament
+from tournaments.selectors import schedule_data
+
+TEAM_CODE = OpenApiParameter(
+    "X-Team-Code",
+    str,
+    OpenApiParameter.HEADER,
+    required=True,
+    description="The team's access code from its route card.",
+)
+
+
+def _tournament(slug: str) -> Tournament:
+    return get_object_or_404(Tournament, slug=slug)
+
+
+def _match(tournament: Tournament, match_id: int) -> Match:
+    return get_object_or_404(
+        Match.objects.select_related("table", "ns_team", "ew_team"),
+        pk=match_id,
+        table__tournament=tournament,
+    )
+
+
+def _valid(serializer_class, data) -> dict[str, Any]:
+    serializer = serializer_class(data=data)
+    serializer.is_valid(raise_exception=True)
+    return serializer.validated_data
+
+
+def _check_body_size(request) -> None:
+    limit = settings.SCORER_MAX_BODY_BYTES
+    length = request.META.get("CONTENT_LENGTH") or "0"
+    if length.isdigit() and int(length) > limit:
+        raise ValidationError({"body": f"larger than {limit} bytes"})
+
+
+def tournament_summary(tournament: Tournament) -> dict[str, Any]:
+    return {
+        "slug": tournament.slug,
+        "name": tournament.name,
+        "status": tournament.status,
+        "ruleset": tournament.ruleset,
+        "ties": tournament.ties,
+        "boards_per_table": tournament.boards_per_table,
+        "direction": tournament.direction,
+        "side_mode": tournament.side_mode,
+    }
+
+
+def _board_entry(board_number: int, state) -> dict[str, Any]:
+    return {"board": board_number, "state": state.state, "label": state.label}
+
+
+class PublicView(APIView):
+    permission_classes = [AllowAny]
+    authentication_classes: list = []
+
+
+class TournamentListView(PublicView):
+    @extend_schema(operation_id="tournaments_list", summary="Tournaments", responses={200: dict})
+    def get(self, request):
+        return Response([tournament_summary(t) for t in Tournament.objects.order_by("name")])
+
+
+class TournamentDetailView(PublicView):
+    @extend_schema(operation_id="tournament_detail", summary="A tournament", responses={200: dict})
+    def get(self, request, slug):
+        tournament = _tournament(slug)
+        body = tournament_summary(tournament)
+        body["tables"] = tournament.tables.count()
+        body["teams"] = tournament.teams.count()
+        return Response(body)
+
+
+class TeamListView(PublicView):
+    @extend_schema(
+        operation_id="teams_list", summary="Teams (never their access codes)", responses={200: dict}
+    )
+    def get(self, request, slug):
+        tournament = _tournament(slug)
+        teams = tournament.teams.select_related("disqualification").order_by("number")
+        return Response(
+            [
+                {
+                    "number": t.number,
+                    "name": t.name,
+                    "players": [p for p in (t.player1, t.player2) if p],
+                    "disqualified": t.is_disqualified,
+                }
+                for t in teams
+            ]
+        )
+
+
+class ScheduleView(PublicView):
+    @extend_schema(
+        operation_id="schedule_detail",
+        summary="The schedule (interchange format)",
+        responses={200: dict},
+    )
+    def get(self, request, slug):
+        return Response(schedule_data(_tournament(slug)))
+
+
+class MatchListView(PublicView):
+    @extend_schema(
+        operation_id="matches_list",
+        summary="Matches and the state of each board",
+        responses={200: dict},
+    )
+    def get(self, request, slug):
+        tournament = _tournament(slug)
+        rows = selectors.director_overview(tournament)
+        by_match: dict[int, dict[str, Any]] = {}
+        for row in rows:
+            match = row["match"]
+            entry = by_match.setdefault(
+                match.pk,
+                {
+                    "id": match.pk,
+                    "round": match.round,
+                    "table": match.table.number,
+                    "ns": match.ns_team.number,
+                    "ew": match.ew_team.number,
+                    "boards": [],
+                },
+            )
+            board = _board_entry(row["board"], row["state"])
+            result = row["result"]
+            board["result"] = (
+                {"ns": result.ns_result, "ew": result.ew_result, "kind": result.kind}
+                if result
+                else None
+            )
+            entry["boards"].append(board)
+        return Response(list(by_match.values()))
+
+
+class StandingsView(PublicView):
+    @extend_schema(
+        operation_id="standings_detail", summary="The stored standings", responses={200: dict}
+    )
+    def get(self, request, slug):
+        tournament = _tournament(slug)
+        state = selectors.stored_standings(tournament)
+        return Response(
+            {
+                "tournament": tournament.slug,
+                "status": "final"
+                if state.final and not state.stale
+                else (
+                    "stale" if state.stale else "provisional" if state.provisional else "complete"
+                ),
+                "stale": state.stale,
+                "computed_at": state.computed_at,
+                **(state.standings or {"provisional": True, "groups": [], "standings": []}),
+            }
+        )
+
+
+class LegalCallsView(PublicView):
+    @extend_schema(
+        operation_id="legal_calls",
+        summary="The bidding box: the legal next calls after an auction prefix",
+        parameters=[
+            OpenApiParameter("table", int, required=True),
+            OpenApiParameter(
+                "calls", str, description="Comma-separated calls so far, e.g. N:G,E:P"
+            ),
+        ],
+        responses={200: s.LegalCallsSerializer},
+    )
+    def get(self, request, slug):
+        tournament = _tournament(slug)
+        table = request.query_params.get("table", "")
+        if not table.isdigit():
+            raise ValidationError({"table": "a table number is required"})
+        calls = [c for c in request.query_params.get("calls", "").split(",") if c.strip()]
+        if len(calls) > 60:
+            raise ValidationError({"calls": "too many calls"})
+        try:
+            box = legal_next_calls(
+                calls, tournament.opening_seat_for(int(table)), tournament.direction
+            )
+        except AuctionError as exc:
+            raise ValidationError({"calls": str(exc)}) from None
+        return Response(
+            {
+                "seat": box.seat.name if box.seat is not None else None,
+                "calls": box.calls,
+                "ended": box.ended,
+                "passed_out": box.passed_out,
+            }
+        )
+
+
+class TeamView(APIView):
+    """Base of the views a team reaches with its access code."""
+
+    permission_classes = [AllowAny]
+    authentication_classes: list = []
+    throttle_classes = [ScorerWriteThrottle]
+
+    def team(self, request, slug):
+        return team_from_request(request, slug)
+
+
+class MeView(TeamView):
+    @extend_schema(
+        operation_id="team_me",
+        summary="The calling team, its matches and their states",
+        parameters=[TEAM_CODE],
+        responses={200: dict},
+    )
+    def get(self, request, slug):
+        team = self.team(request, slug)
+        tournament = team.tournament
+        overview, current = selectors.team_overview(team)
+        return Response(
+            {
+                "team": {"number": team.number, "name": team.name},
+                "tournament": tournament_summary(tournament),
+                "current_match": current.pk if current else None,
+                "matches": [
+                    {
+                        "id": tm.match.pk,
+                        "round": tm.match.round,
+                        "table": tm.match.table.number,
+                        "side": tm.side,
+                        "seat": "N" if tm.side == "NS" else "E",
+                        "opponent": {"number": tm.opponent.number, "name": tm.opponent.name},
+                        "opening": tournament.opening_seat_for(tm.match.table.number).name,
+                        "needs_action": tm.needs_action,
+                        "boards": [
+                            {
+                                **_board_entry(number, state),
+                                "pending": s.SubmissionSerializer(state.pending).data
+                                if state.pending is not None
+                                else None,
+                                "last_reason": state.last_reason,
+                            }
+                            for number, state in tm.boards
+                        ],
+                    }
+                    for tm in overview
+                ],
+            }
+        )
+
+
+class PreviewView(TeamView):
+    @extend_schema(
+        operation_id="entry_preview",
+        summary="Score an entry without storing it",
+        parameters=[TEAM_CODE],
+        request=s.PreviewSerializer,
+        responses={200: s.BoardScoreSerializer},
+    )
+    def post(self, request, slug, match_id, board):
+        _check_body_size(request)
+        team = self.team(request, slug)
+        match = _match(team.tournament, match_id)
+        if team.pk not in (match.ns_team_id, match.ew_team_id):
+            raise PermissionDenied("this is not your match")
+        data = _valid(s.PreviewSerializer, request.data)
+        _record, score = services.score_entry(match, data["record"])
+        return Response({**score, "words": contract_in_words(score)})
+
+
+class SubmitView(TeamView):
+    @extend_schema(
+        operation_id="entry_submit",
+        summary="North enters a board's result",
+        parameters=[TEAM_CODE],
+        request=s.SubmitSerializer,
+        responses={201: s.SubmissionSerializer},
+    )
+    def post(self, request, slug, match_id, board):
+        _check_body_size(request)
+        team = self.team(request, slug)
+        data = _valid(s.SubmitSerializer, request.data)
+        submission = services.submit_entry(
+            match_id=match_id,
+            board_number=board,
+            team=team,
+            facts=data["record"],
+            client_id=data["client_id"],
+            remote_addr=client_address(request),
+        )
+        resent = getattr(submission, "resent", False)
+        code = status.HTTP_200_OK if resent else status.HTTP_201_CREATED
+        return Response(s.SubmissionSerializer(submission).data, status=code)
+
+
+class AcceptView(TeamView):
+    @extend_schema(
+        operation_id="entry_accept",
+        summary="East accepts North's entry",
+        parameters=[TEAM_CODE],
+        request=s.ActionSerializer,
+        responses={200: s.ResultSerializer},
+    )
+    def post(self, request, slug, match_id, board, submission_id):
+        _check_body_size(request)
+        team = self.team(request, slug)
+        data = _valid(s.ActionSerializer, request.data)
+        result = services.accept_entry(
+            match_id=match_id,
+            board_number=board,
+            team=team,
+            submission_id=submission_id,
+            client_id=data["client_id"],
+            remote_addr=client_address(request),
+        )
+        return Response(s.ResultSerializer(result).data)
+
+
+class RejectView(TeamView):
+    @extend_schema(
+        operation_id="entry_reject",
+        summary="East rejects North's entry, with a reason",
+        parameters=[TEAM_CODE],
+        request=s.RejectSerializer,
+        responses={200: s.ReviewSerializer},
+    )
+    def post(self, request, slug, match_id, board, submission_id):
+        _check_body_size(request)
+        team = self.team(request, slug)
+        data = _valid(s.RejectSerializer, request.data)
+        review = services.reject_entry(
+            match_id=match_id,
+            board_number=board,
+            team=team,
+            submission_id=submission_id,
+            reason=data["reason"],
+            client_id=data["client_id"],
+            remote_addr=client_address(request),
+        )
+        return Response(s.ReviewSerializer(review).data)
+
+
+class CallDirectorView(TeamView):
+    @extend_schema(
+        operation_id="call_director",
+        summary="Call the director to a board",
+        parameters=[TEAM_CODE],
+        request=s.CallDirectorSerializer,
+        responses={200: s.ReviewSerializer},
+    )
+    def post(self, request, slug, match_id, board):
+        _check_body_size(request)
+        team = self.team(request, slug)
+        data = _valid(s.CallDirectorSerializer, request.data)
+        review = services.call_director(
+            match_id=match_id,
+            board_number=board,
+            team=team,
+            reason=data.get("reason", ""),
+            client_id=data["client_id"],
+            remote_addr=client_address(request),
+        )
+        return Response(s.ReviewSerializer(review).data)
+
+
+class DirectorView(APIView):
+    permission_classes = [IsOrganiser]
+
+
+def _history(match: Match, board: int) -> dict[str, Any]:
+    return {
+        "submissions": s.SubmissionSerializer(
+            Submission.objects.filter(match=match, board__number=board), many=True
+        ).data,
+        "reviews": s.ReviewSerializer(
+            Review.objects.filter(match=match, board__number=board), many=True
+        ).data,
+        "results": s.ResultSerializer(
+            Result.objects.filter(match=match, board__number=board), many=True
+        ).data,
+    }
+
+
+class DirectorBoardView(DirectorView):
+    @extend_schema(
+        operation_id="director_board",
+        summary="A board of a match: state and full history",
+        responses={200: dict},
+    )
+    def get(self, request, slug, match_id, board):
+        tournament = _tournament(slug)
+        match = _match(tournament, match_id)
+        state = services.board_state(match, services.board_of(match, board))
+        return Response({"state": state.state, "label": state.label, **_history(match, board)})
+
+
+class DirectorResultView(DirectorView):
+    @extend_schema(
+        operation_id="director_result",
+        summary="Director: enter or correct a board's result",
+        request=s.DirectorResultSerializer,
+        responses={200: s.ResultSerializer},
+    )
+    def post(self, request, slug, match_id, board):
+        _check_body_size(request)
+        tournament = _tournament(slug)
+        _match(tournament, match_id)
+        data = _valid(s.DirectorResultSerializer, request.data)
+        result = services.director_enter_result(
+            match_id=match_id,
+            board_number=board,
+            user=request.user,
+            facts=data["record"],
+            reason=data.get("reason", ""),
+            client_id=data["client_id"],
+        )
+        return Response(s.ResultSerializer(result).data)
+
+
+class DirectorAdjustView(DirectorView):
+    @extend_schema(
+        operation_id="director_adjust",
+        summary="Director: an adjusted result (two table results and a reason)",
+        request=s.AdjustSerializer,
+        responses={200: s.ResultSerializer},
+    )
+    def post(self, request, slug, match_id, board):
+        _check_body_size(request)
+        tournament = _tournament(slug)
+        _match(tournament, match_id)
+        data = _valid(s.AdjustSerializer, request.data)
+        result = services.director_adjust(
+            match_id=match_id,
+            board_number=board,
+            user=request.user,
+            ns=data["ns"],
+            ew=data["ew"],
+            reason=data["reason"],
+        )
+        return Response(s.ResultSerializer(result).data)
+
+
+class DirectorEraseView(DirectorView):
+    @extend_schema(
+        operation_id="director_erase",
+        summary="Director: erase a board's result",
+        request=s.EraseSerializer,
+        responses={200: s.ReviewSerializer},
+    )
+    def post(self, request, slug, match_id, board):
+        _check_body_size(request)
+        tournament = _tournament(slug)
+        _match(tournament, match_id)
+        data = _valid(s.EraseSerializer, request.data)
+        review = services.director_erase(
+            match_id=match_id, board_number=board, user=request.user, reason=data["reason"]
+        )
+        return Response(s.ReviewSerializer(review).data)

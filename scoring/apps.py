@@ -1,0 +1,19 @@
+from django.apps import AppConfig
+
+
+class ScoringConfig(AppConfig):
+    name = "scoring"
+    verbose_name = "Scoring: entries, checks, director, standings"
+    default_auto_field = "django.db.models.BigAutoField"
+
+    def ready(self) -> None:
+        from scoring.services import results_changed
+        from tournaments.signals import standings_inputs_changed
+
+        def recompute_standings(sender, tournament, **kwargs) -> None:
+            results_changed(tournament)
+
+        # Disqualifications, finalising and reopening change the standings too.
+        standings_inputs_changed.connect(
+            recompute_standings, dispatch_uid="scoring.recompute_standings", weak=False
+        )

@@ -1,0 +1,227 @@
+"""Results as they come in from the tables, and the standings computed from them.
+
+History is append-only: every entry (``Submission``) and every verdict on it (``Review``) is a
+new row that is never changed. ``Result`` holds the table results that count; a result that is
+erased or replaced is kept, marked ``current=False``, and the database allows at most one
+current result per match and board (a partial unique constraint).
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+
+from tournaments.models import Board, Match, Team, Tournament
+
+
+class Submission(models.Model):
+    """What a scorer (North) or the director entered for one board of a match."""
+
+    class Source(models.TextChoices):
+        NORTH = "north", "North"
+        DIRECTOR = "director", "Director"
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="submissions")
+    board = models.ForeignKey(Board, on_delete=models.CASCADE, related_name="submissions")
+    source = models.CharField(max_length=10, choices=Source.choices)
+    team = models.ForeignKey(
+        Team, null=True, blank=True, on_delete=models.CASCADE, related_name="+"
+    )
+    seat = models.CharField(max_length=1, blank=True)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    # Made by the phone before sending: a re-send after a dropped connection is the same row.
+    client_id = models.CharField(max_length=64)
+    remote_addr = models.GenericIPAddressField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    record = models.JSONField(help_text="The board record as entered (interchange format).")
+    score = models.JSONField(help_text="The board score the engine computed.")
+    ns_result = models.IntegerField(null=True, blank=True)
+    ew_result = models.IntegerField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["created_at", "id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["match", "client_id"], name="submission_client_id_unique_in_match"
+            ),
+            models.CheckConstraint(
+                condition=Q(source__in=["north", "director"]), name="submission_source_valid"
+            ),
+            models.CheckConstraint(
+                condition=Q(source="director") | Q(team__isnull=False),
+                name="submission_from_north_names_its_team",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"Entry {self.pk} for {self.match}, board {self.board.number}"
+
+
+REVIEW_ACTIONS = ["accept", "reject", "call_director", "director_entry", "adjust", "erase"]
+
+
+class Review(models.Model):
+    """A verdict on the state of a board of a match: East's check, a call for the director,
+    or a director's action. Never changed once written."""
+
+    class Action(models.TextChoices):
+        ACCEPT = "accept", "Accepted by East"
+        REJECT = "reject", "Rejected by East"
+        CALL_DIRECTOR = "call_director", "Director called"
+        DIRECTOR_ENTRY = "director_entry", "Result entered by the director"
+        ADJUST = "adjust", "Adjusted result"
+        ERASE = "erase", "Result erased"
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="reviews")
+    board = models.ForeignKey(Board, on_delete=models.CASCADE, related_name="reviews")
+    submission = models.ForeignKey(
+        Submission, null=True, blank=True, on_delete=models.CASCADE, related_name="reviews"
+    )
+    action = models.CharField(max_length=20, choices=Action.choices)
+    team = models.ForeignKey(
+        Team, null=True, blank=True, on_delete=models.CASCADE, related_name="+"
+    )
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    client_id = models.CharField(max_length=64, blank=True)
+    remote_addr = models.GenericIPAddressField(null=True, blank=True)
+    reason = models.TextField(blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["created_at", "id"]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(action__in=REVIEW_ACTIONS), name="review_action_valid"
+            ),
+            models.CheckConstraint(
+                condition=~Q(action__in=["reject", "adjust"]) | ~Q(reason=""),
+                name="review_reject_and_adjust_give_a_reason",
+            ),
+            models.UniqueConstraint(
+                fields=["match", "client_id"],
+                condition=~Q(client_id=""),
+                name="review_client_id_unique_in_match",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.get_action_display()} ({self.match}, board {self.board.number})"
+
+
+class Result(models.Model):
+    """The table results of a board of a match that count in the standings."""
+
+    class Kind(models.TextChoices):
+        CONFIRMED = "confirmed", "Confirmed by East"
+        DIRECTOR = "director", "Entered by the director"
+        ADJUSTED = "adjusted", "Adjusted by the director"
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="results")
+    board = models.ForeignKey(Board, on_delete=models.CASCADE, related_name="results")
+    kind = models.CharField(max_length=10, choices=Kind.choices)
+    submission = models.ForeignKey(
+        Submission, null=True, blank=True, on_delete=models.CASCADE, related_name="results"
+    )
+    review = models.OneToOneField(Review, on_delete=models.CASCADE, related_name="result")
+    # Null only for a rules-1709 passed-out board, which ranks worst in its group.
+    ns_result = models.IntegerField(null=True, blank=True)
+    ew_result = models.IntegerField(null=True, blank=True)
+    passed_out = models.BooleanField(default=False)
+    reason = models.TextField(blank=True)
+    current = models.BooleanField(default=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    ended_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["created_at", "id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["match", "board"],
+                condition=Q(current=True),
+                name="result_one_current_per_match_board",
+            ),
+            models.CheckConstraint(
+                condition=Q(kind__in=["confirmed", "director", "adjusted"]),
+                name="result_kind_valid",
+            ),
+            models.CheckConstraint(
+                condition=Q(kind="adjusted") | Q(submission__isnull=False),
+                name="result_entry_has_a_submission",
+            ),
+            models.CheckConstraint(
+                condition=Q(passed_out=True)
+                | (Q(ns_result__isnull=False) & Q(ew_result__isnull=False)),
+                name="result_has_table_results_unless_passed_out",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.get_kind_display()}: {self.ns_result} / {self.ew_result}"
+
+
+class StandingsState(models.Model):
+    """Bookkeeping of a tournament's stored standings: which change of results they reflect.
+
+    ``results_version`` goes up in the same transaction as every change of results; the
+    standings task stores the version it computed from. Standings are stale while the two
+    differ, and a periodic reconcile catches up any that a lost task left behind.
+    """
+
+    tournament = models.OneToOneField(
+        Tournament, on_delete=models.CASCADE, related_name="standings_state"
+    )
+    results_version = models.PositiveIntegerField(default=0)
+    computed_version = models.PositiveIntegerField(default=0)
+    computed_at = models.DateTimeField(null=True, blank=True)
+    provisional = models.BooleanField(default=True)
+    final = models.BooleanField(default=False)
+    # The full standings object of the interchange formats, as the pages and API serve it.
+    standings = models.JSONField(default=dict)
+
+    @property
+    def stale(self) -> bool:
+        return self.computed_version < self.results_version
+
+    def __str__(self) -> str:
+        return f"Standings of {self.tournament} (v{self.computed_version}/{self.results_version})"
+
+
+class Standing(models.Model):
+    """One team's line in the stored standings."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="standings")
+    team = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="standings")
+    place = models.PositiveIntegerField(null=True, blank=True)
+    points = models.FloatField()
+    matches = models.PositiveIntegerField()
+    status = models.CharField(max_length=20)
+
+    class Meta:
+        ordering = ["tournament", models.F("place").asc(nulls_last=True), "points", "team__number"]
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "team"], name="standing_one_per_team"),
+        ]
+
+
+class RankingPoints(models.Model):
+    """A team's ranking points for one board of one match, from the stored standings."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="+")
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="ranking_points")
+    board = models.ForeignKey(Board, on_delete=models.CASCADE, related_name="+")
+    team = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="ranking_points")
+    side = models.CharField(max_length=2)
+    score = models.IntegerField(null=True, blank=True)
+    points = models.FloatField()
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["match", "board", "team"], name="ranking_points_one_per_team_board"
+            ),
+        ]

@@ -1,0 +1,169 @@
+"""Reads of the scorer's side: a team's matches and their states, the director's overview,
+the ranking input built from stored results, and the stored standings."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass
+from typing import Any
+
+from django.db.models import Q
+
+from scoring import states
+from scoring.models import Result, Review, StandingsState, Submission
+from tournaments.models import Board, Match, Team, Tournament
+
+
+def team_by_code(slug: str, code: str) -> Team | None:
+    """The team of a tournament (by slug) with this access code, its tournament loaded.
+    Codes are read off paper: case, spaces and dashes do not matter."""
+    code = (code or "").strip().upper().replace("-", "").replace(" ", "")
+    if not code:
+        return None
+    return (
+        Team.objects.select_related("tournament")
+        .filter(tournament__slug=slug, access_code=code)
+        .first()
+    )
+
+
+def matches_of(team: Team) -> list[Match]:
+    return list(
+        Match.objects.filter(Q(ns_team=team) | Q(ew_team=team))
+        .select_related("table", "ns_team", "ew_team")
+        .order_by("round")
+    )
+
+
+def board_states(matches: list[Match]) -> dict[tuple[int, int], states.BoardState]:
+    """The state of every board of these matches, keyed by (match id, board number)."""
+    ids = [m.pk for m in matches]
+    subs: dict[tuple[int, int], list[Submission]] = defaultdict(list)
+    revs: dict[tuple[int, int], list[Review]] = defaultdict(list)
+    for sub in Submission.objects.filter(match_id__in=ids).select_related("board"):
+        subs[(sub.match_id, sub.board.number)].append(sub)
+    for rev in Review.objects.filter(match_id__in=ids).select_related("board"):
+        revs[(rev.match_id, rev.board.number)].append(rev)
+    boards = _boards_by_table({m.table_id for m in matches})
+    return {
+        (m.pk, number): states.fold(subs[(m.pk, number)], revs[(m.pk, number)])
+        for m in matches
+        for number in boards.get(m.table_id, [])
+    }
+
+
+def _boards_by_table(table_ids: set[int]) -> dict[int, list[int]]:
+    boards: dict[int, list[int]] = defaultdict(list)
+    for table_id, number in Board.objects.filter(table_id__in=table_ids).values_list(
+        "table_id", "number"
+    ):
+        boards[table_id].append(number)
+    return {t: sorted(numbers) for t, numbers in boards.items()}
+
+
+@dataclass
+class TeamMatch:
+    match: Match
+    side: str  # "NS" or "EW"
+    opponent: Team
+    boards: list[tuple[int, states.BoardState]]
+
+    @property
+    def needs_action(self) -> bool:
+        wanted = {states.EMPTY, states.RETURNED} if self.side == "NS" else {states.AWAITING_EAST}
+        return any(s.state in wanted for _, s in self.boards)
+
+
+def team_overview(team: Team) -> tuple[list[TeamMatch], Match | None]:
+    """The team's matches with their board states, and its current match."""
+    matches = matches_of(team)
+    found = board_states(matches)
+    overview = []
+    for match in matches:
+        side = "NS" if match.ns_team_id == team.pk else "EW"
+        boards = sorted((n, s) for (mid, n), s in found.items() if mid == match.pk)
+        opponent = match.ew_team if side == "NS" else match.ns_team
+        overview.append(TeamMatch(match, side, opponent, boards))
+    current = next((tm.match for tm in overview if not any(s.history for _, s in tm.boards)), None)
+    return overview, current
+
+
+def current_match_for(team: Team) -> Match | None:
+    """The team's first match (in round order) on which nothing has been entered yet (no
+    entry and no director action); None when every match has something."""
+    return team_overview(team)[1]
+
+
+def director_overview(tournament: Tournament) -> list[dict[str, Any]]:
+    """Every board of every match with its state, for the director's dashboard."""
+    matches = list(
+        Match.objects.filter(table__tournament=tournament)
+        .select_related("table", "ns_team", "ew_team")
+        .order_by("round", "table__number")
+    )
+    found = board_states(matches)
+    current = {
+        (r.match_id, r.board.number): r
+        for r in Result.objects.filter(
+            match__table__tournament=tournament, current=True
+        ).select_related("board")
+    }
+    rows = []
+    for match in matches:
+        for (mid, number), state in sorted(found.items()):
+            if mid != match.pk:
+                continue
+            rows.append(
+                {
+                    "match": match,
+                    "board": number,
+                    "state": state,
+                    "result": current.get((match.pk, number)),
+                }
+            )
+    return rows
+
+
+def ranking_input(tournament: Tournament) -> dict[str, Any]:
+    """The tournament results object of the interchange formats, from the stored results."""
+    teams = list(tournament.teams.select_related("disqualification").order_by("number"))
+    results = {
+        (r.match_id, r.board.number): r
+        for r in Result.objects.filter(match__table__tournament=tournament, current=True)
+        .select_related("board", "submission")
+        .defer("submission__score")
+    }
+    boards = _boards_by_table(set(tournament.tables.values_list("id", flat=True)))
+    matches = []
+    for match in Match.objects.filter(table__tournament=tournament).select_related("table"):
+        for number in boards.get(match.table_id, []):
+            entry = {
+                "round": match.round,
+                "table": match.table.number,
+                "board": number,
+                "ns": str(match.ns_team_id),
+                "ew": str(match.ew_team_id),
+            }
+            result = results.get((match.pk, number))
+            if result is not None and result.passed_out and result.ns_result is None:
+                # Passed out under rules-1709: no table result; the record says so.
+                entry["record"] = result.submission.record
+            elif result is not None:
+                entry["scores"] = {"ns": result.ns_result, "ew": result.ew_result}
+            matches.append(entry)
+    return {
+        "ruleset": tournament.ruleset,
+        "ties": tournament.ties,
+        "teams": [{"id": str(t.pk), "name": t.name} for t in teams],
+        "matches": matches,
+        "disqualified": [
+            {"team": str(t.pk), "after_final": t.disqualification.after_final}
+            for t in teams
+            if t.is_disqualified
+        ],
+    }
+
+
+def stored_standings(tournament: Tournament) -> StandingsState:
+    state, _ = StandingsState.objects.get_or_create(tournament=tournament)
+    return state

@@ -1,0 +1,79 @@
+"""The state of one board of a match, folded from its append-only history.
+
+States: ``empty`` (nothing entered), ``returned`` (East rejected; back to North),
+``awaiting_east`` (North entered, East to check), ``confirmed`` (East accepted, or the director
+entered the result), ``disputed`` (rejected twice, or the director was called), ``adjusted``
+(the director gave an adjusted result).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+EMPTY = "empty"
+RETURNED = "returned"
+AWAITING_EAST = "awaiting_east"
+CONFIRMED = "confirmed"
+DISPUTED = "disputed"
+ADJUSTED = "adjusted"
+
+STATE_LABELS = {
+    EMPTY: "No result yet",
+    RETURNED: "Returned to North",
+    AWAITING_EAST: "Awaiting East",
+    CONFIRMED: "Confirmed",
+    DISPUTED: "Disputed: director called",
+    ADJUSTED: "Adjusted by the director",
+}
+# A second rejection of the same board calls the director.
+REJECTIONS_BEFORE_DISPUTE = 2
+
+
+@dataclass
+class BoardState:
+    state: str = EMPTY
+    pending: Any = None  # the Submission awaiting East
+    rejections: int = 0
+    last_reason: str = ""
+    history: list[Any] = field(default_factory=list)
+
+    @property
+    def label(self) -> str:
+        return STATE_LABELS[self.state]
+
+    @property
+    def has_result(self) -> bool:
+        return self.state in (CONFIRMED, ADJUSTED)
+
+
+def _apply_review(board: BoardState, review: Any) -> None:
+    action = review.action
+    if action == "accept":
+        board.state, board.pending = CONFIRMED, None
+    elif action == "reject":
+        board.rejections += 1
+        board.pending, board.last_reason = None, review.reason
+        board.state = DISPUTED if board.rejections >= REJECTIONS_BEFORE_DISPUTE else RETURNED
+    elif action == "call_director":
+        board.state, board.last_reason = DISPUTED, review.reason
+    elif action in ("director_entry", "adjust", "erase"):
+        board.state = {"director_entry": CONFIRMED, "adjust": ADJUSTED, "erase": EMPTY}[action]
+        board.pending, board.rejections = None, 0
+
+
+def fold(submissions: list[Any], reviews: list[Any]) -> BoardState:
+    """The state after these rows (all of one match and board), in the order they were made."""
+    board = BoardState()
+    events = sorted(
+        [(s.created_at, 0, s.pk, s) for s in submissions]
+        + [(r.created_at, 1, r.pk, r) for r in reviews],
+        key=lambda e: (e[0], e[1], e[2]),
+    )
+    for _when, is_review, _pk, row in events:
+        board.history.append(row)
+        if is_review:
+            _apply_review(board, row)
+        elif row.source == "north":
+            board.pending, board.state = row, AWAITING_EAST
+    return board

@@ -1,0 +1,868 @@
+"""Pages of the scorer's side: the scorer pages (phone first, reached with a team's access
+code), the director's dashboard (organisers only), and the public standings, table and team
+pages.
+
+The scorer pages are rendered here and driven by ``static/scoring/scorer.js``, which talks to
+the REST API (``/api/v1/``) with the team's code; the director's actions are Django forms
+posting to views that call ``scoring.services``; the public pages only read stored standings
+and serve their fragments from the cache, keyed by the standings' and results' versions.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.contrib import messages
+from django.core.cache import cache
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
+from django.urls import reverse
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_POST
+from rest_framework.exceptions import Throttled
+
+from engine.auction import BID_WORDS, CallError, parse_call
+from engine.cards import seat_order
+from engine.rulesets import get_ruleset
+from scoring import selectors, services, states
+from scoring.api.access import code_team_or_none
+from scoring.errors import ScoringError
+from scoring.forms import AdjustForm, DirectorEntryForm, EraseForm
+from scoring.models import RankingPoints, Result, Review, Standing, StandingsState, Submission
+from scoring.selectors import TeamMatch
+from scoring.words import SEAT_NAMES, TRUMP_WORDS, contract_in_words
+from tournaments.models import Board, Match, Status, Table, Team, Tournament
+from tournaments.permissions import organiser_required
+
+SESSION_KEY = "scorer-code:{pk}"
+OPEN_STATUSES = (Status.SCHEDULED, Status.RUNNING)
+TEAM_WORDS = {"NS": "North–South", "EW": "East–West"}
+DOUBLE_NAMES = {"none": "Not doubled", "x": "Doubled", "xx": "Redoubled"}
+# Bump when a fragment template changes shape, so no process serves the old markup.
+FRAGMENT_SCHEMA = 1
+FRAGMENT_TTL = 60  # seconds; bounds how long a renamed team keeps its old name on the pages
+
+
+def _tournament(slug: str) -> Tournament:
+    return get_object_or_404(Tournament, slug=slug)
+
+
+# --- what was entered, in words ------------------------------------------------------------
+
+
+def call_in_words(text: str) -> dict[str, str]:
+    """``{"seat": "South", "call": "Gâm +4, no trump"}`` for ``"S:G+4/nt"``."""
+    try:
+        call = parse_call(text)
+    except CallError:
+        return {"seat": "", "call": str(text)}
+    if call.bid is None:
+        words = "Pass"
+    else:
+        words = BID_WORDS[call.bid.code]
+        if call.trump:
+            words += f", {TRUMP_WORDS[call.trump]}"
+    return {"seat": SEAT_NAMES[call.seat.name], "call": words}
+
+
+def _tricks_in_words(tricks: Any) -> list[tuple[str, Any]]:
+    if not isinstance(tricks, dict):
+        return []
+    names = {**SEAT_NAMES, **TEAM_WORDS}
+    order = ["N", "E", "S", "W", "NS", "EW"]
+    return [(names[key], tricks[key]) for key in order if key in tricks]
+
+
+def describe_entry(record: dict[str, Any], score: dict[str, Any]) -> dict[str, Any]:
+    """Every fact of an entry and its score, ready for East's check and the director."""
+    trump = None
+    if score.get("trump"):
+        when = "in the bid" if score.get("announced") == "during" else "after the auction"
+        trump = f"{TRUMP_WORDS[score['trump']].capitalize()} (named {when})"
+    return {
+        "auctions": [
+            [call_in_words(call) for call in auction] for auction in record.get("auctions", [])
+        ],
+        "trump": trump,
+        "double": DOUBLE_NAMES.get(record.get("double", "none"), record.get("double")),
+        "tricks": _tricks_in_words(record.get("tricks")),
+        "revoke": SEAT_NAMES.get(record.get("revoke") or "", ""),
+        "illegal_trump": SEAT_NAMES.get(record.get("illegal_trump") or "", ""),
+        "passed_out": score.get("contract") is None,
+        "words": contract_in_words(score),
+        "ns": score.get("ns"),
+        "ew": score.get("ew"),
+    }
+
+
+def entry_facts(record: dict[str, Any]) -> dict[str, Any]:
+    """What North entered, without the fields the tournament adds."""
+    return {key: value for key, value in record.items() if key in services.ENTRY_FIELDS}
+
+
+# --- scorer pages --------------------------------------------------------------------------
+
+
+@dataclass
+class BoardPanel:
+    """One board of the match on the scorer's screen, and what this team may do with it."""
+
+    number: int
+    state: states.BoardState
+    role: str  # "north" enters, "east" checks
+    result: Result | None = None
+    pending: dict[str, Any] | None = None
+    draft: dict[str, Any] | None = None
+    can_enter: bool = False
+    can_check: bool = False
+    can_call: bool = False
+    dom_id: str = ""
+
+    @property
+    def draft_id(self) -> str:
+        return f"draft-{self.dom_id}"
+
+
+@dataclass
+class ScorerPage:
+    tournament: Tournament
+    team: Team
+    overview: list[TeamMatch]
+    current: TeamMatch | None
+    shown: TeamMatch | None
+    panels: list[BoardPanel] = field(default_factory=list)
+
+    @property
+    def is_open(self) -> bool:
+        return self.tournament.status in OPEN_STATUSES
+
+    @property
+    def later(self) -> bool:
+        """The shown match is in a round after the team's current one."""
+        if self.shown is None or self.current is None:
+            return False
+        return self.shown.match.round > self.current.match.round
+
+    @property
+    def several_boards(self) -> bool:
+        return len(self.panels) > 1
+
+
+def _session_team(request: HttpRequest, tournament: Tournament) -> Team | None:
+    code = request.session.get(SESSION_KEY.format(pk=tournament.pk), "")
+    team = selectors.team_by_code(tournament.slug, code) if code else None
+    if code and team is None:  # the organiser gave the team a new code
+        del request.session[SESSION_KEY.format(pk=tournament.pk)]
+    return team
+
+
+def _code_page(
+    request: HttpRequest, tournament: Tournament, error: str = "", status: int = 200
+) -> HttpResponse:
+    context = {"tournament_public": tournament, "error": error}
+    return render(request, "scoring/scorer_code.html", context, status=status)
+
+
+def _sign_in_with_code(request: HttpRequest, tournament: Tournament, code: str) -> HttpResponse:
+    try:
+        team = code_team_or_none(request, tournament, code)
+    except Throttled as exc:
+        minutes = max(1, round((exc.wait or 600) / 60))
+        message = (
+            f"Too many wrong access codes from this address. Wait {minutes} minutes, "
+            "or ask the director."
+        )
+        return _code_page(request, tournament, message, status=429)
+    if team is None:
+        message = (
+            "Type the access code printed on your route card."
+            if not code.strip()
+            else ("That access code is not one of this tournament's. Check it on your route card.")
+        )
+        return _code_page(request, tournament, message, status=403 if code.strip() else 200)
+    request.session[SESSION_KEY.format(pk=tournament.pk)] = team.access_code
+    # Redirect so the code leaves the address bar (and the phone's history).
+    return redirect("scorer-entry", slug=tournament.slug)
+
+
+def _active_match(overview: list[TeamMatch], current: Match | None) -> TeamMatch | None:
+    """The match to show first: the earliest needing this team, else the current one."""
+    for team_match in overview:
+        if team_match.needs_action:
+            return team_match
+    if current is not None:
+        return next(tm for tm in overview if tm.match.pk == current.pk)
+    return overview[-1] if overview else None
+
+
+def _signature(overview: list[TeamMatch]) -> str:
+    """The states the page was drawn from; scorer.js builds the same string from the API's
+    ``me`` answer and reloads the page when it differs."""
+    return "|".join(
+        f"{tm.match.pk}.{number}.{state.state}.{state.pending.pk if state.pending else ''}"
+        for tm in overview
+        for number, state in tm.boards
+    )
+
+
+def _last_north_entry(state: states.BoardState) -> Submission | None:
+    entries = [
+        row for row in state.history if isinstance(row, Submission) and row.source == "north"
+    ]
+    return entries[-1] if entries else None
+
+
+def _panels(page: ScorerPage) -> list[BoardPanel]:
+    shown = page.shown
+    if shown is None:
+        return []
+    results = {
+        r.board.number: r
+        for r in Result.objects.filter(match=shown.match, current=True).select_related("board")
+    }
+    role = "north" if shown.side == "NS" else "east"
+    open_now = page.is_open and not page.later
+    panels = []
+    for number, state in shown.boards:
+        panel = BoardPanel(
+            number=number,
+            state=state,
+            role=role,
+            result=results.get(number),
+            dom_id=f"m{shown.match.pk}-b{number}",
+        )
+        if state.pending is not None:
+            panel.pending = describe_entry(state.pending.record, state.pending.score)
+        last = _last_north_entry(state)
+        if role == "north" and last is not None and not state.has_result:
+            panel.draft = entry_facts(last.record)
+        active = state.state in (states.EMPTY, states.RETURNED, states.AWAITING_EAST)
+        panel.can_enter = open_now and role == "north" and active
+        panel.can_check = open_now and role == "east" and state.state == states.AWAITING_EAST
+        panel.can_call = open_now and state.state != states.DISPUTED
+        panels.append(panel)
+    return panels
+
+
+def _scorer_config(page: ScorerPage) -> dict[str, Any]:
+    """What scorer.js needs: the API's address, the team's code, the rules that shape the
+    bidding box, and the states the page was drawn from."""
+    tournament = page.tournament
+    return {
+        "slug": tournament.slug,
+        "code": page.team.access_code,
+        "team": page.team.number,
+        "api": reverse("api:tournament", kwargs={"slug": tournament.slug}),
+        "signature": _signature(page.overview),
+        "secondAuction": get_ruleset(tournament.ruleset).second_auction,
+        "illegalTrumpRule": tournament.illegal_trump_penalty > 0,
+    }
+
+
+def _render_scorer(
+    request: HttpRequest, tournament: Tournament, team: Team, shown_id: int | None = None
+) -> HttpResponse:
+    overview, current = selectors.team_overview(team)
+    current_tm = next((tm for tm in overview if current and tm.match.pk == current.pk), None)
+    if shown_id is None:
+        shown = _active_match(overview, current)
+    else:
+        shown = next((tm for tm in overview if tm.match.pk == shown_id), None)
+        if shown is None:
+            raise Http404("That is not one of your matches.")
+    page = ScorerPage(tournament, team, overview, current_tm, shown)
+    page.panels = _panels(page)
+    context: dict[str, Any] = {
+        "tournament_public": tournament,
+        "page": page,
+        "config": _scorer_config(page),
+    }
+    if shown is not None:
+        opening = tournament.opening_seat_for(shown.match.table.number)
+        context["opening"] = SEAT_NAMES[opening.name]
+        context["seats"] = ",".join(seat.name for seat in seat_order(opening, tournament.direction))
+    return render(request, "scoring/scorer.html", context)
+
+
+@never_cache
+def scorer_entry(request: HttpRequest, slug: str) -> HttpResponse:
+    """Where the QR code on a route card points (``?code=`` signs the phone in)."""
+    tournament = _tournament(slug)
+    if "code" in request.GET:
+        return _sign_in_with_code(request, tournament, request.GET.get("code", ""))
+    team = _session_team(request, tournament)
+    if team is None:
+        return _code_page(request, tournament)
+    return _render_scorer(request, tournament, team)
+
+
+@never_cache
+def scorer_match(request: HttpRequest, slug: str, match_id: int) -> HttpResponse:
+    tournament = _tournament(slug)
+    team = _session_team(request, tournament)
+    if team is None:
+        return redirect("scorer-entry", slug=slug)
+    return _render_scorer(request, tournament, team, shown_id=match_id)
+
+
+@require_POST
+def scorer_leave(request: HttpRequest, slug: str) -> HttpResponse:
+    """Forget the team's code on this phone (to hand it to the other team, say)."""
+    tournament = _tournament(slug)
+    request.session.pop(SESSION_KEY.format(pk=tournament.pk), None)
+    return redirect("scorer-entry", slug=slug)
+
+
+# --- director ------------------------------------------------------------------------------
+
+STATE_ORDER = [
+    states.DISPUTED,
+    states.RETURNED,
+    states.AWAITING_EAST,
+    states.EMPTY,
+    states.CONFIRMED,
+    states.ADJUSTED,
+]
+
+
+def _director_rows(tournament: Tournament, wanted_state: str, wanted_round: int | None):
+    rows = selectors.director_overview(tournament)
+    counts = Counter(row["state"].state for row in rows)
+    rounds = sorted({row["match"].round for row in rows})
+    if wanted_state in STATE_ORDER:
+        rows = [row for row in rows if row["state"].state == wanted_state]
+    if wanted_round is not None:
+        rows = [row for row in rows if row["match"].round == wanted_round]
+    # Disputed boards first: they are what the director is there for.
+    rows.sort(
+        key=lambda row: (
+            row["state"].state != states.DISPUTED,
+            row["match"].round,
+            row["match"].table.number,
+            row["board"],
+        )
+    )
+    filters = [
+        {"state": s, "label": states.STATE_LABELS[s], "count": counts.get(s, 0)}
+        for s in STATE_ORDER
+    ]
+    return rows, filters, rounds, sum(counts.values())
+
+
+@organiser_required
+def director(request: HttpRequest, slug: str) -> HttpResponse:
+    tournament = _tournament(slug)
+    wanted_state = request.GET.get("state", "")
+    round_text = request.GET.get("round", "")
+    wanted_round = int(round_text) if round_text.isdigit() else None
+    rows, filters, rounds, total = _director_rows(tournament, wanted_state, wanted_round)
+    return render(
+        request,
+        "scoring/director.html",
+        {
+            "tournament": tournament,
+            "rows": rows,
+            "filters": filters,
+            "rounds": rounds,
+            "total": total,
+            "wanted_state": wanted_state,
+            "wanted_round": wanted_round,
+        },
+    )
+
+
+def _director_match(tournament: Tournament, match_id: int, board: int) -> tuple[Match, Board]:
+    match = get_object_or_404(
+        Match.objects.select_related("table", "ns_team", "ew_team"),
+        pk=match_id,
+        table__tournament=tournament,
+    )
+    return match, get_object_or_404(Board, table=match.table, number=board)
+
+
+def _history(match: Match, board: Board) -> dict[str, Any]:
+    """The board's state and every row behind it, oldest first, with who, when and where."""
+    state = states.fold(
+        list(Submission.objects.filter(match=match, board=board).select_related("team", "user")),
+        list(Review.objects.filter(match=match, board=board).select_related("team", "user")),
+    )
+    events = []
+    for row in state.history:
+        is_entry = isinstance(row, Submission)
+        events.append(
+            {
+                "kind": "submission" if is_entry else "review",
+                "row": row,
+                "entry": describe_entry(row.record, row.score) if is_entry else None,
+            }
+        )
+    return {
+        "state": state,
+        "events": events,
+        "results": list(
+            Result.objects.filter(match=match, board=board).select_related("review__user")
+        ),
+    }
+
+
+def _render_board(
+    request: HttpRequest,
+    tournament: Tournament,
+    match: Match,
+    board: Board,
+    status: int = 200,
+    **forms: Any,
+) -> HttpResponse:
+    history = _history(match, board)
+    # Start from what is to be corrected: the pending entry, else the latest one.
+    entries = [e["row"] for e in history["events"] if e["kind"] == "submission"]
+    latest = history["state"].pending or (entries[-1] if entries else None)
+    entry_form = forms.get("entry_form") or DirectorEntryForm(
+        initial=_entry_initial(latest.record) if latest is not None else None
+    )
+    return render(
+        request,
+        "scoring/director_board.html",
+        {
+            "tournament": tournament,
+            "match": match,
+            "board": board,
+            **history,
+            "current": next((r for r in history["results"] if r.current), None),
+            "entry_form": entry_form,
+            "adjust_form": forms.get("adjust_form") or AdjustForm(),
+            "erase_form": forms.get("erase_form") or EraseForm(),
+            "is_final": tournament.status == Status.FINAL,
+            "opening": SEAT_NAMES[tournament.opening_seat_for(match.table.number).name],
+        },
+        status=status,
+    )
+
+
+def _entry_initial(record: dict[str, Any]) -> dict[str, Any]:
+    """The director's form filled with North's pending entry, ready to correct."""
+    auctions = record.get("auctions") or [[]]
+    initial: dict[str, Any] = {
+        "calls": " ".join(auctions[0]),
+        "second_calls": " ".join(auctions[1]) if len(auctions) > 1 else "",
+        "trump": record.get("trump", ""),
+        "double": record.get("double", "none"),
+        "revoke": record.get("revoke", ""),
+        "illegal_trump": record.get("illegal_trump", ""),
+    }
+    for key, value in (record.get("tricks") or {}).items():
+        initial[f"tricks_{key.lower()}"] = value
+    return initial
+
+
+@organiser_required
+def director_board(request: HttpRequest, slug: str, match_id: int, board: int) -> HttpResponse:
+    tournament = _tournament(slug)
+    match, board_obj = _director_match(tournament, match_id, board)
+    return _render_board(request, tournament, match, board_obj)
+
+
+def _board_url(slug: str, match: Match, board: Board) -> str:
+    return reverse("scoring:director-board", args=[slug, match.pk, board.number])
+
+
+def _director_action(
+    request: HttpRequest,
+    slug: str,
+    match_id: int,
+    board: int,
+    *,
+    form_class: type,
+    form_name: str,
+    act: Callable[..., str],
+    failed: str,
+) -> HttpResponse:
+    """Validate the form, run the service; on success say what was done and show the board,
+    otherwise show the board again with the form's errors (nothing was stored)."""
+    tournament = _tournament(slug)
+    match, board_obj = _director_match(tournament, match_id, board)
+    form = form_class(request.POST)
+    if form.is_valid():
+        try:
+            done = act(form.cleaned_data, match, board_obj, form)
+        except ScoringError as exc:
+            form.add_service_error(exc)
+        else:
+            messages.success(request, done)
+            return redirect(_board_url(slug, match, board_obj))
+    messages.error(request, failed)
+    return _render_board(request, tournament, match, board_obj, status=400, **{form_name: form})
+
+
+@organiser_required
+@require_POST
+def director_enter(request: HttpRequest, slug: str, match_id: int, board: int) -> HttpResponse:
+    def act(data: dict[str, Any], match: Match, board_obj: Board, form: DirectorEntryForm) -> str:
+        if Submission.objects.filter(match=match, client_id=data["client_id"]).exists():
+            return "That entry was already saved (the form was sent twice)."
+        result = services.director_enter_result(
+            match_id=match.pk,
+            board_number=board_obj.number,
+            user=request.user,
+            facts=form.facts,
+            reason=data["reason"],
+            client_id=data["client_id"],
+        )
+        return f"Result entered: NS {result.ns_result}, EW {result.ew_result}."
+
+    return _director_action(
+        request,
+        slug,
+        match_id,
+        board,
+        form_class=DirectorEntryForm,
+        form_name="entry_form",
+        act=act,
+        failed="The result was not saved: see the form below.",
+    )
+
+
+@organiser_required
+@require_POST
+def director_adjust(request: HttpRequest, slug: str, match_id: int, board: int) -> HttpResponse:
+    def act(data: dict[str, Any], match: Match, board_obj: Board, _form: AdjustForm) -> str:
+        services.director_adjust(
+            match_id=match.pk,
+            board_number=board_obj.number,
+            user=request.user,
+            ns=data["ns"],
+            ew=data["ew"],
+            reason=data["reason"],
+        )
+        return "Adjusted result stored."
+
+    return _director_action(
+        request,
+        slug,
+        match_id,
+        board,
+        form_class=AdjustForm,
+        form_name="adjust_form",
+        act=act,
+        failed="The adjusted result was not saved: see the form below.",
+    )
+
+
+@organiser_required
+@require_POST
+def director_erase(request: HttpRequest, slug: str, match_id: int, board: int) -> HttpResponse:
+    def act(data: dict[str, Any], match: Match, board_obj: Board, _form: EraseForm) -> str:
+        services.director_erase(
+            match_id=match.pk,
+            board_number=board_obj.number,
+            user=request.user,
+            reason=data["reason"],
+        )
+        return "Result erased; the board has no result now."
+
+    return _director_action(
+        request,
+        slug,
+        match_id,
+        board,
+        form_class=EraseForm,
+        form_name="erase_form",
+        act=act,
+        failed="Nothing was erased: see the form below.",
+    )
+
+
+# --- public pages --------------------------------------------------------------------------
+
+
+def _public_tournament(slug: str) -> tuple[Tournament, StandingsState]:
+    """The tournament and its standings bookkeeping in one query (no row is written)."""
+    tournament = get_object_or_404(Tournament.objects.select_related("standings_state"), slug=slug)
+    try:
+        state = tournament.standings_state
+    except StandingsState.DoesNotExist:
+        state = StandingsState(tournament=tournament)
+    return tournament, state
+
+
+def fragment_version(tournament: Tournament, state: StandingsState) -> str:
+    """Changes whenever what the public fragments show can change."""
+    return f"{state.computed_version}.{state.results_version}.{tournament.status}"
+
+
+def standings_status(tournament: Tournament, state: StandingsState) -> dict[str, str]:
+    """Which standings these are, in a word and a sentence."""
+    if state.stale:
+        return {
+            "key": "stale",
+            "word": "Stale",
+            "text": "Updating: new results are being counted. Until then these are the "
+            "standings from before them.",
+        }
+    if state.computed_at is None:
+        return {"key": "provisional", "word": "Provisional", "text": "No results yet."}
+    if state.final or tournament.status == Status.FINAL:
+        return {
+            "key": "final",
+            "word": "Final",
+            "text": "Final standings, approved by the organiser.",
+        }
+    if state.provisional:
+        return {
+            "key": "provisional",
+            "word": "Provisional",
+            "text": "Not every result is in yet: places can still change.",
+        }
+    return {
+        "key": "complete",
+        "word": "Complete",
+        "text": "Every result is in; the organiser has not approved them as final yet.",
+    }
+
+
+def cached_fragment(
+    kind: str, key: Any, tournament: Tournament, state: StandingsState, build
+) -> str:
+    """The rendered fragment from the cache, building it on a miss."""
+    cache_key = (
+        f"pym:fragment:{FRAGMENT_SCHEMA}:{tournament.pk}:{kind}:{key}:"
+        f"{fragment_version(tournament, state)}"
+    )
+    html = cache.get(cache_key)
+    if html is None:
+        html = build()
+        cache.set(cache_key, html, FRAGMENT_TTL)
+    return html
+
+
+def points_text(points: float | None) -> str:
+    """Ranking points as people write them: 2, 2.5, 2.33 (never 2.50)."""
+    return "" if points is None else f"{round(points, 2):g}"
+
+
+def _standings_html(tournament: Tournament, state: StandingsState) -> str:
+    rows = list(Standing.objects.filter(tournament=tournament).select_related("team"))
+    for row in rows:
+        row.points_text = points_text(row.points)
+    teams = [] if rows else list(tournament.teams.order_by("number"))
+    results_in = Result.objects.filter(match__table__tournament=tournament, current=True).count()
+    boards_needed = sum(len(boards) for boards in _boards_of_matches(tournament).values())
+    return render_to_string(
+        "scoring/public/standings_fragment.html",
+        {
+            "tournament": tournament,
+            "rows": rows,
+            "teams": teams,
+            "status": standings_status(tournament, state),
+            "computed_at": state.computed_at,
+            "results_in": results_in,
+            "boards_needed": boards_needed,
+            "tables": list(tournament.tables.order_by("number")),
+        },
+    )
+
+
+def _boards_of_matches(tournament: Tournament) -> dict[int, list[int]]:
+    boards: dict[int, list[int]] = {}
+    numbers: dict[int, list[int]] = {}
+    for table_id, number in Board.objects.filter(table__tournament=tournament).values_list(
+        "table_id", "number"
+    ):
+        numbers.setdefault(table_id, []).append(number)
+    for match_id, table_id in Match.objects.filter(table__tournament=tournament).values_list(
+        "pk", "table_id"
+    ):
+        boards[match_id] = sorted(numbers.get(table_id, []))
+    return boards
+
+
+@dataclass
+class SideRow:
+    round: int
+    team: Team
+    opponent: Team
+    score: int | None
+    passed_out: bool
+    points: float | None
+
+    @property
+    def points_text(self) -> str:
+        return points_text(self.points)
+
+
+def _board_sides(board: Board, matches: list[Match], results: dict, points: dict):
+    """The board's results at its table, each side ranked best first, and the matches
+    still without a result."""
+    sides: dict[str, list[SideRow]] = {"NS": [], "EW": []}
+    waiting = []
+    for match in matches:
+        result = results.get((match.pk, board.pk))
+        if result is None:
+            waiting.append(match)
+            continue
+        for side, team, opponent, score in (
+            ("NS", match.ns_team, match.ew_team, result.ns_result),
+            ("EW", match.ew_team, match.ns_team, result.ew_result),
+        ):
+            team_points = points.get((match.pk, board.pk, team.pk))
+            sides[side].append(
+                SideRow(match.round, team, opponent, score, result.passed_out, team_points)
+            )
+    for rows in sides.values():
+        rows.sort(key=lambda r: (r.points is None, r.points or 0, -(r.score or 0), r.round))
+    return {"number": board.number, "sides": sides, "waiting": waiting}
+
+
+def _table_html(tournament: Tournament, state: StandingsState, number: int) -> str:
+    table = get_object_or_404(Table, tournament=tournament, number=number)
+    matches = list(table.matches.select_related("ns_team", "ew_team").order_by("round"))
+    results = {
+        (r.match_id, r.board_id): r for r in Result.objects.filter(match__table=table, current=True)
+    }
+    points = {
+        (p.match_id, p.board_id, p.team_id): p.points
+        for p in RankingPoints.objects.filter(match__table=table)
+    }
+    boards = [
+        _board_sides(board, matches, results, points) for board in table.boards.order_by("number")
+    ]
+    return render_to_string(
+        "scoring/public/table_fragment.html",
+        {
+            "tournament": tournament,
+            "table": table,
+            "boards": boards,
+            "status": standings_status(tournament, state),
+            "opening": SEAT_NAMES[tournament.opening_seat_for(table.number).name],
+        },
+    )
+
+
+def _team_lines(tournament: Tournament, team: Team) -> list[dict[str, Any]]:
+    """One line per match and board of the team: its own table result and ranking points."""
+    matches = selectors.matches_of(team)
+    results = {
+        (r.match_id, r.board.number): r
+        for r in Result.objects.filter(match__in=matches, current=True).select_related("board")
+    }
+    points = {
+        (p.match_id, p.board.number): p.points
+        for p in RankingPoints.objects.filter(team=team).select_related("board")
+    }
+    boards = _boards_of_matches(tournament)
+    lines = []
+    for match in matches:
+        side = "NS" if match.ns_team_id == team.pk else "EW"
+        for board_number in boards.get(match.pk, []):
+            result = results.get((match.pk, board_number))
+            lines.append(
+                {
+                    "match": match,
+                    "side": side,
+                    "board": board_number,
+                    "result": result,
+                    "score": None
+                    if result is None
+                    else (result.ns_result if side == "NS" else result.ew_result),
+                    "points": points_text(points.get((match.pk, board_number))),
+                    "opponent": match.ew_team if side == "NS" else match.ns_team,
+                }
+            )
+    return lines
+
+
+def _team_html(tournament: Tournament, state: StandingsState, number: int) -> str:
+    team = get_object_or_404(
+        Team.objects.select_related("disqualification"), tournament=tournament, number=number
+    )
+    standing = Standing.objects.filter(tournament=tournament, team=team).first()
+    return render_to_string(
+        "scoring/public/team_fragment.html",
+        {
+            "tournament": tournament,
+            "team": team,
+            "lines": _team_lines(tournament, team),
+            "standing": standing,
+            "standing_points": points_text(standing.points) if standing else "",
+            "status": standings_status(tournament, state),
+            "several_boards": tournament.boards_per_table > 1,
+        },
+    )
+
+
+PUBLIC_FRAGMENTS = {
+    "standings": (lambda t, s, _n: _standings_html(t, s), "Standings"),
+    "table": (_table_html, "Table {number}"),
+    "team": (_team_html, "Team {number}"),
+}
+
+
+def _fragment_html(kind: str, tournament: Tournament, state: StandingsState, number: int | None):
+    build, _title = PUBLIC_FRAGMENTS[kind]
+    return cached_fragment(
+        kind, number, tournament, state, lambda: build(tournament, state, number)
+    )
+
+
+def _public_page(request: HttpRequest, slug: str, kind: str, number: int | None = None):
+    tournament, state = _public_tournament(slug)
+    html = _fragment_html(kind, tournament, state, number)
+    fragment_url = reverse(f"scoring:{kind}-fragment", args=[slug, number] if number else [slug])
+    return render(
+        request,
+        "scoring/public/page.html",
+        {
+            "tournament_public": tournament,
+            "kind": kind,
+            "number": number,
+            "title": PUBLIC_FRAGMENTS[kind][1].format(number=number),
+            "fragment": html,
+            "fragment_url": fragment_url,
+            "version": fragment_version(tournament, state),
+        },
+    )
+
+
+def _public_fragment(request: HttpRequest, slug: str, kind: str, number: int | None = None):
+    """The fragment alone, for the page's refresh; 204 when the client has this version."""
+    tournament, state = _public_tournament(slug)
+    version = fragment_version(tournament, state)
+    if request.GET.get("v") == version:
+        response = HttpResponse(status=204)
+    else:
+        response = HttpResponse(_fragment_html(kind, tournament, state, number))
+    response["X-Fragment-Version"] = version
+    response["Cache-Control"] = "no-cache"
+    return response
+
+
+def public_home(request: HttpRequest, slug: str) -> HttpResponse:
+    return redirect("scoring:standings", slug=slug)
+
+
+def standings_page(request: HttpRequest, slug: str) -> HttpResponse:
+    return _public_page(request, slug, "standings")
+
+
+def standings_fragment(request: HttpRequest, slug: str) -> HttpResponse:
+    return _public_fragment(request, slug, "standings")
+
+
+def table_page(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    return _public_page(request, slug, "table", number)
+
+
+def table_fragment(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    return _public_fragment(request, slug, "table", number)
+
+
+def team_page(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    return _public_page(request, slug, "team", number)
+
+
+def team_fragment(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    return _public_fragment(request, slug, "team", number)

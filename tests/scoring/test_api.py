@@ -1,0 +1,243 @@
+"""The REST API: who may do what, problem-details errors, re-sends, throttled guessing."""
+
+import json
+
+import pytest
+from django.core.cache import cache
+from rest_framework.authtoken.models import Token
+from rest_framework.test import APIClient
+
+from scoring.models import Result, Submission
+from tests.scoring.conftest import GAM_MADE, new_id
+from tests.tournaments.factories import UserFactory
+
+
+def _forget_this_address():
+    cache.delete("bad-team-code:127.0.0.1")
+    cache.delete("throttle_scorer_write_127.0.0.1")
+
+
+@pytest.fixture(autouse=True)
+def _fresh_counters():
+    _forget_this_address()
+    yield
+    _forget_this_address()
+
+
+def board_url(cup, round_=1, table=1, tail=""):
+    match = cup.match(round_, table)
+    return f"/api/v1/tournaments/{cup.tournament.slug}/matches/{match.pk}/boards/1/{tail}"
+
+
+def as_team(team):
+    client = APIClient()
+    client.credentials(HTTP_X_TEAM_CODE=team.access_code)
+    return client
+
+
+def as_token(user):
+    client = APIClient()
+    client.credentials(HTTP_AUTHORIZATION=f"Token {Token.objects.create(user=user).key}")
+    return client
+
+
+def post(client, url, body):
+    return client.post(url, body, format="json")
+
+
+def test_public_reads(cup):
+    client = APIClient()
+    slug = cup.tournament.slug
+    assert client.get("/api/v1/tournaments/").status_code == 200
+    assert client.get(f"/api/v1/tournaments/{slug}/").json()["teams"] == 4
+    teams = client.get(f"/api/v1/tournaments/{slug}/teams/").json()
+    assert len(teams) == 4 and all("access_code" not in t for t in teams)
+    assert cup.teams[0].access_code not in json.dumps(teams)
+    schedule = client.get(f"/api/v1/tournaments/{slug}/schedule/").json()
+    assert len(schedule["matches"]) == 4
+    matches = client.get(f"/api/v1/tournaments/{slug}/matches/").json()
+    assert {b["state"] for m in matches for b in m["boards"]} == {"empty"}
+    standings = client.get(f"/api/v1/tournaments/{slug}/standings/").json()
+    assert standings["standings"] == []
+    assert client.get("/api/v1/tournaments/nope/").status_code == 404
+
+
+def test_legal_calls(cup):
+    client = APIClient()
+    url = f"/api/v1/tournaments/{cup.tournament.slug}/legal-calls/"
+    box = client.get(url, {"table": 1, "calls": "N:G,E:R"}).json()
+    assert box["seat"] == "S" and "G+4" in box["calls"] and "G+1" not in box["calls"]
+    bad = client.get(url, {"table": 1, "calls": "N:G,E:G"})
+    assert bad.status_code == 400 and bad.json()["field"] == "calls"
+
+
+def test_whole_cycle_over_the_api(cup, django_capture_on_commit_callbacks):
+    match = cup.match(1, 1)
+    north, east = as_team(match.ns_team), as_team(match.ew_team)
+    preview = post(north, board_url(cup, tail="preview/"), {"record": GAM_MADE})
+    assert preview.status_code == 200 and preview.json()["ns"] == 21
+    assert "North plays Gâm" in preview.json()["words"]
+    body = {"client_id": new_id(), "record": GAM_MADE}
+    created = post(north, board_url(cup, tail="entries/"), body)
+    assert created.status_code == 201, created.content
+    assert post(north, board_url(cup, tail="entries/"), body).status_code == 200  # re-send
+    entry = created.json()["id"]
+    me = east.get(f"/api/v1/tournaments/{cup.tournament.slug}/me/").json()
+    pending = me["matches"][0]["boards"][0]
+    assert pending["state"] == "awaiting_east" and pending["pending"]["id"] == entry
+    rejected = post(
+        east,
+        board_url(cup, tail=f"entries/{entry}/reject/"),
+        {"client_id": new_id(), "reason": "we took 6"},
+    )
+    assert rejected.status_code == 200
+    again = post(
+        north, board_url(cup, tail="entries/"), {"client_id": new_id(), "record": GAM_MADE}
+    )
+    with django_capture_on_commit_callbacks(execute=True):
+        accepted = post(
+            east,
+            board_url(cup, tail=f"entries/{again.json()['id']}/accept/"),
+            {"client_id": new_id()},
+        )
+    assert accepted.status_code == 200 and accepted.json()["ns"] == 21
+    standings = APIClient().get(f"/api/v1/tournaments/{cup.tournament.slug}/standings/").json()
+    assert standings["status"] == "provisional" and len(standings["standings"]) == 4
+
+
+WRITE_ROUTES = [
+    ("entries/", lambda sub: {"client_id": new_id(), "record": GAM_MADE}),
+    ("entries/{sub}/accept/", lambda sub: {"client_id": new_id()}),
+    ("entries/{sub}/reject/", lambda sub: {"client_id": new_id(), "reason": "no"}),
+]
+
+
+@pytest.mark.parametrize("who", ["ns", "ew", "other", "public", "organiser"])
+@pytest.mark.parametrize(("tail", "body"), WRITE_ROUTES)
+def test_permission_matrix_for_scorer_writes(cup, director, who, tail, body):
+    match = cup.match(1, 1)
+    entry = Submission.objects.none()
+    sub_id = None
+    if "{sub}" in tail:
+        entry = post(
+            as_team(match.ns_team),
+            board_url(cup, tail="entries/"),
+            {"client_id": new_id(), "record": GAM_MADE},
+        )
+        sub_id = entry.json()["id"]
+    clients = {
+        "ns": as_team(match.ns_team),
+        "ew": as_team(match.ew_team),
+        "other": as_team(cup.teams[2]),
+        "public": APIClient(),
+        "organiser": as_token(director),
+    }
+    response = post(clients[who], board_url(cup, tail=tail.format(sub=sub_id)), body(sub_id))
+    allowed = {"entries/": "ns"}.get(tail, "ew")
+    if who == allowed:
+        assert response.status_code in (200, 201), response.content
+    else:
+        assert response.status_code in (401, 403), (who, response.status_code)
+        assert response["Content-Type"].startswith("application/problem+json")
+        assert response.json()["status"] == response.status_code
+
+
+@pytest.mark.parametrize(
+    "tail", ["director/", "director/result/", "director/adjust/", "director/erase/"]
+)
+@pytest.mark.parametrize("who", ["ns", "ew", "public", "player", "organiser"])
+def test_permission_matrix_for_director_routes(cup, director, who, tail):
+    match = cup.match(1, 1)
+    clients = {
+        "ns": as_team(match.ns_team),
+        "ew": as_team(match.ew_team),
+        "public": APIClient(),
+        "player": as_token(UserFactory()),
+        "organiser": as_token(director),
+    }
+    bodies = {
+        "director/result/": {"client_id": new_id(), "record": GAM_MADE},
+        "director/adjust/": {"ns": 10, "ew": -10, "reason": "slow play"},
+        "director/erase/": {"reason": "misboard"},
+    }
+    client = clients[who]
+    url = board_url(cup, tail=tail)
+    response = client.get(url) if tail == "director/" else post(client, url, bodies[tail])
+    if who == "organiser":
+        assert response.status_code == 200, response.content
+    else:
+        assert response.status_code in (401, 403)
+
+
+def test_bad_input_gives_problem_details_and_stores_nothing(cup):
+    match = cup.match(1, 1)
+    north = as_team(match.ns_team)
+    url = board_url(cup, tail="entries/")
+    cases = [
+        ({"client_id": new_id(), "record": {"auctions": [["N:G", "E:G+2"]]}}, 400, "auctions[0]"),
+        (
+            {"client_id": new_id(), "record": {**GAM_MADE, "tricks": {"NS": 16, "EW": 0}}},
+            400,
+            "tricks.NS",
+        ),
+        ({"client_id": "short", "record": GAM_MADE}, 400, "client_id"),
+        ({"client_id": new_id(), "record": [1, 2]}, 400, "record"),
+        ({"record": GAM_MADE}, 400, "client_id"),
+    ]
+    for body, status, field in cases:
+        response = post(north, url, body)
+        assert response.status_code == status, response.content
+        problem = response.json()
+        assert problem["field"] == field and problem["detail"]
+        assert "Traceback" not in response.content.decode()
+    garbage = north.post(url, "{not json", content_type="application/json")
+    assert garbage.status_code == 400 and garbage.json()["status"] == 400
+    huge = north.post(
+        url,
+        json.dumps({"client_id": new_id(), "record": {"x": "a" * 100_000}}),
+        content_type="application/json",
+    )
+    assert huge.status_code == 400 and huge.json()["field"] == "body"
+    unknown = post(
+        north,
+        f"/api/v1/tournaments/{cup.tournament.slug}/matches/999999/boards/1/entries/",
+        {"client_id": new_id(), "record": GAM_MADE},
+    )
+    assert unknown.status_code == 404
+    assert Submission.objects.count() == 0 and Result.objects.count() == 0
+
+
+def test_finalised_tournament_is_a_conflict(cup):
+    cup.tournament.status = "final"
+    cup.tournament.save()
+    match = cup.match(1, 1)
+    response = post(
+        as_team(match.ns_team),
+        board_url(cup, tail="entries/"),
+        {"client_id": new_id(), "record": GAM_MADE},
+    )
+    assert response.status_code == 409 and "final" in response.json()["detail"]
+
+
+def test_guessing_codes_is_throttled(cup):
+    me = f"/api/v1/tournaments/{cup.tournament.slug}/me/"
+    client = APIClient()
+    statuses = []
+    for n in range(12):
+        client.credentials(HTTP_X_TEAM_CODE=f"WRONGCODE{n}")
+        statuses.append(client.get(me).status_code)
+    assert statuses[:10] == [401] * 10 or set(statuses[:10]) <= {401, 403}
+    assert statuses[-1] == 429
+    client.credentials(HTTP_X_TEAM_CODE=cup.teams[0].access_code)
+    assert client.get(me).status_code == 429  # even a right code waits out the block
+
+
+def test_openapi_schema_is_valid(db):
+    from drf_spectacular.generators import SchemaGenerator
+    from drf_spectacular.validation import validate_schema
+
+    schema = SchemaGenerator().get_schema(request=None, public=True)
+    validate_schema(schema)
+    assert (
+        "/api/v1/tournaments/{slug}/matches/{match_id}/boards/{board}/entries/" in schema["paths"]
+    )

@@ -1,0 +1,168 @@
+"""The public pages: standings, tables and team cards read stored rows, from the cache."""
+
+from __future__ import annotations
+
+import pytest
+from django.core.cache import cache
+from django.urls import reverse
+
+from scoring import services, standings
+from scoring.models import StandingsState
+from tests.scoring.conftest import GAM_MADE, RY_LOST, new_id
+from tournaments.models import Disqualification, Status
+
+
+@pytest.fixture(autouse=True)
+def _fresh_cache():
+    cache.clear()
+    yield
+    cache.clear()
+
+
+def url(cup, name, *args):
+    return reverse(f"scoring:{name}", args=[cup.tournament.slug, *args])
+
+
+def text(response) -> str:
+    return response.content.decode()
+
+
+def confirm(cup, capture, round_, table, facts=GAM_MADE):
+    match = cup.match(round_, table)
+    with capture(execute=True):
+        entry = services.submit_entry(
+            match_id=match.pk, board_number=1, team=match.ns_team, facts=facts, client_id=new_id()
+        )
+        services.accept_entry(
+            match_id=match.pk,
+            board_number=1,
+            team=match.ew_team,
+            submission_id=entry.pk,
+            client_id=new_id(),
+        )
+
+
+def test_pages_render_before_any_result(client, cup):
+    home = client.get(reverse("scoring:public", args=[cup.tournament.slug]))
+    assert home.status_code == 302 and home.url == url(cup, "standings")
+    page = text(client.get(url(cup, "standings")))
+    assert "Provisional" in page and "No results yet" in page
+    assert all(f"{team.number}. {team.name}" in page for team in cup.teams)
+    assert "0 of 4 board results in" in page
+    assert cup.teams[0].access_code not in page
+    table = text(client.get(url(cup, "table", 1)))
+    assert "Table 1" in table and "No result yet" in table and "Still to come" in table
+    card = text(client.get(url(cup, "team", 1)))
+    assert "1. Team 1" in card and "to come" in card
+    assert client.get(url(cup, "table", 9)).status_code == 404
+    assert client.get(url(cup, "team", 9)).status_code == 404
+    assert client.get(reverse("scoring:standings", args=["nope"])).status_code == 404
+
+
+def test_a_confirmed_result_reaches_every_page(client, cup, django_capture_on_commit_callbacks):
+    confirm(cup, django_capture_on_commit_callbacks, 1, 1)
+    state = StandingsState.objects.get(tournament=cup.tournament)
+    assert not state.stale and state.computed_at is not None
+    page = text(client.get(url(cup, "standings")))
+    assert "Provisional" in page and "1 of 4 board results in" in page
+    assert "Not every result is in yet" in page
+    table = text(client.get(url(cup, "table", 1)))
+    ns_side, ew_side = table.split("East–West", 1)
+    assert ">21<" in ns_side and ">-21<" in ew_side
+    assert "1. Team 1" in ns_side and "2. Team 2" in ew_side
+    card = text(client.get(url(cup, "team", 2)))
+    assert ">-21<" in card and "EW" in card
+
+
+def test_every_result_in_then_final(client, cup, django_capture_on_commit_callbacks):
+    for round_, table in [(1, 1), (1, 2), (2, 1), (2, 2)]:
+        confirm(
+            cup,
+            django_capture_on_commit_callbacks,
+            round_,
+            table,
+            GAM_MADE if table == 1 else RY_LOST,
+        )
+    page = text(client.get(url(cup, "standings")))
+    assert "Complete" in page and "4 of 4" in page and "Provisional" not in page
+    cup.tournament.status = Status.FINAL
+    cup.tournament.save()
+    page = text(client.get(url(cup, "standings")))
+    assert "Final" in page and "Provisional" not in page
+
+
+def test_stale_standings_say_so(client, cup, django_capture_on_commit_callbacks):
+    confirm(cup, django_capture_on_commit_callbacks, 1, 1)
+    standings.mark_changed(cup.tournament)  # a change whose task has not run yet
+    page = text(client.get(url(cup, "standings")))
+    assert "Stale" in page and "Updating" in page
+    assert "1. Team 1" in page  # the stored standings stay on show meanwhile
+
+
+def test_disqualified_teams_come_last_without_a_place(
+    client, cup, django_capture_on_commit_callbacks
+):
+    confirm(cup, django_capture_on_commit_callbacks, 1, 1)
+    Disqualification.objects.create(team=cup.teams[0], reason="cheating")
+    standings.mark_changed(cup.tournament)
+    standings.recompute(cup.tournament.pk)
+    page = text(client.get(url(cup, "standings")))
+    rows = page[page.index("<tbody>") : page.index("</tbody>")].split("<tr")[1:]
+    assert "1. Team 1" in rows[-1] and "disqualified" in rows[-1]
+    assert ">–<" in rows[-1]  # no place
+    assert "This team is disqualified" in text(client.get(url(cup, "team", 1)))
+
+
+def test_a_page_view_costs_a_cache_hit(
+    client,
+    cup,
+    django_capture_on_commit_callbacks,
+    django_assert_max_num_queries,
+    django_assert_num_queries,
+):
+    confirm(cup, django_capture_on_commit_callbacks, 1, 1)
+    for name, args in [("standings", ()), ("table", (1,)), ("team", (1,))]:
+        cache.clear()
+        with django_assert_max_num_queries(20) as first:
+            assert client.get(url(cup, name, *args)).status_code == 200
+        with django_assert_num_queries(1):  # the tournament and its standings state
+            again = client.get(url(cup, name, *args))
+        assert again.status_code == 200 and len(first.captured_queries) > 1
+
+
+def test_a_new_result_is_not_hidden_by_the_cache(client, cup, django_capture_on_commit_callbacks):
+    assert "0 of 4" in text(client.get(url(cup, "standings")))
+    confirm(cup, django_capture_on_commit_callbacks, 1, 2, RY_LOST)
+    assert "1 of 4" in text(client.get(url(cup, "standings")))
+    assert ">150<" in text(client.get(url(cup, "table", 2)))
+
+
+def test_the_fragment_answers_204_while_nothing_changed(
+    client, cup, django_capture_on_commit_callbacks
+):
+    fragment = url(cup, "standings-fragment")
+    first = client.get(fragment)
+    version = first["X-Fragment-Version"]
+    assert first.status_code == 200 and "<h1>Standings</h1>" in text(first)
+    assert "<html" not in text(first)
+    unchanged = client.get(fragment, {"v": version})
+    assert unchanged.status_code == 204 and unchanged.content == b""
+    confirm(cup, django_capture_on_commit_callbacks, 1, 1)
+    changed = client.get(fragment, {"v": version})
+    assert changed.status_code == 200 and changed["X-Fragment-Version"] != version
+    assert "1 of 4" in text(changed)
+    for name in ("table-fragment", "team-fragment"):
+        response = client.get(url(cup, name, 1))
+        assert response.status_code == 200 and response["X-Fragment-Version"]
+
+
+def test_the_page_names_its_fragment_for_the_refresh(client, cup):
+    page = text(client.get(url(cup, "team", 3)))
+    assert f'data-live="{url(cup, "team-fragment", 3)}"' in page
+    assert "scoring/live.js" in page
+
+
+def test_ranking_points_are_written_as_people_write_them():
+    from scoring.views import points_text
+
+    assert [points_text(p) for p in (2.0, 2.5, 7 / 3, None)] == ["2", "2.5", "2.33", ""]

@@ -1,0 +1,81 @@
+"""factory_boy factories for the tournament models."""
+
+from __future__ import annotations
+
+import factory
+from django.contrib.auth import get_user_model
+
+from engine.cards import format_deal, seeded_deal
+from tournaments.models import Board, Match, Table, Team, Tournament
+from tournaments.permissions import organisers_group
+
+
+class UserFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = get_user_model()
+        django_get_or_create = ("username",)
+        skip_postgeneration_save = True
+
+    username = factory.Sequence(lambda n: f"user{n}")
+    password = factory.django.Password("correct-horse-battery")
+
+
+class OrganiserFactory(UserFactory):
+    username = factory.Sequence(lambda n: f"organiser{n}")
+
+    @factory.post_generation
+    def organiser(self, create: bool, extracted, **kwargs) -> None:
+        if create:
+            self.groups.add(organisers_group())
+
+
+class TournamentFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Tournament
+
+    name = factory.Sequence(lambda n: f"Cup {n}")
+    slug = factory.Sequence(lambda n: f"cup-{n}")
+
+
+class TeamFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Team
+
+    tournament = factory.SubFactory(TournamentFactory)
+    number = factory.Sequence(lambda n: n + 1)
+    name = factory.Sequence(lambda n: f"Team {n + 1}")
+    player1 = "Ann"
+    player2 = "Bo"
+
+
+class TableFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Table
+
+    tournament = factory.SubFactory(TournamentFactory)
+    number = factory.Sequence(lambda n: n + 1)
+
+
+class BoardFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Board
+
+    table = factory.SubFactory(TableFactory)
+    number = 1
+    deal = factory.LazyAttribute(
+        lambda board: format_deal(seeded_deal("tests", board.table.number))
+    )
+
+
+class MatchFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Match
+
+    round = 1
+    table = factory.SubFactory(TableFactory)
+    ns_team = factory.SubFactory(
+        TeamFactory, tournament=factory.SelfAttribute("..table.tournament")
+    )
+    ew_team = factory.SubFactory(
+        TeamFactory, tournament=factory.SelfAttribute("..table.tournament")
+    )

@@ -1,0 +1,1 @@
+"""The organiser's side: tournaments, teams, tables, deals, the schedule and printing."""

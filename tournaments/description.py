@@ -1,0 +1,183 @@
+"""A tournament described in JSON or YAML, for ``manage.py create_tournament`` and the demo.
+
+```yaml
+name: Spring cup            # required
+slug: spring-cup            # required: letters, digits, - and _
+ruleset: manual-2016        # default manual-2016
+options: {all_tricks_bonus: 0, heavy_failure_penalty: 0, illegal_trump_penalty: 0}
+direction: clockwise        # or counterclockwise
+opening: N                  # a seat (N, E, S, W) for the 'fixed' rule, or 'rotate'
+boards_per_table: 1
+sides: fixed                # or balanced
+ties: min                   # or average, max
+tables: 7                   # a count, or a list of labels ("" for none), one a table
+teams:                      # optional
+  - {number: 1, name: Marrilona + Jake, players: [Marrilona, Jake]}
+```
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from engine.rulesets import OPTION_NAMES
+from tournaments.imports import TeamRow
+
+KNOWN_KEYS = {
+    "name",
+    "slug",
+    "ruleset",
+    "options",
+    "direction",
+    "opening",
+    "boards_per_table",
+    "sides",
+    "ties",
+    "tables",
+    "teams",
+}
+
+
+class DescriptionError(ValueError):
+    def __init__(self, messages: list[str]):
+        self.messages = messages
+        super().__init__("; ".join(messages))
+
+
+@dataclass
+class TournamentDescription:
+    name: str
+    slug: str
+    tables: int
+    table_labels: list[str] = field(default_factory=list)
+    settings: dict[str, Any] = field(default_factory=dict)
+    teams: list[TeamRow] = field(default_factory=list)
+
+
+def load_description_file(path: Path) -> TournamentDescription:
+    """Read a .json, .yaml or .yml description; errors name the file and the problem."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise DescriptionError([f"{path}: {exc.strerror or exc}"]) from None
+    try:
+        data = json.loads(text) if path.suffix.lower() == ".json" else yaml.safe_load(text)
+    except (json.JSONDecodeError, yaml.YAMLError) as exc:
+        raise DescriptionError(
+            [f"{path}: not valid {path.suffix.lstrip('.').upper()}: {exc}"]
+        ) from None
+    return parse_description(data)
+
+
+def _whole(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _settings(data: dict[str, Any], errors: list[str]) -> dict[str, Any]:
+    settings: dict[str, Any] = {}
+    for key, target in (
+        ("ruleset", "ruleset"),
+        ("direction", "direction"),
+        ("sides", "side_mode"),
+        ("ties", "ties"),
+        ("boards_per_table", "boards_per_table"),
+    ):
+        if key in data:
+            settings[target] = data[key]
+    opening = data.get("opening")
+    if opening is not None:
+        if str(opening).lower() == "rotate":
+            settings["opening_rule"] = "rotate"
+        elif str(opening).upper() in ("N", "E", "S", "W"):
+            settings["opening_rule"] = "fixed"
+            settings["opening_seat"] = str(opening).upper()
+        else:
+            errors.append(f"opening: {opening!r} is not a seat (N, E, S, W) or 'rotate'")
+    options = data.get("options", {})
+    if not isinstance(options, dict):
+        errors.append("options: must be a mapping of house rules to points")
+        options = {}
+    for name, value in options.items():
+        if name not in OPTION_NAMES:
+            errors.append(
+                f"options: unknown house rule {name!r} (known: {', '.join(OPTION_NAMES)})"
+            )
+        elif not _whole(value) or value < 0:
+            errors.append(f"options.{name}: must be a whole number of points, 0 or more")
+        else:
+            settings[name] = value
+    return settings
+
+
+def _tables(value: Any, errors: list[str]) -> tuple[int, list[str]]:
+    if _whole(value):
+        return value, []
+    if isinstance(value, list) and value:
+        return len(value), ["" if label is None else str(label) for label in value]
+    errors.append("tables: give the number of tables, or a list of their labels")
+    return 0, []
+
+
+def _teams(value: Any, errors: list[str]) -> list[TeamRow]:
+    if value is None:
+        return []
+    if not isinstance(value, list):
+        errors.append("teams: must be a list")
+        return []
+    rows, seen = [], {}
+    for index, entry in enumerate(value, start=1):
+        where = f"teams entry {index}"
+        if isinstance(entry, str):
+            entry = {"name": entry}
+        if not isinstance(entry, dict):
+            errors.append(f"{where}: must be a mapping with at least a name")
+            continue
+        name = str(entry.get("name") or "").strip()
+        number = entry.get("number")
+        players = entry.get("players", [])
+        if not name:
+            errors.append(f"{where}: the name is missing")
+        if number is not None and (not _whole(number) or number < 1):
+            errors.append(f"{where}: number must be a whole number from 1 up")
+            number = None
+        elif number is not None and number in seen:
+            errors.append(f"{where}: team number {number} is also entry {seen[number]}")
+        if number is not None:
+            seen.setdefault(number, index)
+        if not isinstance(players, list) or len(players) > 2:
+            errors.append(f"{where}: players must be a list of at most two names")
+            players = []
+        players = [str(player).strip() for player in players] + ["", ""]
+        rows.append(TeamRow(index, number, name, players[0], players[1]))
+    return rows
+
+
+def parse_description(data: Any) -> TournamentDescription:
+    if not isinstance(data, dict):
+        raise DescriptionError(["the description must be a mapping (name, slug, tables, ...)"])
+    errors: list[str] = []
+    unknown = sorted(set(data) - KNOWN_KEYS)
+    if unknown:
+        errors.append(
+            f"unknown keys: {', '.join(unknown)} (known: {', '.join(sorted(KNOWN_KEYS))})"
+        )
+    for key in ("name", "slug", "tables"):
+        if key not in data:
+            errors.append(f"{key}: required")
+    tables, labels = _tables(data.get("tables"), errors) if "tables" in data else (0, [])
+    description = TournamentDescription(
+        name=str(data.get("name", "")),
+        slug=str(data.get("slug", "")),
+        tables=tables,
+        table_labels=labels,
+        settings=_settings(data, errors),
+        teams=_teams(data.get("teams"), errors),
+    )
+    if errors:
+        raise DescriptionError(errors)
+    return description

@@ -1,0 +1,187 @@
+"""Forms of the organiser pages. They check the shape of the input; the rules (status,
+uniqueness, the schedule) are the services' job, whose errors the views show on the form."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+
+from tournaments.imports import MAX_TEAMS, READABLE_SUFFIXES
+from tournaments.models import Match, SideMode, Team, Tournament
+from tournaments.services import MAX_TABLES, SETTINGS_STATUSES
+
+SETTINGS_FIELDS = (
+    "name",
+    "ruleset",
+    "direction",
+    "opening_rule",
+    "opening_seat",
+    "boards_per_table",
+    "side_mode",
+    "ties",
+    "all_tricks_bonus",
+    "heavy_failure_penalty",
+    "illegal_trump_penalty",
+)
+
+
+class TournamentCreateForm(forms.ModelForm):
+    tables = forms.IntegerField(min_value=1, max_value=MAX_TABLES, initial=7)
+
+    class Meta:
+        model = Tournament
+        fields = ("name", "slug", *SETTINGS_FIELDS[1:])
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.order_fields(["name", "slug", "tables"])
+
+
+class TournamentSettingsForm(forms.ModelForm):
+    """Settings that cannot change in the tournament's status are shown but disabled."""
+
+    tables = forms.IntegerField(min_value=1, max_value=MAX_TABLES)
+
+    class Meta:
+        model = Tournament
+        fields = SETTINGS_FIELDS
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.order_fields(["name", "tables"])
+        self.fields["tables"].initial = self.instance.tables.count()
+        for name, field in self.fields.items():
+            if self.instance.status not in SETTINGS_STATUSES[name]:
+                field.disabled = True
+
+    def changes(self) -> dict[str, Any]:
+        return {
+            name: value
+            for name, value in self.cleaned_data.items()
+            if not self.fields[name].disabled
+        }
+
+
+class TeamForm(forms.Form):
+    number = forms.IntegerField(
+        min_value=1,
+        required=False,
+        help_text="Leave empty to number the team after the last one.",
+    )
+    name = forms.CharField(max_length=Team._meta.get_field("name").max_length)
+    player1 = forms.CharField(
+        label="First player", max_length=Team._meta.get_field("player1").max_length, required=False
+    )
+    player2 = forms.CharField(
+        label="Second player", max_length=Team._meta.get_field("player2").max_length, required=False
+    )
+
+    def __init__(
+        self, *args: Any, team: Team | None = None, number_editable: bool = True, **kwargs: Any
+    ) -> None:
+        if team is not None:
+            kwargs.setdefault(
+                "initial",
+                {
+                    "number": team.number,
+                    "name": team.name,
+                    "player1": team.player1,
+                    "player2": team.player2,
+                },
+            )
+        super().__init__(*args, **kwargs)
+        if not number_editable:
+            self.fields["number"].disabled = True
+            self.fields["number"].help_text = "Team numbers change only before the draw-up."
+
+
+class TeamImportForm(forms.Form):
+    file = forms.FileField(
+        help_text=(
+            f"A .csv, .xlsx or .ods file, first row: number, name, player1, player2 "
+            f"(number and players optional). At most {MAX_TEAMS} teams."
+        ),
+        widget=forms.ClearableFileInput(attrs={"accept": ",".join(READABLE_SUFFIXES)}),
+    )
+    replace = forms.BooleanField(
+        required=False, label="Replace the current teams (otherwise the file adds to them)"
+    )
+
+
+class ReasonForm(forms.Form):
+    reason = forms.CharField(widget=forms.Textarea(attrs={"rows": 3}), max_length=2000)
+
+
+class DrawScheduleForm(forms.Form):
+    side_mode = forms.ChoiceField(choices=SideMode.choices, label="Sides")
+
+
+class StartForm(forms.Form):
+    accept_problems = forms.BooleanField(
+        required=False, label="Start even though the schedule breaks the rules listed above"
+    )
+
+
+class MatchForm(forms.Form):
+    round_number = forms.IntegerField(label="Round", min_value=1)
+    table_number = forms.TypedChoiceField(label="Table", coerce=int)
+    ns_number = forms.TypedChoiceField(label="NS team", coerce=int)
+    ew_number = forms.TypedChoiceField(label="EW team", coerce=int)
+
+    def __init__(
+        self, *args: Any, tournament: Tournament, match: Match | None = None, **kwargs: Any
+    ):
+        if match is not None and "initial" not in kwargs:
+            kwargs["initial"] = {
+                "round_number": match.round,
+                "table_number": match.table.number,
+                "ns_number": match.ns_team.number,
+                "ew_number": match.ew_team.number,
+            }
+        super().__init__(*args, **kwargs)
+        tables = [(table.number, str(table)) for table in tournament.tables.order_by("number")]
+        teams = [(team.number, str(team)) for team in tournament.teams.order_by("number")]
+        self.fields["table_number"].choices = tables
+        self.fields["ns_number"].choices = teams
+        self.fields["ew_number"].choices = teams
+
+
+class DealBoardsForm(forms.Form):
+    seed = forms.CharField(
+        required=False,
+        max_length=100,
+        help_text=(
+            "Optional. The same seed always gives the same deals; keep it secret. "
+            "Without one the deals come from a secure random source."
+        ),
+    )
+    replace = forms.BooleanField(
+        required=False, label="Deal again: replace the boards dealt already"
+    )
+
+
+class DealForm(forms.Form):
+    deal = forms.CharField(
+        max_length=200,
+        widget=forms.TextInput(attrs={"size": 80, "spellcheck": "false", "autocomplete": "off"}),
+        help_text=(
+            "Deal notation: the first seat's letter and a colon, then the four hands in "
+            "clockwise order separated by spaces; each hand is Fire.Earth.Water.Wind, ranks "
+            "highest first, 1-9 then A=10 … F=15, an empty group for a void."
+        ),
+    )
+
+
+class TableLabelsForm(forms.Form):
+    def __init__(self, *args: Any, tournament: Tournament, **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        for table in tournament.tables.order_by("number"):
+            self.fields[f"table_{table.number}"] = forms.CharField(
+                label=f"Table {table.number}", max_length=50, required=False, initial=table.label
+            )
+
+    def labels(self) -> dict[int, str]:
+        return {
+            int(name.removeprefix("table_")): value for name, value in self.cleaned_data.items()
+        }

@@ -1,0 +1,55 @@
+"""``manage.py load_demo``: the demo tournament (7 tables, 14 teams), drawn up and dealt."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.db import transaction
+
+from tournaments import services
+from tournaments.description import DescriptionError, load_description_file
+from tournaments.management.commands._common import service_failure
+from tournaments.management.commands.create_tournament import create_from_description
+from tournaments.models import Tournament
+from tournaments.services import ServiceError
+
+DEMO_FILE = settings.BASE_DIR / "fixtures" / "demo.yaml"
+# A fixed seed keeps the demo's deals the same on every machine; real tournaments use none.
+DEMO_SEED = "pymtheg-demo"
+
+
+class Command(BaseCommand):
+    help = "Load the demo tournament from fixtures/demo.yaml, draw up its schedule and deal."
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument(
+            "--replace", action="store_true", help="delete an existing demo tournament first"
+        )
+
+    def handle(self, *args, **options) -> None:
+        try:
+            description = load_description_file(DEMO_FILE)
+        except DescriptionError as exc:
+            raise CommandError("\n".join(exc.messages)) from None
+        existing = Tournament.objects.filter(slug=description.slug).first()
+        if existing and not options["replace"]:
+            raise CommandError(
+                f"the demo tournament {description.slug!r} exists; use --replace to load it again"
+            )
+        try:
+            with transaction.atomic():
+                if existing:
+                    services.delete_tournament(by=None, tournament=existing)
+                tournament = create_from_description(description)
+                _schedule, problems = services.draw_schedule(by=None, tournament=tournament)
+                services.deal_boards(by=None, tournament=tournament, seed=DEMO_SEED)
+        except ServiceError as exc:
+            raise service_failure(exc) from None
+        self.stdout.write(
+            self.style.SUCCESS(
+                f"Loaded {tournament.name!r} ({tournament.slug}): {tournament.teams.count()} "
+                f"teams, {tournament.tables.count()} tables, schedule drawn up, boards dealt"
+            )
+        )
+        for problem in problems:
+            self.stdout.write(self.style.WARNING(f"problem: {problem}"))

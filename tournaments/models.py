@@ -1,0 +1,340 @@
+"""The tournament data model. The database itself keeps the hard rules: unique numbers and
+access codes, one match per table and round, one match per team and round on each side,
+different teams in a match, and the allowed values of every setting.
+
+Rules that span rows (a team may not sit NS in one match and EW in another of the same round,
+the schedule's fairness) are kept by ``tournaments.services`` and the engine's validator.
+"""
+
+from __future__ import annotations
+
+import secrets
+
+from django.conf import settings
+from django.core.exceptions import ValidationError
+from django.db import models
+from django.db.models import F, Q
+
+from engine.cards import Deal, DealError, Seat, parse_deal, seat_order
+from engine.rulesets import DEFAULT_RULESET, RULESETS
+
+# No 0/O, 1/I/L: codes are read off paper and typed on phones.
+ACCESS_CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
+ACCESS_CODE_LENGTH = 10
+# A deal in notation is 77 characters; a little room for input with a different first seat.
+DEAL_MAX_LENGTH = 80
+
+
+def new_access_code() -> str:
+    """A random access code: 10 characters from 31, about 49 bits."""
+    return "".join(secrets.choice(ACCESS_CODE_ALPHABET) for _ in range(ACCESS_CODE_LENGTH))
+
+
+def ruleset_choices() -> list[tuple[str, str]]:
+    """Every ruleset the engine loaded (shipped files and house rules)."""
+    return [(name, ruleset.title) for name, ruleset in sorted(RULESETS.items())]
+
+
+def validate_deal(text: str) -> None:
+    try:
+        parse_deal(text)
+    except DealError as exc:
+        raise ValidationError(str(exc)) from None
+
+
+class Direction(models.TextChoices):
+    CLOCKWISE = "clockwise", "Clockwise (N → E → S → W)"
+    COUNTERCLOCKWISE = "counterclockwise", "Counter-clockwise (N → W → S → E)"
+
+
+class OpeningRule(models.TextChoices):
+    FIXED = "fixed", "The same seat opens at every table"
+    ROTATE = "rotate", "Rotate: table 1 North, each next table the next seat in play direction"
+
+
+class SeatChoice(models.TextChoices):
+    N = "N", "North"
+    E = "E", "East"
+    S = "S", "South"
+    W = "W", "West"
+
+
+class SideMode(models.TextChoices):
+    FIXED = "fixed", "Fixed: half the teams always sit NS, half always EW"
+    BALANCED = "balanced", "Balanced: every team sits NS at half its tables"
+
+
+class TiePolicy(models.TextChoices):
+    MIN = "min", "Best place they span (1, 2, 2, 4)"
+    AVERAGE = "average", "Average (1, 2.5, 2.5, 4)"
+    MAX = "max", "Worst place they span (1, 3, 3, 4)"
+
+
+class Status(models.TextChoices):
+    DRAFT = "draft", "Draft"
+    SCHEDULED = "scheduled", "Scheduled"
+    RUNNING = "running", "Running"
+    FINAL = "final", "Final"
+
+
+def _check_in(field: str, choices: type[models.TextChoices], name: str) -> models.CheckConstraint:
+    return models.CheckConstraint(condition=Q(**{f"{field}__in": choices.values}), name=name)
+
+
+def _check_at_least(field: str, minimum: int, name: str) -> models.CheckConstraint:
+    return models.CheckConstraint(condition=Q(**{f"{field}__gte": minimum}), name=name)
+
+
+class Tournament(models.Model):
+    name = models.CharField(max_length=200)
+    slug = models.SlugField(
+        unique=True,
+        help_text="Short name used in addresses and on the printed QR codes; cannot change.",
+    )
+    ruleset = models.CharField(max_length=50, choices=ruleset_choices, default=DEFAULT_RULESET)
+    all_tricks_bonus = models.PositiveIntegerField(
+        default=0, help_text="House rule, points; 0 = off."
+    )
+    heavy_failure_penalty = models.PositiveIntegerField(
+        default=0, help_text="House rule, points; 0 = off."
+    )
+    illegal_trump_penalty = models.PositiveIntegerField(
+        default=0, help_text="House rule, points (500 when on); 0 = off."
+    )
+    direction = models.CharField(
+        max_length=20, choices=Direction.choices, default=Direction.CLOCKWISE
+    )
+    opening_rule = models.CharField(
+        max_length=10, choices=OpeningRule.choices, default=OpeningRule.FIXED
+    )
+    opening_seat = models.CharField(
+        max_length=1,
+        choices=SeatChoice.choices,
+        default=SeatChoice.N,
+        help_text="The opening seat when the rule is 'fixed'.",
+    )
+    boards_per_table = models.PositiveSmallIntegerField(default=1)
+    side_mode = models.CharField(max_length=10, choices=SideMode.choices, default=SideMode.FIXED)
+    ties = models.CharField(max_length=10, choices=TiePolicy.choices, default=TiePolicy.MIN)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.DRAFT)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = (
+            "-created_at",
+            "name",
+        )
+        permissions = (("organise", "Can organise tournaments"),)
+        constraints = (
+            models.CheckConstraint(condition=~Q(name=""), name="tournament_name_not_empty"),
+            models.CheckConstraint(condition=~Q(slug=""), name="tournament_slug_not_empty"),
+            _check_at_least("all_tricks_bonus", 0, "tournament_all_tricks_bonus_not_negative"),
+            _check_at_least(
+                "heavy_failure_penalty", 0, "tournament_heavy_failure_penalty_not_negative"
+            ),
+            _check_at_least(
+                "illegal_trump_penalty", 0, "tournament_illegal_trump_penalty_not_negative"
+            ),
+            _check_at_least("boards_per_table", 1, "tournament_boards_per_table_at_least_1"),
+            _check_in("direction", Direction, "tournament_direction_valid"),
+            _check_in("opening_rule", OpeningRule, "tournament_opening_rule_valid"),
+            _check_in("opening_seat", SeatChoice, "tournament_opening_seat_valid"),
+            _check_in("side_mode", SideMode, "tournament_side_mode_valid"),
+            _check_in("ties", TiePolicy, "tournament_ties_valid"),
+            _check_in("status", Status, "tournament_status_valid"),
+        )
+
+    def __str__(self) -> str:
+        return self.name
+
+    def opening_seat_for(self, table_number: int) -> Seat:
+        """The seat that makes the first call and leads at the given table."""
+        if self.opening_rule == OpeningRule.ROTATE:
+            return seat_order(Seat.N, self.direction)[(table_number - 1) % 4]
+        return Seat.parse(self.opening_seat)
+
+    @property
+    def options(self) -> dict[str, int]:
+        """The house rules as the board record's ``options`` (FORMATS.md section 2)."""
+        return {
+            "all_tricks_bonus": self.all_tricks_bonus,
+            "heavy_failure_penalty": self.heavy_failure_penalty,
+            "illegal_trump_penalty": self.illegal_trump_penalty,
+        }
+
+    @property
+    def is_final(self) -> bool:
+        return self.status == Status.FINAL
+
+
+class Team(models.Model):
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="teams")
+    number = models.PositiveIntegerField()
+    name = models.CharField(max_length=100)
+    player1 = models.CharField("first player", max_length=100, blank=True)
+    player2 = models.CharField("second player", max_length=100, blank=True)
+    access_code = models.CharField(
+        max_length=ACCESS_CODE_LENGTH, default=new_access_code, editable=False
+    )
+
+    class Meta:
+        ordering = (
+            "tournament",
+            "number",
+        )
+        constraints = (
+            models.UniqueConstraint(
+                fields=["tournament", "number"], name="team_number_unique_in_tournament"
+            ),
+            models.UniqueConstraint(
+                fields=["tournament", "access_code"], name="team_access_code_unique_in_tournament"
+            ),
+            _check_at_least("number", 1, "team_number_at_least_1"),
+            models.CheckConstraint(condition=~Q(name=""), name="team_name_not_empty"),
+        )
+
+    def __str__(self) -> str:
+        return f"{self.number}. {self.name}"
+
+    @property
+    def players(self) -> str:
+        return " + ".join(name for name in (self.player1, self.player2) if name)
+
+    @property
+    def is_disqualified(self) -> bool:
+        return hasattr(self, "disqualification")
+
+
+class Table(models.Model):
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="tables")
+    number = models.PositiveIntegerField()
+    label = models.CharField(max_length=50, blank=True, help_text="Optional, e.g. 'By the window'.")
+
+    class Meta:
+        ordering = (
+            "tournament",
+            "number",
+        )
+        constraints = (
+            models.UniqueConstraint(
+                fields=["tournament", "number"], name="table_number_unique_in_tournament"
+            ),
+            _check_at_least("number", 1, "table_number_at_least_1"),
+        )
+
+    def __str__(self) -> str:
+        return f"Table {self.number}" + (f" ({self.label})" if self.label else "")
+
+
+class Board(models.Model):
+    """One fixed deal of a table; every match at the table plays it."""
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="boards")
+    number = models.PositiveSmallIntegerField()
+    deal = models.CharField(max_length=DEAL_MAX_LENGTH, validators=[validate_deal])
+
+    class Meta:
+        ordering = (
+            "table",
+            "number",
+        )
+        constraints = (
+            models.UniqueConstraint(
+                fields=["table", "number"], name="board_number_unique_at_table"
+            ),
+            _check_at_least("number", 1, "board_number_at_least_1"),
+        )
+
+    def __str__(self) -> str:
+        return f"{self.table}, board {self.number}"
+
+    def parsed(self) -> Deal:
+        return parse_deal(self.deal)
+
+
+class Match(models.Model):
+    """Two teams at a table in a round; the match plays every board of the table."""
+
+    round = models.PositiveIntegerField()
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="matches")
+    # RESTRICT: a team in the schedule cannot be deleted alone, but deleting the whole
+    # tournament (which cascades to the tables and so to the matches) still works.
+    ns_team = models.ForeignKey(Team, on_delete=models.RESTRICT, related_name="ns_matches")
+    ew_team = models.ForeignKey(Team, on_delete=models.RESTRICT, related_name="ew_matches")
+
+    class Meta:
+        ordering = (
+            "round",
+            "table__number",
+        )
+        verbose_name_plural = "matches"
+        constraints = (
+            models.UniqueConstraint(fields=["table", "round"], name="match_one_per_table_round"),
+            models.UniqueConstraint(
+                fields=["ns_team", "round"], name="match_ns_team_once_per_round"
+            ),
+            models.UniqueConstraint(
+                fields=["ew_team", "round"], name="match_ew_team_once_per_round"
+            ),
+            models.CheckConstraint(condition=~Q(ns_team=F("ew_team")), name="match_teams_differ"),
+            _check_at_least("round", 1, "match_round_at_least_1"),
+        )
+
+    def __str__(self) -> str:
+        return (
+            f"Round {self.round}, table {self.table.number}: "
+            f"{self.ns_team.number} (NS) v {self.ew_team.number} (EW)"
+        )
+
+
+class Disqualification(models.Model):
+    team = models.OneToOneField(Team, on_delete=models.CASCADE, related_name="disqualification")
+    reason = models.TextField()
+    created_at = models.DateTimeField("when", auto_now_add=True)
+    after_final = models.BooleanField(
+        default=False, help_text="Disqualified after the standings were approved as final."
+    )
+    by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+
+    class Meta:
+        ordering = ("created_at",)
+        constraints = (
+            models.CheckConstraint(condition=~Q(reason=""), name="disqualification_reason_given"),
+        )
+
+    def __str__(self) -> str:
+        return f"{self.team} disqualified"
+
+
+class ActionLog(models.Model):
+    """Every organiser action: who, when, what, and the data before and after."""
+
+    tournament = models.ForeignKey(
+        Tournament, null=True, blank=True, on_delete=models.SET_NULL, related_name="log_entries"
+    )
+    # Kept as text so the log still names the tournament after it is deleted.
+    tournament_slug = models.CharField(max_length=50, blank=True)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    actor = models.CharField(max_length=150)
+    created_at = models.DateTimeField(auto_now_add=True, db_index=True)
+    action = models.CharField(max_length=50)
+    summary = models.CharField(max_length=300)
+    before = models.JSONField(null=True, blank=True)
+    after = models.JSONField(null=True, blank=True)
+
+    class Meta:
+        ordering = (
+            "-created_at",
+            "-id",
+        )
+        constraints = (
+            models.CheckConstraint(condition=~Q(action=""), name="action_log_action_not_empty"),
+        )
+
+    def __str__(self) -> str:
+        return f"{self.created_at:%Y-%m-%d %H:%M} {self.actor}: {self.summary}"

@@ -1,0 +1,331 @@
+"""Reading tournaments for the pages, the printed cards and the engine's validator.
+
+Nothing here writes. ``schedule_data`` turns the stored matches into the engine's schedule
+format (FORMATS.md section 5) so ``engine.schedule.check_schedule`` can list every broken rule.
+"""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.db.models import Count, Max, Prefetch, QuerySet
+
+from engine.cards import Seat, Suit
+from engine.schedule import check_schedule
+from tournaments.models import ActionLog, Board, Match, Table, Team, Tournament
+
+
+def tournaments_overview() -> QuerySet[Tournament]:
+    return Tournament.objects.annotate(
+        team_count=Count("teams", distinct=True), table_count=Count("tables", distinct=True)
+    ).order_by("-created_at", "name")
+
+
+def number_gaps(numbers: Iterable[int]) -> list[int]:
+    """Numbers missing from 1..highest (teams and tables must be numbered without gaps)."""
+    present = set(numbers)
+    return sorted(set(range(1, max(present, default=0) + 1)) - present)
+
+
+def teams_with_status(tournament: Tournament) -> QuerySet[Team]:
+    return tournament.teams.select_related("disqualification").order_by("number")
+
+
+def tournament_matches(tournament: Tournament) -> QuerySet[Match]:
+    return (
+        Match.objects.filter(table__tournament=tournament)
+        .select_related("table", "ns_team", "ew_team")
+        .order_by("round", "table__number")
+    )
+
+
+def round_count(tournament: Tournament) -> int:
+    return (
+        Match.objects.filter(table__tournament=tournament).aggregate(top=Max("round"))["top"] or 0
+    )
+
+
+def schedule_data(tournament: Tournament) -> dict[str, Any]:
+    """The stored schedule in the engine's format: teams and tables by number.
+
+    A team that plays no match in a round has a bye in that round.
+    """
+    matches = list(tournament_matches(tournament))
+    team_numbers = sorted(tournament.teams.values_list("number", flat=True))
+    rounds = max((match.round for match in matches), default=0)
+    playing: dict[int, set[int]] = defaultdict(set)
+    meetings: Counter[frozenset[int]] = Counter()
+    for match in matches:
+        playing[match.round] |= {match.ns_team.number, match.ew_team.number}
+        meetings[frozenset((match.ns_team.number, match.ew_team.number))] += 1
+    return {
+        "teams": len(team_numbers),
+        "tables": tournament.tables.count(),
+        "rounds": rounds,
+        "sides": tournament.side_mode,
+        "matches": [
+            {
+                "round": match.round,
+                "table": match.table.number,
+                "ns": match.ns_team.number,
+                "ew": match.ew_team.number,
+            }
+            for match in matches
+        ],
+        "byes": [
+            {"round": round_number, "team": number}
+            for round_number in range(1, rounds + 1)
+            for number in team_numbers
+            if number not in playing[round_number]
+        ],
+        "max_meetings": max(meetings.values(), default=0),
+    }
+
+
+def schedule_problems(tournament: Tournament) -> list[str]:
+    """Every rule the stored schedule breaks, from the engine's validator ([] when none)."""
+    if not Match.objects.filter(table__tournament=tournament).exists():
+        return []
+    return check_schedule(schedule_data(tournament))
+
+
+def missing_boards(tournament: Tournament) -> list[tuple[int, int]]:
+    """(table, board) pairs that have no deal yet."""
+    dealt = set(
+        Board.objects.filter(table__tournament=tournament).values_list("table__number", "number")
+    )
+    return [
+        (table, board)
+        for table in tournament.tables.order_by("number").values_list("number", flat=True)
+        for board in range(1, tournament.boards_per_table + 1)
+        if (table, board) not in dealt
+    ]
+
+
+# --- the schedule grid --------------------------------------------------------------------
+
+
+@dataclass
+class RoundRow:
+    number: int
+    cells: list[Match | None]
+    byes: list[Team]
+
+
+@dataclass
+class ScheduleGrid:
+    tables: list[Table]
+    rounds: list[RoundRow]
+
+    @property
+    def is_empty(self) -> bool:
+        return not self.rounds
+
+
+def schedule_grid(tournament: Tournament) -> ScheduleGrid:
+    """Rounds × tables, each cell the match there (or None), and each round's byes."""
+    tables = list(tournament.tables.order_by("number"))
+    column = {table.pk: index for index, table in enumerate(tables)}
+    teams = list(tournament.teams.order_by("number"))
+    by_round: dict[int, list[Match | None]] = {}
+    playing: dict[int, set[int]] = defaultdict(set)
+    for match in tournament_matches(tournament):
+        cells = by_round.setdefault(match.round, [None] * len(tables))
+        cells[column[match.table_id]] = match
+        playing[match.round] |= {match.ns_team_id, match.ew_team_id}
+    rounds = [
+        RoundRow(
+            number=number,
+            cells=by_round.get(number, [None] * len(tables)),
+            byes=[team for team in teams if team.pk not in playing[number]],
+        )
+        for number in range(1, max(by_round, default=0) + 1)
+    ]
+    return ScheduleGrid(tables=tables, rounds=rounds)
+
+
+# --- route cards --------------------------------------------------------------------------
+
+
+@dataclass
+class RouteStop:
+    round: int
+    table: Table | None = None
+    side: str = ""  # "NS" or "EW"; "" for a bye
+    opponent: Team | None = None
+    opening: Seat | None = None
+
+    @property
+    def is_bye(self) -> bool:
+        return self.table is None
+
+    @property
+    def side_name(self) -> str:
+        return {"NS": "North–South", "EW": "East–West"}.get(self.side, "")
+
+
+@dataclass
+class RouteCard:
+    team: Team
+    stops: list[RouteStop] = field(default_factory=list)
+
+
+def route_cards(tournament: Tournament, team_number: int | None = None) -> list[RouteCard]:
+    """For each team, every round: the table, its side and its opponents (or a bye)."""
+    teams = teams_with_status(tournament)
+    if team_number is not None:
+        teams = teams.filter(number=team_number)
+    cards = {team.pk: RouteCard(team) for team in teams}
+    rounds = round_count(tournament)
+    stops: dict[int, dict[int, RouteStop]] = defaultdict(dict)
+    for match in tournament_matches(tournament):
+        opening = tournament.opening_seat_for(match.table.number)
+        for team, side, opponent in (
+            (match.ns_team, "NS", match.ew_team),
+            (match.ew_team, "EW", match.ns_team),
+        ):
+            stops[team.pk][match.round] = RouteStop(
+                match.round, match.table, side, opponent, opening
+            )
+    for pk, card in cards.items():
+        card.stops = [stops[pk].get(number, RouteStop(number)) for number in range(1, rounds + 1)]
+    return list(cards.values())
+
+
+# --- table cards (hand diagrams) ----------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class SuitHolding:
+    suit: Suit
+    ranks: tuple[int, ...]  # highest first
+
+    @property
+    def name(self) -> str:
+        return self.suit.title
+
+    @property
+    def label(self) -> str:
+        return self.suit.label
+
+    @property
+    def ranks_text(self) -> str:
+        """Ranks as numbers, highest first ("15 12 7"); a dash for a void."""
+        return " ".join(str(rank) for rank in self.ranks) or "—"
+
+
+@dataclass(frozen=True)
+class HandView:
+    seat: Seat
+    suits: tuple[SuitHolding, ...]
+
+    @property
+    def name(self) -> str:
+        return self.seat.full_name
+
+
+@dataclass
+class BoardDiagram:
+    number: int
+    deal_text: str
+    hands: dict[str, HandView]  # keyed "N", "E", "S", "W" for templates
+
+
+@dataclass
+class TableCard:
+    table: Table
+    opening: Seat
+    boards: list[BoardDiagram | None]  # None: board not dealt yet
+    matches: list[Match]
+
+
+def hand_view(seat: Seat, cards: Iterable[Any]) -> HandView:
+    by_suit: dict[Suit, list[int]] = {suit: [] for suit in Suit}
+    for card in cards:
+        by_suit[card.suit].append(card.rank)
+    return HandView(
+        seat,
+        tuple(SuitHolding(suit, tuple(sorted(by_suit[suit], reverse=True))) for suit in Suit),
+    )
+
+
+def board_diagram(board: Board) -> BoardDiagram:
+    deal = board.parsed()
+    return BoardDiagram(
+        number=board.number,
+        deal_text=board.deal,
+        hands={seat.name: hand_view(seat, deal.hand(seat)) for seat in Seat},
+    )
+
+
+def table_cards(tournament: Tournament, table_number: int | None = None) -> list[TableCard]:
+    """For each table: its deals as hand diagrams, its opening seat and its matches."""
+    tables = tournament.tables.order_by("number").prefetch_related(
+        Prefetch("boards", queryset=Board.objects.order_by("number")),
+        Prefetch(
+            "matches", queryset=Match.objects.select_related("ns_team", "ew_team").order_by("round")
+        ),
+    )
+    if table_number is not None:
+        tables = tables.filter(number=table_number)
+    cards = []
+    for table in tables:
+        boards = {board.number: board for board in table.boards.all()}
+        cards.append(
+            TableCard(
+                table=table,
+                opening=tournament.opening_seat_for(table.number),
+                boards=[
+                    board_diagram(boards[number]) if number in boards else None
+                    for number in range(1, tournament.boards_per_table + 1)
+                ],
+                matches=list(table.matches.all()),
+            )
+        )
+    return cards
+
+
+# --- dashboard ----------------------------------------------------------------------------
+
+
+@dataclass
+class Dashboard:
+    teams: int
+    disqualified: int
+    tables: int
+    boards_needed: int
+    boards_dealt: int
+    matches: int
+    rounds: int
+    team_number_gaps: list[int]
+    problems: list[str]
+    recent_log: list[ActionLog]
+
+    @property
+    def boards_missing(self) -> int:
+        return self.boards_needed - self.boards_dealt
+
+
+def dashboard(tournament: Tournament) -> Dashboard:
+    tables = tournament.tables.count()
+    return Dashboard(
+        teams=tournament.teams.count(),
+        disqualified=tournament.teams.filter(disqualification__isnull=False).count(),
+        tables=tables,
+        boards_needed=tables * tournament.boards_per_table,
+        boards_dealt=Board.objects.filter(
+            table__tournament=tournament, number__lte=tournament.boards_per_table
+        ).count(),
+        matches=Match.objects.filter(table__tournament=tournament).count(),
+        rounds=round_count(tournament),
+        team_number_gaps=number_gaps(tournament.teams.values_list("number", flat=True)),
+        problems=schedule_problems(tournament),
+        recent_log=list(tournament.log_entries.all()[:8]),
+    )
+
+
+def action_log(tournament: Tournament) -> QuerySet[ActionLog]:
+    return tournament.log_entries.select_related("user")

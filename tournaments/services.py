@@ -1,0 +1,994 @@
+"""Everything an organiser changes goes through these functions.
+
+Each is keyword-only, runs in one transaction with the tournament row locked (so two
+organisers cannot interleave changes to the same tournament), checks the tournament's status,
+and writes an ``ActionLog`` entry. A refused change raises ``ServiceError`` carrying every
+reason, in words an organiser understands.
+
+Status: draft → scheduled (drawing up the schedule) → running (start) → final (finalise);
+final → running again only by ``reopen_tournament``, with a reason, logged. Clearing the
+schedule takes a scheduled tournament back to draft.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Iterable
+from typing import Any
+
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.core.exceptions import ValidationError
+from django.db import IntegrityError, transaction
+from django.db.models import Max
+
+from engine.cards import DealError, format_deal, generate_deals, parse_deal
+from engine.schedule import ScheduleError, generate_schedule
+from tournaments import selectors
+from tournaments.imports import TeamRow
+from tournaments.models import (
+    ActionLog,
+    Board,
+    Disqualification,
+    Match,
+    Status,
+    Table,
+    Team,
+    Tournament,
+    new_access_code,
+)
+from tournaments.signals import standings_inputs_changed
+
+logger = logging.getLogger(__name__)
+
+MAX_TABLES = 500
+COMMAND_LINE_ACTOR = "command line"
+
+# Which settings may change in which status. Changing the play settings after the start
+# would change games already played; the structure (tables, boards, sides) only in draft,
+# because the schedule and the deals are built on it.
+SETTINGS_STATUSES: dict[str, tuple[str, ...]] = {
+    "name": (Status.DRAFT, Status.SCHEDULED, Status.RUNNING),
+    "ties": (Status.DRAFT, Status.SCHEDULED, Status.RUNNING),
+    "ruleset": (Status.DRAFT, Status.SCHEDULED),
+    "all_tricks_bonus": (Status.DRAFT, Status.SCHEDULED),
+    "heavy_failure_penalty": (Status.DRAFT, Status.SCHEDULED),
+    "illegal_trump_penalty": (Status.DRAFT, Status.SCHEDULED),
+    "direction": (Status.DRAFT, Status.SCHEDULED),
+    "opening_rule": (Status.DRAFT, Status.SCHEDULED),
+    "opening_seat": (Status.DRAFT, Status.SCHEDULED),
+    "boards_per_table": (Status.DRAFT,),
+    "side_mode": (Status.DRAFT,),
+    "tables": (Status.DRAFT,),
+}
+TOURNAMENT_FIELDS = tuple(name for name in SETTINGS_STATUSES if name != "tables")
+
+User = AbstractBaseUser | AnonymousUser | None
+
+
+class ServiceError(Exception):
+    """A refused change; ``messages`` lists every reason."""
+
+    def __init__(self, messages: str | Iterable[str]):
+        self.messages = [messages] if isinstance(messages, str) else list(messages)
+        super().__init__("; ".join(self.messages))
+
+
+# --- helpers -----------------------------------------------------------------------------
+
+
+def _actor(by: User) -> str:
+    if by is None or not by.is_authenticated:
+        return COMMAND_LINE_ACTOR
+    return by.get_username()
+
+
+def _log(
+    *,
+    by: User,
+    tournament: Tournament | None,
+    action: str,
+    summary: str,
+    before: Any = None,
+    after: Any = None,
+) -> ActionLog:
+    return ActionLog.objects.create(
+        tournament=tournament,
+        tournament_slug=tournament.slug if tournament else "",
+        user=by if by is not None and by.is_authenticated else None,
+        actor=_actor(by),
+        action=action,
+        summary=summary[:300],
+        before=before,
+        after=after,
+    )
+
+
+def _locked(tournament: Tournament) -> Tournament:
+    """The tournament row, locked until the transaction ends, with its current status."""
+    return Tournament.objects.select_for_update().get(pk=tournament.pk)
+
+
+def _require_status(tournament: Tournament, allowed: Iterable[str], doing: str) -> None:
+    allowed = tuple(allowed)
+    if tournament.status not in allowed:
+        names = " or ".join(Status(status).label.lower() for status in allowed)
+        raise ServiceError(
+            f"You cannot {doing} while the tournament is "
+            f"{tournament.get_status_display().lower()} (only when {names})."
+        )
+
+
+def _validation_messages(exc: ValidationError) -> list[str]:
+    if hasattr(exc, "error_dict"):
+        return [
+            f"{field}: {message}" if field != "__all__" else message
+            for field, errors in exc.message_dict.items()
+            for message in errors
+        ]
+    return list(exc.messages)
+
+
+def _tournament_settings(tournament: Tournament) -> dict[str, Any]:
+    data = {name: getattr(tournament, name) for name in TOURNAMENT_FIELDS}
+    data["slug"] = tournament.slug
+    data["status"] = tournament.status
+    return data
+
+
+def _team_data(team: Team) -> dict[str, Any]:
+    return {
+        "number": team.number,
+        "name": team.name,
+        "player1": team.player1,
+        "player2": team.player2,
+    }
+
+
+def _match_data(match: Match) -> dict[str, Any]:
+    return {
+        "round": match.round,
+        "table": match.table.number,
+        "ns": match.ns_team.number,
+        "ew": match.ew_team.number,
+    }
+
+
+def _free_access_codes(tournament: Tournament, count: int) -> list[str]:
+    """``count`` new codes, different from each other and from the tournament's."""
+    taken = set(tournament.teams.values_list("access_code", flat=True))
+    codes: list[str] = []
+    while len(codes) < count:
+        code = new_access_code()
+        if code not in taken:
+            taken.add(code)
+            codes.append(code)
+    return codes
+
+
+# --- tournaments --------------------------------------------------------------------------
+
+
+@transaction.atomic
+def create_tournament(
+    *,
+    by: User,
+    name: str,
+    slug: str,
+    tables: int,
+    table_labels: Iterable[str] = (),
+    **settings: Any,
+) -> Tournament:
+    """A new draft tournament with ``tables`` tables numbered 1..tables.
+
+    ``settings`` are Tournament fields (ruleset, the three house-rule points, direction,
+    opening_rule, opening_seat, boards_per_table, side_mode, ties); missing ones take the
+    defaults.
+    """
+    unknown = sorted(set(settings) - set(TOURNAMENT_FIELDS))
+    if unknown:
+        raise ServiceError(f"unknown tournament settings: {', '.join(unknown)}")
+    tournament = Tournament(name=name, slug=slug, **settings)
+    labels = [label.strip() for label in table_labels]
+    errors = _check_table_count(tables) + _check_labels(dict(enumerate(labels, start=1)))
+    try:
+        tournament.full_clean()
+    except ValidationError as exc:
+        errors += _validation_messages(exc)
+    if errors:
+        raise ServiceError(errors)
+    tournament.save()
+    Table.objects.bulk_create(
+        Table(
+            tournament=tournament,
+            number=number,
+            label=labels[number - 1] if number <= len(labels) else "",
+        )
+        for number in range(1, tables + 1)
+    )
+    _log(
+        by=by,
+        tournament=tournament,
+        action="create_tournament",
+        summary=f"Created tournament {tournament.name!r} with {tables} tables",
+        after={**_tournament_settings(tournament), "tables": tables},
+    )
+    return tournament
+
+
+@transaction.atomic
+def delete_tournament(*, by: User, tournament: Tournament) -> None:
+    """Remove a tournament with everything in it; the log entry keeps its name and slug."""
+    tournament = _locked(tournament)
+    before = {**_tournament_settings(tournament), "teams": tournament.teams.count()}
+    tournament.delete()
+    ActionLog.objects.create(
+        tournament=None,
+        tournament_slug=before["slug"],
+        user=by if by is not None and by.is_authenticated else None,
+        actor=_actor(by),
+        action="delete_tournament",
+        summary=f"Deleted tournament {before['name']!r}",
+        before=before,
+    )
+
+
+def _check_labels(labels: dict[int, str]) -> list[str]:
+    longest = Table._meta.get_field("label").max_length
+    return [
+        f"table {number}: the label is longer than {longest} characters"
+        for number, label in labels.items()
+        if len(label) > longest
+    ]
+
+
+def _check_table_count(tables: Any) -> list[str]:
+    if isinstance(tables, bool) or not isinstance(tables, int) or not 1 <= tables <= MAX_TABLES:
+        return [f"tables: the number of tables must be a whole number from 1 to {MAX_TABLES}"]
+    return []
+
+
+@transaction.atomic
+def update_tournament(*, by: User, tournament: Tournament, changes: dict[str, Any]) -> Tournament:
+    """Change settings (and, in draft, the number of tables). Unchanged values are ignored."""
+    tournament = _locked(tournament)
+    unknown = sorted(set(changes) - set(SETTINGS_STATUSES))
+    if unknown:
+        raise ServiceError(f"these settings do not exist or cannot change: {', '.join(unknown)}")
+    current = {**_tournament_settings(tournament), "tables": tournament.tables.count()}
+    changed = {name: value for name, value in changes.items() if current[name] != value}
+    if not changed:
+        return tournament
+    errors = [
+        f"{name}: cannot change while the tournament is {tournament.get_status_display().lower()}"
+        for name in changed
+        if tournament.status not in SETTINGS_STATUSES[name]
+    ]
+    if "tables" in changed:
+        errors += _check_table_count(changed["tables"])
+    for name, value in changed.items():
+        if name != "tables":
+            setattr(tournament, name, value)
+    try:
+        tournament.full_clean()
+    except ValidationError as exc:
+        errors += _validation_messages(exc)
+    if errors:
+        raise ServiceError(errors)
+    tournament.save()
+    if "tables" in changed:
+        _set_table_count(tournament, changed["tables"])
+    if "boards_per_table" in changed:
+        Board.objects.filter(
+            table__tournament=tournament, number__gt=tournament.boards_per_table
+        ).delete()
+    _log(
+        by=by,
+        tournament=tournament,
+        action="update_tournament",
+        summary="Changed " + ", ".join(sorted(changed)),
+        before={name: current[name] for name in changed},
+        after=changed,
+    )
+    return tournament
+
+
+def _set_table_count(tournament: Tournament, count: int) -> None:
+    existing = tournament.tables.count()
+    if count > existing:
+        Table.objects.bulk_create(
+            Table(tournament=tournament, number=number) for number in range(existing + 1, count + 1)
+        )
+    else:
+        tournament.tables.filter(number__gt=count).delete()
+
+
+@transaction.atomic
+def update_table_labels(*, by: User, tournament: Tournament, labels: dict[int, str]) -> None:
+    tournament = _locked(tournament)
+    _require_status(tournament, (Status.DRAFT, Status.SCHEDULED, Status.RUNNING), "rename tables")
+    tables = {table.number: table for table in tournament.tables.all()}
+    labels = {number: label.strip() for number, label in labels.items()}
+    missing = sorted(set(labels) - set(tables))
+    errors = [f"there is no table {number}" for number in missing] + _check_labels(labels)
+    if errors:
+        raise ServiceError(errors)
+    before, after = {}, {}
+    for number, label in labels.items():
+        table = tables[number]
+        if table.label != label:
+            before[number], after[number] = table.label, label
+            table.label = label
+            table.save(update_fields=["label"])
+    if after:
+        _log(
+            by=by,
+            tournament=tournament,
+            action="update_table_labels",
+            summary=f"Renamed {len(after)} table(s)",
+            before=before,
+            after=after,
+        )
+
+
+# --- teams --------------------------------------------------------------------------------
+
+
+def _next_team_number(tournament: Tournament) -> int:
+    return (tournament.teams.aggregate(top=Max("number"))["top"] or 0) + 1
+
+
+def _check_team_fields(team: Team) -> None:
+    try:
+        team.full_clean(exclude=["tournament", "access_code"], validate_unique=False)
+    except ValidationError as exc:
+        raise ServiceError(_validation_messages(exc)) from None
+
+
+def _check_number_free(tournament: Tournament, number: int, exclude: Team | None = None) -> None:
+    holder = tournament.teams.filter(number=number).exclude(pk=exclude.pk if exclude else None)
+    if holder.exists():
+        raise ServiceError(f"team number {number} is already used by {holder.get().name!r}")
+
+
+@transaction.atomic
+def add_team(
+    *,
+    by: User,
+    tournament: Tournament,
+    name: str,
+    player1: str = "",
+    player2: str = "",
+    number: int | None = None,
+) -> Team:
+    """A new team (draft only), numbered after the last one unless ``number`` is given."""
+    tournament = _locked(tournament)
+    _require_status(tournament, (Status.DRAFT,), "add teams")
+    if number is None:
+        number = _next_team_number(tournament)
+    team = Team(
+        tournament=tournament,
+        number=number,
+        name=name.strip(),
+        player1=player1.strip(),
+        player2=player2.strip(),
+        access_code=_free_access_codes(tournament, 1)[0],
+    )
+    _check_team_fields(team)
+    _check_number_free(tournament, number)
+    team.save()
+    _log(
+        by=by,
+        tournament=tournament,
+        action="add_team",
+        summary=f"Added team {team.number} {team.name!r}",
+        after=_team_data(team),
+    )
+    return team
+
+
+@transaction.atomic
+def update_team(
+    *,
+    by: User,
+    team: Team,
+    name: str,
+    player1: str = "",
+    player2: str = "",
+    number: int | None = None,
+) -> Team:
+    """Rename a team or its players (not once final); renumber it only in draft."""
+    tournament = _locked(team.tournament)
+    team = Team.objects.get(pk=team.pk)
+    _require_status(tournament, (Status.DRAFT, Status.SCHEDULED, Status.RUNNING), "change a team")
+    before = _team_data(team)
+    if number is not None and number != team.number:
+        _require_status(tournament, (Status.DRAFT,), "renumber a team")
+        _check_number_free(tournament, number, exclude=team)
+        team.number = number
+    team.name, team.player1, team.player2 = name.strip(), player1.strip(), player2.strip()
+    _check_team_fields(team)
+    after = _team_data(team)
+    if after != before:
+        team.save()
+        _log(
+            by=by,
+            tournament=tournament,
+            action="update_team",
+            summary=f"Changed team {team.number} {team.name!r}",
+            before=before,
+            after=after,
+        )
+    return team
+
+
+@transaction.atomic
+def delete_team(*, by: User, team: Team) -> None:
+    tournament = _locked(team.tournament)
+    _require_status(tournament, (Status.DRAFT,), "remove a team")
+    before = _team_data(team)
+    team.delete()
+    _log(
+        by=by,
+        tournament=tournament,
+        action="delete_team",
+        summary=f"Removed team {before['number']} {before['name']!r}",
+        before=before,
+    )
+
+
+@transaction.atomic
+def renumber_teams(*, by: User, tournament: Tournament) -> dict[int, int]:
+    """Close gaps: number the teams 1..T in their current order. Returns old → new."""
+    tournament = _locked(tournament)
+    _require_status(tournament, (Status.DRAFT,), "renumber teams")
+    moves: dict[int, int] = {}
+    # In ascending order each new number is at most the old one and already free.
+    for new_number, team in enumerate(tournament.teams.order_by("number"), start=1):
+        if team.number != new_number:
+            moves[team.number] = new_number
+            team.number = new_number
+            team.save(update_fields=["number"])
+    if moves:
+        _log(
+            by=by,
+            tournament=tournament,
+            action="renumber_teams",
+            summary=f"Renumbered {len(moves)} team(s) to close gaps",
+            before=sorted(moves),
+            after=[moves[old] for old in sorted(moves)],
+        )
+    return moves
+
+
+@transaction.atomic
+def regenerate_access_code(*, by: User, team: Team) -> Team:
+    """A new access code (e.g. when a card was lost). The codes are not written to the log."""
+    tournament = _locked(team.tournament)
+    team = Team.objects.get(pk=team.pk)
+    team.access_code = _free_access_codes(tournament, 1)[0]
+    team.save(update_fields=["access_code"])
+    _log(
+        by=by,
+        tournament=tournament,
+        action="regenerate_access_code",
+        summary=f"New access code for team {team.number} {team.name!r}",
+    )
+    return team
+
+
+@transaction.atomic
+def import_teams(
+    *, by: User, tournament: Tournament, rows: list[TeamRow], replace: bool = False
+) -> list[Team]:
+    """Add every row as a team, or none. ``replace`` first removes the current teams.
+
+    The rows come from ``tournaments.imports.read_team_file`` (already checked one by one);
+    here they are checked against each other and the tournament again, inside the lock.
+    """
+    tournament = _locked(tournament)
+    _require_status(tournament, (Status.DRAFT,), "import teams")
+    if not rows:
+        raise ServiceError("there are no teams to import")
+    existing = {} if replace else dict(tournament.teams.values_list("number", "name"))
+    errors, seen = [], {}
+    for row in rows:
+        if row.number is None:
+            continue
+        if row.number in existing:
+            errors.append(
+                f"line {row.line}: team number {row.number} is already used by "
+                f"{existing[row.number]!r}"
+            )
+        elif row.number in seen:
+            errors.append(
+                f"line {row.line}: team number {row.number} is also on line {seen[row.number]}"
+            )
+        seen.setdefault(row.number, row.line)
+    if errors:
+        raise ServiceError(errors)
+    before_count = tournament.teams.count()
+    if replace:
+        tournament.teams.all().delete()
+    next_number = max([*existing, *seen, 0]) + 1
+    teams = []
+    for row, code in zip(rows, _free_access_codes(tournament, len(rows)), strict=True):
+        number = row.number
+        if number is None:
+            number, next_number = next_number, next_number + 1
+        team = Team(
+            tournament=tournament,
+            number=number,
+            name=row.name,
+            player1=row.player1,
+            player2=row.player2,
+            access_code=code,
+        )
+        _check_team_fields(team)
+        teams.append(team)
+    Team.objects.bulk_create(teams)
+    _log(
+        by=by,
+        tournament=tournament,
+        action="import_teams",
+        summary=(
+            f"Imported {len(teams)} team(s)" + (f", replacing {before_count}" if replace else "")
+        ),
+        before={"teams": before_count},
+        after={"teams": [_team_data(team) for team in teams]},
+    )
+    return teams
+
+
+# --- schedule -----------------------------------------------------------------------------
+
+
+@transaction.atomic
+def draw_schedule(
+    *, by: User, tournament: Tournament, side_mode: str | None = None
+) -> tuple[dict[str, Any], list[str]]:
+    """Draw up (or redraw) the schedule with the engine; the tournament becomes scheduled.
+
+    Returns the engine's schedule (FORMATS.md section 5) and the validator's problems with
+    the schedule as stored.
+    """
+    tournament = _locked(tournament)
+    _require_status(tournament, (Status.DRAFT, Status.SCHEDULED), "draw up the schedule")
+    if side_mode is not None and side_mode != tournament.side_mode:
+        tournament.side_mode = side_mode
+        try:
+            tournament.full_clean()
+        except ValidationError as exc:
+            raise ServiceError(_validation_messages(exc)) from None
+        tournament.save(update_fields=["side_mode", "updated_at"])
+    teams = {team.number: team for team in tournament.teams.all()}
+    tables = {table.number: table for table in tournament.tables.all()}
+    errors = []
+    if len(teams) < 2:
+        errors.append("a schedule needs at least 2 teams")
+    gaps = selectors.number_gaps(teams)
+    if gaps:
+        errors.append(
+            "team numbers must run from 1 to the number of teams without gaps; missing: "
+            + ", ".join(map(str, gaps))
+            + " (use 'close gaps in numbering' on the teams page)"
+        )
+    if not tables or selectors.number_gaps(tables):
+        errors.append("the tables must be numbered 1 to the number of tables")
+    if errors:
+        raise ServiceError(errors)
+    try:
+        schedule = generate_schedule(len(teams), len(tables), sides=tournament.side_mode)
+    except ScheduleError as exc:
+        raise ServiceError(f"the schedule cannot be drawn up: {exc}") from None
+    previous = Match.objects.filter(table__tournament=tournament).count()
+    Match.objects.filter(table__tournament=tournament).delete()
+    Match.objects.bulk_create(
+        Match(
+            round=entry["round"],
+            table=tables[entry["table"]],
+            ns_team=teams[entry["ns"]],
+            ew_team=teams[entry["ew"]],
+        )
+        for entry in schedule["matches"]
+    )
+    old_status = tournament.status
+    tournament.status = Status.SCHEDULED
+    tournament.save(update_fields=["status", "updated_at"])
+    _log(
+        by=by,
+        tournament=tournament,
+        action="draw_schedule",
+        summary=(
+            f"Drew up the schedule: {schedule['rounds']} rounds, {len(schedule['matches'])} "
+            f"matches, {tournament.side_mode} sides"
+        ),
+        before={"status": old_status, "matches": previous},
+        after={
+            "status": tournament.status,
+            "rounds": schedule["rounds"],
+            "matches": len(schedule["matches"]),
+            "byes": schedule.get("byes", []),
+            "max_meetings": schedule.get("max_meetings"),
+        },
+    )
+    return schedule, selectors.schedule_problems(tournament)
+
+
+@transaction.atomic
+def clear_schedule(*, by: User, tournament: Tournament) -> None:
+    """Remove every match; the tournament goes back to draft so teams can change."""
+    tournament = _locked(tournament)
+    _require_status(tournament, (Status.SCHEDULED,), "clear the schedule")
+    count, _ = Match.objects.filter(table__tournament=tournament).delete()
+    tournament.status = Status.DRAFT
+    tournament.save(update_fields=["status", "updated_at"])
+    _log(
+        by=by,
+        tournament=tournament,
+        action="clear_schedule",
+        summary=f"Cleared the schedule ({count} matches); back to draft",
+        before={"status": Status.SCHEDULED, "matches": count},
+        after={"status": Status.DRAFT, "matches": 0},
+    )
+
+
+def _match_conflicts(
+    tournament: Tournament,
+    *,
+    match: Match | None,
+    round_number: int,
+    table: Table | None,
+    ns_team: Team | None,
+    ew_team: Team | None,
+) -> list[str]:
+    """The hard rules a match must keep (the database enforces most of them as well)."""
+    errors = []
+    others = Match.objects.filter(table__tournament=tournament, round=round_number).select_related(
+        "table", "ns_team", "ew_team"
+    )
+    if match is not None:
+        others = others.exclude(pk=match.pk)
+    if ns_team is not None and ns_team == ew_team:
+        errors.append("a team cannot play against itself")
+    for other in others:
+        if table is not None and other.table_id == table.pk:
+            errors.append(
+                f"table {table.number} already hosts a match in round {round_number} "
+                f"({other.ns_team.number} v {other.ew_team.number})"
+            )
+        for team in {ns_team, ew_team} - {None}:
+            if team.pk in (other.ns_team_id, other.ew_team_id):
+                side = "NS" if team.pk == other.ns_team_id else "EW"
+                errors.append(
+                    f"team {team.number} already plays in round {round_number} "
+                    f"(table {other.table.number}, {side})"
+                )
+    return errors
+
+
+@transaction.atomic
+def save_match(
+    *,
+    by: User,
+    tournament: Tournament,
+    round_number: int,
+    table_number: int,
+    ns_number: int,
+    ew_number: int,
+    match: Match | None = None,
+) -> tuple[Match, list[str]]:
+    """Add a match by hand, or change ``match``. Returns it and the validator's problems.
+
+    Refused (``ServiceError``): anything the database would refuse, and a team playing twice
+    in a round on different sides. Accepted but reported: whatever else the engine's
+    validator finds wrong with the whole schedule.
+    """
+    tournament = _locked(tournament)
+    _require_status(tournament, (Status.SCHEDULED, Status.RUNNING), "edit the schedule")
+    if match is not None:
+        match = Match.objects.select_related("table", "ns_team", "ew_team").get(
+            pk=match.pk, table__tournament=tournament
+        )
+    top_round = (
+        Match.objects.filter(table__tournament=tournament).aggregate(top=Max("round"))["top"] or 0
+    )
+    errors = []
+    if not isinstance(round_number, int) or not 1 <= round_number <= top_round + 1:
+        errors.append(f"the round must be from 1 to {top_round + 1}")
+    table = tournament.tables.filter(number=table_number).first()
+    if table is None:
+        errors.append(f"there is no table {table_number}")
+    teams = {
+        team.number: team for team in tournament.teams.filter(number__in=[ns_number, ew_number])
+    }
+    ns_team, ew_team = teams.get(ns_number), teams.get(ew_number)
+    for number, team in ((ns_number, ns_team), (ew_number, ew_team)):
+        if team is None:
+            errors.append(f"there is no team {number}")
+    if not errors:
+        errors = _match_conflicts(
+            tournament,
+            match=match,
+            round_number=round_number,
+            table=table,
+            ns_team=ns_team,
+            ew_team=ew_team,
+        )
+    if errors:
+        raise ServiceError(errors)
+    before = _match_data(match) if match is not None else None
+    if match is None:
+        match = Match()
+    match.round, match.table, match.ns_team, match.ew_team = round_number, table, ns_team, ew_team
+    try:
+        with transaction.atomic():
+            match.save()
+    except IntegrityError:
+        raise ServiceError(
+            "the database refused the match: a table or team is already taken in that round"
+        ) from None
+    after = _match_data(match)
+    _log(
+        by=by,
+        tournament=tournament,
+        action="edit_match" if before else "add_match",
+        summary=(
+            f"{'Changed' if before else 'Added'} match: round {match.round}, "
+            f"table {table.number}, {ns_team.number} (NS) v {ew_team.number} (EW)"
+        ),
+        before=before,
+        after=after,
+    )
+    return match, selectors.schedule_problems(tournament)
+
+
+@transaction.atomic
+def delete_match(*, by: User, match: Match) -> list[str]:
+    """Remove one match by hand. Returns the validator's problems afterwards."""
+    tournament = _locked(match.table.tournament)
+    _require_status(tournament, (Status.SCHEDULED, Status.RUNNING), "edit the schedule")
+    before = _match_data(match)
+    match.delete()
+    _log(
+        by=by,
+        tournament=tournament,
+        action="delete_match",
+        summary=(
+            f"Removed match: round {before['round']}, table {before['table']}, "
+            f"{before['ns']} (NS) v {before['ew']} (EW)"
+        ),
+        before=before,
+    )
+    return selectors.schedule_problems(tournament)
+
+
+# --- deals --------------------------------------------------------------------------------
+
+
+@transaction.atomic
+def deal_boards(
+    *, by: User, tournament: Tournament, seed: str | None = None, replace: bool = False
+) -> int:
+    """Deal the boards: every missing one, or with ``replace`` every board again.
+
+    With a ``seed`` the deals are reproducible (the same seed, table and board always give
+    the same deal); without one they come from the system's secure random source.
+    Returns the number of boards dealt.
+    """
+    tournament = _locked(tournament)
+    _require_status(tournament, (Status.DRAFT, Status.SCHEDULED), "deal the boards")
+    seed = seed.strip() if seed else None
+    tables = {table.number: table for table in tournament.tables.all()}
+    existing = {
+        (board.table.number, board.number): board
+        for board in Board.objects.filter(table__tournament=tournament).select_related("table")
+    }
+    if existing and not replace and len(existing) == len(tables) * tournament.boards_per_table:
+        raise ServiceError("every board is dealt already; choose 'deal again' to replace them")
+    dealt = 0
+    for table_number, board_number, deal in generate_deals(
+        len(tables), tournament.boards_per_table, seed
+    ):
+        key = (table_number, board_number)
+        if key in existing and not replace:
+            continue
+        text = format_deal(deal)
+        if key in existing:
+            existing[key].deal = text
+            existing[key].save(update_fields=["deal"])
+        else:
+            Board.objects.create(table=tables[table_number], number=board_number, deal=text)
+        dealt += 1
+    _log(
+        by=by,
+        tournament=tournament,
+        action="deal_boards",
+        summary=(
+            f"Dealt {dealt} board(s)"
+            + (" again" if replace and existing else "")
+            + (" from a seed" if seed else " at random")
+        ),
+        before={"boards": len(existing)},
+        after={"boards_dealt": dealt, "seeded": seed is not None},
+    )
+    return dealt
+
+
+@transaction.atomic
+def set_deal(
+    *, by: User, tournament: Tournament, table_number: int, board_number: int, deal_text: str
+) -> Board:
+    """Type in one board's deal (deal notation, any first seat; stored from North)."""
+    tournament = _locked(tournament)
+    _require_status(tournament, (Status.DRAFT, Status.SCHEDULED), "change a deal")
+    table = tournament.tables.filter(number=table_number).first()
+    if table is None:
+        raise ServiceError(f"there is no table {table_number}")
+    if not 1 <= board_number <= tournament.boards_per_table:
+        raise ServiceError(
+            f"the board must be from 1 to {tournament.boards_per_table} (boards per table)"
+        )
+    try:
+        deal = parse_deal(deal_text)
+    except DealError as exc:
+        raise ServiceError(f"the deal is not valid: {exc}") from None
+    board = Board.objects.filter(table=table, number=board_number).first()
+    before = board.deal if board else None
+    if board is None:
+        board = Board(table=table, number=board_number)
+    board.deal = format_deal(deal)
+    board.save()
+    _log(
+        by=by,
+        tournament=tournament,
+        action="set_deal",
+        summary=f"Entered the deal of table {table_number}, board {board_number}",
+        before=before,
+        after=board.deal,
+    )
+    return board
+
+
+# --- disqualification and status ----------------------------------------------------------
+
+
+@transaction.atomic
+def disqualify_team(*, by: User, team: Team, reason: str) -> Disqualification:
+    """Disqualify a team. In a final tournament it is marked 'after final' (RULES.md §7)."""
+    tournament = _locked(team.tournament)
+    _require_status(
+        tournament,
+        (Status.SCHEDULED, Status.RUNNING, Status.FINAL),
+        "disqualify a team (in draft, remove the team instead)",
+    )
+    reason = reason.strip()
+    if not reason:
+        raise ServiceError("give the reason for the disqualification")
+    if Disqualification.objects.filter(team=team).exists():
+        raise ServiceError(f"team {team.number} is disqualified already")
+    disqualification = Disqualification.objects.create(
+        team=team,
+        reason=reason,
+        after_final=tournament.status == Status.FINAL,
+        by=by if by is not None and by.is_authenticated else None,
+    )
+    _log(
+        by=by,
+        tournament=tournament,
+        action="disqualify_team",
+        summary=f"Disqualified team {team.number} {team.name!r}"
+        + (" after final" if disqualification.after_final else ""),
+        after={"team": team.number, "reason": reason, "after_final": disqualification.after_final},
+    )
+    standings_inputs_changed.send(sender=Tournament, tournament=tournament)
+    return disqualification
+
+
+@transaction.atomic
+def reinstate_team(*, by: User, team: Team) -> None:
+    """Lift a disqualification given by mistake (not while final: reopen first)."""
+    tournament = _locked(team.tournament)
+    _require_status(tournament, (Status.SCHEDULED, Status.RUNNING), "lift a disqualification")
+    disqualification = Disqualification.objects.filter(team=team).first()
+    if disqualification is None:
+        raise ServiceError(f"team {team.number} is not disqualified")
+    before = {
+        "team": team.number,
+        "reason": disqualification.reason,
+        "after_final": disqualification.after_final,
+    }
+    disqualification.delete()
+    _log(
+        by=by,
+        tournament=tournament,
+        action="reinstate_team",
+        summary=f"Lifted the disqualification of team {team.number} {team.name!r}",
+        before=before,
+    )
+    standings_inputs_changed.send(sender=Tournament, tournament=tournament)
+
+
+def _set_status(
+    *, by: User, tournament: Tournament, status: str, action: str, summary: str, **extra: Any
+) -> Tournament:
+    old = tournament.status
+    tournament.status = status
+    tournament.save(update_fields=["status", "updated_at"])
+    _log(
+        by=by,
+        tournament=tournament,
+        action=action,
+        summary=summary,
+        before={"status": old},
+        after={"status": status, **extra},
+    )
+    return tournament
+
+
+@transaction.atomic
+def start_tournament(
+    *, by: User, tournament: Tournament, accept_problems: bool = False
+) -> Tournament:
+    """Scheduled → running. Every board must be dealt; schedule problems must be accepted."""
+    tournament = _locked(tournament)
+    _require_status(tournament, (Status.SCHEDULED,), "start the tournament")
+    errors = []
+    missing = selectors.missing_boards(tournament)
+    if missing:
+        listed = ", ".join(f"table {table} board {board}" for table, board in missing[:10])
+        more = f" and {len(missing) - 10} more" if len(missing) > 10 else ""
+        errors.append(f"deal every board first; missing: {listed}{more}")
+    if not Match.objects.filter(table__tournament=tournament).exists():
+        errors.append("the schedule has no matches")
+    problems = selectors.schedule_problems(tournament)
+    if problems and not accept_problems:
+        errors.append(
+            f"the schedule breaks {len(problems)} rule(s); fix them or confirm starting anyway"
+        )
+        errors += problems
+    if errors:
+        raise ServiceError(errors)
+    return _set_status(
+        by=by,
+        tournament=tournament,
+        status=Status.RUNNING,
+        action="start_tournament",
+        summary="Started the tournament" + (" despite schedule problems" if problems else ""),
+        schedule_problems=problems,
+    )
+
+
+@transaction.atomic
+def finalise_tournament(*, by: User, tournament: Tournament) -> Tournament:
+    """Running → final: the standings are approved and frozen."""
+    tournament = _locked(tournament)
+    _require_status(tournament, (Status.RUNNING,), "finalise the tournament")
+    changed = _set_status(
+        by=by,
+        tournament=tournament,
+        status=Status.FINAL,
+        action="finalise_tournament",
+        summary="Approved the standings as final",
+    )
+    standings_inputs_changed.send(sender=Tournament, tournament=changed)
+    return changed
+
+
+@transaction.atomic
+def reopen_tournament(*, by: User, tournament: Tournament, reason: str) -> Tournament:
+    """Final → running, only with a reason; the log keeps it."""
+    tournament = _locked(tournament)
+    _require_status(tournament, (Status.FINAL,), "reopen the tournament")
+    reason = reason.strip()
+    if not reason:
+        raise ServiceError("give the reason for reopening the tournament")
+    changed = _set_status(
+        by=by,
+        tournament=tournament,
+        status=Status.RUNNING,
+        action="reopen_tournament",
+        summary=f"Reopened the tournament: {reason}",
+        reason=reason,
+    )
+    standings_inputs_changed.send(sender=Tournament, tournament=changed)
+    return changed

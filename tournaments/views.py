@@ -1,0 +1,615 @@
+"""The organiser pages. Every view is wrapped in ``organiser_required``; every change goes
+through ``tournaments.services`` (which refuses what the tournament's status forbids), and
+every read through ``tournaments.selectors``."""
+
+from __future__ import annotations
+
+from dataclasses import asdict
+from typing import Any
+
+from django.contrib import messages
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_POST
+
+from tournaments import selectors, services
+from tournaments.forms import (
+    DealBoardsForm,
+    DealForm,
+    DrawScheduleForm,
+    MatchForm,
+    ReasonForm,
+    StartForm,
+    TableLabelsForm,
+    TeamForm,
+    TeamImportForm,
+    TournamentCreateForm,
+    TournamentSettingsForm,
+)
+from tournaments.imports import TeamRow, conflicts_with_existing, read_team_file
+from tournaments.models import Board, Match, Status, Table, Team, Tournament
+from tournaments.permissions import organiser_required
+from tournaments.printing import qr_svg, scorer_url
+from tournaments.services import ServiceError
+
+IMPORT_SESSION_KEY = "team-import:{pk}"
+PREVIEW_ROWS = 50
+
+
+def _tournament(slug: str) -> Tournament:
+    return get_object_or_404(Tournament, slug=slug)
+
+
+def _team(tournament: Tournament, number: int) -> Team:
+    return get_object_or_404(Team, tournament=tournament, number=number)
+
+
+def _flash_errors(request: HttpRequest, exc: ServiceError) -> None:
+    for message in exc.messages:
+        messages.error(request, message)
+
+
+def _form_errors(form: Any, exc: ServiceError) -> None:
+    for message in exc.messages:
+        form.add_error(None, message)
+
+
+def _allowed(tournament: Tournament) -> dict[str, bool]:
+    """Which actions the pages offer; the services enforce the same rules."""
+    status = tournament.status
+    return {
+        "edit_teams": status == Status.DRAFT,
+        "rename_teams": status != Status.FINAL,
+        "draw": status in (Status.DRAFT, Status.SCHEDULED),
+        "clear_schedule": status == Status.SCHEDULED,
+        "edit_matches": status in (Status.SCHEDULED, Status.RUNNING),
+        "deal": status in (Status.DRAFT, Status.SCHEDULED),
+        "disqualify": status != Status.DRAFT,
+        "reinstate": status in (Status.SCHEDULED, Status.RUNNING),
+        "start": status == Status.SCHEDULED,
+        "finalise": status == Status.RUNNING,
+        "reopen": status == Status.FINAL,
+    }
+
+
+def _render(request: HttpRequest, template: str, tournament: Tournament | None, **context: Any):
+    if tournament is not None:
+        context.update(tournament=tournament, allowed=_allowed(tournament))
+    return render(request, template, context)
+
+
+def _after_schedule_change(request: HttpRequest, problems: list[str], done: str) -> None:
+    if problems:
+        messages.warning(
+            request, f"{done} The schedule now breaks {len(problems)} rule(s): see the list."
+        )
+    else:
+        messages.success(request, f"{done} The validator finds no problem.")
+
+
+# --- tournaments --------------------------------------------------------------------------
+
+
+@organiser_required
+def tournament_list(request: HttpRequest) -> HttpResponse:
+    return _render(
+        request, "tournaments/list.html", None, tournaments=selectors.tournaments_overview()
+    )
+
+
+@organiser_required
+def tournament_create(request: HttpRequest) -> HttpResponse:
+    form = TournamentCreateForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        data = dict(form.cleaned_data)
+        try:
+            tournament = services.create_tournament(
+                by=request.user,
+                name=data.pop("name"),
+                slug=data.pop("slug"),
+                tables=data.pop("tables"),
+                **data,
+            )
+        except ServiceError as exc:
+            _form_errors(form, exc)
+        else:
+            messages.success(request, f"Tournament {tournament.name!r} created.")
+            return redirect("tournaments:teams", slug=tournament.slug)
+    return _render(request, "tournaments/create.html", None, form=form)
+
+
+@organiser_required
+def tournament_dashboard(request: HttpRequest, slug: str) -> HttpResponse:
+    tournament = _tournament(slug)
+    return _render(
+        request,
+        "tournaments/dashboard.html",
+        tournament,
+        summary=selectors.dashboard(tournament),
+        start_form=StartForm(),
+    )
+
+
+@organiser_required
+def tournament_settings(request: HttpRequest, slug: str) -> HttpResponse:
+    tournament = _tournament(slug)
+    form = TournamentSettingsForm(request.POST or None, instance=tournament)
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.update_tournament(
+                by=request.user, tournament=_tournament(slug), changes=form.changes()
+            )
+        except ServiceError as exc:
+            _form_errors(form, exc)
+        else:
+            messages.success(request, "Settings saved.")
+            return redirect("tournaments:dashboard", slug=slug)
+    return _render(request, "tournaments/settings.html", _tournament(slug), form=form)
+
+
+@organiser_required
+def table_labels(request: HttpRequest, slug: str) -> HttpResponse:
+    tournament = _tournament(slug)
+    form = TableLabelsForm(request.POST or None, tournament=tournament)
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.update_table_labels(
+                by=request.user, tournament=tournament, labels=form.labels()
+            )
+        except ServiceError as exc:
+            _form_errors(form, exc)
+        else:
+            messages.success(request, "Table names saved.")
+            return redirect("tournaments:dashboard", slug=slug)
+    return _render(request, "tournaments/tables.html", tournament, form=form)
+
+
+@organiser_required
+def action_log(request: HttpRequest, slug: str) -> HttpResponse:
+    tournament = _tournament(slug)
+    return _render(
+        request, "tournaments/log.html", tournament, entries=selectors.action_log(tournament)
+    )
+
+
+# --- status -------------------------------------------------------------------------------
+
+
+@organiser_required
+@require_POST
+def tournament_start(request: HttpRequest, slug: str) -> HttpResponse:
+    form = StartForm(request.POST)
+    form.is_valid()
+    try:
+        services.start_tournament(
+            by=request.user,
+            tournament=_tournament(slug),
+            accept_problems=form.cleaned_data.get("accept_problems", False),
+        )
+    except ServiceError as exc:
+        _flash_errors(request, exc)
+    else:
+        messages.success(request, "The tournament is running.")
+    return redirect("tournaments:dashboard", slug=slug)
+
+
+@organiser_required
+@require_POST
+def tournament_finalise(request: HttpRequest, slug: str) -> HttpResponse:
+    try:
+        services.finalise_tournament(by=request.user, tournament=_tournament(slug))
+    except ServiceError as exc:
+        _flash_errors(request, exc)
+    else:
+        messages.success(request, "The standings are final.")
+    return redirect("tournaments:dashboard", slug=slug)
+
+
+@organiser_required
+def tournament_reopen(request: HttpRequest, slug: str) -> HttpResponse:
+    tournament = _tournament(slug)
+    form = ReasonForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.reopen_tournament(
+                by=request.user, tournament=tournament, reason=form.cleaned_data["reason"]
+            )
+        except ServiceError as exc:
+            _form_errors(form, exc)
+        else:
+            messages.success(request, "The tournament is running again; the reopening is logged.")
+            return redirect("tournaments:dashboard", slug=slug)
+    return _render(request, "tournaments/reopen.html", tournament, form=form)
+
+
+# --- teams --------------------------------------------------------------------------------
+
+
+@organiser_required
+def team_list(request: HttpRequest, slug: str) -> HttpResponse:
+    tournament = _tournament(slug)
+    form = TeamForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            team = services.add_team(by=request.user, tournament=tournament, **form.cleaned_data)
+        except ServiceError as exc:
+            _form_errors(form, exc)
+        else:
+            messages.success(request, f"Team {team.number} {team.name!r} added.")
+            return redirect("tournaments:teams", slug=slug)
+    teams = selectors.teams_with_status(tournament)
+    return _render(
+        request,
+        "tournaments/teams.html",
+        tournament,
+        teams=teams,
+        form=form,
+        gaps=selectors.number_gaps(team.number for team in teams),
+    )
+
+
+@organiser_required
+def team_edit(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    tournament = _tournament(slug)
+    team = _team(tournament, number)
+    form = TeamForm(
+        request.POST or None, team=team, number_editable=tournament.status == Status.DRAFT
+    )
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            team = services.update_team(
+                by=request.user,
+                team=Team.objects.get(pk=team.pk),
+                name=data["name"],
+                player1=data["player1"],
+                player2=data["player2"],
+                number=data["number"] if tournament.status == Status.DRAFT else None,
+            )
+        except ServiceError as exc:
+            _form_errors(form, exc)
+        else:
+            messages.success(request, f"Team {team.number} saved.")
+            return redirect("tournaments:teams", slug=slug)
+    return _render(request, "tournaments/team_form.html", tournament, form=form, team=team)
+
+
+@organiser_required
+@require_POST
+def team_delete(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    team = _team(_tournament(slug), number)
+    try:
+        services.delete_team(by=request.user, team=team)
+    except ServiceError as exc:
+        _flash_errors(request, exc)
+    else:
+        messages.success(request, f"Team {number} removed.")
+    return redirect("tournaments:teams", slug=slug)
+
+
+@organiser_required
+@require_POST
+def team_new_code(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    team = _team(_tournament(slug), number)
+    services.regenerate_access_code(by=request.user, team=team)
+    messages.success(request, f"Team {number} has a new access code; print its route card again.")
+    return redirect("tournaments:teams", slug=slug)
+
+
+@organiser_required
+@require_POST
+def teams_renumber(request: HttpRequest, slug: str) -> HttpResponse:
+    try:
+        moves = services.renumber_teams(by=request.user, tournament=_tournament(slug))
+    except ServiceError as exc:
+        _flash_errors(request, exc)
+    else:
+        messages.success(request, f"{len(moves)} team(s) renumbered.")
+    return redirect("tournaments:teams", slug=slug)
+
+
+@organiser_required
+def team_disqualify(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    tournament = _tournament(slug)
+    team = _team(tournament, number)
+    form = ReasonForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.disqualify_team(by=request.user, team=team, reason=form.cleaned_data["reason"])
+        except ServiceError as exc:
+            _form_errors(form, exc)
+        else:
+            messages.success(request, f"Team {number} is disqualified.")
+            return redirect("tournaments:teams", slug=slug)
+    return _render(request, "tournaments/disqualify.html", tournament, form=form, team=team)
+
+
+@organiser_required
+@require_POST
+def team_reinstate(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    team = _team(_tournament(slug), number)
+    try:
+        services.reinstate_team(by=request.user, team=team)
+    except ServiceError as exc:
+        _flash_errors(request, exc)
+    else:
+        messages.success(request, f"Team {number} is no longer disqualified.")
+    return redirect("tournaments:teams", slug=slug)
+
+
+@organiser_required
+def teams_import(request: HttpRequest, slug: str) -> HttpResponse:
+    """Upload a team list: the page shows a preview, or every bad row; nothing is saved yet."""
+    tournament = _tournament(slug)
+    form = TeamImportForm(request.POST or None, request.FILES or None)
+    context: dict[str, Any] = {"form": form}
+    if request.method == "POST" and form.is_valid():
+        upload = form.cleaned_data["file"]
+        replace = form.cleaned_data["replace"]
+        result = read_team_file(upload, upload.name, upload.size)
+        if not replace:
+            taken = dict(tournament.teams.values_list("number", "name"))
+            result.problems = sorted(
+                result.problems + conflicts_with_existing(result.rows, taken),
+                key=lambda problem: problem.line,
+            )
+        context.update(result=result, filename=upload.name, replace=replace)
+        if result.ok:
+            request.session[IMPORT_SESSION_KEY.format(pk=tournament.pk)] = {
+                "rows": [asdict(row) for row in result.rows],
+                "replace": replace,
+                "filename": upload.name,
+            }
+            context.update(preview=result.rows[:PREVIEW_ROWS], more=len(result.rows) - PREVIEW_ROWS)
+    return _render(request, "tournaments/team_import.html", tournament, **context)
+
+
+@organiser_required
+@require_POST
+def teams_import_confirm(request: HttpRequest, slug: str) -> HttpResponse:
+    tournament = _tournament(slug)
+    pending = request.session.get(IMPORT_SESSION_KEY.format(pk=tournament.pk))
+    if not pending:
+        messages.error(request, "There is no checked file to import; upload it again.")
+        return redirect("tournaments:teams_import", slug=slug)
+    rows = [TeamRow(**row) for row in pending["rows"]]
+    try:
+        teams = services.import_teams(
+            by=request.user, tournament=tournament, rows=rows, replace=pending["replace"]
+        )
+    except ServiceError as exc:
+        _flash_errors(request, exc)
+        return redirect("tournaments:teams_import", slug=slug)
+    del request.session[IMPORT_SESSION_KEY.format(pk=tournament.pk)]
+    messages.success(request, f"{len(teams)} team(s) imported from {pending['filename']}.")
+    return redirect("tournaments:teams", slug=slug)
+
+
+# --- schedule -----------------------------------------------------------------------------
+
+
+@organiser_required
+def schedule(request: HttpRequest, slug: str) -> HttpResponse:
+    tournament = _tournament(slug)
+    return _render(
+        request,
+        "tournaments/schedule.html",
+        tournament,
+        grid=selectors.schedule_grid(tournament),
+        problems=selectors.schedule_problems(tournament),
+        draw_form=DrawScheduleForm(initial={"side_mode": tournament.side_mode}),
+    )
+
+
+@organiser_required
+@require_POST
+def schedule_draw(request: HttpRequest, slug: str) -> HttpResponse:
+    form = DrawScheduleForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, "Choose fixed or balanced sides.")
+        return redirect("tournaments:schedule", slug=slug)
+    try:
+        data, problems = services.draw_schedule(
+            by=request.user, tournament=_tournament(slug), side_mode=form.cleaned_data["side_mode"]
+        )
+    except ServiceError as exc:
+        _flash_errors(request, exc)
+    else:
+        done = (
+            f"Schedule drawn up: {data['rounds']} rounds, {len(data['matches'])} matches; "
+            f"no two teams meet more than {data.get('max_meetings', '?')} time(s)."
+        )
+        _after_schedule_change(request, problems, done)
+    return redirect("tournaments:schedule", slug=slug)
+
+
+@organiser_required
+@require_POST
+def schedule_clear(request: HttpRequest, slug: str) -> HttpResponse:
+    try:
+        services.clear_schedule(by=request.user, tournament=_tournament(slug))
+    except ServiceError as exc:
+        _flash_errors(request, exc)
+    else:
+        messages.success(request, "Schedule cleared; the tournament is a draft again.")
+    return redirect("tournaments:schedule", slug=slug)
+
+
+def _match_form_view(request: HttpRequest, slug: str, match: Match | None) -> HttpResponse:
+    tournament = _tournament(slug)
+    initial = None
+    if match is None:
+        initial = {
+            key: int(request.GET[name])
+            for key, name in (("round_number", "round"), ("table_number", "table"))
+            if request.GET.get(name, "").isdigit()
+        }
+    form = MatchForm(request.POST or None, tournament=tournament, match=match, initial=initial)
+    if request.method == "POST" and form.is_valid():
+        try:
+            _match, problems = services.save_match(
+                by=request.user, tournament=tournament, match=match, **form.cleaned_data
+            )
+        except ServiceError as exc:
+            _form_errors(form, exc)
+        else:
+            _after_schedule_change(request, problems, "Match saved.")
+            return redirect("tournaments:schedule", slug=slug)
+    return _render(
+        request,
+        "tournaments/match_form.html",
+        tournament,
+        form=form,
+        match=match,
+        problems=selectors.schedule_problems(tournament),
+    )
+
+
+@organiser_required
+def match_add(request: HttpRequest, slug: str) -> HttpResponse:
+    return _match_form_view(request, slug, None)
+
+
+@organiser_required
+def match_edit(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    match = get_object_or_404(
+        Match.objects.select_related("table", "ns_team", "ew_team"),
+        pk=pk,
+        table__tournament__slug=slug,
+    )
+    return _match_form_view(request, slug, match)
+
+
+@organiser_required
+@require_POST
+def match_delete(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    match = get_object_or_404(
+        Match.objects.select_related("table__tournament", "ns_team", "ew_team"),
+        pk=pk,
+        table__tournament__slug=slug,
+    )
+    try:
+        problems = services.delete_match(by=request.user, match=match)
+    except ServiceError as exc:
+        _flash_errors(request, exc)
+    else:
+        _after_schedule_change(request, problems, "Match removed.")
+    return redirect("tournaments:schedule", slug=slug)
+
+
+# --- deals --------------------------------------------------------------------------------
+
+
+@organiser_required
+def deals(request: HttpRequest, slug: str) -> HttpResponse:
+    tournament = _tournament(slug)
+    return _render(
+        request,
+        "tournaments/deals.html",
+        tournament,
+        cards=selectors.table_cards(tournament),
+        missing=selectors.missing_boards(tournament),
+        form=DealBoardsForm(),
+    )
+
+
+@organiser_required
+@require_POST
+def deals_generate(request: HttpRequest, slug: str) -> HttpResponse:
+    form = DealBoardsForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, "The seed is too long.")
+        return redirect("tournaments:deals", slug=slug)
+    try:
+        count = services.deal_boards(
+            by=request.user,
+            tournament=_tournament(slug),
+            seed=form.cleaned_data["seed"] or None,
+            replace=form.cleaned_data["replace"],
+        )
+    except ServiceError as exc:
+        _flash_errors(request, exc)
+    else:
+        messages.success(request, f"{count} board(s) dealt.")
+    return redirect("tournaments:deals", slug=slug)
+
+
+@organiser_required
+def deal_edit(request: HttpRequest, slug: str, table: int, board: int) -> HttpResponse:
+    tournament = _tournament(slug)
+    table_obj = get_object_or_404(Table, tournament=tournament, number=table)
+    if not 1 <= board <= tournament.boards_per_table:
+        raise Http404("No such board.")
+    current_board = Board.objects.filter(table=table_obj, number=board).first()
+    form = DealForm(
+        request.POST or None, initial={"deal": current_board.deal if current_board else ""}
+    )
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.set_deal(
+                by=request.user,
+                tournament=tournament,
+                table_number=table,
+                board_number=board,
+                deal_text=form.cleaned_data["deal"],
+            )
+        except ServiceError as exc:
+            _form_errors(form, exc)
+        else:
+            messages.success(request, f"Deal of table {table}, board {board} saved.")
+            return redirect("tournaments:deals", slug=slug)
+    return _render(
+        request,
+        "tournaments/deal_form.html",
+        tournament,
+        form=form,
+        table_number=table,
+        board_number=board,
+        table_obj=table_obj,
+        opening=tournament.opening_seat_for(table),
+        diagram=selectors.board_diagram(current_board) if current_board else None,
+    )
+
+
+# --- printing -----------------------------------------------------------------------------
+
+
+def _optional_number(request: HttpRequest, name: str) -> int | None:
+    value = request.GET.get(name, "")
+    if not value:
+        return None
+    if not value.isdigit():
+        raise Http404(f"{name} must be a number")
+    return int(value)
+
+
+@organiser_required
+def print_route_cards(request: HttpRequest, slug: str) -> HttpResponse:
+    tournament = _tournament(slug)
+    cards = selectors.route_cards(tournament, _optional_number(request, "team"))
+    for card in cards:
+        card.url = scorer_url(card.team, request)
+        card.qr = qr_svg(card.url, label=f"Scorer link of team {card.team.number}")
+    return _render(request, "tournaments/print/route_cards.html", tournament, cards=cards)
+
+
+@organiser_required
+def print_table_cards(request: HttpRequest, slug: str) -> HttpResponse:
+    tournament = _tournament(slug)
+    return _render(
+        request,
+        "tournaments/print/table_cards.html",
+        tournament,
+        cards=selectors.table_cards(tournament, _optional_number(request, "table")),
+    )
+
+
+@organiser_required
+def print_schedule(request: HttpRequest, slug: str) -> HttpResponse:
+    tournament = _tournament(slug)
+    return _render(
+        request,
+        "tournaments/print/schedule.html",
+        tournament,
+        grid=selectors.schedule_grid(tournament),
+    )
