@@ -47,6 +47,7 @@ test-services: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python bench/score.py
 	$(BIN)/python bench/rank.py
+	$(BIN)/python bench/schedule.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis

