@@ -156,7 +156,7 @@ class Tournament(models.Model):
 
     @property
     def options(self) -> dict[str, int]:
-        """The house rules as the board record's ``options`` (FORMATS.md section 2)."""
+        """The house rules as the board record's ``options`` (docs/formats.md section 2)."""
         return {
             "all_tricks_bonus": self.all_tricks_bonus,
             "heavy_failure_penalty": self.heavy_failure_penalty,

@@ -1,7 +1,7 @@
 """Reading tournaments for the pages, the printed cards and the engine's validator.
 
 Nothing here writes. ``schedule_data`` turns the stored matches into the engine's schedule
-format (FORMATS.md section 5) so ``engine.schedule.check_schedule`` can list every broken rule.
+format (docs/formats.md section 5) so ``engine.schedule.check_schedule`` can list every broken rule.
 """
 
 from __future__ import annotations

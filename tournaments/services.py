@@ -548,7 +548,7 @@ def draw_schedule(
 ) -> tuple[dict[str, Any], list[str]]:
     """Draw up (or redraw) the schedule with the engine; the tournament becomes scheduled.
 
-    Returns the engine's schedule (FORMATS.md section 5) and the validator's problems with
+    Returns the engine's schedule (docs/formats.md section 5) and the validator's problems with
     the schedule as stored.
     """
     tournament = _locked(tournament)
@@ -854,7 +854,7 @@ def set_deal(
 
 @transaction.atomic
 def disqualify_team(*, by: User, team: Team, reason: str) -> Disqualification:
-    """Disqualify a team. In a final tournament it is marked 'after final' (RULES.md §7)."""
+    """Disqualify a team. In a final tournament it is marked 'after final' (docs/rulebook.md §7)."""
     tournament = _locked(team.tournament)
     _require_status(
         tournament,

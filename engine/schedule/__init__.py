@@ -1,6 +1,6 @@
 """Match schedules (the draw-up): generator and validator.
 
-``generate_schedule(teams, tables, sides="fixed")`` returns the FORMATS.md section 5 object;
+``generate_schedule(teams, tables, sides="fixed")`` returns the docs/formats.md section 5 object;
 ``check_schedule(data)`` lists every broken rule of a (hand-edited) schedule. See
 docs/schedule.md for the constructions and rulings.
 

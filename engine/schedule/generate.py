@@ -29,7 +29,7 @@ class ScheduleError(ValueError):
 
 
 def generate_schedule(teams: int, tables: int, sides: str = "fixed") -> dict[str, Any]:
-    """The FORMATS.md section 5 schedule for ``teams`` teams at ``tables`` tables."""
+    """The docs/formats.md section 5 schedule for ``teams`` teams at ``tables`` tables."""
     _check_request(teams, tables, sides)
     rounds, round_, table, ns, ew = _draw(teams, tables, sides)
     if sides == "balanced":

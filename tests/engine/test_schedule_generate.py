@@ -13,7 +13,7 @@ from engine.schedule.orthogonal import has_orthogonal_array
 
 
 def independent_problems(schedule, teams, tables, sides):
-    """A plain re-reading of RULES.md section 8, sharing no code with engine.schedule."""
+    """A plain re-reading of docs/rulebook.md section 8, sharing no code with engine.schedule."""
     problems = []
     rounds = schedule["rounds"]
     if (schedule["teams"], schedule["tables"], schedule["sides"]) != (teams, tables, sides):
