@@ -9,7 +9,12 @@ SERVICE_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/pymtheg
 SERVICE_BROKER_URL   ?= redis://127.0.0.1:6379/0
 SERVICES := DATABASE_URL=$(SERVICE_DATABASE_URL) CELERY_BROKER_URL=$(SERVICE_BROKER_URL)
 
-.PHONY: install demo test lint unit test-services bench clean
+.PHONY: install demo serve test lint unit test-services bench clean
+
+# The port of `make demo` and `make serve` (make demo PORT=8080).
+PORT ?= 8000
+# The demo runs on the embedded defaults whatever the shell says.
+EMBEDDED := env -u DATABASE_URL -u CELERY_BROKER_URL -u REDIS_CACHE_URL -u DJANGO_ENV
 
 $(STAMP): pyproject.toml constraints.txt
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -19,9 +24,16 @@ $(STAMP): pyproject.toml constraints.txt
 
 install: $(STAMP)
 
-## The product on its embedded defaults: score the sample board records with the engine.
+## The product on its embedded defaults (SQLite in var/, tasks in-process): a demo tournament
+## with its first rounds played, the addresses to open, then the development server.
 demo: $(STAMP)
-	$(BIN)/python -m engine score samples/boards.jsonl
+	$(EMBEDDED) $(BIN)/python manage.py demo --no-serve --port $(PORT)
+	$(EMBEDDED) $(BIN)/python manage.py runserver 127.0.0.1:$(PORT)
+
+## The full stack without Docker: gunicorn, a Celery worker and beat, against the PostgreSQL
+## and Redis of this machine (DATABASE_URL, CELERY_BROKER_URL; loopback by default).
+serve: $(STAMP)
+	PORT=$(PORT) $(BIN)/python scripts/serve.py
 
 ## Lint, the suite on the embedded defaults (SQLite, eager tasks), then the suite again on
 ## PostgreSQL and Redis. Without those services the second run is skipped, except in CI.
@@ -48,6 +60,7 @@ bench: $(STAMP)
 	$(BIN)/python bench/score.py
 	$(BIN)/python bench/rank.py
 	$(BIN)/python bench/schedule.py
+	$(BIN)/python bench/export.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis

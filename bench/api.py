@@ -57,6 +57,11 @@ def environment(queue: str) -> dict[str, str]:
         "DJANGO_SETTINGS_MODULE": "config.settings",
         "SCORER_WRITE_RATE": "1000000/minute",
         "DATABASE_CONN_MAX_AGE": "60",
+        # Production settings (no DEBUG query log), over plain HTTP on loopback.
+        "DJANGO_ENV": "production",
+        "DJANGO_SECRET_KEY": "bench-only-" + uuid.uuid4().hex,
+        "DJANGO_ALLOWED_HOSTS": "127.0.0.1,localhost",
+        "DJANGO_SECURE_SSL_REDIRECT": "false",
     }
 
 
@@ -98,37 +103,43 @@ def build_tournament(tables: int, rounds: int) -> dict:
     }
 
 
-class Client(threading.local):
-    def connection(self, port: int) -> http.client.HTTPConnection:
-        if getattr(self, "conn", None) is None:
-            self.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
-        return self.conn
+class Client:
+    """A phone: a new connection for every request, as phones on venue Wi-Fi mostly make
+    (and so the server's workers share the load instead of each keeping its callers)."""
 
     def post(self, port: int, path: str, code: str, body: dict) -> tuple[int, dict, float]:
         data = json.dumps(body)
         headers = {"Content-Type": "application/json", "X-Team-Code": code}
         start = time.perf_counter()
-        for attempt in range(2):
-            try:
-                conn = self.connection(port)
-                conn.request("POST", path, data, headers)
-                response = conn.getresponse()
-                payload = json.loads(response.read() or b"{}")
-                return response.status, payload, time.perf_counter() - start
-            except (http.client.HTTPException, ConnectionError):
-                self.conn = None  # reconnect once: a worker may have recycled the connection
-                if attempt:
-                    raise
-        raise AssertionError("unreachable")
+        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+        try:
+            conn.request("POST", path, data, headers)
+            response = conn.getresponse()
+            payload = json.loads(response.read() or b"{}")
+        finally:
+            conn.close()
+        return response.status, payload, time.perf_counter() - start
 
 
-def cycle(client: Client, port: int, match: tuple[int, str, str], latencies: list[float]) -> None:
+def cycle(
+    client: Client,
+    port: int,
+    match: tuple[int, str, str],
+    latencies: list[float],
+    after: threading.Event | None,
+    entered: threading.Event,
+) -> None:
+    """North enters, East accepts. North's previous match must have its entry first: a team
+    enters its matches in order, as at a venue (the server refuses a later round)."""
     match_id, north, east = match
     base = f"/api/v1/tournaments/load/matches/{match_id}/boards/1/"
+    if after is not None and not after.wait(60):
+        raise AssertionError("the previous round of this team never got its entry")
     status, entry, seconds = client.post(
         port, base + "entries/", north, {"client_id": uuid.uuid4().hex, "record": ENTRY}
     )
     latencies.append(seconds)
+    entered.set()
     if status != 201:
         raise AssertionError(f"submit answered {status}: {entry}")
     status, result, seconds = client.post(
@@ -179,8 +190,7 @@ def main() -> None:
     parser.add_argument("--scorers", type=int, default=50, help="concurrent scorers")
     parser.add_argument("--tables", type=int, default=100)
     parser.add_argument("--rate", type=float, default=160, help="offered cycles per second")
-    parser.add_argument("--web-workers", type=int, default=3)
-    parser.add_argument("--threads", type=int, default=4, help="threads per web worker")
+    parser.add_argument("--web-workers", type=int, default=4)
     args = parser.parse_args()
     rounds = -(-args.cycles // args.tables)
     if rounds > args.tables:
@@ -211,12 +221,6 @@ def main() -> None:
                 f"127.0.0.1:{port}",
                 "-w",
                 str(args.web_workers),
-                "-k",
-                "gthread",
-                "--threads",
-                str(args.threads),
-                "--keep-alive",
-                "30",
             ],
             env,
             logs / "bench-web.log",
@@ -248,6 +252,12 @@ def main() -> None:
         client = Client()
         work = [m for matches in plan["rounds"] for m in matches][: args.cycles]
         done = len(work)
+        entered = {match: threading.Event() for match in work}
+        previous: dict[str, threading.Event] = {}
+        waits_for = {}
+        for match in work:
+            waits_for[match] = previous.get(match[1])
+            previous[match[1]] = entered[match]
         started = time.perf_counter()
         with ThreadPoolExecutor(args.scorers) as pool:
             futures = []
@@ -256,7 +266,11 @@ def main() -> None:
                 delay = started + index / args.rate - time.perf_counter()
                 if delay > 0:
                     time.sleep(delay)
-                futures.append(pool.submit(cycle, client, port, match, latencies))
+                futures.append(
+                    pool.submit(
+                        cycle, client, port, match, latencies, waits_for[match], entered[match]
+                    )
+                )
             for future in futures:
                 future.result()
         last_confirmation = time.perf_counter()
@@ -277,8 +291,8 @@ def main() -> None:
         }
         print(
             f"{done:,} submit + confirm cycles offered at {args.rate:g}/s, at most "
-            f"{args.scorers} scorers at once; gunicorn {args.web_workers} workers x "
-            f"{args.threads} threads, PostgreSQL, Redis, 1 Celery worker"
+            f"{args.scorers} scorers at once; gunicorn {args.web_workers} sync workers, "
+            "PostgreSQL, Redis, 1 Celery worker"
         )
         print(
             f"requests: {len(latencies):,} in {elapsed:.1f} s = {len(latencies) / elapsed:,.0f}/s"

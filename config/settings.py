@@ -91,6 +91,7 @@ INSTALLED_APPS = [
     "rest_framework.authtoken",
     "tournaments",
     "scoring",
+    "publishing",
 ]
 
 MIDDLEWARE = [
@@ -257,4 +258,14 @@ CACHES = {
         # Keeps apart deployments, and test runs, that share one Redis.
         "KEY_PREFIX": os.environ.get("CACHE_KEY_PREFIX", "pymtheg"),
     }
+}
+
+# Publishing: export files live under var/exports; the newest few per tournament are kept.
+PUBLISHING_EXPORT_ROOT = Path(os.environ.get("PUBLISHING_EXPORT_ROOT", VAR_DIR / "exports"))
+PUBLISHING_EXPORTS_KEEP = env_int("PUBLISHING_EXPORTS_KEEP", 5)
+PUBLISHING_CHART_LINES = env_int("PUBLISHING_CHART_LINES", 16)
+PUBLISHING_PLACES_MAX_MATCHES = env_int("PUBLISHING_PLACES_MAX_MATCHES", 200_000)
+CELERY_BEAT_SCHEDULE["cleanup-exports"] = {
+    "task": "publishing.tasks.cleanup_exports_task",
+    "schedule": env_int("PUBLISHING_CLEANUP_SECONDS", 3600),
 }

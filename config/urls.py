@@ -13,5 +13,7 @@ urlpatterns = [
     path("tournaments/", include("tournaments.urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("api/v1/", include("scoring.api.urls")),
+    path("", include("config.health")),
     path("", include("scoring.urls")),
+    path("", include("publishing.urls")),
 ]

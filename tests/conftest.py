@@ -7,9 +7,13 @@ CI (``CI=true``), where the services must be there.
 
 from __future__ import annotations
 
+import copy
 import os
+import uuid
 
 import pytest
+from django.conf import settings
+from django.test import override_settings
 
 
 def _in_ci() -> bool:
@@ -35,3 +39,19 @@ def _integration_services(request: pytest.FixtureRequest) -> None:
         if _in_ci():
             pytest.fail(message + " (CI=true: the services must be configured)")
         pytest.skip(message)
+
+
+@pytest.fixture(autouse=True)
+def _own_cache_namespace():
+    """Every test gets cache keys of its own. In the PostgreSQL/Redis run the parallel test
+    processes share one Redis, so a test must never flush it (``cache.clear()``) and must not
+    see another test's throttle counters or page fragments."""
+    with fresh_cache_namespace():
+        yield
+
+
+def fresh_cache_namespace():
+    """A context in which the default cache starts empty, without touching other keys."""
+    caches = copy.deepcopy(settings.CACHES)
+    caches["default"]["KEY_PREFIX"] = f"test-{uuid.uuid4().hex[:12]}"
+    return override_settings(CACHES=caches)

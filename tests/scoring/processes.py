@@ -14,6 +14,8 @@ import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
+from django.conf import settings
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -97,6 +99,7 @@ def celery_worker(
     env = {
         **os.environ,
         "REDIS_CACHE_URL": cache_url,
+        "CACHE_KEY_PREFIX": settings.CACHES["default"]["KEY_PREFIX"],
         "CELERY_BROKER_URL": broker,
         "DATABASE_URL": database_url,
         "CELERY_TASK_DEFAULT_QUEUE": queue,

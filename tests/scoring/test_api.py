@@ -3,25 +3,12 @@
 import json
 
 import pytest
-from django.core.cache import cache
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
 from scoring.models import Result, Submission
 from tests.scoring.conftest import GAM_MADE, new_id
 from tests.tournaments.factories import UserFactory
-
-
-def _forget_this_address():
-    cache.delete("bad-team-code:127.0.0.1")
-    cache.delete("throttle_scorer_write_127.0.0.1")
-
-
-@pytest.fixture(autouse=True)
-def _fresh_counters():
-    _forget_this_address()
-    yield
-    _forget_this_address()
 
 
 def board_url(cup, round_=1, table=1, tail=""):

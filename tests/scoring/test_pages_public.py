@@ -2,21 +2,13 @@
 
 from __future__ import annotations
 
-import pytest
-from django.core.cache import cache
 from django.urls import reverse
 
 from scoring import services, standings
 from scoring.models import StandingsState
+from tests.conftest import fresh_cache_namespace
 from tests.scoring.conftest import GAM_MADE, RY_LOST, new_id
 from tournaments.models import Disqualification, Status
-
-
-@pytest.fixture(autouse=True)
-def _fresh_cache():
-    cache.clear()
-    yield
-    cache.clear()
 
 
 def url(cup, name, *args):
@@ -122,11 +114,11 @@ def test_a_page_view_costs_a_cache_hit(
 ):
     confirm(cup, django_capture_on_commit_callbacks, 1, 1)
     for name, args in [("standings", ()), ("table", (1,)), ("team", (1,))]:
-        cache.clear()
-        with django_assert_max_num_queries(20) as first:
-            assert client.get(url(cup, name, *args)).status_code == 200
-        with django_assert_num_queries(1):  # the tournament and its standings state
-            again = client.get(url(cup, name, *args))
+        with fresh_cache_namespace():
+            with django_assert_max_num_queries(20) as first:
+                assert client.get(url(cup, name, *args)).status_code == 200
+            with django_assert_num_queries(1):  # the tournament and its standings state
+                again = client.get(url(cup, name, *args))
         assert again.status_code == 200 and len(first.captured_queries) > 1
 
 

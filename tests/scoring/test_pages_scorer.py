@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import json
 
-import pytest
-from django.core.cache import cache
 from django.urls import resolve, reverse
 
 from scoring import services, views
@@ -14,13 +12,6 @@ from tests.scoring.conftest import GAM_MADE, new_id
 from tests.tournaments.factories import BoardFactory
 from tournaments.models import Status
 from tournaments.printing import scorer_path
-
-
-@pytest.fixture(autouse=True)
-def _fresh_cache():
-    cache.clear()
-    yield
-    cache.clear()
 
 
 def entry_url(cup) -> str:

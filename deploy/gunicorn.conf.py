@@ -1,0 +1,89 @@
+"""Gunicorn settings for production: ``gunicorn -c deploy/gunicorn.conf.py config.wsgi``.
+
+Every value can be changed from the environment:
+
+- ``PORT`` (default 8000) or ``GUNICORN_BIND`` (e.g. ``127.0.0.1:8000``, ``unix:/run/x.sock``);
+- ``WEB_CONCURRENCY``: worker processes (default 2 × CPUs + 1, at most 8);
+- ``GUNICORN_THREADS``: threads per worker (default 4). Scorers' phones poll every few
+  seconds; threads keep a slow client from holding a whole process. Each thread may hold a
+  database connection: processes × threads per web machine must fit PostgreSQL's
+  ``max_connections`` with the workers' share;
+- ``GUNICORN_TIMEOUT`` (default 30 seconds);
+- ``TRUSTED_PROXIES``: addresses (or networks, or ``*``) of the reverse proxy in front. A
+  request from one of them is taken to come from the address in its ``X-Real-IP`` header,
+  so the per-address limits of the scorer pages (wrong access codes, write throttle) count
+  each phone, not the proxy. Unset: the peer address is used as it is (no proxy).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import ipaddress
+import multiprocessing
+import os
+
+
+def _int(name: str, default: int) -> int:
+    value = os.environ.get(name, "")
+    return int(value) if value.strip() else default
+
+
+bind = os.environ.get("GUNICORN_BIND") or f"0.0.0.0:{_int('PORT', 8000)}"
+workers = _int("WEB_CONCURRENCY", min(2 * multiprocessing.cpu_count() + 1, 8))
+worker_class = "gthread"
+threads = _int("GUNICORN_THREADS", 4)
+timeout = _int("GUNICORN_TIMEOUT", 30)
+graceful_timeout = 30
+keepalive = 5
+# Restart workers now and then so a slow leak never grows large; jitter spreads restarts.
+max_requests = 2000
+max_requests_jitter = 200
+accesslog = "-"
+errorlog = "-"
+loglevel = os.environ.get("GUNICORN_LOG_LEVEL", "info")
+# The scheme (https) comes from the proxy's X-Forwarded-Proto; Django trusts it only with
+# DJANGO_BEHIND_PROXY=true.
+forwarded_allow_ips = os.environ.get("FORWARDED_ALLOW_IPS", "127.0.0.1,::1")
+control_socket_disable = True  # nothing here uses gunicornc; no socket to secure
+
+
+def trusted_networks(text: str | None) -> list[ipaddress.IPv4Network | ipaddress.IPv6Network]:
+    """The proxies' networks from ``TRUSTED_PROXIES`` ("*" trusts every peer)."""
+    if not text or not text.strip():
+        return []
+    if text.strip() == "*":
+        return [ipaddress.ip_network("0.0.0.0/0"), ipaddress.ip_network("::/0")]
+    return [
+        ipaddress.ip_network(item.strip(), strict=False) for item in text.split(",") if item.strip()
+    ]
+
+
+def _is_trusted(address: str, networks) -> bool:
+    try:
+        peer = ipaddress.ip_address(address)
+    except ValueError:
+        return False
+    return any(peer.version == net.version and peer in net for net in networks)
+
+
+class RealClientAddress:
+    """WSGI wrapper: behind a trusted proxy, REMOTE_ADDR becomes the client's address from
+    ``X-Real-IP`` (which the proxy sets; a client's own header is overwritten by it)."""
+
+    def __init__(self, app, networks):
+        self.app = app
+        self.networks = networks
+
+    def __call__(self, environ, start_response):
+        real = environ.get("HTTP_X_REAL_IP", "").strip()
+        if real and _is_trusted(environ.get("REMOTE_ADDR", ""), self.networks):
+            # A malformed header keeps the proxy's address.
+            with contextlib.suppress(ValueError):
+                environ["REMOTE_ADDR"] = str(ipaddress.ip_address(real))
+        return self.app(environ, start_response)
+
+
+def post_worker_init(worker) -> None:
+    networks = trusted_networks(os.environ.get("TRUSTED_PROXIES"))
+    if networks:
+        worker.wsgi = RealClientAddress(worker.wsgi, networks)

@@ -1,0 +1,307 @@
+"""Chart series and their SVG drawings, from the ranking input and the stored standings.
+
+- ``places_by_round``: each team's place after every round, ranking (``rank_results``) the
+  tournament's results restricted to the rounds up to that one. Each round's input is
+  fingerprinted; a round whose fingerprint is unchanged since the last run keeps its places,
+  so a new result re-ranks only its own round and the later ones.
+- ``spread_groups``: per table, board and side, the five-number summary of the table
+  results (and the results themselves where few enough to draw as dots).
+- ``places_svg``, ``spread_svg``: inline SVG for the public charts page, drawn once by the
+  chart task and stored; the page only prints it.
+
+Pure Python: no Django here.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import math
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+from xml.sax.saxutils import escape, quoteattr
+
+import numpy as np
+
+from engine.ranking import rank_results
+
+# Distinct, colour-blind-friendly line colours (Okabe-Ito, then Tol's muted set).
+PALETTE = [
+    "#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#332288", "#882255",
+    "#117733", "#999933", "#AA4499", "#44AA99", "#661100", "#6699CC", "#888888", "#000000",
+]  # fmt: skip
+SPREAD_DOTS_MAX = 120  # results per group drawn as dots; beyond that only the box
+SPREAD_MAX_ROWS = 400  # groups drawn on the page
+SIDES = ("NS", "EW")
+
+
+@dataclass
+class RoundSeries:
+    rounds: list[int]
+    places: dict[str, list[int | None]]  # team id -> place after each round
+    digests: dict[str, str]  # str(round) -> fingerprint of the results up to it
+    ranked_rounds: list[int] = field(default_factory=list)  # rounds actually re-ranked
+
+
+def _canonical(value: Any) -> bytes:
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), default=str).encode()
+
+
+def _has_result(match: dict[str, Any]) -> bool:
+    return "scores" in match or "record" in match
+
+
+def places_by_round(
+    data: dict[str, Any],
+    previous_digests: dict[str, str] | None = None,
+    previous: dict[str, dict[str, int | None]] | None = None,
+) -> RoundSeries:
+    """Places after every round up to the last round with a result.
+
+    ``previous``: {str(round): {team id: place}} from the last run, reused for every round
+    whose digest is in ``previous_digests`` unchanged.
+    """
+    matches = sorted(data["matches"], key=lambda m: (m["round"], m["table"], m.get("board", 1)))
+    played_rounds = [m["round"] for m in matches if _has_result(m)]
+    team_ids = [str(team["id"]) for team in data["teams"]]
+    if not played_rounds:
+        return RoundSeries([], {team: [] for team in team_ids}, {})
+    last = max(played_rounds)
+    rounds = sorted({m["round"] for m in matches if m["round"] <= last})
+    head = {key: data.get(key) for key in ("ruleset", "ties", "disqualified")}
+    head["teams"] = team_ids
+    digest = hashlib.sha256(_canonical(head))
+    digests: dict[str, str] = {}
+    by_round: dict[int, dict[str, int | None]] = {}
+    ranked: list[int] = []
+    index = 0
+    for round_number in rounds:
+        while index < len(matches) and matches[index]["round"] <= round_number:
+            digest.update(_canonical(matches[index]))
+            index += 1
+        key = str(round_number)
+        digests[key] = digest.hexdigest()
+        old = (previous or {}).get(key)
+        if old is not None and (previous_digests or {}).get(key) == digests[key]:
+            by_round[round_number] = old
+            continue
+        restricted = {**data, "matches": matches[:index]}
+        standings = rank_results(restricted)
+        by_round[round_number] = {str(row["team"]): row["place"] for row in standings["standings"]}
+        ranked.append(round_number)
+    places = {team: [by_round[r].get(team) for r in rounds] for team in team_ids}
+    return RoundSeries(rounds, places, digests, ranked)
+
+
+def per_round(rounds: list[int], places: dict[str, list]) -> dict[str, dict[str, Any]]:
+    """{str(round): {team: place}} from the stored series (for ``places_by_round``)."""
+    return {
+        str(round_number): {team: series[i] for team, series in places.items()}
+        for i, round_number in enumerate(rounds)
+    }
+
+
+def spread_groups(standings: dict[str, Any]) -> list[dict[str, Any]]:
+    """Five-number summary of every table, board and side of the stored standings."""
+    out = []
+    for group in standings.get("groups", []):
+        scores = [r["score"] for r in group["results"] if r.get("score") is not None]
+        if not scores:
+            continue
+        values = np.asarray(scores, dtype=float)
+        low, q1, median, q3, high = np.percentile(values, [0, 25, 50, 75, 100])
+        out.append(
+            {
+                "table": group["table"],
+                "board": group["board"],
+                "side": group["side"],
+                "results": len(scores),
+                "low": _tidy(low),
+                "q1": _tidy(q1),
+                "median": _tidy(median),
+                "q3": _tidy(q3),
+                "high": _tidy(high),
+                "mean": _tidy(round(float(values.mean()), 1)),
+                "scores": sorted(scores) if len(scores) <= SPREAD_DOTS_MAX else [],
+            }
+        )
+    out.sort(key=lambda g: (g["table"], g["board"], SIDES.index(g["side"])))
+    return out
+
+
+def _tidy(value: float) -> int | float:
+    value = float(value)
+    return int(value) if value.is_integer() else round(value, 2)
+
+
+# --- SVG ----------------------------------------------------------------------------------
+
+
+def _number(value: float) -> str:
+    return f"{value:.1f}".rstrip("0").rstrip(".")
+
+
+def places_svg(
+    rounds: list[int],
+    places: dict[str, list[int | None]],
+    labels: dict[str, str],
+    teams: Iterable[str],
+) -> str:
+    """A line per team (``teams``, in legend order): its place after every round, place 1 at
+    the top. Each line is a ``<g class="team">`` the stylesheet highlights on hover."""
+    teams = [team for team in teams if any(p is not None for p in places.get(team, []))]
+    if not rounds or not teams:
+        return ""
+    worst = max(p for team in teams for p in places[team] if p is not None)
+    worst = max(worst, 2)
+    left, right, top, bottom = 44, 190, 16, 36
+    width = max(480, min(1100, 60 * len(rounds) + left + right))
+    height = max(220, min(640, 22 * worst + top + bottom))
+    plot_w, plot_h = width - left - right, height - top - bottom
+
+    def x(i: int) -> float:
+        return left + (plot_w * i / (len(rounds) - 1) if len(rounds) > 1 else plot_w / 2)
+
+    def y(place: float) -> float:
+        return top + plot_h * (place - 1) / (worst - 1)
+
+    parts = [
+        f'<svg class="places-chart" viewBox="0 0 {width} {height}" role="img" '
+        f'aria-label="Place of each team after every round" xmlns="http://www.w3.org/2000/svg">',
+        "<title>Place after every round</title>",
+    ]
+    parts += _place_axes(rounds, worst, x, y, left, width - right, height - bottom)
+    end_labels: list[tuple[float, str, str, str]] = []
+    for index, team in enumerate(teams):
+        colour = PALETTE[index % len(PALETTE)]
+        label = labels.get(team, team)
+        parts.append(f'<g class="team" data-team={quoteattr(team)}><title>{escape(label)}</title>')
+        for segment in _segments(places[team]):
+            points = " ".join(f"{_number(x(i))},{_number(y(p))}" for i, p in segment)
+            parts.append(f'<polyline points="{points}" stroke="{colour}"/>')
+            for i, p in segment:
+                parts.append(
+                    f'<circle cx="{_number(x(i))}" cy="{_number(y(p))}" r="3" fill="{colour}"/>'
+                )
+        final = [(i, p) for i, p in enumerate(places[team]) if p is not None][-1]
+        end_labels.append((y(final[1]), label, colour, team))
+        parts.append("</g>")
+    parts += _end_labels(end_labels, width - right + 8, top, height - bottom)
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+def _segments(series: list[int | None]) -> list[list[tuple[int, int]]]:
+    segments: list[list[tuple[int, int]]] = [[]]
+    for i, place in enumerate(series):
+        if place is None:
+            if segments[-1]:
+                segments.append([])
+        else:
+            segments[-1].append((i, place))
+    return [s for s in segments if s]
+
+
+def _place_axes(rounds, worst, x, y, x0, x1, y1) -> list[str]:
+    parts = ['<g class="axes">']
+    step = max(1, math.ceil(worst / 12))
+    for place in sorted({1, *range(step, worst + 1, step), worst}):
+        parts.append(
+            f'<line class="grid" x1="{x0}" x2="{x1}" y1="{_number(y(place))}" '
+            f'y2="{_number(y(place))}"/>'
+            f'<text x="{x0 - 6}" y="{_number(y(place) + 4)}" text-anchor="end">{place}</text>'
+        )
+    round_step = max(1, math.ceil(len(rounds) / 20))
+    for i, round_number in enumerate(rounds):
+        if i % round_step == 0 or i == len(rounds) - 1:
+            at = _number(x(i))
+            parts.append(f'<text x="{at}" y="{y1 + 16}" text-anchor="middle">{round_number}</text>')
+    parts.append(
+        f'<text class="axis-title" x="{(x0 + x1) / 2:.0f}" y="{y1 + 32}" '
+        'text-anchor="middle">Round</text></g>'
+    )
+    return parts
+
+
+def _end_labels(labels, x, top, bottom) -> list[str]:
+    """Team names at the ends of the lines, nudged apart so they do not overlap."""
+    labels.sort()
+    placed: list[float] = []
+    parts = []
+    for wanted, text, colour, team in labels:
+        at = max(wanted, (placed[-1] + 12) if placed else top)
+        placed.append(at)
+        parts.append(
+            f'<text class="team-label" data-team={quoteattr(team)} x="{x}" y="{_number(at + 4)}" '
+            f'fill="{colour}">{escape(text[:28])}</text>'
+        )
+    return parts
+
+
+def symlog(value: float) -> float:
+    """A scale that keeps small scores apart and big ones on the page: sign · log10(1+|v|/10)."""
+    return math.copysign(math.log10(1 + abs(value) / 10), value)
+
+
+def spread_svg(groups: list[dict[str, Any]]) -> str:
+    """A strip per table, board and side: the box of the middle half of the results, the
+    median, the whiskers to the lowest and highest, and the results as dots."""
+    shown = groups[:SPREAD_MAX_ROWS]
+    if not shown:
+        return ""
+    lowest = min(g["low"] for g in shown)
+    highest = max(g["high"] for g in shown)
+    lo, hi = symlog(min(lowest, 0)), symlog(max(highest, 0))
+    if hi - lo < 1e-9:
+        lo, hi = lo - 1, hi + 1
+    left, right, top, row = 84, 16, 26, 18
+    width = 760
+    height = top + row * len(shown) + 12
+    plot_w = width - left - right
+
+    def x(value: float) -> float:
+        return left + plot_w * (symlog(value) - lo) / (hi - lo)
+
+    parts = [
+        f'<svg class="spread-chart" viewBox="0 0 {width} {height}" role="img" '
+        'aria-label="Spread of the table results at every table" '
+        'xmlns="http://www.w3.org/2000/svg"><title>Spread of the results at every table</title>',
+        '<g class="axes">',
+    ]
+    for tick in (-10000, -1000, -100, -10, 0, 10, 100, 1000, 10000):
+        if lowest <= tick <= highest or tick == 0:
+            at = _number(x(tick))
+            parts.append(
+                f'<line class="grid" x1="{at}" x2="{at}" y1="{top - 6}" y2="{height - 8}"/>'
+                f'<text x="{at}" y="{top - 10}" text-anchor="middle">{tick}</text>'
+            )
+    parts.append("</g>")
+    for index, group in enumerate(shown):
+        mid = top + row * index + row / 2
+        label = f"T{group['table']}" + (f" B{group['board']}" if group["board"] != 1 else "")
+        side = group["side"]
+        parts.append(
+            f'<g class="strip side-{side}"><title>{escape(_strip_title(group))}</title>'
+            f'<text x="{left - 8}" y="{_number(mid + 4)}" text-anchor="end">{label} {side}</text>'
+            f'<line class="whisker" x1="{_number(x(group["low"]))}" '
+            f'x2="{_number(x(group["high"]))}" y1="{_number(mid)}" y2="{_number(mid)}"/>'
+            f'<rect x="{_number(x(group["q1"]))}" y="{_number(mid - 5)}" '
+            f'width="{_number(max(1, x(group["q3"]) - x(group["q1"])))}" height="10"/>'
+            f'<line class="median" x1="{_number(x(group["median"]))}" '
+            f'x2="{_number(x(group["median"]))}" y1="{_number(mid - 6)}" y2="{_number(mid + 6)}"/>'
+        )
+        for number, score in enumerate(group.get("scores") or []):
+            jitter = ((number * 7) % 5 - 2) * 1.2
+            parts.append(f'<circle cx="{_number(x(score))}" cy="{_number(mid + jitter)}" r="1.8"/>')
+        parts.append("</g>")
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+def _strip_title(group: dict[str, Any]) -> str:
+    return (
+        f"Table {group['table']}, board {group['board']}, {group['side']}: "
+        f"{group['results']} results, lowest {group['low']}, median {group['median']}, "
+        f"highest {group['high']}"
+    )

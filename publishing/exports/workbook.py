@@ -1,0 +1,688 @@
+"""What an export holds and how its sheets are shaped (pandas), whatever the file format.
+
+``WorkbookData`` is the tournament in columns: teams, the stored standings, one line per team
+per match and board (``lines``), byes, the schedule, the deals, the rules and the places after
+every round. The Django side fills it from the database (``publishing.selectors``); the
+benchmark fills it directly. ``build_sheets`` turns it into the sheets the writers consume.
+
+Teams are referred to by *code*: their row in ``teams`` (0, 1, ...); code -1 means "none".
+Missing numbers are NaN in the frames and empty cells in the files.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+from engine.cards import Seat, Suit, parse_deal
+from publishing.exports.sheets import (
+    SPREADSHEET_MAX_COLUMNS,
+    ChartSpec,
+    Column,
+    SheetSpec,
+    Stamp,
+    Styled,
+    chunked,
+    column_width,
+)
+
+KIND_STANDINGS = "standings"
+KIND_RESULTS = "results"
+BLOCK_ROWS = 20_000  # rows converted to Python at a time
+SIDE_ORDER = {"NS": 0, "EW": 1}
+SEAT_NAMES = {seat.name: seat.full_name for seat in Seat}
+
+# ``lines``: one row per team per match and board, ranked or not (any integer width will do).
+LINE_COLUMNS = {
+    "table": "int64",
+    "board": "int64",
+    "side": "object",
+    "round": "int64",
+    "team": "int64",
+    "opponent": "int64",
+    "score": "float64",
+    "points": "float64",
+    "ranked": "bool",
+    "contract": "object",
+    "note": "object",
+}
+
+
+@dataclass
+class Places:
+    """Each team's place after every round (NaN: no place, e.g. disqualified)."""
+
+    rounds: list[int]
+    teams: list[int]  # team codes, one column each
+    matrix: np.ndarray  # len(rounds) x len(teams)
+
+
+@dataclass
+class WorkbookData:
+    stamp: Stamp
+    teams: pd.DataFrame  # number, name, players; row = team code
+    standings: pd.DataFrame  # team, place, points, matches, status; in the stored order
+    lines: pd.DataFrame  # LINE_COLUMNS
+    byes: pd.DataFrame  # team, table, board, side, points
+    schedule: pd.DataFrame  # round, table, ns, ew
+    table_numbers: list[int]
+    deals: pd.DataFrame  # table, board, opening, deal
+    rules: list[tuple[str, str, Any]]
+    places: Places | None = None
+    places_note: str = ""
+    direction: str = "clockwise"
+    chart_lines: int = 12
+
+
+def empty_byes() -> pd.DataFrame:
+    return pd.DataFrame(
+        {
+            "team": pd.Series(dtype="int64"),
+            "table": pd.Series(dtype="int64"),
+            "board": pd.Series(dtype="int64"),
+            "side": pd.Series(dtype="object"),
+            "points": pd.Series(dtype="float64"),
+        }
+    )
+
+
+# --- turning columns into rows -------------------------------------------------------------
+
+
+def _numbers(values: np.ndarray) -> list:
+    """Numbers as cell values: None for NaN, whole numbers as ints (2, not 2.0)."""
+    floats = np.asarray(values, dtype=float).tolist()
+    return [None if v != v else (int(v) if v.is_integer() else v) for v in floats]
+
+
+def _with_none(values: np.ndarray) -> np.ndarray:
+    """Object values with a trailing None, so that code -1 picks None."""
+    return np.append(np.asarray(values, dtype=object), None)
+
+
+def _texts(values) -> list:
+    """Text cells: None for missing or empty."""
+    return [v if isinstance(v, str) and v else None for v in values]
+
+
+class _TeamLookup:
+    def __init__(self, teams: pd.DataFrame):
+        self.numbers = _with_none(teams["number"].to_numpy())
+        self.names = _with_none(teams["name"].to_numpy())
+        self.players = _with_none(teams["players"].to_numpy())
+        self.sort_numbers = teams["number"].to_numpy(dtype=np.int64)
+
+    def number(self, codes: np.ndarray) -> list:
+        return self.numbers[codes].tolist()
+
+    def name(self, codes: np.ndarray) -> list:
+        return self.names[codes].tolist()
+
+    def label(self, code: int) -> str:
+        return f"{self.numbers[code]}. {self.names[code]}"
+
+
+def _block_bounds(keys: list[np.ndarray], size: int) -> Iterator[tuple[int, int]]:
+    """``(begin, end)`` of the runs of equal ``keys`` (arrays in row order), no run longer
+    than BLOCK_ROWS (a longer one is cut), so Python holds one block of rows at a time."""
+    if size == 0:
+        return
+    changed = np.zeros(size, dtype=bool)
+    changed[0] = True
+    for values in keys:
+        changed[1:] |= values[1:] != values[:-1]
+    starts = np.append(np.flatnonzero(changed), size)
+    for begin, end in zip(starts[:-1].tolist(), starts[1:].tolist(), strict=True):
+        for low in range(begin, end, BLOCK_ROWS):
+            yield low, min(end, low + BLOCK_ROWS)
+
+
+def _columns(frame: pd.DataFrame, names: list[str]) -> dict[str, np.ndarray]:
+    """The frame's columns as arrays (no copy for numbers)."""
+    return {name: frame[name].to_numpy() for name in names}
+
+
+def _longest(values) -> int:
+    return max((len(str(v)) for v in values if v is not None), default=0)
+
+
+# --- the sheets ----------------------------------------------------------------------------
+
+
+def standings_sheet(data: WorkbookData, teams: _TeamLookup) -> SheetSpec:
+    frame = data.standings.copy()
+    # Disqualified teams after the others, each group in the stored order.
+    frame["_late"] = frame["status"] != "ok"
+    frame = frame.sort_values("_late", kind="stable")
+
+    def rows(part: pd.DataFrame) -> list[tuple]:
+        codes = part["team"].to_numpy()
+        return list(
+            zip(
+                _numbers(part["place"].to_numpy(dtype=float)),
+                teams.number(codes),
+                teams.name(codes),
+                _texts(teams.players[codes]),
+                _numbers(part["points"].to_numpy(dtype=float)),
+                part["matches"].astype(int).tolist(),
+                part["status"].tolist(),
+                strict=True,
+            )
+        )
+
+    columns = [
+        Column("Place", 7),
+        Column("Team no.", 9),
+        Column("Team", column_width("Team", _longest(teams.names))),
+        Column("Players", column_width("Players", _longest(teams.players))),
+        Column("Ranking points", 15),
+        Column("Matches", 9),
+        Column("Status", 13),
+    ]
+    return SheetSpec(
+        name="Standings",
+        slug="standings",
+        title=f"{data.stamp.tournament}: standings (the least total of ranking points wins)",
+        columns=columns,
+        row_count=len(frame),
+        blocks=lambda: chunked(rows(frame), BLOCK_ROWS) if len(frame) else iter(()),
+    )
+
+
+def _line_widths(data: WorkbookData, teams: _TeamLookup) -> dict[str, float]:
+    name = _longest(teams.names)
+    contracts = data.lines["contract"].dropna().unique() if len(data.lines) else []
+    notes = data.lines["note"].dropna().unique() if len(data.lines) else []
+    return {
+        "team": column_width("Team", name),
+        "opponent": column_width("Opponent", name),
+        "contract": column_width("Contract", _longest(contracts)),
+        "note": column_width("Note", _longest(notes)),
+    }
+
+
+def tables_sheet(data: WorkbookData, teams: _TeamLookup) -> SheetSpec:
+    """Per table and board, the NS block then the EW block, each ranked best first.
+
+    The rows are put in order by sorting indexes, and gathered block by block when the
+    writer asks: no sorted copy of the results is ever made.
+    """
+    lines = data.lines
+    ranked = lines["ranked"].to_numpy(dtype=bool)
+
+    def blocks() -> Iterator[list[tuple]]:
+        at = np.flatnonzero(ranked)
+        c = _columns(lines, ["table", "board", "side", "round", "team", "opponent"])
+        c |= {"score": lines["score"].to_numpy(dtype=float)}
+        c |= {"points": lines["points"].to_numpy(dtype=float), "note": lines["note"].to_numpy()}
+        side_order = (c["side"][at] == "EW").astype(np.int8)
+        numbers = teams.sort_numbers[c["team"][at].astype(np.int64)]
+        keys = (c["round"][at], numbers, c["points"][at], side_order, c["board"][at])
+        order = at[np.lexsort((*keys, c["table"][at]))]
+        keys = [c["table"][order], c["board"][order], c["side"][order]]
+        for begin, end in _block_bounds(keys, len(order)):
+            rows = order[begin:end]
+            codes = c["team"][rows].astype(np.int64)
+            opponents = c["opponent"][rows].astype(np.int64)
+            yield list(
+                zip(
+                    c["table"][rows].tolist(),
+                    c["board"][rows].tolist(),
+                    c["side"][rows].tolist(),
+                    _numbers(c["points"][rows]),
+                    teams.number(codes),
+                    teams.name(codes),
+                    c["round"][rows].tolist(),
+                    teams.number(opponents),
+                    teams.name(opponents),
+                    _numbers(c["score"][rows]),
+                    _texts(c["note"][rows].tolist()),
+                    strict=True,
+                )
+            )
+
+    widths = _line_widths(data, teams)
+    columns = [
+        Column("Table", 7),
+        Column("Board", 7),
+        Column("Side", 6),
+        Column("Ranking points", 15),
+        Column("Team no.", 9),
+        Column("Team", widths["team"]),
+        Column("Round", 7),
+        Column("Opponent no.", 13),
+        Column("Opponent", widths["opponent"]),
+        Column("Score", 9),
+        Column("Note", widths["note"]),
+    ]
+    return SheetSpec(
+        name="Tables",
+        slug="tables",
+        title=f"{data.stamp.tournament}: results by table (each side ranked on its own)",
+        columns=columns,
+        row_count=int(ranked.sum()),
+        blocks=blocks,
+        mark_blocks=True,
+    )
+
+
+def _by_team(numbers: np.ndarray, *keys: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Row order by team number then ``keys``, and the sorted team numbers."""
+    order = np.lexsort((*reversed(keys), numbers)) if len(numbers) else np.zeros(0, np.int64)
+    return order, numbers[order]
+
+
+def teams_sheet(data: WorkbookData, teams: _TeamLookup) -> SheetSpec:
+    """Each team's route: its matches in round order, then its byes."""
+    lines, byes = data.lines, data.byes
+
+    def team_rows(c: dict[str, np.ndarray], rows: np.ndarray) -> list[tuple]:
+        codes = c["team"][rows].astype(np.int64)
+        opponents = c["opponent"][rows].astype(np.int64)
+        return list(
+            zip(
+                teams.number(codes),
+                teams.name(codes),
+                c["round"][rows].tolist(),
+                c["table"][rows].tolist(),
+                c["board"][rows].tolist(),
+                c["side"][rows].tolist(),
+                teams.number(opponents),
+                teams.name(opponents),
+                _texts(c["contract"][rows].tolist()),
+                _numbers(c["score"][rows]),
+                _numbers(c["points"][rows]),
+                _texts(c["note"][rows].tolist()),
+                strict=True,
+            )
+        )
+
+    def bye_rows(b: dict[str, np.ndarray], rows: np.ndarray) -> list[tuple]:
+        codes = b["team"][rows].astype(np.int64)
+        notes = [
+            "bye: mean of both sides' ranking points here"
+            if side == "both"
+            else "bye: mean of the ranking points given here"
+            for side in b["side"][rows].tolist()
+        ]
+        return [
+            (number, name, None, table, board, "bye", None, None, None, None, points, note)
+            for number, name, table, board, points, note in zip(
+                teams.number(codes),
+                teams.name(codes),
+                b["table"][rows].tolist(),
+                b["board"][rows].tolist(),
+                _numbers(b["points"][rows].astype(float)),
+                notes,
+                strict=True,
+            )
+        ]
+
+    def blocks() -> Iterator[list[tuple]]:
+        c = _columns(lines, ["table", "board", "side", "round", "team", "opponent"])
+        c |= {name: lines[name].to_numpy() for name in ("contract", "note")}
+        c |= {name: lines[name].to_numpy(dtype=float) for name in ("score", "points")}
+        b = _columns(byes, ["team", "table", "board", "side", "points"])
+        line_order, line_numbers = _by_team(
+            teams.sort_numbers[c["team"].astype(np.int64)], c["round"], c["table"], c["board"]
+        )
+        bye_order, bye_numbers = _by_team(
+            teams.sort_numbers[b["team"].astype(np.int64)], b["table"], b["board"]
+        )
+        for number in np.unique(np.concatenate([line_numbers, bye_numbers])).tolist():
+            lo, hi = np.searchsorted(line_numbers, [number, number + 1]).tolist()
+            block: list[tuple] = []
+            for begin in range(lo, hi, BLOCK_ROWS):
+                if block:
+                    yield block
+                block = team_rows(c, line_order[begin : min(hi, begin + BLOCK_ROWS)])
+            lo, hi = np.searchsorted(bye_numbers, [number, number + 1]).tolist()
+            yield block + bye_rows(b, bye_order[lo:hi])
+
+    widths = _line_widths(data, teams)
+    columns = [
+        Column("Team no.", 9),
+        Column("Team", widths["team"]),
+        Column("Round", 7),
+        Column("Table", 7),
+        Column("Board", 7),
+        Column("Side", 6),
+        Column("Opponent no.", 13),
+        Column("Opponent", widths["opponent"]),
+        Column("Contract", widths["contract"]),
+        Column("Score", 9),
+        Column("Ranking points", 15),
+        Column("Note", widths["note"]),
+    ]
+    return SheetSpec(
+        name="Teams",
+        slug="teams",
+        title=f"{data.stamp.tournament}: every team's route",
+        columns=columns,
+        row_count=len(lines) + len(byes),
+        blocks=blocks,
+        mark_blocks=True,
+    )
+
+
+def schedule_sheet(data: WorkbookData, teams: _TeamLookup) -> SheetSpec:
+    """Rounds x tables: "NS v EW" team numbers in every cell, and each round's byes."""
+    schedule = data.schedule
+    tables = list(data.table_numbers)[: SPREADSHEET_MAX_COLUMNS - 2]
+    column_of = {table: index for index, table in enumerate(tables)}
+    rounds = sorted(int(r) for r in schedule["round"].unique()) if len(schedule) else []
+    all_numbers = sorted(teams.sort_numbers.tolist())
+
+    def rows() -> Iterator[list[tuple]]:
+        by_round = schedule.sort_values(["round", "table"]).groupby("round", sort=True)
+        block: list[tuple] = []
+        for round_number, matches in by_round:
+            cells: list[Any] = [None] * len(tables)
+            ns = teams.numbers[matches["ns"].to_numpy()]
+            ew = teams.numbers[matches["ew"].to_numpy()]
+            for table, home, away in zip(matches["table"].tolist(), ns, ew, strict=True):
+                if table in column_of:
+                    cells[column_of[table]] = f"{home} v {away}"
+            playing = {int(n) for n in ns} | {int(n) for n in ew}
+            byes = ", ".join(str(n) for n in all_numbers if n not in playing)
+            block.append((int(round_number), *cells, byes or None))
+            if len(block) >= 1000:
+                yield block
+                block = []
+        if block:
+            yield block
+
+    biggest = max(all_numbers, default=0)
+    cell_width = column_width("Table 10", len(f"{biggest} v {biggest}"))
+    columns = [
+        Column("Round", 7),
+        *(Column(f"Table {table}", cell_width) for table in tables),
+        Column("Byes", 20),
+    ]
+    return SheetSpec(
+        name="Schedule",
+        slug="schedule",
+        title=f"{data.stamp.tournament}: schedule (NS team v EW team at every table)",
+        columns=columns,
+        row_count=len(rounds),
+        blocks=rows,
+    )
+
+
+def hand_lines(deal_text: str) -> dict[str, list[str]]:
+    """For each seat letter, one line per suit: "Fire 15 12 7" ("—" for a void)."""
+    deal = parse_deal(deal_text)
+    hands = {}
+    for seat in Seat:
+        by_suit: dict[Suit, list[int]] = {suit: [] for suit in Suit}
+        for card in deal.hand(seat):
+            by_suit[card.suit].append(card.rank)
+        hands[seat.name] = [
+            f"{suit.title} {' '.join(str(r) for r in sorted(by_suit[suit], reverse=True)) or '—'}"
+            for suit in Suit
+        ]
+    return hands
+
+
+def deals_sheet(data: WorkbookData) -> SheetSpec:
+    frame = data.deals.sort_values(["table", "board"])
+
+    def rows() -> list[tuple]:
+        out = []
+        for table, board, opening, deal in frame[["table", "board", "opening", "deal"]].itertuples(
+            index=False, name=None
+        ):
+            hands = hand_lines(deal)
+            out.append(
+                (
+                    int(table),
+                    int(board),
+                    SEAT_NAMES.get(opening, opening),
+                    deal,
+                    *("\n".join(hands[seat]) for seat in "NESW"),
+                )
+            )
+        return out
+
+    hand_width = 24
+    columns = [
+        Column("Table", 7),
+        Column("Board", 7),
+        Column("Opens", 8),
+        Column("Deal", 80),
+        *(Column(SEAT_NAMES[seat], hand_width, wrap=True) for seat in "NESW"),
+    ]
+    return SheetSpec(
+        name="Deals",
+        slug="deals",
+        title=f"{data.stamp.tournament}: deals (Fire.Earth.Water.Wind, ranks A=10 ... F=15)",
+        columns=columns,
+        row_count=len(frame),
+        blocks=lambda: chunked(rows(), 500),
+        row_height=62,
+    )
+
+
+def diagrams_sheet(data: WorkbookData) -> SheetSpec:
+    """Every deal as a hand diagram: North on top, West and East beside the table, South
+    below."""
+    frame = data.deals.sort_values(["table", "board"])
+    direction = "clockwise" if data.direction == "clockwise" else "counter-clockwise"
+
+    def rows() -> Iterator[list[tuple]]:
+        for table, board, opening, deal in frame[["table", "board", "opening", "deal"]].itertuples(
+            index=False, name=None
+        ):
+            hands = {
+                seat: Styled("\n".join([SEAT_NAMES[seat], *lines]), "hand")
+                for seat, lines in hand_lines(deal).items()
+            }
+            square = Styled(
+                f"Table {table} · board {board}\n{SEAT_NAMES.get(opening, opening)} opens\n"
+                f"play {direction}",
+                "square",
+            )
+            yield [
+                (Styled(f"Table {table}, board {board}", "caption"), None, None),
+                (None, hands["N"], None),
+                (hands["W"], square, hands["E"]),
+                (None, hands["S"], None),
+                (None, None, None),
+            ]
+
+    return SheetSpec(
+        name="Hand diagrams",
+        slug="hand-diagrams",
+        title=f"{data.stamp.tournament}: hand diagrams",
+        columns=[Column("", 26), Column("", 26), Column("", 26)],
+        row_count=5 * len(frame),
+        blocks=rows,
+        tabular=False,
+        in_csv=False,
+    )
+
+
+def places_sheets(data: WorkbookData, teams: _TeamLookup) -> list[SheetSpec]:
+    """The places after every round (numbers), and a line chart of the leading teams."""
+    places = data.places
+    title = f"{data.stamp.tournament}: place after every round"
+    if places is None or not places.rounds:
+        note = data.places_note or "(no round has a result yet)"
+        return [
+            SheetSpec(
+                name="Places",
+                slug="places",
+                title=title,
+                columns=[Column("Round", 7)],
+                row_count=0,
+                blocks=lambda: iter(()),
+                note=note,
+            ),
+            _chart_sheet(title, None, note),
+        ]
+    team_codes = places.teams[: SPREADSHEET_MAX_COLUMNS - 1]
+    matrix = places.matrix[:, : len(team_codes)]
+
+    def rows() -> list[tuple]:
+        return [
+            (round_number, *_numbers(matrix[index]))
+            for index, round_number in enumerate(places.rounds)
+        ]
+
+    labels = [teams.label(code) for code in team_codes]
+    columns = [Column("Round", 7), *(Column(label, column_width(label, 3)) for label in labels)]
+    data_sheet = SheetSpec(
+        name="Places",
+        slug="places",
+        title=title,
+        columns=columns,
+        row_count=len(places.rounds),
+        blocks=lambda: chunked(rows(), 1000),
+        note=data.places_note,
+    )
+    leaders = _chart_teams(data, team_codes)
+    if not leaders:
+        return [data_sheet, _chart_sheet(title, None, "(no team has a place to draw)")]
+    column_of = {code: index + 2 for index, code in enumerate(team_codes)}
+    chart = ChartSpec(
+        title=(
+            "Place after every round"
+            + ("" if len(leaders) == len(team_codes) else f" (the leading {len(leaders)} teams)")
+        ),
+        data_sheet="Places",
+        category_column=1,
+        series_columns=[column_of[code] for code in leaders],
+        rows=len(places.rounds),
+        x_title="Round",
+        y_title="Place",
+    )
+    return [data_sheet, _chart_sheet(title, chart, "")]
+
+
+def _chart_sheet(title: str, chart: ChartSpec | None, note: str) -> SheetSpec:
+    return SheetSpec(
+        name="Places chart",
+        slug="places-chart",
+        title=title,
+        columns=[Column("", 12)],
+        row_count=0,
+        blocks=lambda: iter(()),
+        tabular=False,
+        chart=chart,
+        in_csv=False,
+        note=note,
+    )
+
+
+def _chart_teams(data: WorkbookData, team_codes: list[int]) -> list[int]:
+    """The teams drawn in the chart: all when few, else the leaders of the standings."""
+    present = set(team_codes)
+    ordered = [
+        int(code)
+        for code, status in zip(data.standings["team"], data.standings["status"], strict=True)
+        if status == "ok" and int(code) in present
+    ]
+    if len(team_codes) <= data.chart_lines:
+        return [code for code in team_codes if code in set(ordered)] or list(team_codes)
+    return ordered[: data.chart_lines]
+
+
+def spread_sheet(data: WorkbookData) -> SheetSpec:
+    frame = spread_table(data.lines)
+
+    def rows() -> list[tuple]:
+        return [
+            (
+                int(r.table),
+                int(r.board),
+                r.side,
+                int(r.results),
+                *(_numbers(np.array([r.low, r.q1, r.median, r.q3, r.high, r.mean]))),
+            )
+            for r in frame.itertuples(index=False)
+        ]
+
+    columns = [
+        Column("Table", 7),
+        Column("Board", 7),
+        Column("Side", 6),
+        Column("Results", 9),
+        Column("Lowest", 9),
+        Column("Lower quartile", 15),
+        Column("Median", 9),
+        Column("Upper quartile", 15),
+        Column("Highest", 9),
+        Column("Mean", 9),
+    ]
+    return SheetSpec(
+        name="Spread",
+        slug="spread",
+        title=f"{data.stamp.tournament}: spread of the table results at every table",
+        columns=columns,
+        row_count=len(frame),
+        blocks=lambda: chunked(rows(), BLOCK_ROWS),
+    )
+
+
+def spread_table(lines: pd.DataFrame) -> pd.DataFrame:
+    """Per table, board and side: how many ranked results, and their five-number summary."""
+    scored = lines[lines["ranked"] & lines["score"].notna()]
+    names = ["table", "board", "side", "results", "low", "q1", "median", "q3", "high", "mean"]
+    if scored.empty:
+        return pd.DataFrame(columns=names)
+    grouped = scored.groupby(["table", "board", "side"], sort=False)["score"]
+    frame = pd.DataFrame(
+        {
+            "results": grouped.size(),
+            "low": grouped.min(),
+            "q1": grouped.quantile(0.25),
+            "median": grouped.median(),
+            "q3": grouped.quantile(0.75),
+            "high": grouped.max(),
+            "mean": grouped.mean().round(1),
+        }
+    ).reset_index()
+    frame["side_order"] = frame["side"].map(SIDE_ORDER)
+    frame = frame.sort_values(["table", "board", "side_order"]).drop(columns="side_order")
+    return frame[names]
+
+
+def rules_sheet(data: WorkbookData) -> SheetSpec:
+    rules = list(data.rules)
+    columns = [
+        Column("Section", 16),
+        Column("Rule", column_width("Rule", _longest(rule for _, rule, _ in rules))),
+        Column("Value", column_width("Value", min(60, _longest(v for _, _, v in rules)))),
+    ]
+    return SheetSpec(
+        name="Rules",
+        slug="rules",
+        title=f"{data.stamp.tournament}: the rules these results were computed with",
+        columns=columns,
+        row_count=len(rules),
+        blocks=lambda: chunked(rules, BLOCK_ROWS),
+    )
+
+
+def build_sheets(data: WorkbookData, kind: str = KIND_RESULTS) -> list[SheetSpec]:
+    """The sheets of an export: the full results, or the standings alone."""
+    teams = _TeamLookup(data.teams)
+    if kind == KIND_STANDINGS:
+        return [standings_sheet(data, teams), *places_sheets(data, teams), rules_sheet(data)]
+    if kind != KIND_RESULTS:
+        raise ValueError(f"unknown export kind {kind!r} (standings or results)")
+    return [
+        standings_sheet(data, teams),
+        tables_sheet(data, teams),
+        teams_sheet(data, teams),
+        schedule_sheet(data, teams),
+        deals_sheet(data),
+        diagrams_sheet(data),
+        *places_sheets(data, teams),
+        spread_sheet(data),
+        rules_sheet(data),
+    ]

@@ -1,0 +1,167 @@
+"""Publishing: what the organiser lets the public see, the export files and the chart data.
+
+- ``PublishingSettings``: one row per tournament (made on first change; absent means the
+  defaults): publish the standings workbook after every round, and when the hand records
+  become public.
+- ``Export``: one export job and its file. The same tournament state, kind and format give
+  the same bytes, so a finished export is reused rather than made again.
+- ``ChartData``: the places after every round and the spread of results at every table,
+  computed by a task after the standings change; pages only read it.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+
+from tournaments.models import Tournament
+
+
+class HandRecords(models.TextChoices):
+    HIDDEN = "hidden", "Not public"
+    AFTER_FINAL = "after_final", "Public once the standings are final"
+    AFTER_PLAY = (
+        "after_play",
+        ("Public table by table, as soon as every match at the table has its result"),
+    )
+
+
+class PublishingSettings(models.Model):
+    tournament = models.OneToOneField(
+        Tournament, on_delete=models.CASCADE, related_name="publishing_settings"
+    )
+    auto_publish_standings = models.BooleanField(
+        "publish the standings workbook after every round",
+        default=False,
+        help_text="When every match of a round has its result, the standings workbook is "
+        "written and offered on the public downloads page.",
+    )
+    hand_records = models.CharField(
+        "hand records",
+        max_length=12,
+        choices=HandRecords.choices,
+        default=HandRecords.HIDDEN,
+        help_text="The deals and every result played on them, on a public page.",
+    )
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        verbose_name_plural = "publishing settings"
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(hand_records__in=HandRecords.values),
+                name="publishing_hand_records_valid",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"Publishing settings of {self.tournament}"
+
+
+class Export(models.Model):
+    class Kind(models.TextChoices):
+        RESULTS = "results", "Full results workbook"
+        STANDINGS = "standings", "Standings workbook"
+
+    class Format(models.TextChoices):
+        XLSX = "xlsx", "Excel workbook (.xlsx)"
+        ODS = "ods", "OpenDocument spreadsheet (.ods)"
+        CSV = "csv", "CSV files, zipped (.zip)"
+
+    class State(models.TextChoices):
+        QUEUED = "queued", "Waiting for the worker"
+        RUNNING = "running", "Being written"
+        DONE = "done", "Ready"
+        FAILED = "failed", "Failed"
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="exports")
+    kind = models.CharField(max_length=10, choices=Kind.choices, default=Kind.RESULTS)
+    format = models.CharField(max_length=4, choices=Format.choices, default=Format.XLSX)
+    state = models.CharField(max_length=8, choices=State.choices, default=State.QUEUED)
+    progress = models.PositiveSmallIntegerField(default=0, help_text="Percent done.")
+    step = models.CharField(max_length=200, blank=True)
+    # The tournament state the file shows: the export key with kind and format.
+    computed_version = models.PositiveIntegerField(null=True, blank=True)
+    results_version = models.PositiveIntegerField(null=True, blank=True)
+    tournament_status = models.CharField(max_length=10, blank=True)
+    after_round = models.PositiveIntegerField(
+        null=True, blank=True, help_text="Published automatically after this round."
+    )
+    file_path = models.CharField(max_length=500, blank=True, help_text="Under EXPORT_ROOT.")
+    content_hash = models.CharField(max_length=64, blank=True, help_text="SHA-256 of the file.")
+    size = models.BigIntegerField(null=True, blank=True)
+    rows = models.PositiveIntegerField(null=True, blank=True)
+    published = models.BooleanField(default=False)
+    published_at = models.DateTimeField(null=True, blank=True)
+    requested_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    started_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+    error = models.TextField(blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        indexes = [models.Index(fields=["tournament", "kind", "format", "state"])]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(kind__in=["results", "standings"]), name="export_kind_valid"
+            ),
+            models.CheckConstraint(
+                condition=Q(format__in=["xlsx", "ods", "csv"]), name="export_format_valid"
+            ),
+            models.CheckConstraint(
+                condition=Q(state__in=["queued", "running", "done", "failed"]),
+                name="export_state_valid",
+            ),
+            models.CheckConstraint(condition=Q(progress__lte=100), name="export_progress_percent"),
+            models.CheckConstraint(
+                condition=~Q(state="done") | (~Q(file_path="") & ~Q(content_hash="")),
+                name="export_done_has_its_file",
+            ),
+            models.CheckConstraint(
+                condition=Q(published=False) | Q(state="done"), name="export_published_when_done"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.get_kind_display()} ({self.format}) of {self.tournament}: {self.state}"
+
+    @property
+    def finished(self) -> bool:
+        return self.state in (self.State.DONE, self.State.FAILED)
+
+    @property
+    def extension(self) -> str:
+        return "zip" if self.format == self.Format.CSV else self.format
+
+    @property
+    def download_name(self) -> str:
+        stamp = "final" if self.tournament_status == "final" else f"v{self.computed_version or 0}"
+        return f"{self.tournament.slug}-{self.kind}-{stamp}.{self.extension}"
+
+
+class ChartData(models.Model):
+    """Series for the charts, computed from the stored results by a task."""
+
+    tournament = models.OneToOneField(
+        Tournament, on_delete=models.CASCADE, related_name="chart_data"
+    )
+    computed_version = models.PositiveIntegerField(default=0)
+    results_version = models.PositiveIntegerField(default=0)
+    computed_at = models.DateTimeField(null=True, blank=True)
+    rounds = models.JSONField(default=list, help_text="Rounds with a place series, in order.")
+    # {team id: [place after each round, null when it has none]}
+    places = models.JSONField(default=dict)
+    # {round: digest of the results up to it}: a round whose digest is unchanged is reused.
+    round_digests = models.JSONField(default=dict)
+    # [{table, board, side, results, low, q1, median, q3, high, mean, scores}]
+    spread = models.JSONField(default=list)
+    places_svg = models.TextField(blank=True)
+    spread_svg = models.TextField(blank=True)
+    note = models.CharField(max_length=300, blank=True)
+
+    def __str__(self) -> str:
+        return f"Chart data of {self.tournament} (v{self.computed_version})"

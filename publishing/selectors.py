@@ -1,0 +1,607 @@
+"""Reads for publishing: settings, how far the rounds are played, which hand records are
+public, the tournament in the columns an export is written from, and export statuses.
+
+Nothing here writes and nothing ranks: standings come from ``StandingsState.standings`` as the
+standings task stored them, and the places after every round from ``ChartData``.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+from datetime import UTC
+from typing import Any
+
+import numpy as np
+import pandas as pd
+from django.db.models import Count, Q
+from django.urls import reverse
+from django.utils import timezone
+
+from engine.auction import BID_WORDS
+from engine.rulesets import get_ruleset
+from publishing.exports.sheets import Stamp
+from publishing.exports.workbook import LINE_COLUMNS, Places, WorkbookData, empty_byes
+from publishing.models import ChartData, Export, HandRecords, PublishingSettings
+from scoring.models import RankingPoints, Result, Standing, StandingsState
+from scoring.views import points_text, standings_status
+from scoring.words import contract_in_words
+from tournaments.models import Board, Match, Status, Team, Tournament
+from tournaments.selectors import board_diagram
+
+# Characters a spreadsheet cannot hold (XML 1.0); typed names could contain them.
+_CONTROL = {code: None for code in range(32) if code not in (9, 10, 13)}
+
+
+def clean_text(text: Any) -> str:
+    return str(text or "").translate(_CONTROL)
+
+
+def publishing_settings(tournament: Tournament) -> PublishingSettings:
+    """The tournament's settings, or the defaults (unsaved) when none were stored."""
+    found = PublishingSettings.objects.filter(tournament=tournament).first()
+    return found or PublishingSettings(tournament=tournament)
+
+
+def standings_state(tournament: Tournament) -> StandingsState:
+    """The stored standings bookkeeping, without writing (a blank one when none exists)."""
+    return StandingsState.objects.filter(tournament=tournament).first() or StandingsState(
+        tournament=tournament
+    )
+
+
+# --- rounds and matches that are played ----------------------------------------------------
+
+
+@dataclass
+class RoundProgress:
+    matches: dict[int, int] = field(default_factory=dict)  # round -> matches
+    done: dict[int, int] = field(default_factory=dict)  # round -> matches with every result
+    tables_waiting: set[int] = field(default_factory=set)  # tables with a match still to play
+    tables: set[int] = field(default_factory=set)
+
+    @property
+    def complete_rounds(self) -> list[int]:
+        return sorted(r for r, count in self.matches.items() if self.done.get(r, 0) == count)
+
+    @property
+    def last_complete_round(self) -> int:
+        """The last round r such that every round up to r is complete (0: none)."""
+        last = 0
+        for round_number in sorted(self.matches):
+            if self.done.get(round_number, 0) != self.matches[round_number]:
+                break
+            last = round_number
+        return last
+
+    @property
+    def all_played(self) -> bool:
+        return bool(self.matches) and not self.tables_waiting
+
+
+def round_progress(tournament: Tournament) -> RoundProgress:
+    """Which matches have a result on every board. A match with a team disqualified before
+    finalisation counts as played: its result is replaced by the disqualification rule."""
+    boards = dict(tournament.tables.annotate(n=Count("boards")).values_list("number", "n"))
+    disqualified = set(
+        Team.objects.filter(
+            tournament=tournament,
+            disqualification__isnull=False,
+            disqualification__after_final=False,
+        ).values_list("pk", flat=True)
+    )
+    progress = RoundProgress()
+    rows = (
+        Match.objects.filter(table__tournament=tournament)
+        .annotate(current_results=Count("results", filter=Q(results__current=True)))
+        .values_list("round", "table__number", "ns_team_id", "ew_team_id", "current_results")
+    )
+    for round_number, table, ns, ew, results in rows:
+        progress.matches[round_number] = progress.matches.get(round_number, 0) + 1
+        progress.tables.add(table)
+        played = results >= boards.get(table, 0) or ns in disqualified or ew in disqualified
+        if played:
+            progress.done[round_number] = progress.done.get(round_number, 0) + 1
+        else:
+            progress.tables_waiting.add(table)
+    return progress
+
+
+# --- hand records --------------------------------------------------------------------------
+
+
+@dataclass
+class Release:
+    """Which tables' hand records the public may see now, and why (for the page)."""
+
+    mode: str
+    tables: set[int]
+    everything: bool
+    reason: str
+
+
+def hand_record_release(tournament: Tournament, settings: PublishingSettings) -> Release:
+    mode = settings.hand_records
+    if mode == HandRecords.HIDDEN:
+        return Release(mode, set(), False, "The organiser has not made the hand records public.")
+    all_tables = set(tournament.tables.values_list("number", flat=True))
+    if tournament.status == Status.FINAL:
+        return Release(mode, all_tables, True, "The standings are final.")
+    if mode == HandRecords.AFTER_FINAL:
+        return Release(
+            mode, set(), False, "The hand records are published once the standings are final."
+        )
+    progress = round_progress(tournament)
+    released = progress.tables - progress.tables_waiting
+    return Release(
+        mode,
+        released,
+        bool(all_tables) and released >= all_tables,
+        "A table's deals are published as soon as every match at the table has its result.",
+    )
+
+
+@dataclass
+class PlayedResult:
+    round: int
+    ns_team: Team
+    ew_team: Team
+    words: str
+    ns: int | None
+    ew: int | None
+    ns_points: str
+    ew_points: str
+    kind: str
+
+
+@dataclass
+class HandRecord:
+    table: Any  # tournaments.models.Table
+    diagram: Any
+    results: list[PlayedResult]
+    opening: Any
+
+
+def hand_records(tournament: Tournament, tables: set[int]) -> list[HandRecord]:
+    """For each of ``tables``: every board as a diagram with every result played on it."""
+    boards = list(
+        Board.objects.filter(table__tournament=tournament, table__number__in=tables)
+        .select_related("table")
+        .order_by("table__number", "number")
+    )
+    matches = list(
+        Match.objects.filter(table__tournament=tournament, table__number__in=tables)
+        .select_related("table", "ns_team", "ew_team")
+        .order_by("round")
+    )
+    results = {
+        (r.match_id, r.board_id): r
+        for r in Result.objects.filter(
+            match__table__tournament=tournament, match__table__number__in=tables, current=True
+        ).select_related("submission")
+    }
+    points = {
+        (p.match_id, p.board_id, p.team_id): p.points
+        for p in RankingPoints.objects.filter(
+            tournament=tournament, match__table__number__in=tables
+        )
+    }
+    by_table: dict[int, list[Match]] = defaultdict(list)
+    for match in matches:
+        by_table[match.table.number].append(match)
+    records = []
+    for board in boards:
+        played = []
+        for match in by_table[board.table.number]:
+            result = results.get((match.pk, board.pk))
+            if result is None:
+                continue
+            played.append(
+                PlayedResult(
+                    round=match.round,
+                    ns_team=match.ns_team,
+                    ew_team=match.ew_team,
+                    words=result_words(result),
+                    ns=result.ns_result,
+                    ew=result.ew_result,
+                    ns_points=points_text(points.get((match.pk, board.pk, match.ns_team_id))),
+                    ew_points=points_text(points.get((match.pk, board.pk, match.ew_team_id))),
+                    kind=result.kind,
+                )
+            )
+        records.append(
+            HandRecord(
+                table=board.table,
+                diagram=board_diagram(board),
+                results=played,
+                opening=tournament.opening_seat_for(board.table.number),
+            )
+        )
+    return records
+
+
+def result_words(result: Result) -> str:
+    if result.kind == Result.Kind.ADJUSTED:
+        return "Adjusted result (by the director)"
+    if result.submission is not None and result.submission.score:
+        return contract_in_words(result.submission.score)
+    return "Passed out" if result.passed_out else ""
+
+
+# --- what an export is written from --------------------------------------------------------
+
+
+def stamp(tournament: Tournament, state: StandingsState) -> Stamp:
+    status = standings_status(tournament, state)
+    moment = timezone.localtime(state.computed_at) if state.computed_at else None
+    when = f" Computed {moment:%Y-%m-%d %H:%M} {moment.tzname()}." if moment else ""
+    text = status["text"]
+    if not text.startswith(status["word"]):
+        text = f"{status['word']} standings: {text}"
+    return Stamp(
+        tournament=clean_text(tournament.name),
+        text=f"{text}{when}",
+        computed_at=state.computed_at.astimezone(UTC) if state.computed_at else None,
+    )
+
+
+def _teams(tournament: Tournament) -> tuple[pd.DataFrame, dict[str, int], list[Team]]:
+    teams = list(tournament.teams.select_related("disqualification").order_by("number"))
+    frame = pd.DataFrame(
+        {
+            "number": np.array([t.number for t in teams], dtype=np.int64),
+            "name": [clean_text(t.name) for t in teams],
+            "players": [clean_text(t.players) for t in teams],
+        }
+    )
+    return frame, {str(t.pk): code for code, t in enumerate(teams)}, teams
+
+
+def _standings_frame(rows: list[dict[str, Any]], codes: dict[str, int]) -> pd.DataFrame:
+    kept = [row for row in rows if str(row["team"]) in codes]
+    return pd.DataFrame(
+        {
+            "team": np.array([codes[str(r["team"])] for r in kept], dtype=np.int64),
+            "place": np.array(
+                [np.nan if r.get("place") is None else r["place"] for r in kept], dtype=float
+            ),
+            "points": np.array(
+                [np.nan if r.get("points") is None else r["points"] for r in kept], dtype=float
+            ),
+            "matches": np.array([r.get("matches", 0) for r in kept], dtype=np.int64),
+            "status": [r.get("status", "ok") for r in kept],
+        }
+    )
+
+
+def _byes_frame(rows: list[dict[str, Any]], codes: dict[str, int]) -> pd.DataFrame:
+    byes = [
+        (codes[str(row["team"])], entry)
+        for row in rows
+        if str(row["team"]) in codes
+        for entry in row.get("tables", [])
+        if entry.get("bye")
+    ]
+    if not byes:
+        return empty_byes()
+    return pd.DataFrame(
+        {
+            "team": np.array([code for code, _ in byes], dtype=np.int64),
+            "table": np.array([e["table"] for _, e in byes], dtype=np.int64),
+            "board": np.array([e["board"] for _, e in byes], dtype=np.int64),
+            "side": [e.get("side") or "both" for _, e in byes],
+            "points": np.array(
+                [np.nan if e.get("rank") is None else e["rank"] for _, e in byes], dtype=float
+            ),
+        }
+    )
+
+
+def _lines_frame(
+    tournament: Tournament,
+    standings: dict[str, Any],
+    codes: dict[str, int],
+    teams: list[Team],
+) -> tuple[pd.DataFrame, pd.DataFrame]:
+    """One line per team per match and board, and the schedule (one row per match)."""
+    ranked = {
+        (g["table"], g["board"], g["side"], str(r["team"]), r["round"]): (r.get("score"), r["rank"])
+        for g in standings.get("groups", [])
+        for r in g["results"]
+    }
+    results = {
+        (match_id, board): (kind, passed_out, score, ns, ew)
+        for match_id, board, kind, passed_out, score, ns, ew in Result.objects.filter(
+            match__table__tournament=tournament, current=True
+        ).values_list(
+            "match_id",
+            "board__number",
+            "kind",
+            "passed_out",
+            "submission__score",
+            "ns_result",
+            "ew_result",
+        )
+    }
+    boards: dict[int, list[int]] = defaultdict(list)
+    for table, number in Board.objects.filter(table__tournament=tournament).values_list(
+        "table__number", "number"
+    ):
+        boards[table].append(number)
+    # Only a disqualification before finalisation replaces the team's results.
+    disqualified = {
+        str(t.pk) for t in teams if t.is_disqualified and not t.disqualification.after_final
+    }
+    columns: dict[str, list] = {name: [] for name in LINE_COLUMNS}
+    schedule: dict[str, list] = {"round": [], "table": [], "ns": [], "ew": []}
+    words_cache: dict[str, str] = {}
+    for match_id, round_number, table, ns_id, ew_id in (
+        Match.objects.filter(table__tournament=tournament)
+        .order_by("round", "table__number")
+        .values_list("pk", "round", "table__number", "ns_team_id", "ew_team_id")
+    ):
+        ns, ew = str(ns_id), str(ew_id)
+        if ns not in codes or ew not in codes:
+            continue
+        schedule["round"].append(round_number)
+        schedule["table"].append(table)
+        schedule["ns"].append(codes[ns])
+        schedule["ew"].append(codes[ew])
+        replaced = ns in disqualified or ew in disqualified
+        for board in sorted(boards.get(table, [])):
+            result = results.get((match_id, board))
+            contract, note = _contract_and_note(result, replaced, words_cache)
+            for side, team, opponent, index in (("NS", ns, ew, 3), ("EW", ew, ns, 4)):
+                found = ranked.get((table, board, side, team, round_number))
+                if found is not None:
+                    score, points = found
+                elif result is not None:
+                    score, points = result[index], None
+                else:
+                    score, points = None, None
+                columns["table"].append(table)
+                columns["board"].append(board)
+                columns["side"].append(side)
+                columns["round"].append(round_number)
+                columns["team"].append(codes[team])
+                columns["opponent"].append(codes[opponent])
+                columns["score"].append(np.nan if score is None else score)
+                columns["points"].append(np.nan if points is None else points)
+                columns["ranked"].append(found is not None)
+                columns["contract"].append(contract)
+                columns["note"].append(note)
+    lines = pd.DataFrame(
+        {
+            name: np.array(values, dtype=LINE_COLUMNS[name])
+            if LINE_COLUMNS[name] != "object"
+            else pd.Series(values, dtype=object)
+            for name, values in columns.items()
+        }
+    )
+    schedule_frame = pd.DataFrame({k: np.array(v, dtype=np.int64) for k, v in schedule.items()})
+    return lines, schedule_frame
+
+
+def _contract_and_note(result, replaced: bool, cache: dict[str, str]) -> tuple[str, str]:
+    if replaced:
+        return "", "disqualification: -1000 for the disqualified team, 0 for its opponent"
+    if result is None:
+        return "", "to come"
+    kind, passed_out, score, _ns, _ew = result
+    if kind == Result.Kind.ADJUSTED:
+        return "Adjusted result", "adjusted by the director"
+    if not score:
+        return "", ""
+    key = repr(sorted(score.items()))
+    if key not in cache:
+        cache[key] = contract_in_words(score)
+    return cache[key], "passed out" if passed_out else ""
+
+
+def _deals_frame(tournament: Tournament) -> pd.DataFrame:
+    rows = list(
+        Board.objects.filter(table__tournament=tournament)
+        .order_by("table__number", "number")
+        .values_list("table__number", "number", "deal")
+    )
+    return pd.DataFrame(
+        {
+            "table": np.array([r[0] for r in rows], dtype=np.int64),
+            "board": np.array([r[1] for r in rows], dtype=np.int64),
+            "opening": [tournament.opening_seat_for(r[0]).name for r in rows],
+            "deal": [r[2] for r in rows],
+        }
+    )
+
+
+def rules_rows(tournament: Tournament, state: StandingsState) -> list[tuple[str, str, Any]]:
+    """The ruleset, house rules, tie policy and play settings, one rule a row."""
+    ruleset = get_ruleset(tournament.ruleset).describe()
+    yes_no = {True: "yes", False: "no"}
+    opening = (
+        "rotates: table 1 North, each next table the next seat in play direction"
+        if tournament.opening_rule == "rotate"
+        else f"{tournament.get_opening_seat_display()} at every table"
+    )
+    rows: list[tuple[str, str, Any]] = [
+        ("Tournament", "Name", clean_text(tournament.name)),
+        ("Tournament", "Status", tournament.get_status_display()),
+        ("Ranking", "Ties in a table's ranking", tournament.get_ties_display()),
+        ("Ranking", "Winner", "the least total of ranking points; places are shared"),
+        ("Play", "Direction", tournament.get_direction_display()),
+        ("Play", "Opening seat", opening),
+        ("Play", "Boards per table", tournament.boards_per_table),
+        ("Schedule", "Sides", tournament.get_side_mode_display()),
+        ("House rules", "All-tricks bonus (0 = off)", tournament.all_tricks_bonus),
+        ("House rules", "Heavy-failure penalty (0 = off)", tournament.heavy_failure_penalty),
+        ("House rules", "Illegal-trump penalty (0 = off)", tournament.illegal_trump_penalty),
+        ("Ruleset", "Name", ruleset["name"]),
+        ("Ruleset", "Title", ruleset["title"]),
+    ]
+    kinds = {"trump": "a trump", "nt": "no trump"}
+    named = {"after": "named after the auction", "during": "named in the bid"}
+    for kind, by_when in ruleset["gam_base"].items():
+        for when, values in by_when.items():
+            for level, value in enumerate(values):
+                bid = BID_WORDS["G" if level == 0 else f"G+{level}"]
+                rows.append(("Ruleset", f"{bid}, {kinds[kind]} {named[when]}: base", value))
+    for kind, unit in ruleset["gam_trick_unit"].items():
+        rows.append(("Ruleset", f"Gâm, {kinds[kind]}: each trick over or under", unit))
+    for code, values in ruleset["ry"].items():
+        rows.append(("Ruleset", f"{BID_WORDS[code]}: value", values["value"]))
+        if values["partner_trick"]:
+            partner = f"{BID_WORDS[code]}: each trick of the partner"
+            rows.append(("Ruleset", partner, values["partner_trick"]))
+    for kind, values in ruleset["lon"].items():
+        rows += [
+            ("Ruleset", f"Lon, {kinds[kind]}: value", values["value"]),
+            (
+                "Ruleset",
+                f"Lon, {kinds[kind]}: bonus when named in the bid",
+                values["announced_during_bonus"],
+            ),
+            (
+                "Ruleset",
+                f"Lon, {kinds[kind]}: lost, each trick of the opponents",
+                values["per_opponent_trick"],
+            ),
+        ]
+    rows += [
+        ("Ruleset", "Second auction after a passed-out one", yes_no[ruleset["second_auction"]]),
+        ("Ruleset", "Charge after a first passed-out auction", ruleset["first_passed_out_charge"]),
+        ("Ruleset", "Result after two passed-out auctions", ruleset["second_passed_out_result"]),
+        ("Ruleset", "Revoke in a Ry by its party: times", ruleset["revoke_ry_offender_factor"]),
+        ("Ruleset", "Revoke: extra points", ruleset["revoke_extra"]),
+        ("Ruleset", "Undertrumping allowed", yes_no[ruleset["undertrump_allowed"]]),
+        ("Standings", "Results version", state.results_version),
+        ("Standings", "Standings computed from version", state.computed_version),
+    ]
+    return rows
+
+
+def chart_places(
+    chart: ChartData | None, codes: dict[str, int], state: StandingsState
+) -> tuple[Places | None, str]:
+    """The stored places series in columns, if it belongs to these standings."""
+    if chart is None or chart.computed_version != state.computed_version:
+        return None, "(the places after every round are not computed yet)"
+    if not chart.rounds:
+        return None, chart.note or "(no round has a result yet)"
+    team_ids = sorted((tid for tid in chart.places if tid in codes), key=codes.__getitem__)
+    matrix = np.array(
+        [[np.nan if p is None else p for p in chart.places[tid]] for tid in team_ids],
+        dtype=float,
+    ).T.reshape(len(chart.rounds), len(team_ids))
+    return Places(list(chart.rounds), [codes[tid] for tid in team_ids], matrix), chart.note
+
+
+def workbook_data(
+    tournament: Tournament, state: StandingsState, chart: ChartData | None, chart_lines: int
+) -> WorkbookData:
+    """The tournament in the columns the export writers consume."""
+    teams, codes, team_rows = _teams(tournament)
+    standings = state.standings or {}
+    rows = standings.get("standings", [])
+    lines, schedule = _lines_frame(tournament, standings, codes, team_rows)
+    places, places_note = chart_places(chart, codes, state)
+    return WorkbookData(
+        stamp=stamp(tournament, state),
+        teams=teams,
+        standings=_standings_frame(rows, codes),
+        lines=lines,
+        byes=_byes_frame(rows, codes),
+        schedule=schedule,
+        table_numbers=list(tournament.tables.order_by("number").values_list("number", flat=True)),
+        deals=_deals_frame(tournament),
+        rules=rules_rows(tournament, state),
+        places=places,
+        places_note=places_note,
+        direction=tournament.direction,
+        chart_lines=chart_lines,
+    )
+
+
+# --- exports -------------------------------------------------------------------------------
+
+
+def export_key(tournament: Tournament, state: StandingsState) -> dict[str, Any]:
+    """What makes two exports of a kind and format the same file. The status is read from
+    the database: the caller's copy of the tournament may be older."""
+    status = Tournament.objects.filter(pk=tournament.pk).values_list("status", flat=True).first()
+    return {
+        "computed_version": state.computed_version,
+        "results_version": state.results_version,
+        "tournament_status": status or tournament.status,
+    }
+
+
+def export_status(export: Export) -> dict[str, Any]:
+    """The JSON the organiser's page polls, and the API returns."""
+    slug = export.tournament.slug
+    done = export.state == Export.State.DONE
+    return {
+        "id": export.pk,
+        "kind": export.kind,
+        "format": export.format,
+        "state": export.state,
+        "state_label": export.get_state_display(),
+        "progress": export.progress,
+        "step": export.step,
+        "error": export.error,
+        "published": export.published,
+        "size": export.size,
+        "rows": export.rows,
+        "content_hash": export.content_hash,
+        "computed_version": export.computed_version,
+        "results_version": export.results_version,
+        "created_at": export.created_at.isoformat() if export.created_at else None,
+        "finished_at": export.finished_at.isoformat() if export.finished_at else None,
+        "download_url": reverse("publishing:export-download", args=[slug, export.pk])
+        if done
+        else None,
+        "status_url": reverse("publishing:export-status", args=[slug, export.pk]),
+    }
+
+
+def recent_exports(tournament: Tournament, limit: int = 20) -> list[Export]:
+    return list(tournament.exports.select_related("tournament")[:limit])
+
+
+def published_exports(tournament: Tournament) -> list[Export]:
+    """The latest published export of every kind and format."""
+    latest: dict[tuple[str, str], Export] = {}
+    for export in tournament.exports.filter(published=True, state=Export.State.DONE).order_by(
+        "-published_at", "-id"
+    ):
+        latest.setdefault((export.kind, export.format), export)
+    order = {Export.Kind.STANDINGS: 0, Export.Kind.RESULTS: 1}
+    return sorted(latest.values(), key=lambda e: (order.get(e.kind, 9), e.format))
+
+
+def latest_published(tournament: Tournament, kind: str, fmt: str) -> Export | None:
+    return (
+        tournament.exports.filter(published=True, state=Export.State.DONE, kind=kind, format=fmt)
+        .order_by("-published_at", "-id")
+        .first()
+    )
+
+
+def chart_data(tournament: Tournament) -> ChartData | None:
+    return ChartData.objects.filter(tournament=tournament).first()
+
+
+def places_table(tournament: Tournament, chart: ChartData | None, limit: int) -> dict[str, Any]:
+    """The places the chart draws, as a table (for readers who cannot see the chart): the
+    leading teams of the stored standings."""
+    if chart is None or not chart.rounds:
+        return {"rounds": [], "rows": []}
+    leaders = list(
+        Standing.objects.filter(tournament=tournament, status="ok")
+        .select_related("team")
+        .order_by("place", "team__number")[:limit]
+    )
+    rows = [
+        {"team": standing.team, "places": chart.places.get(str(standing.team_id), [])}
+        for standing in leaders
+    ]
+    return {"rounds": chart.rounds, "rows": rows}

@@ -1,0 +1,548 @@
+"""Writes of publishing: settings, export jobs and their files, publication, chart data and
+the clean-up of old files.
+
+Exports are keyed by the standings' ``computed_version`` and ``results_version``, the
+tournament's status, the kind and the format: the same key gives the same bytes (the writers
+fix every timestamp to the standings' computation time), so a finished export with the key
+is handed out again instead of being written twice. Files are named by their content hash.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import logging
+import os
+import time
+from collections.abc import Callable
+from datetime import timedelta
+from pathlib import Path
+from typing import Any
+
+from django.core.cache import cache
+from django.db import connection, transaction
+from django.utils import timezone
+
+from publishing import conf, selectors
+from publishing.charts import per_round, places_by_round, places_svg, spread_groups, spread_svg
+from publishing.exports.csvzip import write_csv_zip
+from publishing.exports.ods import write_ods
+from publishing.exports.sheets import Progress
+from publishing.exports.workbook import build_sheets
+from publishing.exports.xlsx import write_xlsx
+from publishing.models import ChartData, Export, HandRecords, PublishingSettings
+from scoring import standings as scoring_standings
+from scoring.models import StandingsState
+from scoring.selectors import ranking_input
+from tournaments.models import ActionLog, Status, Tournament
+
+log = logging.getLogger(__name__)
+
+PENDING_KEY = "publishing-after-standings:{database}:{tournament}"
+PENDING_TTL = 30  # seconds
+PROGRESS_EVERY = 0.5  # seconds between progress writes
+ORPHAN_AGE = timedelta(hours=1)  # files nobody refers to are removed after this
+
+
+class PublishingError(ValueError):
+    """A publishing request that cannot be done; the message says why."""
+
+
+def _log(tournament: Tournament, user: Any, action: str, summary: str, before=None, after=None):
+    ActionLog.objects.create(
+        tournament=tournament,
+        tournament_slug=tournament.slug,
+        user=user if user is not None and getattr(user, "is_authenticated", False) else None,
+        actor=getattr(user, "username", "") or "system",
+        action=action,
+        summary=summary[:300],
+        before=before,
+        after=after,
+    )
+
+
+# --- settings ------------------------------------------------------------------------------
+
+
+def _settings_data(found: PublishingSettings) -> dict[str, Any]:
+    return {
+        "auto_publish_standings": found.auto_publish_standings,
+        "hand_records": found.hand_records,
+    }
+
+
+@transaction.atomic
+def update_settings(
+    *, by: Any, tournament: Tournament, auto_publish_standings: bool, hand_records: str
+) -> PublishingSettings:
+    if hand_records not in HandRecords.values:
+        raise PublishingError(
+            f"hand records must be one of {', '.join(HandRecords.values)}, not {hand_records!r}"
+        )
+    found, _ = PublishingSettings.objects.select_for_update().get_or_create(tournament=tournament)
+    before = _settings_data(found)
+    found.auto_publish_standings = bool(auto_publish_standings)
+    found.hand_records = hand_records
+    found.save()
+    after = _settings_data(found)
+    if after != before:
+        _log(
+            tournament, by, "publishing_settings", "Changed the publishing settings", before, after
+        )
+    if found.auto_publish_standings:
+        tournament_id = tournament.pk
+        transaction.on_commit(lambda: enqueue_after_standings(tournament_id))
+    return found
+
+
+# --- export jobs ---------------------------------------------------------------------------
+
+
+def _check_choice(kind: str, fmt: str) -> None:
+    if kind not in Export.Kind.values:
+        choices = ", ".join(Export.Kind.values)
+        raise PublishingError(f"unknown export kind {kind!r} (choose {choices})")
+    if fmt not in Export.Format.values:
+        raise PublishingError(
+            f"unknown export format {fmt!r} (choose {', '.join(Export.Format.values)})"
+        )
+
+
+def _file_exists(export: Export) -> bool:
+    return bool(export.file_path) and (conf.export_root() / export.file_path).is_file()
+
+
+def _same_export(tournament: Tournament, kind: str, fmt: str, key: dict[str, Any], states):
+    for export in tournament.exports.filter(kind=kind, format=fmt, state__in=states, **key):
+        if export.state != Export.State.DONE or _file_exists(export):
+            return export
+    return None
+
+
+def request_export(
+    *,
+    tournament: Tournament,
+    kind: str,
+    fmt: str,
+    by: Any = None,
+    force: bool = False,
+    enqueue: bool = True,
+) -> tuple[Export, bool]:
+    """An export of the tournament as it is now: ``(export, started)``.
+
+    Unless ``force``, a finished export of the same state, kind and format (or one already
+    queued or running) is returned and nothing new is started. A new export is queued once
+    the caller's transaction commits.
+    """
+    _check_choice(kind, fmt)
+    state = selectors.standings_state(tournament)
+    key = selectors.export_key(tournament, state)
+    if not force:
+        live = [Export.State.DONE, Export.State.QUEUED, Export.State.RUNNING]
+        existing = _same_export(tournament, kind, fmt, key, live)
+        if existing is not None:
+            return existing, False
+    export = Export.objects.create(
+        tournament=tournament,
+        kind=kind,
+        format=fmt,
+        requested_by=by if by is not None and getattr(by, "is_authenticated", False) else None,
+        step="Waiting for the worker",
+        **key,
+    )
+    if enqueue:
+        export_id = export.pk
+        transaction.on_commit(lambda: enqueue_export(export_id))
+    return export, True
+
+
+def enqueue_export(export_id: int) -> None:
+    from publishing.tasks import run_export_task
+
+    try:
+        run_export_task.apply_async(args=[export_id], retry=True, retry_policy={"max_retries": 1})
+    except Exception as exc:  # the broker's errors vary by transport
+        log.exception("export %s could not be queued", export_id)
+        Export.objects.filter(pk=export_id, state=Export.State.QUEUED).update(
+            state=Export.State.FAILED,
+            error=f"The export could not be handed to the worker: {exc}",
+            finished_at=timezone.now(),
+        )
+
+
+class _Reporter:
+    """Writes an export's progress to its row now and then (the page polls it)."""
+
+    def __init__(self, export_id: int, low: int, high: int):
+        self.export_id, self.low, self.high = export_id, low, high
+        self._last = 0.0
+
+    def __call__(self, fraction: float, step: str) -> None:
+        now = time.monotonic()
+        if now - self._last < PROGRESS_EVERY and fraction < 1:
+            return
+        self._last = now
+        percent = self.low + round((self.high - self.low) * fraction)
+        report_progress(self.export_id, percent, step)
+
+
+def report_progress(export_id: int, percent: int, step: str) -> None:
+    Export.objects.filter(pk=export_id).update(progress=min(100, percent), step=step[:200])
+
+
+def _current_state(tournament: Tournament) -> StandingsState:
+    """The stored standings, brought up to date first when results changed since."""
+    state = selectors.standings_state(tournament)
+    if state.pk is None or state.computed_at is None or state.stale:
+        scoring_standings.recompute(tournament.pk)
+        state = StandingsState.objects.get(tournament=tournament)
+    return state
+
+
+WRITERS: dict[str, Callable[..., int]] = {
+    Export.Format.XLSX: lambda sheets, path, stamp, progress: write_xlsx(
+        sheets, path, stamp, max_sheet_rows=conf.max_sheet_rows(), progress=progress
+    ),
+    Export.Format.ODS: lambda sheets, path, stamp, progress: write_ods(
+        sheets, path, stamp, max_sheet_rows=conf.max_sheet_rows(), progress=progress
+    ),
+    Export.Format.CSV: lambda sheets, path, stamp, progress: write_csv_zip(
+        sheets, path, stamp, progress=progress
+    ),
+}
+
+
+def run_export(export_id: int) -> Export:
+    """Write the export's file (the task's body). Never raises for a failed export: the row
+    says ``failed`` with the reason."""
+    export = Export.objects.select_related("tournament").get(pk=export_id)
+    if export.state == Export.State.DONE:
+        return export  # a re-delivered task
+    Export.objects.filter(pk=export_id).update(
+        state=Export.State.RUNNING, started_at=timezone.now(), error=""
+    )
+    try:
+        _write_export(export)
+    except Exception as exc:
+        log.exception("export %s failed", export_id)
+        Export.objects.filter(pk=export_id).update(
+            state=Export.State.FAILED,
+            error=f"{type(exc).__name__}: {exc}"[:2000],
+            finished_at=timezone.now(),
+        )
+    else:
+        cleanup_exports(export.tournament)
+    export.refresh_from_db()
+    return export
+
+
+def _write_export(export: Export) -> None:
+    tournament = export.tournament
+    report_progress(export.pk, 2, "Bringing the standings up to date")
+    state = _current_state(tournament)
+    report_progress(export.pk, 5, "Computing the places after every round")
+    chart = refresh_chart_data(tournament, state)
+    key = selectors.export_key(tournament, state)
+    twin = _same_export(tournament, export.kind, export.format, key, [Export.State.DONE])
+    if twin is not None and twin.pk != export.pk:
+        _finish(export, key, twin.file_path, twin.content_hash, twin.size, twin.rows)
+        return
+    report_progress(export.pk, 8, "Reading the results")
+    data = selectors.workbook_data(tournament, state, chart, conf.chart_lines())
+    sheets = build_sheets(data, export.kind)
+    total = sum(sheet.row_count for sheet in sheets)
+    progress = Progress(total, _Reporter(export.pk, 10, 95))
+    folder = conf.export_root() / str(tournament.pk)
+    folder.mkdir(parents=True, exist_ok=True)
+    partial = folder / f".export-{export.pk}-{os.getpid()}.part"
+    try:
+        rows = WRITERS[export.format](sheets, partial, data.stamp, progress)
+        report_progress(export.pk, 97, "Storing the file")
+        digest = _sha256(partial)
+        name = (
+            f"{export.kind}-v{key['computed_version']}-r{key['results_version']}-"
+            f"{digest[:16]}.{export.extension}"
+        )
+        os.replace(partial, folder / name)
+    finally:
+        with contextlib.suppress(FileNotFoundError):
+            partial.unlink()
+    size = (folder / name).stat().st_size
+    _finish(export, key, f"{tournament.pk}/{name}", digest, size, rows)
+
+
+def _finish(export: Export, key, file_path: str, digest: str, size, rows) -> None:
+    Export.objects.filter(pk=export.pk).update(
+        state=Export.State.DONE,
+        progress=100,
+        step="Ready",
+        file_path=file_path,
+        content_hash=digest,
+        size=size,
+        rows=rows,
+        finished_at=timezone.now(),
+        **key,
+    )
+
+
+def _sha256(path: Path) -> str:
+    digest = hashlib.sha256()
+    with open(path, "rb") as source:
+        for chunk in iter(lambda: source.read(1 << 20), b""):
+            digest.update(chunk)
+    return digest.hexdigest()
+
+
+def export_path(export: Export) -> Path | None:
+    """The export's file on disk, if it is finished and still there."""
+    if export.state != Export.State.DONE or not _file_exists(export):
+        return None
+    return conf.export_root() / export.file_path
+
+
+# --- publication ---------------------------------------------------------------------------
+
+
+@transaction.atomic
+def publish_export(*, export: Export, by: Any, published: bool = True) -> Export:
+    """Offer a finished export on the public downloads page (or withdraw it)."""
+    export = Export.objects.select_for_update().select_related("tournament").get(pk=export.pk)
+    if published and export.state != Export.State.DONE:
+        raise PublishingError("only a finished export can be published")
+    tournament = export.tournament
+    if published and export.kind == Export.Kind.RESULTS:
+        release = selectors.hand_record_release(
+            tournament, selectors.publishing_settings(tournament)
+        )
+        if not release.everything:
+            raise PublishingError(
+                "the full results workbook holds every deal: publish it once every hand record "
+                "is public (see the hand records setting), or publish the standings workbook"
+            )
+    if export.published == published:
+        return export
+    export.published = published
+    export.published_at = timezone.now() if published else None
+    export.save(update_fields=["published", "published_at"])
+    verb = "Published" if published else "Withdrew"
+    _log(
+        tournament,
+        by,
+        "publish_export",
+        f"{verb} the {export.get_kind_display().lower()} ({export.format})",
+        None,
+        {"export": export.pk, "published": published},
+    )
+    return export
+
+
+def auto_publish_standings(tournament: Tournament) -> str:
+    """After a round is complete (or the standings are final), write the standings workbook
+    and publish it, once per round. Returns what it did."""
+    found = selectors.publishing_settings(tournament)
+    if not found.auto_publish_standings:
+        return "off"
+    state = selectors.standings_state(tournament)
+    if state.computed_at is None or state.stale:
+        return "standings not current"
+    final = tournament.status == Status.FINAL
+    round_number = selectors.round_progress(tournament).last_complete_round
+    if round_number == 0 and not final:
+        return "no complete round"
+    done = tournament.exports.filter(
+        kind=Export.Kind.STANDINGS,
+        published=True,
+        after_round=round_number,
+        tournament_status=tournament.status,
+    )
+    if done.exists():
+        return "already published"
+    export, _started = request_export(
+        tournament=tournament, kind=Export.Kind.STANDINGS, fmt=Export.Format.XLSX, enqueue=False
+    )
+    if export.state != Export.State.DONE:
+        export = run_export(export.pk)
+    if export.state != Export.State.DONE:
+        return "failed"
+    Export.objects.filter(pk=export.pk).update(
+        published=True, published_at=timezone.now(), after_round=round_number
+    )
+    what = "final standings" if final else f"standings after round {round_number}"
+    _log(
+        tournament,
+        None,
+        "auto_publish",
+        f"Published the {what} workbook",
+        None,
+        {"export": export.pk, "round": round_number},
+    )
+    return "published"
+
+
+# --- charts --------------------------------------------------------------------------------
+
+
+def refresh_chart_data(tournament: Tournament, state: StandingsState) -> ChartData:
+    """The chart series for these standings, recomputed only where results changed."""
+    chart, _ = ChartData.objects.get_or_create(tournament=tournament)
+    if (
+        chart.computed_at is not None
+        and chart.computed_version == state.computed_version
+        and chart.results_version == state.results_version
+    ):
+        return chart
+    data = ranking_input(tournament)
+    standings = state.standings or {}
+    rows = standings.get("standings", [])
+    labels = {
+        str(team.pk): f"{team.number}. {selectors.clean_text(team.name)}"
+        for team in tournament.teams.all()
+    }
+    if len(data["matches"]) > conf.places_max_matches():
+        chart.rounds, chart.places, chart.round_digests = [], {}, {}
+        chart.note = (
+            f"(not computed: {len(data['matches']):,} match entries is more than the "
+            f"{conf.places_max_matches():,} ranked once per round)"
+        )
+    else:
+        series = places_by_round(data, chart.round_digests, per_round(chart.rounds, chart.places))
+        chart.rounds, chart.places, chart.round_digests = (
+            series.rounds,
+            series.places,
+            series.digests,
+        )
+        chart.note = ""
+    leaders = [str(row["team"]) for row in rows if row.get("status") == "ok"]
+    lines = conf.chart_lines()
+    shown = leaders if len(leaders) <= lines else leaders[:lines]
+    chart.places_svg = places_svg(chart.rounds, chart.places, labels, shown)
+    chart.spread = spread_groups(standings)
+    chart.spread_svg = spread_svg(chart.spread)
+    chart.computed_version = state.computed_version
+    chart.results_version = state.results_version
+    chart.computed_at = timezone.now()
+    chart.save()
+    return chart
+
+
+# --- after the standings change ------------------------------------------------------------
+
+
+def _pending_key(tournament_id: int) -> str:
+    return PENDING_KEY.format(database=connection.settings_dict["NAME"], tournament=tournament_id)
+
+
+def enqueue_after_standings(tournament_id: int) -> None:
+    """Queue the chart refresh and the automatic publication, once for a burst of changes.
+    Errors are logged, never raised: they must not undo the caller's work."""
+    from publishing.tasks import after_standings_task
+
+    try:
+        if not cache.add(_pending_key(tournament_id), 1, PENDING_TTL):
+            return
+    except Exception:  # the cache only saves work; queue anyway
+        pass
+    try:
+        after_standings_task.apply_async(
+            args=[tournament_id], retry=True, retry_policy={"max_retries": 1}
+        )
+    except Exception:
+        with contextlib.suppress(Exception):
+            cache.delete(_pending_key(tournament_id))
+        log.exception("publishing update of tournament %s failed or was not queued", tournament_id)
+
+
+def after_standings_stored(tournament_id: int) -> str:
+    with contextlib.suppress(Exception):
+        cache.delete(_pending_key(tournament_id))
+    tournament = Tournament.objects.filter(pk=tournament_id).first()
+    if tournament is None:
+        return "gone"
+    state = selectors.standings_state(tournament)
+    if state.computed_at is None:
+        return "no standings"
+    refresh_chart_data(tournament, state)
+    return auto_publish_standings(tournament)
+
+
+# --- clean-up ------------------------------------------------------------------------------
+
+
+def _kept_ids(tournament: Tournament) -> set[int]:
+    """The newest finished exports, the latest published one of each kind and format, and
+    jobs still under way."""
+    keep = conf.exports_kept()
+    kept: set[int] = set()
+    done = list(tournament.exports.filter(state=Export.State.DONE).values_list("pk", flat=True))
+    kept.update(done[:keep])
+    kept.update(export.pk for export in selectors.published_exports(tournament))
+    recent_failures = tournament.exports.filter(state=Export.State.FAILED).values_list(
+        "pk", flat=True
+    )[:keep]
+    kept.update(recent_failures)
+    kept.update(
+        tournament.exports.filter(
+            state__in=[Export.State.QUEUED, Export.State.RUNNING]
+        ).values_list("pk", flat=True)
+    )
+    return kept
+
+
+def _expire_lost_jobs(tournament: Tournament) -> None:
+    cutoff = timezone.now() - timedelta(seconds=conf.export_timeout_seconds())
+    tournament.exports.filter(
+        state__in=[Export.State.QUEUED, Export.State.RUNNING], created_at__lt=cutoff
+    ).update(
+        state=Export.State.FAILED,
+        error="The worker did not finish this export in time; start it again.",
+        finished_at=timezone.now(),
+    )
+
+
+def cleanup_exports(tournament: Tournament) -> int:
+    """Remove the tournament's old exports and their files (a file two exports share stays
+    while one of them is kept); returns how many files were removed."""
+    _expire_lost_jobs(tournament)
+    old = tournament.exports.exclude(pk__in=_kept_ids(tournament))
+    old_files = set(old.exclude(file_path="").values_list("file_path", flat=True))
+    old.delete()
+    still = set(tournament.exports.exclude(file_path="").values_list("file_path", flat=True))
+    root = conf.export_root()
+    for relative in old_files - still:
+        (root / relative).unlink(missing_ok=True)
+    return len(old_files - still)
+
+
+def _sweep_folder(folder: Path, referenced: set[str]) -> int:
+    """Remove files of the folder no export refers to, once they are old enough not to be
+    one a worker has just written and not yet recorded."""
+    removed = 0
+    cutoff = time.time() - ORPHAN_AGE.total_seconds()
+    for path in folder.iterdir():
+        if path.is_file() and path.name not in referenced and path.stat().st_mtime < cutoff:
+            path.unlink(missing_ok=True)
+            removed += 1
+    return removed
+
+
+def cleanup_all() -> int:
+    """Every tournament's clean-up, then files and folders that no export refers to (left by
+    a crash, or by a deleted tournament); returns how many files were removed."""
+    removed = 0
+    for tournament in Tournament.objects.filter(exports__isnull=False).distinct():
+        removed += cleanup_exports(tournament)
+    root = conf.export_root()
+    if not root.is_dir():
+        return removed
+    referenced: dict[str, set[str]] = {}
+    for path in Export.objects.exclude(file_path="").values_list("file_path", flat=True):
+        folder, _, name = path.partition("/")
+        referenced.setdefault(folder, set()).add(name)
+    existing = {str(pk) for pk in Tournament.objects.values_list("pk", flat=True)}
+    for folder in root.iterdir():
+        if not folder.is_dir():
+            continue
+        removed += _sweep_folder(folder, referenced.get(folder.name, set()))
+        if folder.name not in existing and not any(folder.iterdir()):
+            folder.rmdir()
+    return removed

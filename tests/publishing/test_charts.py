@@ -1,0 +1,115 @@
+"""Places after every round (engine ranking per round, reused where nothing changed), the
+spread of results, their SVG, and the charts page that only reads them."""
+
+from __future__ import annotations
+
+from django.urls import reverse
+
+from engine.ranking import rank_results
+from publishing.charts import per_round, places_by_round, places_svg, spread_groups, spread_svg
+from publishing.models import ChartData
+from scoring.models import StandingsState
+from scoring.selectors import ranking_input
+from tests.publishing.conftest import RY_LOST
+
+TEAMS = [{"id": f"T{n}", "name": f"Team {n}"} for n in range(1, 5)]
+
+
+def tournament(matches):
+    return {"ruleset": "manual-2016", "ties": "min", "teams": TEAMS, "matches": matches}
+
+
+def match(round_, table, ns, ew, scores=None):
+    entry = {"round": round_, "table": table, "board": 1, "ns": ns, "ew": ew}
+    if scores is not None:
+        entry["scores"] = {"ns": scores, "ew": -scores}
+    return entry
+
+
+MATCHES = [
+    match(1, 1, "T1", "T2", 30),
+    match(1, 2, "T3", "T4", -20),
+    match(2, 1, "T3", "T2", 100),
+    match(2, 2, "T1", "T4", 50),
+]
+
+
+def test_places_after_each_round_rank_the_rounds_so_far():
+    data = tournament(MATCHES)
+    series = places_by_round(data)
+    assert series.rounds == [1, 2] and series.ranked_rounds == [1, 2]
+    for index, round_ in enumerate(series.rounds):
+        expected = rank_results(tournament([m for m in MATCHES if m["round"] <= round_]))
+        places = {row["team"]: row["place"] for row in expected["standings"]}
+        assert {team: series.places[team][index] for team in places} == places
+
+
+def test_rounds_after_the_last_result_are_left_out():
+    data = tournament([*MATCHES[:2], match(2, 1, "T3", "T2"), match(2, 2, "T1", "T4")])
+    series = places_by_round(data)
+    assert series.rounds == [1]
+    assert places_by_round(tournament([match(1, 1, "T1", "T2")])).rounds == []
+
+
+def test_unchanged_rounds_are_not_ranked_again():
+    data = tournament(MATCHES)
+    first = places_by_round(data)
+    again = places_by_round(data, first.digests, per_round(first.rounds, first.places))
+    assert again.ranked_rounds == [] and again.places == first.places
+    changed = tournament([*MATCHES[:3], match(2, 2, "T1", "T4", -50)])
+    later = places_by_round(changed, first.digests, per_round(first.rounds, first.places))
+    assert later.ranked_rounds == [2]
+    assert later.places != first.places
+
+
+def test_svg_draws_a_line_per_team_with_a_hover_group():
+    series = places_by_round(tournament(MATCHES))
+    labels = {team["id"]: f"{team['id']}. {team['name']} <&>" for team in TEAMS}
+    svg = places_svg(series.rounds, series.places, labels, ["T1", "T2", "T3", "T4"])
+    assert svg.startswith("<svg") and svg.count('<g class="team"') == 4
+    assert svg.count("<polyline") == 4 and "&lt;&amp;&gt;" in svg and "<&>" not in svg
+    assert 'role="img"' in svg and "<title>" in svg
+    assert places_svg([], {}, labels, ["T1"]) == ""
+
+
+def test_spread_summarises_every_side_of_every_table():
+    standings = rank_results(tournament(MATCHES))
+    groups = spread_groups(standings)
+    assert [(g["table"], g["side"]) for g in groups] == [(1, "NS"), (1, "EW"), (2, "NS"), (2, "EW")]
+    table1_ns = groups[0]
+    assert (table1_ns["low"], table1_ns["median"], table1_ns["high"]) == (30, 65, 100)
+    assert table1_ns["scores"] == [30, 100]
+    svg = spread_svg(groups)
+    assert svg.count('class="strip side-NS"') == 2 and svg.count('class="strip side-EW"') == 2
+
+
+def test_the_chart_task_follows_the_stored_standings(cup, confirm, client):
+    confirm(cup, 1, 1)
+    chart = ChartData.objects.get(tournament=cup.tournament)
+    state = StandingsState.objects.get(tournament=cup.tournament)
+    assert chart.computed_version == state.computed_version and chart.rounds == [1]
+    confirm(cup, 1, 2, RY_LOST)
+    confirm(cup, 2, 1)
+    chart.refresh_from_db()
+    assert chart.rounds == [1, 2]
+    expected = rank_results(ranking_input(cup.tournament))
+    final_places = {row["team"]: row["place"] for row in expected["standings"]}
+    assert {team: series[-1] for team, series in chart.places.items()} == final_places
+    assert chart.places_svg.count('<g class="team"') == 4
+    page = client.get(reverse("publishing:charts", args=[cup.tournament.slug])).content.decode()
+    assert chart.places_svg in page and chart.spread_svg in page
+    assert "publishing/charts.js" in page
+
+
+def test_the_charts_page_only_reads(cup, confirm, client, django_assert_max_num_queries):
+    confirm(cup, 1, 1)
+    with django_assert_max_num_queries(8):
+        response = client.get(reverse("publishing:charts", args=[cup.tournament.slug]))
+    assert response.status_code == 200
+    assert ChartData.objects.get(tournament=cup.tournament).places_svg in response.content.decode()
+
+
+def test_the_charts_page_before_any_result(cup, client):
+    response = client.get(reverse("publishing:charts", args=[cup.tournament.slug]))
+    assert response.status_code == 200
+    assert "appear once the first results are in" in response.content.decode()

@@ -1,0 +1,102 @@
+"""The exported files open cleanly in LibreOffice: it converts every sheet back to CSV, and the
+values are those of the stored standings.
+
+Needs ``libreoffice`` (Debian/Ubuntu package ``libreoffice-calc-nogui``). Without it the tests
+are skipped on a developer's machine and fail in CI (``CI=true``), where it must be installed.
+"""
+
+from __future__ import annotations
+
+import csv
+import os
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from publishing import services
+from scoring.models import StandingsState
+
+APT_PACKAGE = "libreoffice-calc-nogui"
+# Calc's CSV filter: comma, double quote, UTF-8, from line 1, ..., -1 = every sheet to a file.
+CSV_FILTER = "csv:Text - txt - csv (StarCalc):44,34,76,1,,0,false,true,false,false,false,-1"
+
+
+def _in_ci() -> bool:
+    return os.environ.get("CI", "").strip().lower() in ("1", "true", "yes")
+
+
+@pytest.fixture
+def libreoffice() -> str:
+    found = shutil.which("libreoffice") or shutil.which("soffice")
+    if found is None:
+        message = f"libreoffice is not on PATH (install the {APT_PACKAGE} package)"
+        if _in_ci():
+            pytest.fail(f"{message}; CI=true, so it must be installed")
+        pytest.skip(message)
+    return found
+
+
+def convert_to_csv(libreoffice: str, source: Path, work: Path) -> dict[str, list[list[str]]]:
+    """Every sheet of ``source`` as LibreOffice reads it: {sheet name: rows}."""
+    out = work / "out"
+    result = subprocess.run(
+        [
+            libreoffice,
+            f"-env:UserInstallation={(work / 'profile').as_uri()}",
+            "--headless",
+            "--norestore",
+            "--convert-to",
+            CSV_FILTER,
+            "--outdir",
+            str(out),
+            str(source),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr
+    assert "Error" not in result.stdout + result.stderr.replace("javaldx", ""), result.stderr
+    sheets = {}
+    for path in sorted(out.glob("*.csv")):
+        sheet = path.stem.removeprefix(source.stem + "-")
+        with open(path, encoding="utf-8", newline="") as handle:
+            sheets[sheet] = list(csv.reader(handle))
+    assert sheets, f"LibreOffice wrote nothing: {result.stdout} {result.stderr}"
+    return sheets
+
+
+def exported(cup, fmt: str) -> Path:
+    export, _ = services.request_export(
+        tournament=cup.tournament, kind="results", fmt=fmt, enqueue=False
+    )
+    export = services.run_export(export.pk)
+    path = services.export_path(export)
+    assert path is not None, export.error
+    return path
+
+
+def expected_standings(cup) -> list[list[str]]:
+    numbers = {str(team.pk): team.number for team in cup.teams}
+    rows = StandingsState.objects.get(tournament=cup.tournament).standings["standings"]
+    return [
+        [str(row["place"] or ""), str(numbers[row["team"]]), str(row["points"]), row["status"]]
+        for row in rows
+    ]
+
+
+@pytest.mark.parametrize("fmt", ["xlsx", "ods"])
+def test_libreoffice_reads_every_sheet(libreoffice, cup, play_all, tmp_path, fmt):
+    play_all(cup)
+    sheets = convert_to_csv(libreoffice, exported(cup, fmt), tmp_path)
+    assert {"Standings", "Tables", "Teams", "Schedule", "Deals", "Rules"} <= set(sheets)
+    standings = sheets["Standings"]
+    assert standings[2][:3] == ["Place", "Team no.", "Team"]
+    got = [[row[0], row[1], row[4], row[6]] for row in standings[3:]]
+    assert got == expected_standings(cup)
+    tables = sheets["Tables"][3:]
+    assert len(tables) == 8 and {row[2] for row in tables} == {"NS", "EW"}
+    assert sheets["Schedule"][3][:3] == ["1", "1 v 2", "3 v 4"]

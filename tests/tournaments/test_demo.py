@@ -1,0 +1,95 @@
+"""``manage.py demo --no-serve``: the demo tournament from end to end on the embedded
+defaults, and again."""
+
+from __future__ import annotations
+
+import re
+from io import StringIO
+from pathlib import Path
+
+import pytest
+from django.apps import apps
+from django.contrib.auth import authenticate
+from django.core.management import call_command
+
+from config.celery import app as celery_app
+from scoring.models import Result, StandingsState
+from tournaments.models import Match, Status, Tournament
+from tournaments.permissions import is_organiser
+from tournaments.printing import scorer_path
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+@pytest.fixture(autouse=True)
+def _embedded(settings, tmp_path):
+    """Tasks in-process and export files in a temporary folder, whatever the run's settings."""
+    settings.PUBLISHING_EXPORT_ROOT = tmp_path / "exports"
+    before = celery_app.conf.task_always_eager
+    celery_app.conf.task_always_eager = True
+    yield
+    celery_app.conf.task_always_eager = before
+
+
+def run_demo(*args) -> str:
+    out = StringIO()
+    call_command("demo", "--no-serve", "--quiet", *args, stdout=out, stderr=StringIO())
+    return out.getvalue()
+
+
+def password_in(output: str) -> str:
+    found = re.search(r"Sign in as 'organiser' with the password (\S+)", output)
+    assert found, output
+    return found.group(1)
+
+
+def test_demo_plays_the_first_rounds_and_prints_what_to_open(settings):
+    output = run_demo("--port", "8123")
+    demo = Tournament.objects.get(slug="demo")
+    assert demo.status == Status.RUNNING
+    assert (demo.teams.count(), demo.tables.count()) == (14, 7)
+    for round_number in (1, 2, 3):
+        matches = Match.objects.filter(table__tournament=demo, round=round_number)
+        assert matches.count() == 7
+        assert Result.objects.filter(match__in=matches, current=True).count() == 7
+    assert not Result.objects.filter(match__table__tournament=demo, match__round=4).exists()
+    director = Result.objects.get(match__table__tournament=demo, kind=Result.Kind.DIRECTOR)
+    assert director.match.reviews.filter(action="reject").count() == 2
+    state = StandingsState.objects.get(tournament=demo)
+    assert state.computed_version == state.results_version
+    assert all(row["matches"] == 3 for row in state.standings["standings"])
+
+    base = "http://127.0.0.1:8123"
+    nxt = Match.objects.filter(table__tournament=demo, round=4).order_by("table__number").first()
+    assert base + scorer_path(nxt.ns_team) in output
+    assert base + scorer_path(nxt.ew_team) in output
+    assert f"{base}/accounts/login/?next=/tournaments/demo/" in output
+    assert f"{base}/t/demo/standings/" in output
+    assert f"{base}/tournaments/demo/director/" in output
+    assert "played round(s) 1, 2, 3: 21 matches, 21 boards" in output
+    workbook = next(line for line in output.splitlines() if line.startswith("workbook:"))
+    if apps.is_installed("publishing"):
+        path = Path(workbook.removeprefix("workbook: "))
+        assert path.is_file() and path.is_relative_to(settings.PUBLISHING_EXPORT_ROOT)
+    else:
+        assert "skipped" in workbook
+
+    user = authenticate(username="organiser", password=password_in(output))
+    assert user is not None and is_organiser(user)
+
+
+def test_demo_runs_again_with_a_fresh_tournament_and_password():
+    first = run_demo()
+    old = Tournament.objects.get(slug="demo").pk
+    second = run_demo()
+    assert Tournament.objects.filter(slug="demo").count() == 1
+    assert Tournament.objects.get(slug="demo").pk != old
+    assert password_in(first) != password_in(second)
+    assert authenticate(username="organiser", password=password_in(first)) is None
+    assert authenticate(username="organiser", password=password_in(second)) is not None
+
+    # Fixed seeds: the same deals and the same play on every run.
+    def standings_line(output: str) -> str:
+        return next(line for line in output.splitlines() if line.startswith("standings:"))
+
+    assert standings_line(first) == standings_line(second)

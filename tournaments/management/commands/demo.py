@@ -1,0 +1,200 @@
+"""``manage.py demo``: a running demo tournament to click through, from a fresh clone.
+
+It migrates the database if needed, loads the demo tournament again (fixtures/demo.yaml: 7
+tables, 14 teams; any old one is deleted), simulates the first rounds (one board disputed and
+settled by the director), brings the standings up to date, writes the results workbook when
+the publishing app is installed, makes the ``organiser`` account with a new random password,
+and prints the addresses to open. Without ``--no-serve`` it then runs the development server.
+``make demo`` runs it with ``--no-serve`` and then the server.
+"""
+
+from __future__ import annotations
+
+import secrets
+from io import StringIO
+from typing import Any
+
+from django.apps import apps
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.core.management import call_command
+from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.db import DEFAULT_DB_ALIAS, connections
+from django.db.migrations.executor import MigrationExecutor
+from django.urls import NoReverseMatch, reverse
+
+from scoring import standings
+from tournaments.management.commands._output import ProgressBar, quiet_eager_broker_warning
+from tournaments.management.commands.load_demo import DEMO_FILE
+from tournaments.management.commands.simulate import describe
+from tournaments.models import Match, Tournament
+from tournaments.printing import scorer_path
+from tournaments.simulation import SimulationError, rounds_to_play, simulate_tournament
+
+DEMO_SLUG = "demo"
+DEMO_USERNAME = "organiser"
+DEMO_ROUNDS = 3
+# The demo's play is the same on every machine; `simulate` without --seed varies.
+DEMO_PLAY_SEED = "pymtheg-demo-play"
+
+
+def migrate_if_needed(stdout) -> bool:
+    """Apply any unapplied migration (a fresh clone has none applied). True if it did."""
+    connection = connections[DEFAULT_DB_ALIAS]
+    executor = MigrationExecutor(connection)
+    if not executor.migration_plan(executor.loader.graph.leaf_nodes()):
+        return False
+    call_command("migrate", interactive=False, verbosity=0, stdout=stdout)
+    return True
+
+
+def reset_organiser(username: str = DEMO_USERNAME) -> tuple[Any, str]:
+    """The demo organiser with a new random password (printed once, never stored in clear)."""
+    password = secrets.token_urlsafe(12)
+    call_command("create_organiser", username, password=password, noinput=True, stdout=StringIO())
+    return get_user_model().objects.get_by_natural_key(username), password
+
+
+def write_workbook(tournament: Tournament, by: Any) -> str:
+    """The results workbook through the publishing app, if installed; says what happened."""
+    if not apps.is_installed("publishing"):
+        return "workbook: skipped (the publishing app is not installed)"
+    try:
+        from publishing.services import export_path, request_export
+
+        export, _started = request_export(tournament=tournament, kind="results", fmt="xlsx", by=by)
+        export.refresh_from_db()
+        path = export_path(export)
+    except Exception as exc:  # the demo goes on without its workbook, and says why
+        return f"workbook: not written ({type(exc).__name__}: {exc})"
+    if path is None:
+        return f"workbook: {export.get_state_display().lower()} ({export.error or export.step})"
+    return f"workbook: {path}"
+
+
+def next_round_match(tournament: Tournament) -> Match | None:
+    """The first match of the earliest round still to play."""
+    remaining = rounds_to_play(tournament)
+    if not remaining:
+        return None
+    return (
+        Match.objects.filter(table__tournament=tournament, round=remaining[0])
+        .select_related("table", "ns_team__tournament", "ew_team__tournament")
+        .order_by("table__number")
+        .first()
+    )
+
+
+def _path_or_none(name: str, **kwargs: Any) -> str | None:
+    try:
+        return reverse(name, kwargs=kwargs)
+    except NoReverseMatch:
+        return None
+
+
+def demo_links(tournament: Tournament, base: str) -> list[tuple[str, str]]:
+    """(what, address) of every page the demo invites the reader to open."""
+    slug = tournament.slug
+    dashboard = reverse("tournaments:dashboard", kwargs={"slug": slug})
+    links = [("Organiser sign-in", f"{base}{reverse('login')}?next={dashboard}")]
+    match = next_round_match(tournament)
+    if match is not None:
+        where = f"round {match.round}, table {match.table.number}"
+        links += [
+            (
+                f"North scorer ({where}, team {match.ns_team.number})",
+                base + scorer_path(match.ns_team),
+            ),
+            (
+                f"East scorer ({where}, team {match.ew_team.number})",
+                base + scorer_path(match.ew_team),
+            ),
+        ]
+    links += [
+        ("Public standings", base + reverse("scoring:standings", kwargs={"slug": slug})),
+        ("Director's dashboard", base + reverse("scoring:director", kwargs={"slug": slug})),
+    ]
+    publishing = _path_or_none("publishing:organiser", slug=slug)
+    if publishing:
+        links.append(("Exports and publishing", base + publishing))
+    return links
+
+
+class Command(BaseCommand):
+    help = (
+        "Load the demo tournament again, simulate its first rounds, create the 'organiser' "
+        "account and print the addresses to open; then run the development server."
+    )
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument(
+            "--no-serve", action="store_true", help="prepare everything, do not run the server"
+        )
+        parser.add_argument("--host", default="127.0.0.1", help="default 127.0.0.1")
+        parser.add_argument("--port", type=int, default=8000, help="default 8000")
+        parser.add_argument(
+            "--rounds",
+            type=int,
+            default=DEMO_ROUNDS,
+            help=f"rounds to play (default {DEMO_ROUNDS})",
+        )
+        parser.add_argument("--quiet", action="store_true", help="no progress bar")
+
+    def say(self, text: str) -> None:
+        self.stdout.write(text)
+
+    def handle(self, *args, **options) -> None:
+        quiet_eager_broker_warning()
+        if migrate_if_needed(self.stdout):
+            self.say("database: migrated")
+        self.say(
+            f"demo: loading {DEMO_FILE.name} (any earlier '{DEMO_SLUG}' tournament is replaced)"
+        )
+        call_command("load_demo", replace=True, stdout=self.stdout, stderr=self.stderr)
+        tournament = Tournament.objects.get(slug=DEMO_SLUG)
+        organiser, password = reset_organiser()
+        bar = ProgressBar(
+            "demo: playing", getattr(self.stderr, "_out", self.stderr), enabled=not options["quiet"]
+        )
+        try:
+            report = simulate_tournament(
+                tournament,
+                rounds=options["rounds"],
+                seed=DEMO_PLAY_SEED,
+                dispute=True,
+                by=organiser,
+                progress=bar.update,
+            )
+        except SimulationError as exc:
+            raise CommandError("\n".join(exc.messages)) from None
+        finally:
+            bar.finish()
+        for line in describe(report, tournament):
+            self.say(line)
+        # Tasks run in-process on the embedded defaults; with a broker this does the worker's
+        # job now so the printed standings are complete.
+        standings.recompute(tournament.pk)
+        self.say(f"standings: {self._standings_summary(tournament)}")
+        self.say(write_workbook(tournament, organiser))
+        base = settings.PUBLIC_BASE_URL or f"http://{options['host']}:{options['port']}"
+        self.say("")
+        self.say(f"Sign in as {DEMO_USERNAME!r} with the password {password}")
+        self.say("(a new password on every run of the demo)")
+        self.say("")
+        for what, address in demo_links(tournament, base):
+            self.say(f"  {what + ':':<46} {address}")
+        self.say("")
+        if not options["no_serve"]:
+            call_command("runserver", f"{options['host']}:{options['port']}", use_reloader=False)
+
+    @staticmethod
+    def _standings_summary(tournament: Tournament) -> str:
+        state = tournament.standings_state
+        state.refresh_from_db()
+        rows = state.standings.get("standings", [])
+        leader = next((row for row in rows if row.get("place") == 1), None)
+        word = "provisional" if state.provisional else "complete"
+        if leader is None:
+            return f"{word}, no results yet"
+        team = tournament.teams.get(pk=int(leader["team"]))
+        return f"{word}, {len(rows)} teams; first: {team.name} ({leader['points']:g} points)"

@@ -1,0 +1,97 @@
+"""``manage.py simulate SLUG``: play the next rounds of a tournament by simulation.
+
+Every result is an actual play of the table's deal, entered by North's team and accepted by
+East's team through the scorers' services (see ``tournaments.simulation``).
+"""
+
+from __future__ import annotations
+
+import argparse
+
+from django.core.management.base import BaseCommand, CommandError, CommandParser
+
+from tournaments.management.commands._common import acting_user, tournament_by_slug
+from tournaments.management.commands._output import ProgressBar, quiet_eager_broker_warning
+from tournaments.models import Tournament
+from tournaments.simulation import SimulationError, SimulationReport, simulate_tournament
+
+
+def positive_int(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"must be a whole number, not {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError("must be at least 1")
+    return value
+
+
+def describe(report: SimulationReport, tournament: Tournament) -> list[str]:
+    """What a simulation did, a line each."""
+    if report.nothing_to_play:
+        return [f"{tournament.slug}: every match has its result; nothing to play"]
+    rounds = ", ".join(str(number) for number in report.rounds)
+    lines = []
+    if report.started:
+        lines.append(f"{tournament.slug}: started the tournament")
+    lines.append(
+        f"{tournament.slug}: played round(s) {rounds}: {report.matches} matches, "
+        f"{report.boards} boards ({report.made} contracts made, {report.passed_out} passed "
+        f"out), seed {report.seed}"
+    )
+    if report.dispute is not None:
+        d = report.dispute
+        lines.append(
+            f"dispute: round {d.round}, table {d.table}, board {d.board}: East rejected "
+            f"{d.rejections} times, the director entered the result"
+        )
+    return lines
+
+
+class Command(BaseCommand):
+    help = (
+        "Simulate the earliest rounds still without results: a random legal auction and a "
+        "card-by-card play of each table's deal, entered by North and accepted by East."
+    )
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument("slug")
+        how_many = parser.add_mutually_exclusive_group()
+        how_many.add_argument(
+            "--rounds", type=positive_int, default=1, help="how many rounds (default 1)"
+        )
+        how_many.add_argument("--all", action="store_true", help="every round left")
+        parser.add_argument("--seed", help="reproducible play; without it, a random seed")
+        parser.add_argument(
+            "--dispute",
+            action="store_true",
+            help="send one board through East's two rejections to the director",
+        )
+        parser.add_argument(
+            "--by", metavar="USERNAME", help="the director and organiser named in the log"
+        )
+        parser.add_argument("--quiet", action="store_true", help="no progress bar")
+
+    def handle(self, *args, **options) -> None:
+        tournament = tournament_by_slug(options["slug"])
+        quiet_eager_broker_warning()
+        bar = ProgressBar(
+            f"{tournament.slug}: playing",
+            getattr(self.stderr, "_out", self.stderr),
+            enabled=not options["quiet"],
+        )
+        try:
+            report = simulate_tournament(
+                tournament,
+                rounds=None if options["all"] else options["rounds"],
+                seed=options["seed"],
+                dispute=options["dispute"],
+                by=acting_user(options["by"]),
+                progress=bar.update,
+            )
+        except SimulationError as exc:
+            raise CommandError("\n".join(exc.messages)) from None
+        finally:
+            bar.finish()
+        for line in describe(report, tournament):
+            self.stdout.write(line)
