@@ -55,3 +55,19 @@ def fresh_cache_namespace():
     caches = copy.deepcopy(settings.CACHES)
     caches["default"]["KEY_PREFIX"] = f"test-{uuid.uuid4().hex[:12]}"
     return override_settings(CACHES=caches)
+
+
+@pytest.fixture(autouse=True)
+def _tasks_in_process(request):
+    """Tasks run in the test's process, even in the run where a broker is configured, unless a
+    test is marked ``worker`` (it then brings its own worker): nothing else consumes the
+    queue there."""
+    if request.node.get_closest_marker("worker"):
+        yield
+        return
+    from config.celery import app as celery_app
+
+    before = celery_app.conf.task_always_eager
+    celery_app.conf.task_always_eager = True
+    yield
+    celery_app.conf.task_always_eager = before

@@ -35,7 +35,6 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from config.celery import app as celery_app
 from tests.browser.helpers import RunningCup, Screenshots, running_cup
 
 try:
@@ -141,16 +140,6 @@ class LiveApp:
     def scorer_link(self, slug: str, code: str) -> str:
         """The link a route card's QR code holds."""
         return f"{self.url}/score/{slug}/?code={code}"
-
-
-@pytest.fixture(autouse=True)
-def _eager_tasks() -> Iterator[None]:
-    """The standings task runs inside the request that confirms, even in the run that has a
-    broker configured (no worker listens for these tests)."""
-    before = celery_app.conf.task_always_eager
-    celery_app.conf.task_always_eager = True
-    yield
-    celery_app.conf.task_always_eager = before
 
 
 @pytest.fixture

@@ -10,7 +10,6 @@ from pathlib import Path
 import openpyxl
 import pytest
 
-from config.celery import app as celery_app
 from scoring import services as scoring
 from tests.scoring.conftest import GAM_MADE, RY_LOST, Cup, build_cup, new_id
 from tests.tournaments.factories import OrganiserFactory, UserFactory
@@ -18,14 +17,6 @@ from tests.tournaments.factories import OrganiserFactory, UserFactory
 __all__ = ["GAM_MADE", "RY_LOST"]
 
 ALL_MATCHES = [(1, 1), (1, 2), (2, 1), (2, 2)]
-
-
-@pytest.fixture(autouse=True)
-def _eager_tasks():
-    before = celery_app.conf.task_always_eager
-    celery_app.conf.task_always_eager = True
-    yield
-    celery_app.conf.task_always_eager = before
 
 
 @pytest.fixture(autouse=True)

@@ -11,7 +11,6 @@ from dataclasses import dataclass
 
 import pytest
 
-from config.celery import app as celery_app
 from tests.tournaments.factories import (
     BoardFactory,
     OrganiserFactory,
@@ -43,18 +42,6 @@ class Cup:
 
     def match(self, round_: int, table: int) -> Match:
         return self.matches[(round_, table)]
-
-
-@pytest.fixture(autouse=True)
-def _eager_tasks(request):
-    """Tasks run in-process unless a test asks for the real worker."""
-    if request.node.get_closest_marker("worker"):
-        yield
-        return
-    before = celery_app.conf.task_always_eager
-    celery_app.conf.task_always_eager = True
-    yield
-    celery_app.conf.task_always_eager = before
 
 
 def build_cup(slug: str = "cup", ruleset: str = "manual-2016") -> Cup:

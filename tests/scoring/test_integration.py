@@ -38,15 +38,20 @@ def use_broker():
         k: celery_app.conf[k] for k in ("broker_url", "task_default_queue", "task_always_eager")
     }
 
+    def reset_pools() -> None:
+        # Look the pools up again for the broker now configured. They are never closed here:
+        # kombu keeps them in a process-wide registry, and a closed one would be handed to
+        # every later test of this process.
+        celery_app._pool = None
+        celery_app.amqp._producer_pool = None
+
     def configure(broker: str, queue: str) -> None:
         celery_app.conf.update(broker_url=broker, task_default_queue=queue, task_always_eager=False)
-        celery_app.pool.force_close_all()
-        celery_app._pool = None
+        reset_pools()
 
     yield configure
     celery_app.conf.update(saved)
-    celery_app.pool.force_close_all()
-    celery_app._pool = None
+    reset_pools()
 
 
 def enter_and_confirm(cup, round_, table, facts=GAM_MADE):

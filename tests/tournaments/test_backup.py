@@ -10,7 +10,6 @@ import pytest
 from django.core.management import CommandError, call_command
 from django.core.serializers.json import DjangoJSONEncoder
 
-from config.celery import app as celery_app
 from scoring import services as scoring
 from scoring import standings
 from scoring.models import RankingPoints, Result, StandingsState
@@ -22,14 +21,6 @@ from tournaments.models import ActionLog, Match, Tournament
 from tournaments.simulation import simulate_tournament
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture(autouse=True)
-def _eager_tasks():
-    before = celery_app.conf.task_always_eager
-    celery_app.conf.task_always_eager = True
-    yield
-    celery_app.conf.task_always_eager = before
 
 
 @pytest.fixture

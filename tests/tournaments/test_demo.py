@@ -12,7 +12,6 @@ from django.apps import apps
 from django.contrib.auth import authenticate
 from django.core.management import call_command
 
-from config.celery import app as celery_app
 from scoring.models import Result, StandingsState
 from tournaments.models import Match, Status, Tournament
 from tournaments.permissions import is_organiser
@@ -22,13 +21,9 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 
 @pytest.fixture(autouse=True)
-def _embedded(settings, tmp_path):
-    """Tasks in-process and export files in a temporary folder, whatever the run's settings."""
+def _exports_in_tmp(settings, tmp_path):
+    """Export files in a temporary folder, whatever the run's settings."""
     settings.PUBLISHING_EXPORT_ROOT = tmp_path / "exports"
-    before = celery_app.conf.task_always_eager
-    celery_app.conf.task_always_eager = True
-    yield
-    celery_app.conf.task_always_eager = before
 
 
 def run_demo(*args) -> str:

@@ -102,6 +102,7 @@ def test_celery_is_eager_exactly_when_there_is_no_broker():
     assert (settings.CELERY_BROKER_URL is None) == settings.CELERY_TASK_ALWAYS_EAGER
 
 
+@pytest.mark.worker  # reads the app's own configuration: tasks are not forced in-process
 def test_celery_app_reads_django_settings_and_finds_the_tasks():
     from config import celery_app
 

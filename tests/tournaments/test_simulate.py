@@ -9,7 +9,6 @@ from io import StringIO
 import pytest
 from django.core.management import CommandError, call_command
 
-from config.celery import app as celery_app
 from engine.auction import run_auction
 from engine.cards import Seat, seeded_deal
 from engine.play import check_play_record
@@ -23,15 +22,6 @@ from tournaments.models import ActionLog, Match, Status
 from tournaments.simulation import SimulationError, play_board, play_board_of, simulate_tournament
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture(autouse=True)
-def _eager_tasks():
-    """The standings task runs in-process, whatever broker the run is configured with."""
-    before = celery_app.conf.task_always_eager
-    celery_app.conf.task_always_eager = True
-    yield
-    celery_app.conf.task_always_eager = before
 
 
 def small_cup(slug: str = "small", **settings):

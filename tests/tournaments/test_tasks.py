@@ -31,6 +31,7 @@ def test_tasks_run_the_services_in_process(organiser):
 
 
 @pytest.mark.integration
+@pytest.mark.worker
 @pytest.mark.django_db(transaction=True)
 def test_a_task_goes_through_redis_to_a_worker(organiser):
     from celery.contrib.testing.worker import start_worker
