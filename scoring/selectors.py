@@ -125,41 +125,49 @@ def director_overview(tournament: Tournament) -> list[dict[str, Any]]:
 
 
 def ranking_input(tournament: Tournament) -> dict[str, Any]:
-    """The tournament results object of the interchange formats, from the stored results."""
-    teams = list(tournament.teams.select_related("disqualification").order_by("number"))
-    results = {
-        (r.match_id, r.board.number): r
-        for r in Result.objects.filter(match__table__tournament=tournament, current=True)
-        .select_related("board", "submission")
-        .defer("submission__score")
+    """The tournament results object of the interchange formats, from the stored results.
+
+    Read as plain rows, not model instances: the standings task calls this after every burst
+    of confirmations, for tournaments of thousands of matches."""
+    current = Result.objects.filter(match__table__tournament=tournament, current=True)
+    scores = {
+        (match_id, board): (ns, ew)
+        for match_id, board, ns, ew in current.filter(ns_result__isnull=False).values_list(
+            "match_id", "board__number", "ns_result", "ew_result"
+        )
+    }
+    # Passed out under rules-1709: no table result; the record says so.
+    records = {
+        (match_id, board): record
+        for match_id, board, record in current.filter(ns_result__isnull=True).values_list(
+            "match_id", "board__number", "submission__record"
+        )
     }
     boards = _boards_by_table(set(tournament.tables.values_list("id", flat=True)))
     matches = []
-    for match in Match.objects.filter(table__tournament=tournament).select_related("table"):
-        for number in boards.get(match.table_id, []):
-            entry = {
-                "round": match.round,
-                "table": match.table.number,
-                "board": number,
-                "ns": str(match.ns_team_id),
-                "ew": str(match.ew_team_id),
-            }
-            result = results.get((match.pk, number))
-            if result is not None and result.passed_out and result.ns_result is None:
-                # Passed out under rules-1709: no table result; the record says so.
-                entry["record"] = result.submission.record
-            elif result is not None:
-                entry["scores"] = {"ns": result.ns_result, "ew": result.ew_result}
+    for match_id, round_, table_id, table, ns, ew in Match.objects.filter(
+        table__tournament=tournament
+    ).values_list("pk", "round", "table_id", "table__number", "ns_team_id", "ew_team_id"):
+        for number in boards.get(table_id, []):
+            entry = {"round": round_, "table": table, "board": number, "ns": str(ns), "ew": str(ew)}
+            key = (match_id, number)
+            if key in scores:
+                entry["scores"] = {"ns": scores[key][0], "ew": scores[key][1]}
+            elif key in records:
+                entry["record"] = records[key]
             matches.append(entry)
+    teams = tournament.teams.order_by("number").values_list(
+        "pk", "name", "disqualification__after_final"
+    )
     return {
         "ruleset": tournament.ruleset,
         "ties": tournament.ties,
-        "teams": [{"id": str(t.pk), "name": t.name} for t in teams],
+        "teams": [{"id": str(pk), "name": name} for pk, name, _after in teams],
         "matches": matches,
         "disqualified": [
-            {"team": str(t.pk), "after_final": t.disqualification.after_final}
-            for t in teams
-            if t.is_disqualified
+            {"team": str(pk), "after_final": after}
+            for pk, _name, after in teams
+            if after is not None
         ],
     }
 

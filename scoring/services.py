@@ -292,6 +292,7 @@ def accept_entry(
         ns=submission.ns_result,
         ew=submission.ew_result,
         passed_out=submission.score.get("passed_out", False),
+        replaces=False,
     )
     _bump_results(tournament)
     return result
@@ -375,11 +376,14 @@ def _make_current(
     ew: int | None,
     passed_out: bool = False,
     reason: str = "",
+    replaces: bool = True,
 ) -> Result:
-    """Retire the board's current result (kept, marked not current) and store the new one."""
-    Result.objects.filter(match=match, board=board, current=True).update(
-        current=False, ended_at=timezone.now()
-    )
+    """Retire the board's current result (kept, marked not current) and store the new one.
+    ``replaces=False`` where the board's state shows it has none (East's check)."""
+    if replaces:
+        Result.objects.filter(match=match, board=board, current=True).update(
+            current=False, ended_at=timezone.now()
+        )
     return Result.objects.create(
         match=match,
         board=board,

@@ -22,8 +22,10 @@ from tournaments.models import Board, Match, Status, Tournament
 
 
 def _state_for_update(tournament: Tournament) -> StandingsState:
-    StandingsState.objects.get_or_create(tournament=tournament)
-    return StandingsState.objects.select_for_update().get(tournament=tournament)
+    """The bookkeeping row, locked; without the stored standings themselves (large, and only
+    ever written here)."""
+    StandingsState.objects.defer("standings").get_or_create(tournament=tournament)
+    return StandingsState.objects.select_for_update().defer("standings").get(tournament=tournament)
 
 
 log = logging.getLogger(__name__)
@@ -79,7 +81,9 @@ def _store(tournament: Tournament, state: StandingsState, computed: dict[str, An
     state.computed_at = timezone.now()
     state.provisional = bool(computed.get("provisional", True))
     state.final = tournament.status == Status.FINAL
-    state.save()
+    state.save(
+        update_fields=["standings", "computed_version", "computed_at", "provisional", "final"]
+    )
     _sync(
         Standing,
         Standing.objects.filter(tournament=tournament),
@@ -156,7 +160,7 @@ def mark_changed(tournament: Tournament) -> None:
         results_version=F("results_version") + 1
     )
     if not bumped:
-        StandingsState.objects.get_or_create(tournament=tournament)
+        StandingsState.objects.defer("standings").get_or_create(tournament=tournament)
         StandingsState.objects.filter(tournament=tournament).update(
             results_version=F("results_version") + 1
         )
