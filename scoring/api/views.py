@@ -235,6 +235,12 @@ class TeamView(APIView):
     def team(self, request, slug):
         return team_from_request(request, slug)
 
+    def read(self, request, slug, serializer_class) -> tuple[Any, dict[str, Any]]:
+        """The calling team and the checked body of a write."""
+        _check_body_size(request)
+        team = self.team(request, slug)
+        return team, _valid(serializer_class, request.data)
+
 
 class MeView(TeamView):
     @extend_schema(
@@ -307,9 +313,7 @@ class SubmitView(TeamView):
         responses={201: s.SubmissionSerializer},
     )
     def post(self, request, slug, match_id, board):
-        _check_body_size(request)
-        team = self.team(request, slug)
-        data = _valid(s.SubmitSerializer, request.data)
+        team, data = self.read(request, slug, s.SubmitSerializer)
         submission = services.submit_entry(
             match_id=match_id,
             board_number=board,
@@ -332,9 +336,7 @@ class AcceptView(TeamView):
         responses={200: s.ResultSerializer},
     )
     def post(self, request, slug, match_id, board, submission_id):
-        _check_body_size(request)
-        team = self.team(request, slug)
-        data = _valid(s.ActionSerializer, request.data)
+        team, data = self.read(request, slug, s.ActionSerializer)
         result = services.accept_entry(
             match_id=match_id,
             board_number=board,
@@ -355,9 +357,7 @@ class RejectView(TeamView):
         responses={200: s.ReviewSerializer},
     )
     def post(self, request, slug, match_id, board, submission_id):
-        _check_body_size(request)
-        team = self.team(request, slug)
-        data = _valid(s.RejectSerializer, request.data)
+        team, data = self.read(request, slug, s.RejectSerializer)
         review = services.reject_entry(
             match_id=match_id,
             board_number=board,
@@ -379,9 +379,7 @@ class CallDirectorView(TeamView):
         responses={200: s.ReviewSerializer},
     )
     def post(self, request, slug, match_id, board):
-        _check_body_size(request)
-        team = self.team(request, slug)
-        data = _valid(s.CallDirectorSerializer, request.data)
+        team, data = self.read(request, slug, s.CallDirectorSerializer)
         review = services.call_director(
             match_id=match_id,
             board_number=board,
@@ -395,6 +393,12 @@ class CallDirectorView(TeamView):
 
 class DirectorView(APIView):
     permission_classes = [IsOrganiser]
+
+    def read(self, request, slug, match_id, serializer_class) -> dict[str, Any]:
+        """The checked body of a director's action on a match of this tournament."""
+        _check_body_size(request)
+        _match(_tournament(slug), match_id)
+        return _valid(serializer_class, request.data)
 
 
 def _history(match: Match, board: int) -> dict[str, Any]:
@@ -432,10 +436,7 @@ class DirectorResultView(DirectorView):
         responses={200: s.ResultSerializer},
     )
     def post(self, request, slug, match_id, board):
-        _check_body_size(request)
-        tournament = _tournament(slug)
-        _match(tournament, match_id)
-        data = _valid(s.DirectorResultSerializer, request.data)
+        data = self.read(request, slug, match_id, s.DirectorResultSerializer)
         result = services.director_enter_result(
             match_id=match_id,
             board_number=board,
@@ -455,10 +456,7 @@ class DirectorAdjustView(DirectorView):
         responses={200: s.ResultSerializer},
     )
     def post(self, request, slug, match_id, board):
-        _check_body_size(request)
-        tournament = _tournament(slug)
-        _match(tournament, match_id)
-        data = _valid(s.AdjustSerializer, request.data)
+        data = self.read(request, slug, match_id, s.AdjustSerializer)
         result = services.director_adjust(
             match_id=match_id,
             board_number=board,
@@ -478,10 +476,7 @@ class DirectorEraseView(DirectorView):
         responses={200: s.ReviewSerializer},
     )
     def post(self, request, slug, match_id, board):
-        _check_body_size(request)
-        tournament = _tournament(slug)
-        _match(tournament, match_id)
-        data = _valid(s.EraseSerializer, request.data)
+        data = self.read(request, slug, match_id, s.EraseSerializer)
         review = services.director_erase(
             match_id=match_id, board_number=board, user=request.user, reason=data["reason"]
         )
