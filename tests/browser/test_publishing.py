@@ -1,8 +1,5 @@
 """The organiser exports the results workbook of a tournament with a confirmed result on the
 publishing page, downloads it, and opens it as a spreadsheet program would (openpyxl).
-
-Skipped, with the reason "publishing not installed", in a build without the publishing app or
-its URL names.
 """
 
 from __future__ import annotations
@@ -12,9 +9,8 @@ import re
 import uuid
 
 import pytest
-from django.apps import apps
 from django.test import Client
-from django.urls import NoReverseMatch, reverse
+from django.urls import reverse
 from openpyxl import load_workbook
 
 from scoring import services as scoring_services
@@ -28,16 +24,6 @@ GAM_MADE = {
     "trump": "fire",
     "tricks": {"NS": 10, "EW": 5},
 }
-
-
-@pytest.fixture
-def publishing_installed() -> None:
-    if not apps.is_installed("publishing"):
-        pytest.skip("publishing not installed")
-    try:
-        reverse("publishing:export-download", args=["cup", 1])
-    except NoReverseMatch:
-        pytest.skip("publishing not installed (no URL named publishing:export-download)")
 
 
 @pytest.fixture
@@ -73,7 +59,7 @@ def organiser_session(live, settings) -> dict[str, str]:
 
 
 def test_organiser_downloads_the_results_workbook(
-    publishing_installed, confirmed_cup, organiser_session, desktop, shots, settings, tmp_path
+    confirmed_cup, organiser_session, desktop, shots, settings, tmp_path
 ):
     settings.PUBLISHING_EXPORT_ROOT = tmp_path / "exports"
     page = desktop
