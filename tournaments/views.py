@@ -4,6 +4,7 @@ every read through ``tournaments.selectors``."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import asdict
 from typing import Any
 
@@ -47,6 +48,17 @@ def _team(tournament: Tournament, number: int) -> Team:
 def _flash_errors(request: HttpRequest, exc: ServiceError) -> None:
     for message in exc.messages:
         messages.error(request, message)
+
+
+def _attempt(request: HttpRequest, action: Callable[[], Any], success: Callable[[Any], str]):
+    """Run a service call for a POST-and-redirect page: its refusals become error messages,
+    its result the success message."""
+    try:
+        result = action()
+    except ServiceError as exc:
+        _flash_errors(request, exc)
+    else:
+        messages.success(request, success(result))
 
 
 def _form_errors(form: Any, exc: ServiceError) -> None:
@@ -196,12 +208,11 @@ def tournament_start(request: HttpRequest, slug: str) -> HttpResponse:
 @organiser_required
 @require_POST
 def tournament_finalise(request: HttpRequest, slug: str) -> HttpResponse:
-    try:
-        services.finalise_tournament(by=request.user, tournament=_tournament(slug))
-    except ServiceError as exc:
-        _flash_errors(request, exc)
-    else:
-        messages.success(request, "The standings are final.")
+    _attempt(
+        request,
+        lambda: services.finalise_tournament(by=request.user, tournament=_tournament(slug)),
+        lambda _: "The standings are final.",
+    )
     return redirect("tournaments:dashboard", slug=slug)
 
 
@@ -278,12 +289,11 @@ def team_edit(request: HttpRequest, slug: str, number: int) -> HttpResponse:
 @require_POST
 def team_delete(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     team = _team(_tournament(slug), number)
-    try:
-        services.delete_team(by=request.user, team=team)
-    except ServiceError as exc:
-        _flash_errors(request, exc)
-    else:
-        messages.success(request, f"Team {number} removed.")
+    _attempt(
+        request,
+        lambda: services.delete_team(by=request.user, team=team),
+        lambda _: f"Team {number} removed.",
+    )
     return redirect("tournaments:teams", slug=slug)
 
 
@@ -299,12 +309,11 @@ def team_new_code(request: HttpRequest, slug: str, number: int) -> HttpResponse:
 @organiser_required
 @require_POST
 def teams_renumber(request: HttpRequest, slug: str) -> HttpResponse:
-    try:
-        moves = services.renumber_teams(by=request.user, tournament=_tournament(slug))
-    except ServiceError as exc:
-        _flash_errors(request, exc)
-    else:
-        messages.success(request, f"{len(moves)} team(s) renumbered.")
+    _attempt(
+        request,
+        lambda: services.renumber_teams(by=request.user, tournament=_tournament(slug)),
+        lambda moves: f"{len(moves)} team(s) renumbered.",
+    )
     return redirect("tournaments:teams", slug=slug)
 
 
@@ -328,12 +337,11 @@ def team_disqualify(request: HttpRequest, slug: str, number: int) -> HttpRespons
 @require_POST
 def team_reinstate(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     team = _team(_tournament(slug), number)
-    try:
-        services.reinstate_team(by=request.user, team=team)
-    except ServiceError as exc:
-        _flash_errors(request, exc)
-    else:
-        messages.success(request, f"Team {number} is no longer disqualified.")
+    _attempt(
+        request,
+        lambda: services.reinstate_team(by=request.user, team=team),
+        lambda _: f"Team {number} is no longer disqualified.",
+    )
     return redirect("tournaments:teams", slug=slug)
 
 
@@ -426,12 +434,11 @@ def schedule_draw(request: HttpRequest, slug: str) -> HttpResponse:
 @organiser_required
 @require_POST
 def schedule_clear(request: HttpRequest, slug: str) -> HttpResponse:
-    try:
-        services.clear_schedule(by=request.user, tournament=_tournament(slug))
-    except ServiceError as exc:
-        _flash_errors(request, exc)
-    else:
-        messages.success(request, "Schedule cleared; the tournament is a draft again.")
+    _attempt(
+        request,
+        lambda: services.clear_schedule(by=request.user, tournament=_tournament(slug)),
+        lambda _: "Schedule cleared; the tournament is a draft again.",
+    )
     return redirect("tournaments:schedule", slug=slug)
 
 
