@@ -222,11 +222,10 @@ REST_FRAMEWORK.update(
             "rest_framework.authentication.TokenAuthentication",
             "rest_framework.authentication.SessionAuthentication",
         ],
-        "DEFAULT_THROTTLE_RATES": {
-            "scorer_write": os.environ.get("SCORER_WRITE_RATE", "600/minute"),
-        },
     }
 )
+# Writes per address (a whole venue may share one): "<count>/<second|minute|hour|day>".
+SCORER_WRITE_RATE = os.environ.get("SCORER_WRITE_RATE", "600/minute")
 SCORER_MAX_BODY_BYTES = 32 * 1024
 # A worker and the web processes must agree on the queue; tests give each run its own.
 CELERY_TASK_DEFAULT_QUEUE = os.environ.get("CELERY_TASK_DEFAULT_QUEUE", "celery")
@@ -251,7 +250,7 @@ REDIS_CACHE_URL = os.environ.get("REDIS_CACHE_URL") or (
 CACHES = {
     "default": {
         **(
-            {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_CACHE_URL}
+            {"BACKEND": "config.cache.RedisCache", "LOCATION": REDIS_CACHE_URL}
             if REDIS_CACHE_URL
             else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
         ),
@@ -265,6 +264,8 @@ PUBLISHING_EXPORT_ROOT = Path(os.environ.get("PUBLISHING_EXPORT_ROOT", VAR_DIR /
 PUBLISHING_EXPORTS_KEEP = env_int("PUBLISHING_EXPORTS_KEEP", 5)
 PUBLISHING_CHART_LINES = env_int("PUBLISHING_CHART_LINES", 16)
 PUBLISHING_PLACES_MAX_MATCHES = env_int("PUBLISHING_PLACES_MAX_MATCHES", 200_000)
+# Charts and automatic publication follow the standings this long after they change.
+PUBLISHING_CHART_DEBOUNCE_SECONDS = float(os.environ.get("PUBLISHING_CHART_DEBOUNCE_SECONDS", "5"))
 CELERY_BEAT_SCHEDULE["cleanup-exports"] = {
     "task": "publishing.tasks.cleanup_exports_task",
     "schedule": env_int("PUBLISHING_CLEANUP_SECONDS", 3600),

@@ -12,6 +12,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 
+from scoring import states
 from tournaments.models import Board, Match, Team, Tournament
 
 
@@ -162,6 +163,49 @@ class Result(models.Model):
 
     def __str__(self) -> str:
         return f"{self.get_kind_display()}: {self.ns_result} / {self.ew_result}"
+
+
+class BoardProgress(models.Model):
+    """Where a board of a match stands: the fold of its history (``states.fold``), kept by
+    every write in the transaction that appends to that history, with the match row locked.
+    The scorers' writes check this one row instead of reading the whole history. A row
+    exists once the board has any history."""
+
+    STATES = [(key, label) for key, label in states.STATE_LABELS.items()]
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="+")
+    board = models.ForeignKey(Board, on_delete=models.CASCADE, related_name="+")
+    state = models.CharField(max_length=20, choices=STATES)
+    # North's entry awaiting East (kept under a call for the director, as in the fold).
+    pending = models.ForeignKey(
+        Submission, null=True, blank=True, on_delete=models.CASCADE, related_name="+"
+    )
+    rejections = models.PositiveSmallIntegerField(default=0)
+    last_reason = models.TextField(blank=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["match", "board"], name="board_progress_one_per_board"),
+            models.CheckConstraint(
+                condition=Q(state__in=list(states.STATE_LABELS)), name="board_progress_state_valid"
+            ),
+            models.CheckConstraint(
+                condition=~Q(state=states.AWAITING_EAST) | Q(pending__isnull=False),
+                name="board_progress_awaiting_east_has_an_entry",
+            ),
+        ]
+
+    def as_state(self) -> states.BoardState:
+        return states.BoardState(
+            state=self.state,
+            pending=self.pending,
+            rejections=self.rejections,
+            last_reason=self.last_reason,
+        )
+
+    def __str__(self) -> str:
+        return f"{self.match}, board {self.board_id}: {self.state}"
 
 
 class StandingsState(models.Model):

@@ -9,19 +9,20 @@ from __future__ import annotations
 
 import functools
 import logging
+from collections import defaultdict
 from collections.abc import Callable
 from typing import Any, TypeVar
 
 from django.conf import settings
 from django.db import IntegrityError, transaction
-from django.db.models import Exists, OuterRef, Q
 from django.utils import timezone
 
 from engine.records import RecordError
 from engine.scoring import score_record
 from scoring import standings, states
+from scoring.board_lock import LockedBoard, lock_board
 from scoring.errors import InvalidEntry, NotAllowed, NotFound, WrongState
-from scoring.models import Result, Review, Submission
+from scoring.models import BoardProgress, Result, Review, Submission
 from tournaments.models import ActionLog, Board, Match, Status, Team, Tournament
 
 log = logging.getLogger(__name__)
@@ -79,22 +80,78 @@ def score_entry(match: Match, facts: Any) -> tuple[dict[str, Any], dict[str, Any
     return record, score
 
 
-def _locked_match(match_id: int, tournament: Tournament | None = None) -> Match:
-    """The match, its row locked until the transaction ends (only its own row: locking the
-    joined tournament row too would serialise every table of the tournament). Given the
-    tournament the caller acts in, a match of another tournament is not found."""
-    matches = Match.objects.select_for_update(of=("self",))
+def _lock(
+    match_id: int,
+    board_number: int,
+    *,
+    tournament: Tournament | None = None,
+    client_id: str = "",
+    acting_team_id: int | None = None,
+) -> LockedBoard:
+    """The board as it stands, its match row locked until the transaction ends; NotFound for
+    a match of another tournament (given the one the caller acts in) or a missing board."""
+    locked = lock_board(
+        match_id,
+        board_number,
+        tournament=tournament,
+        client_id=client_id,
+        acting_team_id=acting_team_id,
+    )
+    if locked is None:
+        raise NotFound("no such match in this tournament")
     if tournament is None:
-        matches = matches.select_related("table__tournament")
+        locked.match.table.tournament = Tournament.objects.get(pk=locked.match.table.tournament_id)
+    if locked.board is None:
+        raise NotFound(f"table {locked.match.table.number} has no board {board_number}")
+    return locked
+
+
+def _advance(locked: LockedBoard, step: Callable[[states.BoardState], None]) -> None:
+    """Move the board's stored progress on by one step of the fold (``states``), in the
+    transaction that appends the history row the step stands for."""
+    board = locked.state
+    step(board)
+    values = {
+        "state": board.state,
+        "pending_id": board.pending.pk if board.pending is not None else None,
+        "rejections": board.rejections,
+        "last_reason": board.last_reason,
+    }
+    if locked.progress_id is None:
+        progress = BoardProgress.objects.create(
+            match_id=locked.match.pk, board_id=locked.board.pk, **values
+        )
+        locked.progress_id = progress.pk
     else:
-        matches = matches.select_related("table").filter(table__tournament_id=tournament.pk)
-    try:
-        match = matches.get(pk=match_id)
-    except Match.DoesNotExist:
-        raise NotFound("no such match in this tournament") from None
-    if tournament is not None:
-        match.table.tournament = tournament
-    return match
+        BoardProgress.objects.filter(pk=locked.progress_id).update(
+            updated_at=timezone.now(), **values
+        )
+
+
+def rebuild_progress(match_ids: list[int]) -> int:
+    """Fold the whole history of these matches into their progress rows: for history written
+    in bulk rather than through these services (a restored backup). Returns the rows made."""
+    history: dict[tuple[int, int], tuple[list, list]] = defaultdict(lambda: ([], []))
+    for submission in Submission.objects.filter(match_id__in=match_ids):
+        history[(submission.match_id, submission.board_id)][0].append(submission)
+    for review in Review.objects.filter(match_id__in=match_ids):
+        history[(review.match_id, review.board_id)][1].append(review)
+    BoardProgress.objects.filter(match_id__in=match_ids).delete()
+    rows = []
+    for (match_id, board_id), (submissions, reviews) in history.items():
+        board = states.fold(submissions, reviews)
+        rows.append(
+            BoardProgress(
+                match_id=match_id,
+                board_id=board_id,
+                state=board.state,
+                pending=board.pending,
+                rejections=board.rejections,
+                last_reason=board.last_reason,
+            )
+        )
+    BoardProgress.objects.bulk_create(rows, batch_size=1000)
+    return len(rows)
 
 
 def board_of(match: Match, board_number: int) -> Board:
@@ -126,27 +183,20 @@ def _check_reason(reason: str, required: bool) -> str:
 
 
 def board_state(match: Match, board: Board) -> states.BoardState:
+    """The board's state with its full history, folded from the history rows."""
     return states.fold(
         list(Submission.objects.filter(match=match, board=board)),
         list(Review.objects.filter(match=match, board=board)),
     )
 
 
-def _team_may_act_on(team: Team, match: Match) -> None:
+def _team_may_act_on(locked: LockedBoard) -> None:
     """A team acts on its current match or an earlier one, never on a later one: its current
     match is the first of its matches (in round order) on which nothing has been entered."""
-    earlier_untouched = (
-        Match.objects.filter(Q(ns_team=team) | Q(ew_team=team), round__lt=match.round)
-        .exclude(Exists(Submission.objects.filter(match=OuterRef("pk"))))
-        .exclude(Exists(Review.objects.filter(match=OuterRef("pk"))))
-        .order_by("round")
-        .values_list("round", flat=True)
-        .first()
-    )
-    if earlier_untouched is not None:
+    if locked.untouched_round is not None:
         raise NotAllowed(
-            f"round {match.round} is not played yet: your current match is round "
-            f"{earlier_untouched}"
+            f"round {locked.match.round} is not played yet: your current match is round "
+            f"{locked.untouched_round}"
         )
 
 
@@ -200,28 +250,32 @@ def submit_entry(
 ) -> Submission:
     """North's entry for one board. A re-send with the same client id returns the first row."""
     _check_client_id(client_id)
-    match = _locked_match(match_id, team.tournament)
-    existing = Submission.objects.filter(match=match, client_id=client_id).first()
-    if existing is not None:
+    locked = _lock(
+        match_id,
+        board_number,
+        tournament=team.tournament,
+        client_id=client_id,
+        acting_team_id=team.pk,
+    )
+    if locked.entry_with_client_id is not None:
+        existing = Submission.objects.select_related("board").get(pk=locked.entry_with_client_id)
         if existing.team_id != team.pk:
             raise NotAllowed("that entry id belongs to another team", field="client_id")
         existing.resent = True  # tells the caller nothing new was stored
         return existing
+    match = locked.match
     if team.pk != match.ns_team_id:
         raise NotAllowed("only the North-South team of this match enters its result")
-    tournament = match.table.tournament
-    _check_open(tournament)
-    _team_may_act_on(team, match)
-    board = board_of(match, board_number)
-    current = board_state(match, board)
-    if current.state in (states.CONFIRMED, states.ADJUSTED):
+    _check_open(team.tournament)
+    _team_may_act_on(locked)
+    if locked.state.state in (states.CONFIRMED, states.ADJUSTED):
         raise WrongState("this board already has a confirmed result; ask the director")
-    if current.state == states.DISPUTED:
+    if locked.state.state == states.DISPUTED:
         raise WrongState("this board is with the director")
     record, score = score_entry(match, facts)
-    return Submission.objects.create(
+    submission = Submission.objects.create(
         match=match,
-        board=board,
+        board=locked.board,
         source=Submission.Source.NORTH,
         team=team,
         seat="N",
@@ -232,22 +286,38 @@ def submit_entry(
         ns_result=score["ns"],
         ew_result=score["ew"],
     )
+    _advance(locked, lambda board: states.apply_entry(board, submission))
+    return submission
 
 
-def _existing_review(match: Match, client_id: str, team: Team) -> Review | None:
-    review = Review.objects.filter(match=match, client_id=client_id).first()
-    if review is not None and review.team_id != team.pk:
+def _lock_for_review(
+    match_id: int, board_number: int, team: Team, client_id: str
+) -> tuple[LockedBoard, Review | None]:
+    """The locked board and the review this team already made with this client id."""
+    _check_client_id(client_id)
+    locked = _lock(match_id, board_number, tournament=team.tournament, client_id=client_id)
+    if locked.review_with_client_id is None:
+        return locked, None
+    review = Review.objects.get(pk=locked.review_with_client_id)
+    if review.team_id != team.pk:
         raise NotAllowed("that action id belongs to another team", field="client_id")
-    return review
+    return locked, review
 
 
-def _pending_for_east(match: Match, board: Board, submission_id: int) -> Submission:
-    current = board_state(match, board)
+def _pending_for_east(locked: LockedBoard, submission_id: int) -> Submission:
+    current = locked.state
     if current.state != states.AWAITING_EAST:
         raise WrongState(f"nothing awaits East's check here ({current.label.lower()})")
     if current.pending.pk != submission_id:
         raise WrongState("North has changed the entry since you loaded it; check the new one")
     return current.pending
+
+
+def _review(locked: LockedBoard, action: str, **fields: Any) -> Review:
+    """Append a verdict on the board and move its progress on."""
+    review = Review.objects.create(match=locked.match, board=locked.board, action=action, **fields)
+    _advance(locked, lambda board: states.apply_review(board, review.action, review.reason))
+    return review
 
 
 @atomic_service
@@ -261,31 +331,26 @@ def accept_entry(
     remote_addr: str | None = None,
 ) -> Result:
     """East accepts North's entry: it becomes the board's confirmed result."""
-    _check_client_id(client_id)
-    match = _locked_match(match_id, team.tournament)
-    again = _existing_review(match, client_id, team)
+    locked, again = _lock_for_review(match_id, board_number, team, client_id)
     if again is not None:
         if again.action != Review.Action.ACCEPT:
             raise WrongState("that action id was used for another action", field="client_id")
         return again.result
-    if team.pk != match.ew_team_id:
+    if team.pk != locked.match.ew_team_id:
         raise NotAllowed("only the East-West team of this match checks its result")
-    tournament = match.table.tournament
+    tournament = team.tournament
     _check_open(tournament)
-    board = board_of(match, board_number)
-    submission = _pending_for_east(match, board, submission_id)
-    review = Review.objects.create(
-        match=match,
-        board=board,
+    submission = _pending_for_east(locked, submission_id)
+    review = _review(
+        locked,
+        Review.Action.ACCEPT,
         submission=submission,
-        action=Review.Action.ACCEPT,
         team=team,
         client_id=client_id,
         remote_addr=remote_addr,
     )
     result = _make_current(
-        match,
-        board,
+        locked,
         kind=Result.Kind.CONFIRMED,
         review=review,
         submission=submission,
@@ -310,22 +375,18 @@ def reject_entry(
     remote_addr: str | None = None,
 ) -> Review:
     """East rejects North's entry with a reason; a second rejection calls the director."""
-    _check_client_id(client_id)
     reason = _check_reason(reason, required=True)
-    match = _locked_match(match_id, team.tournament)
-    again = _existing_review(match, client_id, team)
+    locked, again = _lock_for_review(match_id, board_number, team, client_id)
     if again is not None:
         return again
-    if team.pk != match.ew_team_id:
+    if team.pk != locked.match.ew_team_id:
         raise NotAllowed("only the East-West team of this match checks its result")
-    _check_open(match.table.tournament)
-    board = board_of(match, board_number)
-    submission = _pending_for_east(match, board, submission_id)
-    return Review.objects.create(
-        match=match,
-        board=board,
+    _check_open(team.tournament)
+    submission = _pending_for_east(locked, submission_id)
+    return _review(
+        locked,
+        Review.Action.REJECT,
         submission=submission,
-        action=Review.Action.REJECT,
         team=team,
         reason=reason,
         client_id=client_id,
@@ -344,20 +405,16 @@ def call_director(
     remote_addr: str | None = None,
 ) -> Review:
     """Either team of the match flags the board for the director."""
-    _check_client_id(client_id)
     reason = _check_reason(reason, required=False)
-    match = _locked_match(match_id, team.tournament)
-    again = _existing_review(match, client_id, team)
+    locked, again = _lock_for_review(match_id, board_number, team, client_id)
     if again is not None:
         return again
-    if team.pk not in (match.ns_team_id, match.ew_team_id):
+    if team.pk not in (locked.match.ns_team_id, locked.match.ew_team_id):
         raise NotAllowed("only the two teams of this match may call the director here")
-    _check_open(match.table.tournament)
-    board = board_of(match, board_number)
-    return Review.objects.create(
-        match=match,
-        board=board,
-        action=Review.Action.CALL_DIRECTOR,
+    _check_open(team.tournament)
+    return _review(
+        locked,
+        Review.Action.CALL_DIRECTOR,
         team=team,
         reason=reason or "director called",
         client_id=client_id,
@@ -366,8 +423,7 @@ def call_director(
 
 
 def _make_current(
-    match: Match,
-    board: Board,
+    locked: LockedBoard,
     *,
     kind: str,
     review: Review,
@@ -381,12 +437,10 @@ def _make_current(
     """Retire the board's current result (kept, marked not current) and store the new one.
     ``replaces=False`` where the board's state shows it has none (East's check)."""
     if replaces:
-        Result.objects.filter(match=match, board=board, current=True).update(
-            current=False, ended_at=timezone.now()
-        )
+        _retire_current(locked)
     return Result.objects.create(
-        match=match,
-        board=board,
+        match=locked.match,
+        board=locked.board,
         kind=kind,
         review=review,
         submission=submission,
@@ -394,6 +448,12 @@ def _make_current(
         ew_result=ew,
         passed_out=passed_out,
         reason=reason,
+    )
+
+
+def _retire_current(locked: LockedBoard) -> None:
+    Result.objects.filter(match=locked.match, board=locked.board, current=True).update(
+        current=False, ended_at=timezone.now()
     )
 
 
@@ -422,18 +482,17 @@ def _result_data(result: Result | None) -> dict[str, Any] | None:
     }
 
 
-def _director_context(match_id: int, board_number: int) -> tuple[Match, Board, Result | None]:
-    match = _locked_match(match_id)
-    tournament = match.table.tournament
-    if tournament.status == Status.FINAL:
+def _director_context(match_id: int, board_number: int) -> tuple[LockedBoard, Result | None]:
+    locked = _lock(match_id, board_number)
+    if locked.match.table.tournament.status == Status.FINAL:
         raise WrongState("the tournament is final: reopen it before changing results")
-    board = board_of(match, board_number)
-    current = Result.objects.filter(match=match, board=board, current=True).first()
-    return match, board, current
+    current = Result.objects.filter(match=locked.match, board=locked.board, current=True).first()
+    return locked, current
 
 
-def _where(match: Match, board: Board) -> str:
-    return f"round {match.round}, table {match.table.number}, board {board.number}"
+def _where(locked: LockedBoard) -> str:
+    match = locked.match
+    return f"round {match.round}, table {match.table.number}, board {locked.board.number}"
 
 
 @atomic_service
@@ -449,11 +508,11 @@ def director_enter_result(
     """The director enters or corrects the result of a board from the facts of the play."""
     _check_client_id(client_id)
     reason = _check_reason(reason, required=False)
-    match, board, before = _director_context(match_id, board_number)
-    record, score = score_entry(match, facts)
+    locked, before = _director_context(match_id, board_number)
+    record, score = score_entry(locked.match, facts)
     submission = Submission.objects.create(
-        match=match,
-        board=board,
+        match=locked.match,
+        board=locked.board,
         source=Submission.Source.DIRECTOR,
         user=user,
         client_id=client_id,
@@ -462,17 +521,12 @@ def director_enter_result(
         ns_result=score["ns"],
         ew_result=score["ew"],
     )
-    review = Review.objects.create(
-        match=match,
-        board=board,
-        submission=submission,
-        action=Review.Action.DIRECTOR_ENTRY,
-        user=user,
-        reason=reason,
+    _advance(locked, lambda board: states.apply_entry(board, submission))
+    review = _review(
+        locked, Review.Action.DIRECTOR_ENTRY, submission=submission, user=user, reason=reason
     )
     result = _make_current(
-        match,
-        board,
+        locked,
         kind=Result.Kind.DIRECTOR,
         review=review,
         submission=submission,
@@ -481,12 +535,12 @@ def director_enter_result(
         passed_out=score["passed_out"],
         reason=reason,
     )
-    tournament = match.table.tournament
+    tournament = locked.match.table.tournament
     _log(
         tournament,
         user,
         "director_entry",
-        f"Result entered for {_where(match, board)}",
+        f"Result entered for {_where(locked)}",
         _result_data(before),
         _result_data(result),
     )
@@ -508,13 +562,10 @@ def director_adjust(
     ns = _check_table_result("ns", ns)
     ew = _check_table_result("ew", ew)
     reason = _check_reason(reason, required=True)
-    match, board, before = _director_context(match_id, board_number)
-    review = Review.objects.create(
-        match=match, board=board, action=Review.Action.ADJUST, user=user, reason=reason
-    )
+    locked, before = _director_context(match_id, board_number)
+    review = _review(locked, Review.Action.ADJUST, user=user, reason=reason)
     result = _make_current(
-        match,
-        board,
+        locked,
         kind=Result.Kind.ADJUSTED,
         review=review,
         submission=None,
@@ -522,12 +573,12 @@ def director_adjust(
         ew=ew,
         reason=reason,
     )
-    tournament = match.table.tournament
+    tournament = locked.match.table.tournament
     _log(
         tournament,
         user,
         "adjust",
-        f"Adjusted result for {_where(match, board)}: {reason}",
+        f"Adjusted result for {_where(locked)}: {reason}",
         _result_data(before),
         _result_data(result),
     )
@@ -539,19 +590,15 @@ def director_adjust(
 def director_erase(*, match_id: int, board_number: int, user: Any, reason: str) -> Review:
     """Erase the board's result: the match is unplayed again (its history stays)."""
     reason = _check_reason(reason, required=True)
-    match, board, before = _director_context(match_id, board_number)
-    review = Review.objects.create(
-        match=match, board=board, action=Review.Action.ERASE, user=user, reason=reason
-    )
-    Result.objects.filter(match=match, board=board, current=True).update(
-        current=False, ended_at=timezone.now()
-    )
-    tournament = match.table.tournament
+    locked, before = _director_context(match_id, board_number)
+    review = _review(locked, Review.Action.ERASE, user=user, reason=reason)
+    _retire_current(locked)
+    tournament = locked.match.table.tournament
     _log(
         tournament,
         user,
         "erase",
-        f"Result erased for {_where(match, board)}: {reason}",
+        f"Result erased for {_where(locked)}: {reason}",
         _result_data(before),
         None,
     )

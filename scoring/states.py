@@ -47,23 +47,29 @@ class BoardState:
         return self.state in (CONFIRMED, ADJUSTED)
 
 
-def _apply_review(board: BoardState, review: Any) -> None:
-    action = review.action
+def apply_entry(board: BoardState, submission: Any) -> None:
+    """North's entry awaits East; the director's own entries count through their review."""
+    if submission.source == "north":
+        board.pending, board.state = submission, AWAITING_EAST
+
+
+def apply_review(board: BoardState, action: str, reason: str) -> None:
     if action == "accept":
         board.state, board.pending = CONFIRMED, None
     elif action == "reject":
         board.rejections += 1
-        board.pending, board.last_reason = None, review.reason
+        board.pending, board.last_reason = None, reason
         board.state = DISPUTED if board.rejections >= REJECTIONS_BEFORE_DISPUTE else RETURNED
     elif action == "call_director":
-        board.state, board.last_reason = DISPUTED, review.reason
+        board.state, board.last_reason = DISPUTED, reason
     elif action in ("director_entry", "adjust", "erase"):
         board.state = {"director_entry": CONFIRMED, "adjust": ADJUSTED, "erase": EMPTY}[action]
         board.pending, board.rejections = None, 0
 
 
 def fold(submissions: list[Any], reviews: list[Any]) -> BoardState:
-    """The state after these rows (all of one match and board), in the order they were made."""
+    """The state after these rows (all of one match and board), in the order they were made.
+    The writes keep the same state row by row (``BoardProgress``) with the same two steps."""
     board = BoardState()
     events = sorted(
         [(s.created_at, 0, s.pk, s) for s in submissions]
@@ -73,7 +79,7 @@ def fold(submissions: list[Any], reviews: list[Any]) -> BoardState:
     for _when, is_review, _pk, row in events:
         board.history.append(row)
         if is_review:
-            _apply_review(board, row)
-        elif row.source == "north":
-            board.pending, board.state = row, AWAITING_EAST
+            apply_review(board, row.action, row.reason)
+        else:
+            apply_entry(board, row)
     return board

@@ -526,6 +526,9 @@ def _restore_history(reader: _Reader, matches: dict, boards: dict, teams: dict) 
         )
         rows.append((result, _when(row.get("created_at"), where)))
     _create(Result, rows)
+    from scoring.services import rebuild_progress
+
+    rebuild_progress([match.pk for match in matches.values()])
     return len(submissions)
 
 

@@ -3,10 +3,14 @@ or session. Wrong codes are counted per address and throttled, so codes cannot b
 
 from __future__ import annotations
 
+import time
+
+from django.conf import settings
 from django.core.cache import cache
 from rest_framework import exceptions, permissions, throttling
 from rest_framework.request import Request
 
+from config.cache import count_hit
 from scoring.selectors import team_by_code
 from tournaments.models import Team, Tournament
 from tournaments.permissions import is_organiser
@@ -34,13 +38,7 @@ def check_guessing(request) -> None:
 
 
 def note_bad_code(request) -> None:
-    key = _bad_code_key(request)
-    if cache.add(key, 1, BAD_CODE_WINDOW):
-        return
-    try:
-        cache.incr(key)
-    except ValueError:
-        cache.set(key, 1, BAD_CODE_WINDOW)
+    count_hit(cache, _bad_code_key(request), BAD_CODE_WINDOW)
 
 
 def team_from_request(request: Request, slug: str) -> Team:
@@ -75,12 +73,29 @@ class IsOrganiser(permissions.BasePermission):
         return is_organiser(request.user)
 
 
-class ScorerWriteThrottle(throttling.SimpleRateThrottle):
-    """Writes by scorers: per address, generous enough for a whole venue behind one NAT."""
+PERIODS = {"s": 1, "m": 60, "h": 3600, "d": 86400}
 
-    scope = "scorer_write"
 
-    def get_cache_key(self, request, view):
-        if request.method in ("GET", "HEAD", "OPTIONS"):
-            return None
-        return self.cache_format % {"scope": self.scope, "ident": self.get_ident(request)}
+def parse_rate(rate: str) -> tuple[int, int]:
+    """``"600/minute"`` → ``(600, 60)``; the period's first letter counts (s, m, h, d)."""
+    count, _, period = rate.partition("/")
+    if not count.isdigit() or period[:1] not in PERIODS:
+        raise ValueError(f"a rate is '<count>/<second|minute|hour|day>', not {rate!r}")
+    return int(count), PERIODS[period[0]]
+
+
+class ScorerWriteThrottle(throttling.BaseThrottle):
+    """Writes by scorers, per address (``SCORER_WRITE_RATE``): one counter per address and
+    fixed window, bumped in one cache round trip, so its cost does not grow with the rate."""
+
+    def allow_request(self, request, view) -> bool:
+        if request.method in permissions.SAFE_METHODS:
+            return True
+        limit, seconds = parse_rate(settings.SCORER_WRITE_RATE)
+        now = time.time()
+        self.seconds_left = seconds - now % seconds
+        key = f"scorer-write:{self.get_ident(request)}:{int(now // seconds)}"
+        return count_hit(cache, key, seconds) <= limit
+
+    def wait(self) -> float:
+        return self.seconds_left

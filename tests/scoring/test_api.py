@@ -219,6 +219,34 @@ def test_guessing_codes_is_throttled(cup):
     assert client.get(me).status_code == 429  # even a right code waits out the block
 
 
+def test_writes_beyond_the_rate_wait_and_reads_go_on(cup, settings):
+    settings.SCORER_WRITE_RATE = "3/minute"
+    match = cup.match(1, 1)
+    north = as_team(match.ns_team)
+    statuses = [
+        post(north, board_url(cup, tail="preview/"), {"record": GAM_MADE}).status_code
+        for _ in range(4)
+    ]
+    assert statuses == [200, 200, 200, 429]
+    refused = post(north, board_url(cup, tail="entries/"), {"client_id": new_id()})
+    assert refused.status_code == 429 and 0 < int(refused["Retry-After"]) <= 60
+    assert not Submission.objects.exists()
+    assert north.get(f"/api/v1/tournaments/{cup.tournament.slug}/me/").status_code == 200
+    # Another address has its own count.
+    other = as_team(match.ew_team)
+    other.defaults["REMOTE_ADDR"] = "10.1.2.3"
+    assert post(other, board_url(cup, tail="preview/"), {"record": GAM_MADE}).status_code == 200
+
+
+def test_a_malformed_write_rate_is_named():
+    from scoring.api.access import parse_rate
+
+    assert parse_rate("600/minute") == (600, 60) and parse_rate("5/s") == (5, 1)
+    for bad in ("600", "many/minute", "6/fortnight"):
+        with pytest.raises(ValueError, match="<count>/"):
+            parse_rate(bad)
+
+
 def test_openapi_schema_is_valid(db):
     from drf_spectacular.generators import SchemaGenerator
     from drf_spectacular.validation import validate_schema
