@@ -15,11 +15,19 @@ from typing import Any
 from django.core.cache import BaseCache
 from django.core.cache.backends import redis as django_redis
 
+# One command, atomic: bump, and give a new counter its lifetime (later bumps keep it).
+COUNT_HIT_SCRIPT = """
+local hits = redis.call('INCR', KEYS[1])
+if hits == 1 then redis.call('EXPIRE', KEYS[1], ARGV[1]) end
+return hits
+"""
+
 
 class RedisCacheClient(django_redis.RedisCacheClient):
     def __init__(self, *args: Any, **kwargs: Any):
         super().__init__(*args, **kwargs)
         self._clients: dict[int, Any] = {}
+        self._count_script: Any = None
 
     def get_client(self, key=None, *, write=False):
         index = self._get_connection_pool_index(write)
@@ -31,12 +39,10 @@ class RedisCacheClient(django_redis.RedisCacheClient):
         return client
 
     def count_hit(self, key: str, timeout: int) -> int:
-        # Made with its lifetime if missing, then bumped (INCR keeps the lifetime).
-        pipeline = self.get_client(key, write=True).pipeline()
-        pipeline.set(key, 0, ex=timeout, nx=True)
-        pipeline.incr(key)
-        _, hits = pipeline.execute()
-        return int(hits)
+        client = self.get_client(key, write=True)
+        if self._count_script is None:
+            self._count_script = client.register_script(COUNT_HIT_SCRIPT)
+        return int(self._count_script(keys=[key], args=[timeout], client=client))
 
 
 class RedisCache(django_redis.RedisCache):

@@ -3,6 +3,7 @@ the ranking input built from stored results, and the stored standings."""
 
 from __future__ import annotations
 
+import functools
 from collections import defaultdict
 from dataclasses import dataclass
 from typing import Any
@@ -16,14 +17,34 @@ from tournaments.models import Board, Match, Team, Tournament
 
 def team_by_code(slug: str, code: str) -> Team | None:
     """The team of a tournament (by slug) with this access code, its tournament loaded.
-    Codes are read off paper: case, spaces and dashes do not matter."""
+    Codes are read off paper: case, spaces and dashes do not matter.
+
+    One raw statement: every scorer's request starts here, and building the ORM's joined
+    query costs three times what the database takes to answer it."""
     code = (code or "").strip().upper().replace("-", "").replace(" ", "")
     if not code:
         return None
+    for tournament in Tournament.objects.raw(_team_by_code_sql(), [slug, code]):
+        values = [getattr(tournament, f"team__{name}") for name in TEAM_COLUMNS]
+        team = Team.from_db(tournament._state.db, TEAM_COLUMNS, values)
+        team.tournament = tournament
+        return team
+    return None
+
+
+# Team's columns are plain numbers and text: read as they come, without field converters.
+TEAM_COLUMNS = [field.attname for field in Team._meta.concrete_fields]
+
+
+@functools.cache
+def _team_by_code_sql() -> str:
+    team_columns = ", ".join(
+        f"m.{field.column} AS team__{field.attname}" for field in Team._meta.concrete_fields
+    )
     return (
-        Team.objects.select_related("tournament")
-        .filter(tournament__slug=slug, access_code=code)
-        .first()
+        f"SELECT t.*, {team_columns} FROM {Tournament._meta.db_table} t "
+        f"JOIN {Team._meta.db_table} m ON m.tournament_id = t.id "
+        "WHERE t.slug = %s AND m.access_code = %s"
     )
 
 

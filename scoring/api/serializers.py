@@ -72,6 +72,16 @@ class BoardScoreSerializer(serializers.Serializer):
     passed_out = serializers.BooleanField()
 
 
+# The three shapes below are written out by hand in ``to_representation``: they answer every
+# scorer's write, and DRF's generic path copies all declared fields for each answer. The
+# declared fields still make the schema, and a test holds both to the same output.
+_WHEN = serializers.DateTimeField()
+
+
+def _when(value) -> str | None:
+    return None if value is None else _WHEN.to_representation(value)
+
+
 class SubmissionSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     match = serializers.IntegerField(source="match_id")
@@ -87,6 +97,19 @@ class SubmissionSerializer(serializers.Serializer):
 
         return contract_in_words(submission.score)
 
+    def to_representation(self, submission) -> dict:
+        score = submission.score
+        return {
+            "id": submission.pk,
+            "match": submission.match_id,
+            "board": submission.board.number,
+            "source": submission.source,
+            "created_at": _when(submission.created_at),
+            "record": submission.record,
+            "score": {name: score[name] for name in BoardScoreSerializer._declared_fields},
+            "words": self.get_words(submission),
+        }
+
 
 class ResultSerializer(serializers.Serializer):
     id = serializers.IntegerField()
@@ -97,6 +120,17 @@ class ResultSerializer(serializers.Serializer):
     reason = serializers.CharField()
     created_at = serializers.DateTimeField()
 
+    def to_representation(self, result) -> dict:
+        return {
+            "id": result.pk,
+            "kind": result.kind,
+            "ns": result.ns_result,
+            "ew": result.ew_result,
+            "passed_out": result.passed_out,
+            "reason": result.reason,
+            "created_at": _when(result.created_at),
+        }
+
 
 class ReviewSerializer(serializers.Serializer):
     id = serializers.IntegerField()
@@ -104,6 +138,15 @@ class ReviewSerializer(serializers.Serializer):
     submission = serializers.IntegerField(source="submission_id", allow_null=True)
     reason = serializers.CharField()
     created_at = serializers.DateTimeField()
+
+    def to_representation(self, review) -> dict:
+        return {
+            "id": review.pk,
+            "action": review.action,
+            "submission": review.submission_id,
+            "reason": review.reason,
+            "created_at": _when(review.created_at),
+        }
 
 
 class LegalCallsSerializer(serializers.Serializer):
