@@ -120,6 +120,8 @@ def _whole(raw: Mapping[str, Any], name: str, where: str, default: int | None = 
 
 
 def _unknown_fields(raw: Mapping[str, Any], known: frozenset[str], where: str) -> None:
+    if raw.keys() <= known:  # the usual case, checked without a loop in Python
+        return
     unknown = sorted(str(name) for name in raw if name not in known)
     if unknown:
         prefix = f"{where}." if where else ""
@@ -237,9 +239,15 @@ class ScheduleIndex:
                     )
 
     def add(self, entry: MatchEntry, index: int) -> None:
-        self.at_place[entry.place] = index
-        for team in (entry.ns, entry.ew):
-            self.team_rounds.setdefault((team, entry.round), set()).add(index)
+        round_ = entry.round
+        self.at_place[(round_, entry.table, entry.board)] = index
+        team_rounds = self.team_rounds
+        for key in ((entry.ns, round_), (entry.ew, round_)):
+            found = team_rounds.get(key)
+            if found is None:  # not setdefault: that makes a new set on every call
+                team_rounds[key] = {index}
+            else:
+                found.add(index)
 
     def remove(self, entry: MatchEntry, index: int) -> None:
         del self.at_place[entry.place]
@@ -292,6 +300,12 @@ def read_settings(data: Mapping[str, Any]) -> tuple[str, str]:
 
 def read_tournament(data: Any) -> Tournament:
     """Check the whole tournament results object; raises ``RankingInputError``."""
+    return read_tournament_indexed(data)[0]
+
+
+def read_tournament_indexed(data: Any) -> tuple[Tournament, ScheduleIndex]:
+    """``read_tournament``, and the schedule index it checked the matches with (the ranking
+    state keeps it rather than building it again)."""
     if not isinstance(data, dict):
         raise fail("tournament results", "must be a JSON object with teams and matches")
     _unknown_fields(data, TOURNAMENT_FIELDS, "")
@@ -309,4 +323,4 @@ def read_tournament(data: Any) -> Tournament:
         schedule.add(entry, i)
         matches.append(entry)
     disqualified = read_disqualified(data.get("disqualified"), teams)
-    return Tournament(ruleset, ties, teams, tuple(matches), disqualified)
+    return Tournament(ruleset, ties, teams, tuple(matches), disqualified), schedule

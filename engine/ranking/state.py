@@ -20,7 +20,9 @@ Results are held per *slot*: match ``i`` has slot ``2i`` (its NS result) and ``2
 from __future__ import annotations
 
 import copy
+import json
 import math
+from collections.abc import Mapping
 from typing import Any
 
 import numpy as np
@@ -46,11 +48,13 @@ from engine.ranking.inputs import (
     RankingInputError,
     ScheduleIndex,
     Tournament,
+    _unknown_fields,
     read_match,
-    read_tournament,
+    read_tournament_indexed,
 )
 
 MatchKey = int | tuple[int, int, int]
+RESULT_FIELDS = frozenset({"record", "scores"})
 
 
 def _number(value: float) -> int | float | None:
@@ -60,25 +64,51 @@ def _number(value: float) -> int | float | None:
     return int(value) if float(value).is_integer() else float(value)
 
 
+def _json_number(value: int | float | None) -> str:
+    """``json.dumps`` of a number as ``_number`` gives it."""
+    if value is None:
+        return "null"
+    if isinstance(value, float) and not math.isfinite(value):
+        return json.dumps(value)
+    return repr(value)  # what json writes for an int, and for a finite float
+
+
+def _numbers(values: np.ndarray) -> list[int | float | None]:
+    """``_number`` of every value; vectorised, as the standings hold tens of thousands."""
+    values = np.asarray(values, dtype=np.float64)
+    out = values.astype(object)
+    whole = np.isfinite(values) & (np.trunc(values) == values)
+    exact = whole & (np.abs(values) < 2.0**53)  # int64 holds these exactly
+    if exact.any():
+        out[exact] = values[exact].astype(np.int64).astype(object)
+    for i in np.flatnonzero(whole & ~exact).tolist():
+        out[i] = int(values[i])
+    out[np.isnan(values)] = None
+    return out.tolist()
+
+
 class RankingState:
     """The computed ranking of a tournament; see the module docstring."""
 
-    def __init__(self, tournament: Tournament):
-        self._load(tournament)
+    def __init__(self, tournament: Tournament, schedule: ScheduleIndex | None = None):
+        """``schedule``: the index of exactly these matches, handed over (it is changed)."""
+        self._load(tournament, schedule)
 
     @classmethod
     def build(cls, data: Any) -> RankingState:
         """Check and rank the tournament results object; raises ``RankingInputError``."""
-        return cls(read_tournament(data))
+        return cls(*read_tournament_indexed(data))
 
     # -- loading ---------------------------------------------------------------------------
 
-    def _load(self, tournament: Tournament) -> None:
+    def _load(self, tournament: Tournament, schedule: ScheduleIndex | None = None) -> None:
         self.ruleset, self.ties, self.teams = tournament.ruleset, tournament.ties, tournament.teams
         self.matches: list[MatchEntry] = list(tournament.matches)
-        self.schedule = ScheduleIndex(self.teams)
-        for index, entry in enumerate(self.matches):
-            self.schedule.add(entry, index)
+        if schedule is None:
+            schedule = ScheduleIndex(self.teams)
+            for index, entry in enumerate(self.matches):
+                schedule.add(entry, index)
+        self.schedule = schedule
         self.disqualified: list[Disqualification] = list(tournament.disqualified)
         n_teams = len(self.teams.ids)
         self.before_final = np.zeros(n_teams, dtype=bool)
@@ -150,25 +180,33 @@ class RankingState:
     # -- incremental updates ---------------------------------------------------------------
 
     def _rerank(self, groups: np.ndarray) -> None:
-        """Re-rank these groups; move the points of their teams; revalue byes beside them."""
+        """Re-rank these groups; move the points of their teams; revalue byes beside them.
+        All groups in one vectorised pass (a loop over groups costs numpy's per-call
+        overhead for each)."""
         groups = np.unique(groups)
-        for group in groups.tolist():
-            members = self.members[group]
-            active = self.slot_active[members]
-            new_half = np.zeros(members.size, dtype=np.int64)
-            if active.any():
-                scores = self.slot_score[members[active]]
-                new_half[active] = ranking_half_points(np.zeros(scores.size), scores, self.ties)
-            old_half = self.half[members]
-            changed = new_half != old_half
-            if changed.any():
-                teams = self.slot_team[members[changed]]
-                np.add.at(self.played_half, teams, new_half[changed] - old_half[changed])
-                counted = (new_half[changed] > 0).astype(np.int64) - (old_half[changed] > 0)
-                np.add.at(self.match_counts, teams, counted)
-                self.half[members] = new_half
-            self.group_half_sums[group] = new_half.sum()
-            self.group_counts[group] = int(active.sum())
+        if not groups.size:
+            return
+        members = np.concatenate([self.members[group] for group in groups.tolist()])
+        member_groups = self.slot_group[members]
+        active = self.slot_active[members]
+        new_half = np.zeros(members.size, dtype=np.int64)
+        if active.any():
+            ranked = members[active]
+            new_half[active] = ranking_half_points(
+                member_groups[active], self.slot_score[ranked], self.ties
+            )
+        old_half = self.half[members]
+        changed = new_half != old_half
+        if changed.any():
+            teams = self.slot_team[members[changed]]
+            np.add.at(self.played_half, teams, new_half[changed] - old_half[changed])
+            counted = (new_half[changed] > 0).astype(np.int64) - (old_half[changed] > 0)
+            np.add.at(self.match_counts, teams, counted)
+            self.half[members] = new_half
+        n_groups = self.group_half_sums.size
+        sums = np.bincount(member_groups, new_half, n_groups).astype(np.int64)
+        self.group_half_sums[groups] = sums[groups]
+        self.group_counts[groups] = np.bincount(member_groups[active], minlength=n_groups)[groups]
         self.means[groups] = group_means(self.group_half_sums[groups], self.group_counts[groups])
         table_boards = np.unique(groups // 2)
         self._revalue_byes(np.flatnonzero((self.appearances[:, table_boards] == 0).any(axis=1)))
@@ -223,6 +261,27 @@ class RankingState:
         if scores is not None:
             new_match["scores"] = scores
         self.update_match(index, new_match)
+
+    def set_results(self, results: Mapping[MatchKey, Mapping[str, Any]]) -> None:
+        """``set_result`` for many matches at once: ``{match: {"record": ...}}``, ``{match:
+        {"scores": ...}}``, or ``{match: {}}`` to erase. Each group they touch is re-ranked
+        once, not once per match. All are checked first: on an error nothing changes."""
+        staged: dict[int, MatchEntry] = {}
+        for key, result in results.items():
+            index = self._index(key)
+            where = f"matches[{index}]"
+            if not isinstance(result, Mapping):
+                raise RankingInputError(f"{where}: the result must be an object")
+            _unknown_fields(result, RESULT_FIELDS, where)
+            new_match = {k: v for k, v in self.matches[index].raw.items() if k not in RESULT_FIELDS}
+            new_match.update((k, v) for k, v in result.items() if v is not None)
+            staged[index] = read_match(new_match, where, self.teams, self.ruleset)
+        if not staged:
+            return
+        for index, entry in staged.items():  # same seating: the schedule stays as it is
+            self.matches[index] = entry
+            self._store_result(index, entry)
+        self._refresh(np.fromiter(staged, dtype=np.int64, count=len(staged)))
 
     def erase_result(self, key: MatchKey) -> None:
         """The match is not played (yet): it leaves the ranking; the standings turn provisional."""
@@ -301,12 +360,13 @@ class RankingState:
             ],
         }
 
-    def to_standings(self) -> dict[str, Any]:
-        """The standings object (interchange formats, section 4), plus each team's tables."""
+    def to_standings(self, *, tables: bool = True) -> dict[str, Any]:
+        """The standings object (interchange formats, section 4), plus each team's tables
+        (unless ``tables`` is false: then the rows have no ``tables``)."""
         standings = {
             "provisional": bool(self.pending.any()),
             "groups": self._groups_out(),
-            "standings": self._rows_out(),
+            "standings": self._rows_out(tables=tables),
         }
         after_final = [item.team for item in self.disqualified if item.after_final]
         if not after_final:
@@ -315,6 +375,34 @@ class RankingState:
         for team in after_final:
             final = final.disqualify_after_final(self.teams.ids[team])
         return final.as_dict()
+
+    def to_standings_json(self) -> str:
+        """``json.dumps(self.to_standings())``, the same text, written without building the
+        teams' tables as objects (most of the standings of a big tournament, and most of the
+        time ``json.dumps`` takes): see ``_tables_json``."""
+        if any(item.after_final for item in self.disqualified):
+            return json.dumps(self.to_standings())
+        order, rows = self._row_order(), self._rows_out(tables=False)
+        tables = self._tables_json()
+        head = json.dumps({"provisional": bool(self.pending.any()), "groups": self._groups_out()})
+        lines = ", ".join(
+            f'{json.dumps(row)[:-1]}, "tables": {tables[team]}}}'
+            for team, row in zip(order, rows, strict=True)
+        )
+        return f'{head[:-1]}, "standings": [{lines}]}}'
+
+    def places(self) -> dict[Any, int | None]:
+        """Each team's place (None: disqualified), as in ``to_standings``, without building
+        the standings (what the places after every round need, once per round)."""
+        if any(item.after_final for item in self.disqualified):
+            rows = self.to_standings(tables=False)["standings"]
+            return {row["team"]: row["place"] for row in rows}
+        placed = ~self.before_final
+        place = places(team_points(self.played_half, self.bye_total), placed)
+        return {
+            team: int(place[number]) if placed[number] else None
+            for number, team in enumerate(self.teams.ids)
+        }
 
     def _ranked_slots(self) -> np.ndarray:
         return np.flatnonzero(self.half > 0)
@@ -336,27 +424,21 @@ class RankingState:
         )
         slots = slots[order]
         ids = self.teams.ids
-        for group, team, round_, score, half in zip(
+        for group, team, round_, score, rank in zip(
             self.slot_group[slots].tolist(),
             self.slot_team[slots].tolist(),
             self.slot_round[slots].tolist(),
-            self.slot_score[slots].tolist(),
-            self.half[slots].tolist(),
+            _numbers(self.slot_score[slots]),
+            _numbers(self.half[slots] / 2),
             strict=True,
         ):
             groups[group]["results"].append(
-                {
-                    "team": ids[team],
-                    "round": round_,
-                    "score": _number(score),
-                    "rank": _number(half / 2),
-                }
+                {"team": ids[team], "round": round_, "score": score, "rank": rank}
             )
         return groups
 
     def _tables_out(self) -> list[list[dict[str, Any]]]:
         """Per team, its ranking points at every table and board: results and byes."""
-        per_team: list[list[dict[str, Any]]] = [[] for _ in self.teams.ids]
         slots = self._ranked_slots()
         bye_teams, bye_tbs = np.nonzero(self.appearances == 0)
         bye_modes_ = self.modes[bye_teams]
@@ -369,43 +451,114 @@ class RankingState:
         scores = np.concatenate([self.slot_score[slots], np.full(bye_teams.size, np.nan)])
         is_bye = np.arange(teams.size) >= slots.size
         order = np.lexsort((rounds, tbs, teams))
-        side_names = (*SIDES, None)  # BYE_BOTH: the mean over both sides
-        for team, tb, round_, side, rank, score, bye in zip(
-            *(
-                column[order].tolist()
-                for column in (teams, tbs, rounds, sides, ranks, scores, is_bye)
-            ),
-            strict=True,
-        ):
-            table, board = self.table_boards[tb]
-            per_team[team].append(
-                {
-                    "table": table,
-                    "board": board,
-                    "side": side_names[side],
-                    "round": None if bye else round_,
-                    "rank": _number(rank),
-                    "score": _number(score),
-                    "bye": bye,
-                }
+        teams, tbs, is_bye = teams[order], tbs[order], is_bye[order]
+        round_values = rounds[order].astype(object)
+        round_values[is_bye] = None
+        side_names = np.array([*SIDES, None], dtype=object)  # None: BYE_BOTH, both sides' mean
+        table_of = np.array([table for table, _board in self.table_boards], dtype=np.int64)
+        board_of = np.array([board for _table, board in self.table_boards], dtype=np.int64)
+        entries = [
+            {
+                "table": table,
+                "board": board,
+                "side": side,
+                "round": round_,
+                "rank": rank,
+                "score": score,
+                "bye": bye,
+            }
+            for table, board, side, round_, rank, score, bye in zip(
+                table_of[tbs].tolist(),
+                board_of[tbs].tolist(),
+                side_names[sides[order]].tolist(),
+                round_values.tolist(),
+                _numbers(ranks[order]),
+                _numbers(scores[order]),
+                is_bye.tolist(),
+                strict=True,
             )
-        return per_team
+        ]
+        ends = np.cumsum(np.bincount(teams, minlength=len(self.teams.ids))).tolist()
+        return [entries[start:end] for start, end in zip([0, *ends[:-1]], ends, strict=True)]
 
-    def _rows_out(self) -> list[dict[str, Any]]:
+    def _tables_json(self) -> list[str]:
+        """Per team, ``json.dumps`` of its ``_tables_out`` list, put together from the text
+        of each entry. A bye's entry is the same for every team of the same bye mode at that
+        table and board, so it is written once, not once per team."""
+        slots = self._ranked_slots()
+        bye_teams, bye_tbs = np.nonzero(self.appearances == 0)
+        bye_modes_ = self.modes[bye_teams]
+        n_tb = len(self.table_boards)
+        bye_ranks = _numbers(np.round(bye_value_table(self.means), POINT_DECIMALS).reshape(-1))
+        side_texts = ('"NS"', '"EW"', "null")  # null: BYE_BOTH, both sides' mean
+        bye_texts = np.array(
+            [
+                f'{{"table": {table}, "board": {board}, "side": {side_texts[mode]}, '
+                f'"round": null, "rank": {_json_number(bye_ranks[mode * n_tb + tb])}, '
+                f'"score": null, "bye": true}}'
+                for mode in range(3)
+                for tb, (table, board) in enumerate(self.table_boards)
+            ],
+            dtype=object,
+        )
+        tbs = self.slot_group[slots] // 2
+        table_of = np.array([table for table, _board in self.table_boards], dtype=np.int64)
+        board_of = np.array([board for _table, board in self.table_boards], dtype=np.int64)
+        played = [
+            f'{{"table": {table}, "board": {board}, "side": {side_texts[side]}, '
+            f'"round": {round_}, "rank": {_json_number(rank)}, '
+            f'"score": {_json_number(score)}, "bye": false}}'
+            for table, board, side, round_, rank, score in zip(
+                table_of[tbs].tolist(),
+                board_of[tbs].tolist(),
+                (self.slot_group[slots] % 2).tolist(),
+                self.slot_round[slots].tolist(),
+                _numbers(self.half[slots] / 2),
+                _numbers(self.slot_score[slots]),
+                strict=True,
+            )
+        ]
+        texts = np.empty(slots.size + bye_teams.size, dtype=object)
+        texts[: slots.size] = played
+        texts[slots.size :] = bye_texts[bye_modes_ * n_tb + bye_tbs]
+        teams = np.concatenate([self.slot_team[slots], bye_teams])
+        order = np.lexsort(
+            (
+                np.concatenate([self.slot_round[slots], np.zeros(bye_teams.size, dtype=np.int64)]),
+                np.concatenate([tbs, bye_tbs]),
+                teams,
+            )
+        )
+        texts = texts[order].tolist()
+        ends = np.cumsum(np.bincount(teams, minlength=len(self.teams.ids))).tolist()
+        return [
+            f"[{', '.join(texts[start:end])}]"
+            for start, end in zip([0, *ends[:-1]], ends, strict=True)
+        ]
+
+    def _row_order(self) -> list[int]:
+        """Team numbers in the order of the standings rows."""
+        points = team_points(self.played_half, self.bye_total)
+        numbers = np.arange(len(self.teams.ids))
+        return np.lexsort((numbers, points, self.before_final)).tolist()
+
+    def _rows_out(self, *, tables: bool = True) -> list[dict[str, Any]]:
         points = team_points(self.played_half, self.bye_total)
         placed = ~self.before_final
         place = places(points, placed)
-        numbers = np.arange(len(self.teams.ids))
-        order = np.lexsort((numbers, points, self.before_final))
-        tables = self._tables_out()
-        return [
+        order = self._row_order()
+        rows = [
             {
                 "place": int(place[team]) if placed[team] else None,
                 "team": self.teams.ids[team],
                 "points": _number(points[team]),
                 "matches": int(self.match_counts[team]),
                 "status": "ok" if placed[team] else "disqualified",
-                "tables": tables[team],
             }
-            for team in order.tolist()
+            for team in order
         ]
+        if tables:
+            per_team = self._tables_out()
+            for team, row in zip(order, rows, strict=True):
+                row["tables"] = per_team[team]
+        return rows

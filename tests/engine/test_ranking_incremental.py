@@ -1,6 +1,7 @@
 """RankingState: results entered, changed and erased one at a time equal a full ranking."""
 
 import copy
+import json
 
 import pytest
 from hypothesis import HealthCheck, event, given, settings
@@ -260,3 +261,121 @@ def test_incremental_always_equals_a_full_recomputation(data, steps):
             apply_reseat(state, data, pick % len(data["matches"]), new)
         assert state.to_standings() == rank_results(data)
     assert state.to_data()["matches"] == data["matches"]
+
+
+# -- many results at once ---------------------------------------------------------------------
+
+
+def test_set_results_enters_changes_and_erases_in_one_call():
+    data = small()
+    state = RankingState.build(data)
+    state.set_results(
+        {
+            2: {"scores": {"ns": 50, "ew": -50}},
+            (3, 1, 1): {"record": RECORDS[0]},
+            0: {},
+            5: {"scores": None, "record": RECORDS[1]},
+        }
+    )
+    data["matches"][2]["scores"] = {"ns": 50, "ew": -50}
+    data["matches"][4]["record"] = RECORDS[0]
+    del data["matches"][0]["scores"]
+    del data["matches"][5]["scores"]
+    data["matches"][5]["record"] = RECORDS[1]
+    assert state.to_data()["matches"] == data["matches"]
+    assert state.to_standings() == rank_results(data)
+    state.set_results({})
+    assert state.to_standings() == rank_results(data)
+
+
+@pytest.mark.parametrize(
+    ("results", "message"),
+    [
+        ({0: {"scores": {"ns": 1, "ew": 2}}, 6: {}}, "matches[6]: no such match (6 matches)"),
+        ({0: {"scores": {"ns": 1, "ew": 2}}, 1: {"round": 2}}, "matches[1].round: unknown field"),
+        ({0: {"scores": {"ns": 1, "ew": 2}}, 1: []}, "matches[1]: the result must be an object"),
+        (
+            {0: {"scores": {"ns": 1, "ew": 2}}, 1: {"scores": {"ns": "x", "ew": 1}}},
+            "matches[1].scores.ns: must be a number, not 'x'",
+        ),
+        (
+            {1: {"scores": {"ns": 1, "ew": 2}, "record": RECORDS[0]}},
+            "matches[1]: has both a record and scores: give one of them",
+        ),
+    ],
+)
+def test_set_results_checks_everything_before_changing_anything(results, message):
+    state = RankingState.build(small())
+    before, data_before = state.to_standings(), state.to_data()
+    with pytest.raises(RankingInputError) as caught:
+        state.set_results(results)
+    assert str(caught.value) == message
+    assert state.to_standings() == before and state.to_data() == data_before
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    tournaments(),
+    st.lists(st.dictionaries(st.integers(0, 99), results(), max_size=8), max_size=4),
+    st.lists(st.integers(0, 99), max_size=2),
+)
+def test_results_set_together_equal_a_full_recomputation(data, batches, disqualify):
+    data = copy.deepcopy(data)
+    state = RankingState.build(data)
+    ids = [t["id"] for t in data["teams"]]
+    for pick in disqualify:
+        apply_disqualification(state, data, ids[pick % len(ids)], False)
+    for batch in batches:
+        if not data["matches"]:
+            break
+        picked = {pick % len(data["matches"]): result for pick, result in batch.items()}
+        state.set_results(picked)
+        for index, result in picked.items():
+            old = data["matches"][index]
+            data["matches"][index] = {
+                k: v for k, v in old.items() if k not in ("record", "scores")
+            } | result
+        assert state.to_standings() == rank_results(data)
+        assert state.places() == {
+            row["team"]: row["place"] for row in rank_results(data)["standings"]
+        }
+    assert state.to_data()["matches"] == data["matches"]
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(tournaments())
+def test_places_are_those_of_the_standings(data):
+    expected = {row["team"]: row["place"] for row in rank_results(data)["standings"]}
+    found = RankingState.build(data).places()
+    assert found == expected
+    assert all(type(place) is int for place in found.values() if place is not None)
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(tournaments(max_teams=9))
+def test_the_standings_json_is_that_of_the_standings_object(data):
+    state = RankingState.build(data)
+    standings = state.to_standings()
+    assert state.to_standings_json() == json.dumps(standings)  # the same text, byte for byte
+    without = state.to_standings(tables=False)
+    for row in standings["standings"]:
+        del row["tables"]
+    assert without == standings
+
+
+def test_the_standings_json_of_a_big_tournament():
+    """40 teams at 20 tables of 2 boards over 10 rounds, some matches left out: byes."""
+    teams = [{"id": f"T{n}", "name": ""} for n in range(1, 41)]
+    matches = []
+    for round_ in range(1, 11):
+        for table in range(1, 21):
+            if (round_ + table) % 9 == 0:
+                continue
+            ns, ew = f"T{(table + round_) % 20 + 1}", f"T{(table + 2 * round_) % 20 + 21}"
+            for board in (1, 2):
+                score = (7 * table + 3 * round_ + board) % 11 * 10
+                scores = {"ns": score, "ew": -score // 2}
+                match = {"round": round_, "table": table, "board": board, "ns": ns, "ew": ew}
+                matches.append(match | {"scores": scores})
+    data = {"ties": "average", "teams": teams, "matches": matches}
+    assert RankingState.build(data).to_standings_json() == json.dumps(rank_results(data))
