@@ -7,15 +7,23 @@ results than what is stored.
 
 from __future__ import annotations
 
+import contextlib
+import gc
+import json
 import logging
+import threading
+from collections import OrderedDict
+from collections.abc import Iterator
+from dataclasses import dataclass
 from typing import Any
 
 from django.core.cache import cache
 from django.db import connection, transaction
-from django.db.models import F, Q
+from django.db.models import F, JSONField, Q, Value
+from django.db.models.functions import Cast
 from django.utils import timezone
 
-from engine.ranking import rank_results
+from engine.ranking import RankingInputError, RankingState
 from scoring.models import RankingPoints, Standing, StandingsState
 from scoring.selectors import ranking_input
 from tournaments.models import Board, Match, Status, Tournament
@@ -56,27 +64,122 @@ def release_pending_update(tournament_id: int) -> None:
         log.warning("could not clear the pending-update mark of tournament %s", tournament_id)
 
 
+@contextlib.contextmanager
+def collector_paused() -> Iterator[None]:
+    """Run a block without the cyclic garbage collector. The standings of a big tournament
+    are some 10^5 small objects without cycles, freed by reference counting when the block
+    ends; while they live, the collections their allocation triggers find nothing, yet move
+    them into the oldest generation, and then a full collection walks the worker's whole
+    heap (tens of milliseconds, every other update). Leave no standings referenced when the
+    block ends, so that the allocation count falls back."""
+    if not gc.isenabled():  # paused by a caller, or by the application: leave it so
+        yield
+        return
+    gc.disable()
+    try:
+        yield
+    finally:
+        gc.enable()
+
+
 def recompute(tournament_id: int) -> str:
     """Bring the stored standings up to date; returns what it did."""
     # From here on a new change queues a new task: this one may already have read too early.
     release_pending_update(tournament_id)
+    with collector_paused():
+        return _recompute(tournament_id)
+
+
+def _recompute(tournament_id: int) -> str:
     tournament = Tournament.objects.get(pk=tournament_id)
     with transaction.atomic():
         state = _state_for_update(tournament)
         version = state.results_version
         if state.computed_at is not None and state.computed_version >= version:
             return "current"
-    computed = rank_results(ranking_input(tournament))
+    ranked = rank(tournament, ranking_input(tournament))
     with transaction.atomic():
         state = _state_for_update(tournament)
         if state.computed_at is not None and state.computed_version >= version:
             return "superseded"
-        _store(tournament, state, computed, version)
+        _store(tournament, state, ranked, version)
     return "stored"
 
 
-def _store(tournament: Tournament, state: StandingsState, computed: dict[str, Any], version: int):
-    state.standings = computed
+# --- ranking, incremental where it can be ---------------------------------------------------
+
+# The ranking of the last few tournaments ranked in this process, to bring up to date by
+# their changed results only. An entry is reused only for an input that differs from the one
+# it ranks in results alone (same settings, teams, disqualifications and schedule, compared
+# in full), so it gives exactly what ranking the input from scratch gives (the engine's
+# property tests hold RankingState.set_results to that); anything else ranks from scratch.
+RANKED_KEPT = 4
+_ranked: OrderedDict[tuple[str, int], tuple[tuple, RankingState]] = OrderedDict()
+_ranked_lock = threading.Lock()
+SEATING = ("round", "table", "board", "ns", "ew")
+MATCH_KEYS = frozenset({*SEATING, "record", "scores"})
+
+
+@dataclass(frozen=True)
+class Ranked:
+    """``rank_results(data)``: as JSON text, and as an object without the teams' tables."""
+
+    text: str
+    standings: dict[str, Any]
+
+
+def rank(tournament: Tournament, data: dict[str, Any]) -> Ranked:
+    """The standings of the tournament's ranking input ``data``."""
+    key = (connection.settings_dict["NAME"], tournament.pk)
+    head = (data["ruleset"], data["ties"], data["teams"], data["disqualified"])
+    with _ranked_lock:  # taken out while in use: a thread ranking the same one builds anew
+        kept = _ranked.pop(key, None)
+    state = None
+    if kept is not None and kept[0] == head:
+        state = _brought_up_to_date(kept[1], data["matches"])
+    if state is None:
+        state = RankingState.build(data)
+    ranked = Ranked(state.to_standings_json(), state.to_standings(tables=False))
+    with _ranked_lock:
+        _ranked[key] = (head, state)
+        while len(_ranked) > RANKED_KEPT:
+            _ranked.popitem(last=False)
+    return ranked
+
+
+def forget_rankings() -> None:
+    """Drop the rankings kept in this process."""
+    with _ranked_lock:
+        _ranked.clear()
+
+
+def _brought_up_to_date(state: RankingState, matches: list[dict[str, Any]]) -> RankingState | None:
+    """The state with the results of ``matches`` (the ranking input's), or None if the
+    matches differ from the state's in more than their results."""
+    if len(matches) != len(state.matches):
+        return None
+    changed: dict[int, dict[str, Any]] = {}
+    for index, (new, entry) in enumerate(zip(matches, state.matches, strict=True)):
+        old = entry.raw
+        if new == old:
+            continue
+        if any(new.get(name) != old.get(name) for name in SEATING):
+            return None
+        if not new.keys() <= MATCH_KEYS or not old.keys() <= MATCH_KEYS:
+            return None
+        changed[index] = {name: new[name] for name in ("record", "scores") if name in new}
+    try:
+        state.set_results(changed)
+    except RankingInputError:
+        return None  # ranking from scratch reports it
+    return state
+
+
+def _store(tournament: Tournament, state: StandingsState, ranked: Ranked, version: int):
+    # The engine's JSON text, cast in SQL: what JSONField would store for the standings
+    # object, without encoding its tens of thousands of table entries one by one.
+    state.standings = Cast(Value(ranked.text), output_field=JSONField())
+    computed = ranked.standings
     state.computed_version = version
     state.computed_at = timezone.now()
     state.provisional = bool(computed.get("provisional", True))
@@ -93,7 +196,7 @@ def _store(tournament: Tournament, state: StandingsState, computed: dict[str, An
             (int(row["team"]),): (row["place"], row["points"], row["matches"], row["status"])
             for row in computed["standings"]
         },
-        extra={"tournament": tournament},
+        extra={"tournament_id": tournament.pk},
     )
     _sync(
         RankingPoints,
@@ -101,32 +204,86 @@ def _store(tournament: Tournament, state: StandingsState, computed: dict[str, An
         key_fields=("match_id", "board_id", "team_id"),
         value_fields=("side", "score", "points"),
         wanted=_ranking_points(tournament, computed),
-        extra={"tournament": tournament},
+        extra={"tournament_id": tournament.pk},
     )
 
 
-def _sync(model, rows, *, key_fields, value_fields, wanted, extra) -> None:
+def _sync(model, rows, *, key_fields, value_fields, wanted, extra) -> dict[str, int]:
     """Make the stored rows equal ``wanted`` ({key: values}), writing only what changed: one
-    new result moves a few ranks, not the whole table."""
+    new result moves a few ranks, not the whole table. ``extra``: {field: value} a new row
+    gets besides. Returns how many rows were updated, created and deleted. Nothing refers to
+    these rows' primary keys."""
     stored = {
         tuple(row[: len(key_fields)]): (row[len(key_fields)], tuple(row[len(key_fields) + 1 :]))
         for row in rows.values_list(*key_fields, "pk", *value_fields)
     }
     changed, created = [], []
     for key, values in wanted.items():
-        if key not in stored:
-            created.append(
-                model(**extra, **dict(zip(key_fields + value_fields, key + values, strict=True)))
-            )
-        elif stored[key][1] != values:
-            changed.append(model(pk=stored[key][0], **dict(zip(value_fields, values, strict=True))))
+        found = stored.get(key)
+        if found is None:
+            created.append((*extra.values(), *key, *values))
+        elif found[1] != values:
+            changed.append((found[0], *values))
     gone = [pk for key, (pk, _values) in stored.items() if key not in wanted]
     if gone:
         model.objects.filter(pk__in=gone).delete()
+    meta = model._meta
     if changed:
-        model.objects.bulk_update(changed, list(value_fields), batch_size=500)
+        _update_rows(model, [meta.pk, *(meta.get_field(name) for name in value_fields)], changed)
     if created:
-        model.objects.bulk_create(created, batch_size=1000)
+        names = (*extra, *key_fields, *value_fields)
+        _insert_rows(model, [meta.get_field(name) for name in names], created)
+    return {"updated": len(changed), "created": len(created), "deleted": len(gone)}
+
+
+# Rows are written in one statement each way, reading them from one JSON parameter (a list
+# of lists). Not bulk_update: it builds a CASE WHEN per row and field, and compiling that
+# cost the worker far more than the update costs the database; nor bulk_create, which makes
+# and prepares a model instance per row. One JSON text (encoded in C) is also cheaper to send
+# than a parameter per value, or an array per column, which the driver quotes value by value.
+# The values must be what the fields store as they are (numbers, text, None).
+
+
+def _json_rows(fields) -> str:
+    """A SELECT of the rows in the JSON parameter, as columns c0, c1, ... typed as
+    ``fields`` (PostgreSQL, and SQLite from 3.38)."""
+    if connection.vendor == "postgresql":
+        columns = ", ".join(
+            f"(item->>{number})::{field.cast_db_type(connection)} AS c{number}"
+            for number, field in enumerate(fields)
+        )
+        return f"SELECT {columns} FROM json_array_elements(%s::json) AS item"
+    columns = ", ".join(
+        f"json_extract(value, '$[{number}]') AS c{number}" for number in range(len(fields))
+    )
+    return f"SELECT {columns} FROM json_each(%s)"
+
+
+def _update_rows(model, fields, rows: list[tuple]) -> None:
+    """Set the ``fields[1:]`` of the rows whose primary key is the first value."""
+    quote = connection.ops.quote_name
+    table = quote(model._meta.db_table)
+    assignments = ", ".join(
+        f"{quote(field.column)} = v.c{number}" for number, field in enumerate(fields) if number
+    )
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"UPDATE {table} SET {assignments} FROM ({_json_rows(fields)}) AS v "
+            f"WHERE {table}.{quote(fields[0].column)} = v.c0",
+            [json.dumps(rows, allow_nan=False)],
+        )
+
+
+def _insert_rows(model, fields, rows: list[tuple]) -> None:
+    quote = connection.ops.quote_name
+    columns = ", ".join(quote(field.column) for field in fields)
+    values = ", ".join(f"v.c{number}" for number in range(len(fields)))
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"INSERT INTO {quote(model._meta.db_table)} ({columns}) "
+            f"SELECT {values} FROM ({_json_rows(fields)}) AS v",
+            [json.dumps(rows, allow_nan=False)],
+        )
 
 
 def _ranking_points(tournament: Tournament, computed: dict[str, Any]) -> dict[tuple, tuple]:
