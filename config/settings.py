@@ -264,7 +264,7 @@ PUBLISHING_EXPORT_ROOT = Path(os.environ.get("PUBLISHING_EXPORT_ROOT", VAR_DIR /
 PUBLISHING_EXPORTS_KEEP = env_int("PUBLISHING_EXPORTS_KEEP", 5)
 PUBLISHING_CHART_LINES = env_int("PUBLISHING_CHART_LINES", 16)
 PUBLISHING_PLACES_MAX_MATCHES = env_int("PUBLISHING_PLACES_MAX_MATCHES", 200_000)
-# Charts and automatic publication follow the standings this long after they change.
+# Charts and automatic publication follow the standings at most once this often.
 PUBLISHING_CHART_DEBOUNCE_SECONDS = float(os.environ.get("PUBLISHING_CHART_DEBOUNCE_SECONDS", "5"))
 CELERY_BEAT_SCHEDULE["cleanup-exports"] = {
     "task": "publishing.tasks.cleanup_exports_task",

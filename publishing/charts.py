@@ -1,6 +1,6 @@
 """Chart series and their SVG drawings, from the ranking input and the stored standings.
 
-- ``places_by_round``: each team's place after every round, ranking (``rank_results``) the
+- ``places_by_round``: each team's place after every round, ranking (``RankingState``) the
   tournament's results restricted to the rounds up to that one. Each round's input is
   fingerprinted; a round whose fingerprint is unchanged since the last run keeps its places,
   so a new result re-ranks only its own round and the later ones.
@@ -18,13 +18,14 @@ import hashlib
 import json
 import math
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 from xml.sax.saxutils import escape, quoteattr
 
 import numpy as np
 
-from engine.ranking import rank_results
+from engine.ranking import RankingState, read_tournament
+from engine.ranking.inputs import Tournament
 
 # Distinct, colour-blind-friendly line colours (Okabe-Ito, then Tol's muted set).
 PALETTE = [
@@ -75,20 +76,24 @@ def places_by_round(
     digests: dict[str, str] = {}
     by_round: dict[int, dict[str, int | None]] = {}
     ranked: list[int] = []
+    checked: Tournament | None = None  # every match read and checked once, for all rounds
     index = 0
     for round_number in rounds:
+        start = index
         while index < len(matches) and matches[index]["round"] <= round_number:
-            digest.update(_canonical(matches[index]))
             index += 1
+        digest.update(_canonical(matches[start:index]))  # a round at once: one call to encode
         key = str(round_number)
         digests[key] = digest.hexdigest()
         old = (previous or {}).get(key)
         if old is not None and (previous_digests or {}).get(key) == digests[key]:
             by_round[round_number] = old
             continue
-        restricted = {**data, "matches": matches[:index]}
-        standings = rank_results(restricted)
-        by_round[round_number] = {str(row["team"]): row["place"] for row in standings["standings"]}
+        if checked is None:
+            checked = read_tournament({**data, "matches": matches})
+        # The matches of rounds 1..r, as ranking that part of the input would read them.
+        found = RankingState(replace(checked, matches=checked.matches[:index])).places()
+        by_round[round_number] = {str(team): place for team, place in found.items()}
         ranked.append(round_number)
     places = {team: [by_round[r].get(team) for r in rounds] for team in team_ids}
     return RoundSeries(rounds, places, digests, ranked)

@@ -39,3 +39,10 @@ def places_max_matches() -> int:
 def export_timeout_seconds() -> int:
     """A queued or running export older than this is taken as lost (the worker died)."""
     return int(getattr(settings, "PUBLISHING_EXPORT_TIMEOUT_SECONDS", 3600))
+
+
+def chart_debounce_seconds() -> float:
+    """The chart refresh and automatic publication run at most once this often
+    (``PUBLISHING_CHART_DEBOUNCE_SECONDS``): under a stream of confirmations the standings
+    are stored every second or so, and one run covers all the standings stored meanwhile."""
+    return max(0.0, float(getattr(settings, "PUBLISHING_CHART_DEBOUNCE_SECONDS", 5.0)))

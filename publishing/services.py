@@ -23,6 +23,7 @@ from django.core.cache import cache
 from django.db import connection, transaction
 from django.utils import timezone
 
+from engine.ranking import team_sort_key
 from publishing import conf, selectors
 from publishing.charts import per_round, places_by_round, places_svg, spread_groups, spread_svg
 from publishing.exports.csvzip import write_csv_zip
@@ -32,14 +33,15 @@ from publishing.exports.workbook import build_sheets
 from publishing.exports.xlsx import write_xlsx
 from publishing.models import ChartData, Export, HandRecords, PublishingSettings
 from scoring import standings as scoring_standings
-from scoring.models import StandingsState
+from scoring.models import Standing, StandingsState
 from scoring.selectors import ranking_input
 from tournaments.models import ActionLog, Status, Tournament
 
 log = logging.getLogger(__name__)
 
 PENDING_KEY = "publishing-after-standings:{database}:{tournament}"
-PENDING_TTL = 30  # seconds
+PENDING_TTL = 30  # seconds beyond the countdown; a lost message blocks new ones no longer
+STARTED_KEY = "publishing-after-standings-started:{database}:{tournament}"
 PROGRESS_EVERY = 0.5  # seconds between progress writes
 ORPHAN_AGE = timedelta(hours=1)  # files nobody refers to are removed after this
 
@@ -342,7 +344,7 @@ def auto_publish_standings(tournament: Tournament) -> str:
     found = selectors.publishing_settings(tournament)
     if not found.auto_publish_standings:
         return "off"
-    state = selectors.standings_state(tournament)
+    state = _bookkeeping(tournament)
     if state.computed_at is None or state.stale:
         return "standings not current"
     final = tournament.status == Status.FINAL
@@ -382,6 +384,32 @@ def auto_publish_standings(tournament: Tournament) -> str:
 # --- charts --------------------------------------------------------------------------------
 
 
+def _chart_standings(
+    tournament: Tournament, state: StandingsState
+) -> tuple[list[str], list[dict[str, Any]]] | None:
+    """What the charts take from the stored standings ``state`` stands for: the placed teams
+    in standings order, and the groups. None if newer standings were stored since.
+
+    A state loaded without its standings (the chart task) does not load them: in a big
+    tournament they are megabytes, nearly all the teams' tables. The groups are read alone,
+    and the order from the standings rows (the engine's: points, then the natural order of
+    the team ids), checked to be of the same computation."""
+    if "standings" not in state.get_deferred_fields():
+        standings = state.standings or {}
+        rows = standings.get("standings", [])
+        leaders = [str(row["team"]) for row in rows if row.get("status") == "ok"]
+        return leaders, standings.get("groups", [])
+    same = StandingsState.objects.filter(pk=state.pk, computed_version=state.computed_version)
+    found = list(same.values_list("pk", "standings__groups"))
+    rows = list(
+        Standing.objects.filter(tournament=tournament, status="ok").values_list("team_id", "points")
+    )
+    if not found or not same.exists():  # the rows may belong to newer standings
+        return None
+    rows.sort(key=lambda row: (row[1], team_sort_key(str(row[0]))))
+    return [str(team) for team, _points in rows], found[0][1] or []
+
+
 def refresh_chart_data(tournament: Tournament, state: StandingsState) -> ChartData:
     """The chart series for these standings, recomputed only where results changed."""
     chart, _ = ChartData.objects.get_or_create(tournament=tournament)
@@ -391,9 +419,11 @@ def refresh_chart_data(tournament: Tournament, state: StandingsState) -> ChartDa
         and chart.results_version == state.results_version
     ):
         return chart
+    found = _chart_standings(tournament, state)
+    if found is None:
+        return chart  # the newer standings queued a refresh of their own
+    leaders, groups = found
     data = ranking_input(tournament)
-    standings = state.standings or {}
-    rows = standings.get("standings", [])
     labels = {
         str(team.pk): f"{team.number}. {selectors.clean_text(team.name)}"
         for team in tournament.teams.all()
@@ -412,11 +442,10 @@ def refresh_chart_data(tournament: Tournament, state: StandingsState) -> ChartDa
             series.digests,
         )
         chart.note = ""
-    leaders = [str(row["team"]) for row in rows if row.get("status") == "ok"]
     lines = conf.chart_lines()
     shown = leaders if len(leaders) <= lines else leaders[:lines]
     chart.places_svg = places_svg(chart.rounds, chart.places, labels, shown)
-    chart.spread = spread_groups(standings)
+    chart.spread = spread_groups({"groups": groups})
     chart.spread_svg = spread_svg(chart.spread)
     chart.computed_version = state.computed_version
     chart.results_version = state.results_version
@@ -428,23 +457,47 @@ def refresh_chart_data(tournament: Tournament, state: StandingsState) -> ChartDa
 # --- after the standings change ------------------------------------------------------------
 
 
+def _bookkeeping(tournament: Tournament) -> StandingsState:
+    """``selectors.standings_state`` without the stored standings (megabytes in a big
+    tournament): reading ``standings`` loads them, if the charts need them."""
+    found = StandingsState.objects.defer("standings").filter(tournament=tournament).first()
+    return found or StandingsState(tournament=tournament)
+
+
 def _pending_key(tournament_id: int) -> str:
     return PENDING_KEY.format(database=connection.settings_dict["NAME"], tournament=tournament_id)
 
 
+def _started_key(tournament_id: int) -> str:
+    return STARTED_KEY.format(database=connection.settings_dict["NAME"], tournament=tournament_id)
+
+
 def enqueue_after_standings(tournament_id: int) -> None:
-    """Queue the chart refresh and the automatic publication, once for a burst of changes.
-    Errors are logged, never raised: they must not undo the caller's work."""
+    """Queue the chart refresh and the automatic publication, once for a burst of changes:
+    at once after a quiet spell, else when ``PUBLISHING_CHART_DEBOUNCE_SECONDS`` have passed
+    since the last one started; standings stored until it starts queue nothing more (it
+    reads the latest). So under a stream of confirmations it runs every few seconds, not
+    after every standings update. A task waits for its countdown in the worker, unacked, and
+    a broker outage then can stop the worker (kombu's Redis transport fails to restore it):
+    only a stream's tasks wait, not the one after a quiet spell. Errors are logged, never
+    raised: they must not undo the caller's work."""
     from publishing.tasks import after_standings_task
 
+    countdown = 0.0
     try:
-        if not cache.add(_pending_key(tournament_id), 1, PENDING_TTL):
+        started = cache.get(_started_key(tournament_id))
+        if started is not None:
+            countdown = max(0.0, started + conf.chart_debounce_seconds() - time.time())
+        if not cache.add(_pending_key(tournament_id), 1, PENDING_TTL + countdown):
             return
     except Exception:  # the cache only saves work; queue anyway
         pass
     try:
         after_standings_task.apply_async(
-            args=[tournament_id], retry=True, retry_policy={"max_retries": 1}
+            args=[tournament_id],
+            countdown=countdown,
+            retry=True,
+            retry_policy={"max_retries": 1},
         )
     except Exception:
         with contextlib.suppress(Exception):
@@ -455,10 +508,19 @@ def enqueue_after_standings(tournament_id: int) -> None:
 def after_standings_stored(tournament_id: int) -> str:
     with contextlib.suppress(Exception):
         cache.delete(_pending_key(tournament_id))
+    interval = conf.chart_debounce_seconds()
+    if interval > 0:
+        with contextlib.suppress(Exception):
+            cache.set(_started_key(tournament_id), time.time(), interval + 1)
+    with scoring_standings.collector_paused():  # see there: the same many small objects
+        return _after_standings_stored(tournament_id)
+
+
+def _after_standings_stored(tournament_id: int) -> str:
     tournament = Tournament.objects.filter(pk=tournament_id).first()
     if tournament is None:
         return "gone"
-    state = selectors.standings_state(tournament)
+    state = _bookkeeping(tournament)
     if state.computed_at is None:
         return "no standings"
     refresh_chart_data(tournament, state)

@@ -3,14 +3,24 @@ spread of results, their SVG, and the charts page that only reads them."""
 
 from __future__ import annotations
 
+import time
+from types import SimpleNamespace
+
 from django.urls import reverse
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from engine.ranking import rank_results
+from publishing import services
 from publishing.charts import per_round, places_by_round, places_svg, spread_groups, spread_svg
 from publishing.models import ChartData
+from publishing.tasks import after_standings_task
 from scoring.models import StandingsState
 from scoring.selectors import ranking_input
+from scoring.standings import recompute
+from tests.engine.test_ranking_properties import tournaments
 from tests.publishing.conftest import RY_LOST
+from tournaments import services as organiser_services
 
 TEAMS = [{"id": f"T{n}", "name": f"Team {n}"} for n in range(1, 5)]
 
@@ -42,6 +52,17 @@ def test_places_after_each_round_rank_the_rounds_so_far():
         expected = rank_results(tournament([m for m in MATCHES if m["round"] <= round_]))
         places = {row["team"]: row["place"] for row in expected["standings"]}
         assert {team: series.places[team][index] for team in places} == places
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(tournaments(), st.randoms(use_true_random=False))
+def test_places_after_each_round_are_those_of_ranking_the_rounds_so_far(data, rnd):
+    shuffled = {**data, "matches": rnd.sample(data["matches"], len(data["matches"]))}
+    series = places_by_round(shuffled)
+    for index, round_ in enumerate(series.rounds):
+        so_far = {**data, "matches": [m for m in data["matches"] if m["round"] <= round_]}
+        expected = {str(row["team"]): row["place"] for row in rank_results(so_far)["standings"]}
+        assert {team: places[index] for team, places in series.places.items()} == expected
 
 
 def test_rounds_after_the_last_result_are_left_out():
@@ -113,3 +134,40 @@ def test_the_charts_page_before_any_result(cup, client):
     response = client.get(reverse("publishing:charts", args=[cup.tournament.slug]))
     assert response.status_code == 200
     assert "appear once the first results are in" in response.content.decode()
+
+
+def test_the_chart_task_runs_at_once_then_at_most_every_few_seconds(cup, settings, monkeypatch):
+    queued = []
+    monkeypatch.setattr(after_standings_task, "apply_async", lambda **kwargs: queued.append(kwargs))
+    now = [1000.0]
+    clock = SimpleNamespace(time=lambda: now[0], monotonic=time.monotonic)
+    monkeypatch.setattr(services, "time", clock)
+    settings.PUBLISHING_CHART_DEBOUNCE_SECONDS = 7
+    tournament_id = cup.tournament.pk
+    services.enqueue_after_standings(tournament_id)  # after a quiet spell: at once
+    services.enqueue_after_standings(tournament_id)  # stored again meanwhile: nothing more
+    assert [(call["args"], call["countdown"]) for call in queued] == [([tournament_id], 0.0)]
+    services.after_standings_stored(tournament_id)  # it starts: a new change queues again,
+    now[0] += 2
+    services.enqueue_after_standings(tournament_id)  # to run 7 s after it started
+    assert len(queued) == 2 and queued[1]["countdown"] == 5.0
+    services.after_standings_stored(tournament_id)
+    now[0] += 8
+    services.enqueue_after_standings(tournament_id)
+    assert len(queued) == 3 and queued[2]["countdown"] == 0.0
+
+
+def test_the_chart_task_reads_the_standings_without_the_teams_tables(cup, confirm, organiser):
+    confirm(cup, 1, 1)
+    confirm(cup, 1, 2, RY_LOST)
+    confirm(cup, 2, 1)
+    organiser_services.disqualify_team(by=organiser, team=cup.teams[3], reason="conduct")
+    recompute(cup.tournament.pk)
+    loaded = StandingsState.objects.get(tournament=cup.tournament)
+    deferred = StandingsState.objects.defer("standings").get(tournament=cup.tournament)
+    leaders, groups = services._chart_standings(cup.tournament, loaded)
+    assert len(leaders) == 3 and groups == loaded.standings["groups"]
+    assert services._chart_standings(cup.tournament, deferred) == (leaders, groups)
+    assert "standings" in deferred.get_deferred_fields()  # never loaded
+    StandingsState.objects.filter(pk=loaded.pk).update(computed_version=loaded.computed_version + 1)
+    assert services._chart_standings(cup.tournament, deferred) is None  # the newer ones' turn
