@@ -177,6 +177,28 @@ def stop(process: subprocess.Popen) -> None:
         os.killpg(process.pid, signal.SIGKILL)
 
 
+def cpu_seconds(groups: dict[str, list[int]]) -> dict[str, float]:
+    """CPU time (user + system) used so far by each group of processes: the given process
+    trees (by their leader's pid) and the machine's PostgreSQL and Redis servers."""
+    tick = os.sysconf("SC_CLK_TCK")
+    used = dict.fromkeys([*groups, "PostgreSQL", "Redis"], 0.0)
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            text = stat.read_text()
+        except OSError:
+            continue
+        name = text[text.index("(") + 1 : text.rindex(")")]
+        fields = text[text.rindex(")") + 2 :].split()
+        pid, session = int(stat.parent.name), int(fields[3])
+        seconds = (int(fields[11]) + int(fields[12])) / tick
+        for group, leaders in groups.items():
+            if pid in leaders or session in leaders:
+                used[group] += seconds
+        if name in ("postgres", "redis-server"):
+            used["PostgreSQL" if name == "postgres" else "Redis"] += seconds
+    return used
+
+
 def standings_current(tournament_id: int) -> bool:
     from scoring.models import StandingsState
 
@@ -258,6 +280,8 @@ def main() -> None:
         for match in work:
             waits_for[match] = previous.get(match[1])
             previous[match[1]] = entered[match]
+        groups = {"gunicorn": [web.pid], "Celery worker": [worker.pid], "load": [os.getpid()]}
+        cpu_before = cpu_seconds(groups)
         started = time.perf_counter()
         with ThreadPoolExecutor(args.scorers) as pool:
             futures = []
@@ -275,6 +299,7 @@ def main() -> None:
                 future.result()
         last_confirmation = time.perf_counter()
         elapsed = last_confirmation - started
+        cpu_after = cpu_seconds(groups)
         while not standings_current(plan["tournament_id"]):
             if time.perf_counter() - last_confirmation > 60:
                 raise SystemExit("standings not current 60 s after the last confirmation")
@@ -309,6 +334,12 @@ def main() -> None:
             f"standings current {catch_up:.2f} s after the last confirmation "
             f"(target < {TARGETS['standings_s']})"
         )
+        print("CPU per confirmed result (ms), while the cycles ran:")
+        for group, before in cpu_before.items():
+            print(f"  {group:14} {(cpu_after[group] - before) / done * 1000:6.2f}")
+        total = sum(cpu_after.values()) - sum(cpu_before.values())
+        share = total / elapsed / os.cpu_count()
+        print(f"  {'all':14} {total / done * 1000:6.2f} ({share:.0%} of the cores)")
     finally:
         for process in processes:
             stop(process)

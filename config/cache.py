@@ -57,8 +57,9 @@ class RedisCache(django_redis.RedisCache):
 
 def count_hit(cache: BaseCache, key: str, timeout: int) -> int:
     """Bump the counter ``key`` (made with ``timeout`` seconds to live) and return it."""
-    if isinstance(cache, RedisCache):
-        return cache.count_hit(key, timeout)
+    counter = getattr(cache, "count_hit", None)  # through django.core.cache's proxy too
+    if counter is not None:
+        return counter(key, timeout)
     if cache.add(key, 1, timeout):
         return 1
     try:

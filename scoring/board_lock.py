@@ -11,38 +11,24 @@ write goes through the ORM in ``scoring.services``.
 from __future__ import annotations
 
 import functools
-import json
 from dataclasses import dataclass, field
-from typing import Any
 
 from django.db import connection
-from django.db.models import Model
 
 from scoring import states
 from scoring.models import BoardProgress, Review, Submission
+from scoring.rows import RowReader
 from tournaments.models import Board, Match, Table, Tournament
 
-COLUMNS = (
-    "match_id",
-    "round",
-    "table_id",
-    "ns_team_id",
-    "ew_team_id",
-    "table_number",
-    "tournament_id",
-    "board_id",
-    "progress_id",
-    "state",
-    "pending_id",
-    "rejections",
-    "last_reason",
-    "pending_ns",
-    "pending_ew",
-    "pending_score",
-    "entry_with_client_id",
-    "review_with_client_id",
-    "untouched_round",
+# The row: these fields of each model in turn, then the three looked-up values.
+MATCH_ROW = RowReader(Match, ["id", "round", "table_id", "ns_team_id", "ew_team_id"])
+TABLE_ROW = RowReader(Table, ["id", "number", "tournament_id"])
+BOARD_ROW = RowReader(Board, ["id", "table_id", "number"])
+PROGRESS_ROW = RowReader(BoardProgress, ["id", "state", "pending_id", "rejections", "last_reason"])
+PENDING_ROW = RowReader(
+    Submission, ["id", "match_id", "board_id", "source", "ns_result", "ew_result", "score"]
 )
+READERS = (MATCH_ROW, TABLE_ROW, BOARD_ROW, PROGRESS_ROW, PENDING_ROW)
 
 
 @functools.cache
@@ -55,11 +41,11 @@ def _sql() -> str:
         "submission": Submission._meta.db_table,
         "review": Review._meta.db_table,
     }
+    columns = ", ".join(
+        reader.select(alias) for reader, alias in zip(READERS, "mtbps", strict=True)
+    )
     return f"""
-        SELECT m.id, m.round, m.table_id, m.ns_team_id, m.ew_team_id,
-               t.number, t.tournament_id, b.id,
-               p.id, p.state, p.pending_id, p.rejections, p.last_reason,
-               s.ns_result, s.ew_result, s.score,
+        SELECT {columns},
                (SELECT e.id FROM {names["submission"]} e
                  WHERE e.match_id = m.id AND e.client_id = %s),
                (SELECT r.id FROM {names["review"]} r
@@ -125,70 +111,37 @@ def lock_board(
         row = cursor.fetchone()
     if row is None:
         return None
-    return _locked_board(dict(zip(COLUMNS, row, strict=True)), board_number, tournament)
+    return _locked_board(row, tournament)
 
 
-def _loaded(model: type[Model], **values: Any) -> Any:
-    """A model instance as if read from the database with only these fields (the others are
-    deferred: reading one queries, it never yields a default)."""
-    names = [f.attname for f in model._meta.concrete_fields if f.attname in values]
-    return model.from_db(connection.alias, names, [values[name] for name in names])
-
-
-def _locked_board(
-    row: dict[str, Any], board_number: int, tournament: Tournament | None
-) -> LockedBoard:
-    table = _loaded(
-        Table, id=row["table_id"], number=row["table_number"], tournament_id=row["tournament_id"]
-    )
+def _locked_board(row: tuple, tournament: Tournament | None) -> LockedBoard:
+    using = connection.alias
+    models, start = [], 0
+    for reader in READERS:
+        # A missing board, progress or pending entry comes as a row of nulls.
+        models.append(reader.read(row, start, using) if row[start] is not None else None)
+        start += len(reader)
+    match, table, board, progress, pending = models
     if tournament is not None:
         table.tournament = tournament
-    match = _loaded(
-        Match,
-        id=row["match_id"],
-        round=row["round"],
-        table_id=row["table_id"],
-        ns_team_id=row["ns_team_id"],
-        ew_team_id=row["ew_team_id"],
-    )
     match.table = table
-    board = None
-    if row["board_id"] is not None:
-        board = _loaded(Board, id=row["board_id"], table_id=row["table_id"], number=board_number)
-        board.table = table
     locked = LockedBoard(
         match=match,
         board=board,
-        progress_id=row["progress_id"],
-        entry_with_client_id=row["entry_with_client_id"],
-        review_with_client_id=row["review_with_client_id"],
-        untouched_round=row["untouched_round"],
+        progress_id=None if progress is None else progress.pk,
+        entry_with_client_id=row[start],
+        review_with_client_id=row[start + 1],
+        untouched_round=row[start + 2],
     )
-    if row["progress_id"] is not None:
+    if board is not None:
+        board.table = table
+    if progress is not None:
+        if pending is not None:
+            pending.match, pending.board = match, board
         locked.state = states.BoardState(
-            state=row["state"],
-            pending=_pending(row, match, board),
-            rejections=row["rejections"],
-            last_reason=row["last_reason"],
+            state=progress.state,
+            pending=pending,
+            rejections=progress.rejections,
+            last_reason=progress.last_reason,
         )
     return locked
-
-
-def _pending(row: dict[str, Any], match: Match, board: Board) -> Submission | None:
-    """North's entry awaiting East: what East's accept copies into the result."""
-    if row["pending_id"] is None:
-        return None
-    score = row["pending_score"]
-    pending = _loaded(
-        Submission,
-        id=row["pending_id"],
-        match_id=match.pk,
-        board_id=board.pk,
-        source=Submission.Source.NORTH,
-        ns_result=row["pending_ns"],
-        ew_result=row["pending_ew"],
-        # The raw column: text on SQLite and on PostgreSQL as Django's backend reads jsonb.
-        score=json.loads(score) if isinstance(score, (str, bytes)) else score,
-    )
-    pending.match, pending.board = match, board
-    return pending

@@ -41,6 +41,22 @@ def test_count_hit_on_redis_keeps_the_first_lifetime():
 
 
 @pytest.mark.integration
+def test_the_default_cache_counts_in_one_redis_command(settings):
+    from django.core.cache import cache  # the proxy the application uses
+
+    assert settings.CACHES["default"]["BACKEND"] == "config.cache.RedisCache"
+    client = cache._cache.get_client(write=True)
+    calls = []
+    original = client.execute_command
+    client.execute_command = lambda *args, **kw: calls.append(args[0]) or original(*args, **kw)
+    try:
+        assert count_hit(cache, "proxied", 60) == 1
+    finally:
+        del client.execute_command
+    assert calls == ["EVALSHA"] or calls == ["EVALSHA", "SCRIPT LOAD", "EVALSHA"]
+
+
+@pytest.mark.integration
 def test_the_redis_cache_makes_one_client_per_pool():
     cache = redis_cache()
     cache.set("a", {"x": 1})

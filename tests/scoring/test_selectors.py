@@ -1,7 +1,9 @@
 """Reads of the scorer's side that the API and pages rely on."""
 
+import pytest
 from django.forms.models import model_to_dict
 
+from scoring.rows import RowReader
 from scoring.selectors import team_by_code
 from tests.scoring.conftest import build_cup
 from tournaments.models import Team, Tournament
@@ -30,3 +32,8 @@ def test_team_by_code_needs_the_right_tournament_and_a_code(cup):
     assert team_by_code("no-such-cup", code) is None
     assert team_by_code(cup.tournament.slug, "") is None
     assert team_by_code(cup.tournament.slug, "NOTACODE") is None
+
+
+def test_a_row_reader_names_fields_its_model_lacks():
+    with pytest.raises(ValueError, match="no fields"):
+        RowReader(Team, ["id", "colour"])
