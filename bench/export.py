@@ -176,19 +176,19 @@ def database_child(k: int, with_floors: bool) -> dict:
 
     django.setup()
     from django.core.management import call_command
-    from django.db.models.signals import post_save
 
     from publishing import conf, selectors, services
     from publishing.exports.workbook import build_sheets
     from scoring import standings
     from scoring.models import StandingsState
+    from scoring.signals import standings_stored
 
     call_command("migrate", verbosity=0)
     start = time.perf_counter()
     tournament = build_database_tournament(k)
     stored = time.perf_counter() - start
     # Time the standings and the charts apart (the signal would chain them).
-    post_save.disconnect(sender=StandingsState, dispatch_uid="publishing-standings")
+    standings_stored.disconnect(dispatch_uid="publishing-standings")
     start = time.perf_counter()
     standings.recompute(tournament.pk)
     ranked = time.perf_counter() - start

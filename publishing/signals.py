@@ -7,7 +7,7 @@ from __future__ import annotations
 from django.db import transaction
 from django.db.models.signals import post_save
 
-from scoring.models import StandingsState
+from scoring.signals import standings_stored
 from tournaments.models import Status, Tournament
 
 
@@ -17,9 +17,8 @@ def _after_commit(tournament_id: int) -> None:
     transaction.on_commit(lambda: enqueue_after_standings(tournament_id))
 
 
-def standings_saved(sender, instance: StandingsState, **kwargs) -> None:
-    if instance.computed_at is not None:
-        _after_commit(instance.tournament_id)
+def standings_saved(sender, tournament_id: int, **kwargs) -> None:
+    _after_commit(tournament_id)
 
 
 def tournament_saved(sender, instance: Tournament, created: bool = False, **kwargs) -> None:
@@ -28,5 +27,5 @@ def tournament_saved(sender, instance: Tournament, created: bool = False, **kwar
 
 
 def connect() -> None:
-    post_save.connect(standings_saved, sender=StandingsState, dispatch_uid="publishing-standings")
+    standings_stored.connect(standings_saved, dispatch_uid="publishing-standings")
     post_save.connect(tournament_saved, sender=Tournament, dispatch_uid="publishing-tournament")

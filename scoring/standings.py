@@ -26,15 +26,8 @@ from django.utils import timezone
 from engine.ranking import RankingInputError, RankingState
 from scoring.models import RankingPoints, Standing, StandingsState
 from scoring.selectors import ranking_input
+from scoring.signals import standings_stored
 from tournaments.models import Board, Match, Status, Tournament
-
-
-def _state_for_update(tournament: Tournament) -> StandingsState:
-    """The bookkeeping row, locked; without the stored standings themselves (large, and only
-    ever written here)."""
-    StandingsState.objects.defer("standings").get_or_create(tournament=tournament)
-    return StandingsState.objects.select_for_update().defer("standings").get(tournament=tournament)
-
 
 log = logging.getLogger(__name__)
 
@@ -92,18 +85,32 @@ def recompute(tournament_id: int) -> str:
 
 def _recompute(tournament_id: int) -> str:
     tournament = Tournament.objects.get(pk=tournament_id)
-    with transaction.atomic():
-        state = _state_for_update(tournament)
-        version = state.results_version
-        if state.computed_at is not None and state.computed_version >= version:
-            return "current"
+    version = _bookkeeping(tournament).results_version
+    if _covers(tournament, version):
+        return "current"
     ranked = rank(tournament, ranking_input(tournament))
     with transaction.atomic():
-        state = _state_for_update(tournament)
-        if state.computed_at is not None and state.computed_version >= version:
+        # Standings writers take turns on the tournament row. Not on the bookkeeping row:
+        # every confirmation bumps its results version, and would wait behind this whole
+        # write; that row is written last, in one short statement.
+        Tournament.objects.select_for_update().filter(pk=tournament.pk).exists()
+        if _covers(tournament, version):
             return "superseded"
-        _store(tournament, state, ranked, version)
+        _store(tournament, ranked, version)
+        standings_stored.send(sender=StandingsState, tournament_id=tournament.pk)
     return "stored"
+
+
+def _bookkeeping(tournament: Tournament) -> StandingsState:
+    """The bookkeeping row, without the stored standings themselves (large)."""
+    return StandingsState.objects.defer("standings").get_or_create(tournament=tournament)[0]
+
+
+def _covers(tournament: Tournament, version: int) -> bool:
+    """Whether the stored standings already reflect this results version."""
+    return StandingsState.objects.filter(
+        tournament=tournament, computed_at__isnull=False, computed_version__gte=version
+    ).exists()
 
 
 # --- ranking, incremental where it can be ---------------------------------------------------
@@ -175,18 +182,8 @@ def _brought_up_to_date(state: RankingState, matches: list[dict[str, Any]]) -> R
     return state
 
 
-def _store(tournament: Tournament, state: StandingsState, ranked: Ranked, version: int):
-    # The engine's JSON text, cast in SQL: what JSONField would store for the standings
-    # object, without encoding its tens of thousands of table entries one by one.
-    state.standings = Cast(Value(ranked.text), output_field=JSONField())
+def _store(tournament: Tournament, ranked: Ranked, version: int) -> None:
     computed = ranked.standings
-    state.computed_version = version
-    state.computed_at = timezone.now()
-    state.provisional = bool(computed.get("provisional", True))
-    state.final = tournament.status == Status.FINAL
-    state.save(
-        update_fields=["standings", "computed_version", "computed_at", "provisional", "final"]
-    )
     _sync(
         Standing,
         Standing.objects.filter(tournament=tournament),
@@ -205,6 +202,15 @@ def _store(tournament: Tournament, state: StandingsState, ranked: Ranked, versio
         value_fields=("side", "score", "points"),
         wanted=_ranking_points(tournament, computed),
         extra={"tournament_id": tournament.pk},
+    )
+    StandingsState.objects.filter(tournament=tournament).update(
+        # The engine's JSON text, cast in SQL: what JSONField would store for the standings
+        # object, without encoding its tens of thousands of table entries one by one.
+        standings=Cast(Value(ranked.text), output_field=JSONField()),
+        computed_version=version,
+        computed_at=timezone.now(),
+        provisional=bool(computed.get("provisional", True)),
+        final=tournament.status == Status.FINAL,
     )
 
 
