@@ -14,7 +14,7 @@ from collections.abc import Callable
 from typing import Any, TypeVar
 
 from django.conf import settings
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 
 from engine.records import RecordError
@@ -23,9 +23,15 @@ from scoring import standings, states
 from scoring.board_lock import LockedBoard, lock_board
 from scoring.errors import InvalidEntry, NotAllowed, NotFound, WrongState
 from scoring.models import BoardProgress, Result, Review, Submission
+from scoring.rows import RowInserter
 from tournaments.models import ActionLog, Board, Match, Status, Team, Tournament
 
 log = logging.getLogger(__name__)
+# The rows every result makes, inserted with statements built once (see scoring.rows).
+NEW_SUBMISSION = RowInserter(Submission)
+NEW_REVIEW = RowInserter(Review)
+NEW_RESULT = RowInserter(Result)
+NEW_PROGRESS = RowInserter(BoardProgress)
 T = TypeVar("T")
 
 # What North reports; everything else of the board record comes from the tournament.
@@ -118,8 +124,8 @@ def _advance(locked: LockedBoard, step: Callable[[states.BoardState], None]) -> 
         "last_reason": board.last_reason,
     }
     if locked.progress_id is None:
-        progress = BoardProgress.objects.create(
-            match_id=locked.match.pk, board_id=locked.board.pk, **values
+        progress = NEW_PROGRESS.create(
+            using=connection.alias, match_id=locked.match.pk, board_id=locked.board.pk, **values
         )
         locked.progress_id = progress.pk
     else:
@@ -273,7 +279,8 @@ def submit_entry(
     if locked.state.state == states.DISPUTED:
         raise WrongState("this board is with the director")
     record, score = score_entry(match, facts)
-    submission = Submission.objects.create(
+    submission = NEW_SUBMISSION.create(
+        using=connection.alias,
         match=match,
         board=locked.board,
         source=Submission.Source.NORTH,
@@ -315,7 +322,9 @@ def _pending_for_east(locked: LockedBoard, submission_id: int) -> Submission:
 
 def _review(locked: LockedBoard, action: str, **fields: Any) -> Review:
     """Append a verdict on the board and move its progress on."""
-    review = Review.objects.create(match=locked.match, board=locked.board, action=action, **fields)
+    review = NEW_REVIEW.create(
+        using=connection.alias, match=locked.match, board=locked.board, action=action, **fields
+    )
     _advance(locked, lambda board: states.apply_review(board, review.action, review.reason))
     return review
 
@@ -438,7 +447,8 @@ def _make_current(
     ``replaces=False`` where the board's state shows it has none (East's check)."""
     if replaces:
         _retire_current(locked)
-    return Result.objects.create(
+    return NEW_RESULT.create(
+        using=connection.alias,
         match=locked.match,
         board=locked.board,
         kind=kind,

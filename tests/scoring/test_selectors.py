@@ -1,11 +1,13 @@
 """Reads of the scorer's side that the API and pages rely on."""
 
 import pytest
+from django.db.models.signals import post_save, pre_save
 from django.forms.models import model_to_dict
 
-from scoring.rows import RowReader
+from scoring.models import Submission
+from scoring.rows import RowInserter, RowReader
 from scoring.selectors import team_by_code
-from tests.scoring.conftest import build_cup
+from tests.scoring.conftest import GAM_MADE, build_cup
 from tournaments.models import Team, Tournament
 
 
@@ -37,3 +39,40 @@ def test_team_by_code_needs_the_right_tournament_and_a_code(cup):
 def test_a_row_reader_names_fields_its_model_lacks():
     with pytest.raises(ValueError, match="no fields"):
         RowReader(Team, ["id", "colour"])
+
+
+def test_a_row_inserter_stores_what_create_stores(cup):
+    match = cup.match(1, 1)
+    board = match.table.boards.get()
+    values = {
+        "match": match,
+        "board": board,
+        "source": "north",
+        "team": match.ns_team,
+        "seat": "N",
+        "client_id": "phone-0001",
+        "remote_addr": "192.0.2.7",
+        "record": GAM_MADE,
+        "score": {"ns": 21, "ew": -21, "words": ["Gâm", None]},
+        "ns_result": 21,
+        "ew_result": -21,
+    }
+    heard = []
+
+    def listen(sender, **kwargs):
+        heard.append(kwargs.get("created"))
+
+    for signal in (pre_save, post_save):
+        signal.connect(listen, sender=Submission)
+    try:
+        made = RowInserter(Submission).create(**values)
+    finally:
+        for signal in (pre_save, post_save):
+            signal.disconnect(listen, sender=Submission)
+    assert heard == [None, True]
+    by_orm = Submission.objects.create(**{**values, "client_id": "phone-0002"})
+    stored = Submission.objects.get(pk=made.pk)
+    expected = model_to_dict(by_orm, exclude=["id", "client_id"])
+    assert model_to_dict(stored, exclude=["id", "client_id"]) == expected
+    assert model_to_dict(made, exclude=["id", "client_id"]) == expected
+    assert stored.created_at == made.created_at and not made._state.adding
