@@ -14,7 +14,7 @@ standings current within 2 s of the last confirmation.
 from __future__ import annotations
 
 import argparse
-import http.client
+import asyncio
 import json
 import os
 import shutil
@@ -23,10 +23,8 @@ import socket
 import statistics
 import subprocess
 import sys
-import threading
 import time
 import uuid
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -103,51 +101,85 @@ def build_tournament(tables: int, rounds: int) -> dict:
     }
 
 
-class Client:
-    """A phone: a new connection for every request, as phones on venue Wi-Fi mostly make
-    (and so the server's workers share the load instead of each keeping its callers)."""
+async def post(port: int, path: str, code: str, body: dict) -> tuple[int, dict, float]:
+    """One request on a new connection, as phones on venue Wi-Fi mostly make (and so the
+    server's workers share the load instead of each keeping its callers). Plain HTTP/1.1 on
+    asyncio streams: the load generator shares the machine, so it should cost little."""
+    data = json.dumps(body).encode()
+    head = (
+        f"POST {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nConnection: close\r\n"
+        f"Content-Type: application/json\r\nX-Team-Code: {code}\r\n"
+        f"Content-Length: {len(data)}\r\n\r\n"
+    ).encode()
+    start = time.perf_counter()
+    reader, writer = await asyncio.open_connection("127.0.0.1", port)
+    try:
+        writer.write(head + data)
+        answer = await asyncio.wait_for(reader.read(), 30)  # the server closes when done
+    finally:
+        writer.close()
+    seconds = time.perf_counter() - start
+    status_line, _, rest = answer.partition(b"\r\n")
+    _, _, payload = rest.partition(b"\r\n\r\n")
+    return int(status_line.split()[1]), json.loads(payload or b"{}"), seconds
 
-    def post(self, port: int, path: str, code: str, body: dict) -> tuple[int, dict, float]:
-        data = json.dumps(body)
-        headers = {"Content-Type": "application/json", "X-Team-Code": code}
-        start = time.perf_counter()
-        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
-        try:
-            conn.request("POST", path, data, headers)
-            response = conn.getresponse()
-            payload = json.loads(response.read() or b"{}")
-        finally:
-            conn.close()
-        return response.status, payload, time.perf_counter() - start
 
-
-def cycle(
-    client: Client,
+async def cycle(
     port: int,
     match: tuple[int, str, str],
     latencies: list[float],
-    after: threading.Event | None,
-    entered: threading.Event,
+    after: asyncio.Event | None,
+    entered: asyncio.Event,
 ) -> None:
     """North enters, East accepts. North's previous match must have its entry first: a team
     enters its matches in order, as at a venue (the server refuses a later round)."""
     match_id, north, east = match
     base = f"/api/v1/tournaments/load/matches/{match_id}/boards/1/"
-    if after is not None and not after.wait(60):
-        raise AssertionError("the previous round of this team never got its entry")
-    status, entry, seconds = client.post(
+    if after is not None:
+        await asyncio.wait_for(after.wait(), 60)
+    status, entry, seconds = await post(
         port, base + "entries/", north, {"client_id": uuid.uuid4().hex, "record": ENTRY}
     )
     latencies.append(seconds)
     entered.set()
     if status != 201:
         raise AssertionError(f"submit answered {status}: {entry}")
-    status, result, seconds = client.post(
+    status, result, seconds = await post(
         port, base + f"entries/{entry['id']}/accept/", east, {"client_id": uuid.uuid4().hex}
     )
     latencies.append(seconds)
     if status != 200:
         raise AssertionError(f"accept answered {status}: {result}")
+
+
+async def offer(port: int, work: list, rate: float, scorers: int) -> list[float]:
+    """Open loop: cycles start at the offered rate, at most ``scorers`` at once."""
+    latencies: list[float] = []
+    entered = {match: asyncio.Event() for match in work}
+    previous: dict[str, asyncio.Event] = {}
+    waits_for = {}
+    for match in work:
+        waits_for[match] = previous.get(match[1])
+        previous[match[1]] = entered[match]
+    in_flight = asyncio.Semaphore(scorers)
+
+    async def one(match) -> None:
+        try:
+            await cycle(port, match, latencies, waits_for[match], entered[match])
+        finally:
+            in_flight.release()
+
+    loop = asyncio.get_running_loop()
+    started = loop.time()
+    tasks = []
+    for index, match in enumerate(work):
+        delay = started + index / rate - loop.time()
+        if delay > 0:
+            await asyncio.sleep(delay)
+        await in_flight.acquire()
+        tasks.append(asyncio.create_task(one(match)))
+    await asyncio.gather(*tasks)
+    return latencies
 
 
 def wait_port(port: int, process: subprocess.Popen, seconds: float = 30) -> None:
@@ -270,33 +302,12 @@ def main() -> None:
         processes.append(worker)
         wait_port(port, web)
 
-        latencies: list[float] = []
-        client = Client()
         work = [m for matches in plan["rounds"] for m in matches][: args.cycles]
         done = len(work)
-        entered = {match: threading.Event() for match in work}
-        previous: dict[str, threading.Event] = {}
-        waits_for = {}
-        for match in work:
-            waits_for[match] = previous.get(match[1])
-            previous[match[1]] = entered[match]
         groups = {"gunicorn": [web.pid], "Celery worker": [worker.pid], "load": [os.getpid()]}
         cpu_before = cpu_seconds(groups)
         started = time.perf_counter()
-        with ThreadPoolExecutor(args.scorers) as pool:
-            futures = []
-            for index, match in enumerate(work):
-                # Open loop: cycles start at the offered rate, at most --scorers at once.
-                delay = started + index / args.rate - time.perf_counter()
-                if delay > 0:
-                    time.sleep(delay)
-                futures.append(
-                    pool.submit(
-                        cycle, client, port, match, latencies, waits_for[match], entered[match]
-                    )
-                )
-            for future in futures:
-                future.result()
+        latencies = asyncio.run(offer(port, work, args.rate, args.scorers))
         last_confirmation = time.perf_counter()
         elapsed = last_confirmation - started
         cpu_after = cpu_seconds(groups)

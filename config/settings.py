@@ -130,6 +130,14 @@ DATABASES = {
         conn_max_age=env_int("DATABASE_CONN_MAX_AGE", 60 if PRODUCTION else 0),
     )
 }
+# PostgreSQL plans a statement once per connection after it has run this many times (server-
+# side binding and prepared statements): planning costs the database more than running the
+# scorers' statements. 0 turns it off, as a pooler in transaction mode (pgbouncer) needs.
+DATABASE_PREPARE_THRESHOLD = env_int("DATABASE_PREPARE_THRESHOLD", 5)
+if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and DATABASE_PREPARE_THRESHOLD:
+    DATABASES["default"].setdefault("OPTIONS", {}).update(
+        server_side_binding=True, prepare_threshold=DATABASE_PREPARE_THRESHOLD
+    )
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # The embedded database lives in var/ (git-ignored); make sure the folder exists.
     Path(DATABASES["default"]["NAME"]).parent.mkdir(parents=True, exist_ok=True)

@@ -32,7 +32,7 @@ READERS = (MATCH_ROW, TABLE_ROW, BOARD_ROW, PROGRESS_ROW, PENDING_ROW)
 
 
 @functools.cache
-def _sql() -> str:
+def _sql(in_tournament: bool) -> str:
     names = {
         "match": Match._meta.db_table,
         "table": Table._meta.db_table,
@@ -58,7 +58,7 @@ def _sql() -> str:
           LEFT JOIN {names["board"]} b ON b.table_id = m.table_id AND b.number = %s
           LEFT JOIN {names["progress"]} p ON p.match_id = m.id AND p.board_id = b.id
           LEFT JOIN {names["submission"]} s ON s.id = p.pending_id
-         WHERE m.id = %s AND (%s IS NULL OR t.tournament_id = %s)
+         WHERE m.id = %s {"AND t.tournament_id = %s" if in_tournament else ""}
     """
 
 
@@ -87,7 +87,6 @@ def lock_board(
     """The board, or None if the match does not exist (in ``tournament``, when given).
     ``client_id``: look up the entry and the review the caller made with this id before.
     ``acting_team_id``: find that team's earliest untouched earlier match."""
-    tournament_id = tournament.pk if tournament is not None else None
     client_id = client_id or None  # the director's reviews carry none: never match them
     params = [
         client_id,
@@ -96,8 +95,7 @@ def lock_board(
         acting_team_id,
         board_number,
         match_id,
-        tournament_id,
-        tournament_id,
+        *([] if tournament is None else [tournament.pk]),
     ]
     with connection.cursor() as cursor:
         if connection.features.has_select_for_update:
@@ -107,7 +105,7 @@ def lock_board(
             cursor.execute(
                 f"SELECT 1 FROM {Match._meta.db_table} WHERE id = %s FOR UPDATE", [match_id]
             )
-        cursor.execute(_sql(), params)
+        cursor.execute(_sql(tournament is not None), params)
         row = cursor.fetchone()
     if row is None:
         return None
