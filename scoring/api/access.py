@@ -10,7 +10,7 @@ from django.core.cache import cache
 from rest_framework import exceptions, permissions, throttling
 from rest_framework.request import Request
 
-from config.cache import count_hit
+from config.cache import count_hit, count_hit_and_read
 from scoring.selectors import team_by_code
 from tournaments.models import Team, Tournament
 from tournaments.permissions import is_organiser
@@ -18,6 +18,11 @@ from tournaments.permissions import is_organiser
 TEAM_CODE_HEADER = "HTTP_X_TEAM_CODE"
 BAD_CODES_ALLOWED = 10  # per address and window
 BAD_CODE_WINDOW = 600  # seconds
+
+
+# The write throttle reads the address's wrong-code count with its own counter, in one round
+# trip, and leaves it on the request for ``check_guessing``.
+BAD_CODES_READ = "scorer_bad_codes"
 
 
 def client_address(request) -> str | None:
@@ -30,7 +35,9 @@ def _bad_code_key(request) -> str:
 
 def check_guessing(request) -> None:
     """Refuse an address that has sent too many wrong codes lately."""
-    failures = cache.get(_bad_code_key(request), 0)
+    failures = getattr(request, BAD_CODES_READ, None)
+    if failures is None:
+        failures = cache.get(_bad_code_key(request), 0)
     if failures >= BAD_CODES_ALLOWED:
         raise exceptions.Throttled(
             wait=BAD_CODE_WINDOW, detail="too many wrong access codes from this address"
@@ -95,7 +102,9 @@ class ScorerWriteThrottle(throttling.BaseThrottle):
         now = time.time()
         self.seconds_left = seconds - now % seconds
         key = f"scorer-write:{self.get_ident(request)}:{int(now // seconds)}"
-        return count_hit(cache, key, seconds) <= limit
+        hits, bad_codes = count_hit_and_read(cache, key, seconds, _bad_code_key(request))
+        setattr(request, BAD_CODES_READ, bad_codes or 0)
+        return hits <= limit
 
     def wait(self) -> float:
         return self.seconds_left

@@ -13,7 +13,9 @@ from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import status
 from rest_framework.exceptions import PermissionDenied, ValidationError
+from rest_framework.parsers import JSONParser
 from rest_framework.permissions import AllowAny
+from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
@@ -231,6 +233,9 @@ class TeamView(APIView):
     permission_classes = [AllowAny]
     authentication_classes: list = []
     throttle_classes = [ScorerWriteThrottle]
+    # Phones send and read JSON only; fewer choices make every answer cheaper.
+    parser_classes = [JSONParser]
+    renderer_classes = [JSONRenderer]
 
     def team(self, request, slug):
         return team_from_request(request, slug)

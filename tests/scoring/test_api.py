@@ -219,6 +219,19 @@ def test_guessing_codes_is_throttled(cup):
     assert client.get(me).status_code == 429  # even a right code waits out the block
 
 
+def test_guessing_codes_on_writes_is_throttled_too(cup):
+    """The write throttle reads the wrong-code count for the code check (one round trip)."""
+    client = APIClient()
+    url = board_url(cup, tail="preview/")
+    statuses = []
+    for n in range(11):
+        client.credentials(HTTP_X_TEAM_CODE=f"WRONGCODE{n}")
+        statuses.append(post(client, url, {"record": GAM_MADE}).status_code)
+    assert set(statuses[:10]) <= {401, 403} and statuses[10] == 429
+    client.credentials(HTTP_X_TEAM_CODE=cup.match(1, 1).ns_team.access_code)
+    assert post(client, url, {"record": GAM_MADE}).status_code == 429
+
+
 def test_writes_beyond_the_rate_wait_and_reads_go_on(cup, settings):
     settings.SCORER_WRITE_RATE = "3/minute"
     match = cup.match(1, 1)
