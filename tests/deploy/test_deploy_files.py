@@ -219,7 +219,7 @@ def test_systemd_units(name):
     assert service["EnvironmentFile"] == "/etc/pymtheg/pymtheg.env"
     assert service["WorkingDirectory"] == "/opt/pymtheg"
     assert service["ExecStart"].startswith("/opt/pymtheg/.venv/bin/")
-    assert service["Restart"] == "on-failure"
+    assert service["Restart"] == "always"
     assert unit["Install"]["WantedBy"] == "multi-user.target"
     role = name.removeprefix("pymtheg-").removesuffix(".service")
     expected = {"web": "gunicorn -c deploy/gunicorn.conf.py config.wsgi"}.get(
