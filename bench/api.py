@@ -112,12 +112,16 @@ async def post(port: int, path: str, code: str, body: dict) -> tuple[int, dict, 
         f"Content-Length: {len(data)}\r\n\r\n"
     ).encode()
     start = time.perf_counter()
-    reader, writer = await asyncio.open_connection("127.0.0.1", port)
-    try:
-        writer.write(head + data)
-        answer = await asyncio.wait_for(reader.read(), 30)  # the server closes when done
-    finally:
-        writer.close()
+    loop = asyncio.get_running_loop()
+    with socket.socket() as sock:
+        sock.setblocking(False)
+        async with asyncio.timeout(30):
+            await loop.sock_connect(sock, ("127.0.0.1", port))
+            await loop.sock_sendall(sock, head + data)
+            chunks = []
+            while chunk := await loop.sock_recv(sock, 65536):  # the server closes when done
+                chunks.append(chunk)
+    answer = b"".join(chunks)
     seconds = time.perf_counter() - start
     status_line, _, rest = answer.partition(b"\r\n")
     _, _, payload = rest.partition(b"\r\n\r\n")
@@ -136,7 +140,8 @@ async def cycle(
     match_id, north, east = match
     base = f"/api/v1/tournaments/load/matches/{match_id}/boards/1/"
     if after is not None:
-        await asyncio.wait_for(after.wait(), 60)
+        async with asyncio.timeout(60):
+            await after.wait()
     status, entry, seconds = await post(
         port, base + "entries/", north, {"client_id": uuid.uuid4().hex, "record": ENTRY}
     )
