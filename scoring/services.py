@@ -115,14 +115,8 @@ def _lock(
 def _advance(locked: LockedBoard, step: Callable[[states.BoardState], None]) -> None:
     """Move the board's stored progress on by one step of the fold (``states``), in the
     transaction that appends the history row the step stands for."""
-    board = locked.state
-    step(board)
-    values = {
-        "state": board.state,
-        "pending_id": board.pending.pk if board.pending is not None else None,
-        "rejections": board.rejections,
-        "last_reason": board.last_reason,
-    }
+    step(locked.state)
+    values = states.progress_fields(locked.state)
     if locked.progress_id is None:
         progress = NEW_PROGRESS.create(
             using=connection.alias, match_id=locked.match.pk, board_id=locked.board.pk, **values
@@ -145,17 +139,8 @@ def rebuild_progress(match_ids: list[int]) -> int:
     BoardProgress.objects.filter(match_id__in=match_ids).delete()
     rows = []
     for (match_id, board_id), (submissions, reviews) in history.items():
-        board = states.fold(submissions, reviews)
-        rows.append(
-            BoardProgress(
-                match_id=match_id,
-                board_id=board_id,
-                state=board.state,
-                pending=board.pending,
-                rejections=board.rejections,
-                last_reason=board.last_reason,
-            )
-        )
+        folded = states.progress_fields(states.fold(submissions, reviews))
+        rows.append(BoardProgress(match_id=match_id, board_id=board_id, **folded))
     BoardProgress.objects.bulk_create(rows, batch_size=1000)
     return len(rows)
 

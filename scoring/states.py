@@ -47,6 +47,16 @@ class BoardState:
         return self.state in (CONFIRMED, ADJUSTED)
 
 
+def progress_fields(board: BoardState) -> dict[str, Any]:
+    """The columns of the board's stored progress row (``BoardProgress``) for this state."""
+    return {
+        "state": board.state,
+        "pending_id": board.pending.pk if board.pending is not None else None,
+        "rejections": board.rejections,
+        "last_reason": board.last_reason,
+    }
+
+
 def apply_entry(board: BoardState, submission: Any) -> None:
     """North's entry awaits East; the director's own entries count through their review."""
     if submission.source == "north":

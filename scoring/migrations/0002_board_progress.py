@@ -20,17 +20,8 @@ def fold_existing_history(apps, schema_editor):
         history[(review.match_id, review.board_id)][1].append(review)
     rows = []
     for (match_id, board_id), (submissions, reviews) in history.items():
-        board = states.fold(submissions, reviews)
-        rows.append(
-            BoardProgress(
-                match_id=match_id,
-                board_id=board_id,
-                state=board.state,
-                pending_id=board.pending.pk if board.pending is not None else None,
-                rejections=board.rejections,
-                last_reason=board.last_reason,
-            )
-        )
+        folded = states.progress_fields(states.fold(submissions, reviews))
+        rows.append(BoardProgress(match_id=match_id, board_id=board_id, **folded))
     BoardProgress.objects.bulk_create(rows, batch_size=1000)
 
 
