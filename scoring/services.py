@@ -23,7 +23,7 @@ from scoring import standings, states
 from scoring.board_lock import LockedBoard, lock_board
 from scoring.errors import InvalidEntry, NotAllowed, NotFound, WrongState
 from scoring.models import BoardProgress, Result, Review, Submission
-from scoring.rows import RowInserter
+from scoring.rows import RowInserter, RowUpdater
 from tournaments.models import ActionLog, Board, Match, Status, Team, Tournament
 
 log = logging.getLogger(__name__)
@@ -32,6 +32,9 @@ NEW_SUBMISSION = RowInserter(Submission)
 NEW_REVIEW = RowInserter(Review)
 NEW_RESULT = RowInserter(Result)
 NEW_PROGRESS = RowInserter(BoardProgress)
+PROGRESS_UPDATE = RowUpdater(
+    BoardProgress, ["updated_at", "state", "pending_id", "rejections", "last_reason"]
+)
 T = TypeVar("T")
 
 # What North reports; everything else of the board record comes from the tournament.
@@ -123,8 +126,8 @@ def _advance(locked: LockedBoard, step: Callable[[states.BoardState], None]) -> 
         )
         locked.progress_id = progress.pk
     else:
-        BoardProgress.objects.filter(pk=locked.progress_id).update(
-            updated_at=timezone.now(), **values
+        PROGRESS_UPDATE.update(
+            locked.progress_id, using=connection.alias, updated_at=timezone.now(), **values
         )
 
 

@@ -4,8 +4,8 @@ import pytest
 from django.db.models.signals import post_save, pre_save
 from django.forms.models import model_to_dict
 
-from scoring.models import Submission
-from scoring.rows import RowInserter, RowReader
+from scoring.models import BoardProgress, Submission
+from scoring.rows import RowInserter, RowReader, RowUpdater
 from scoring.selectors import team_by_code
 from tests.scoring.conftest import GAM_MADE, build_cup
 from tournaments.models import Team, Tournament
@@ -76,3 +76,32 @@ def test_a_row_inserter_stores_what_create_stores(cup):
     assert model_to_dict(stored, exclude=["id", "client_id"]) == expected
     assert model_to_dict(made, exclude=["id", "client_id"]) == expected
     assert stored.created_at == made.created_at and not made._state.adding
+
+
+def test_a_row_updater_stores_what_the_orm_update_stores(cup):
+    match, other = cup.match(1, 1), cup.match(1, 2)
+    rows = [
+        BoardProgress.objects.create(
+            match=m, board=m.table.boards.get(), state="returned", last_reason="was"
+        )
+        for m in (match, other)
+    ]
+    values = {"state": "disputed", "rejections": 2, "last_reason": "twice"}
+    updater = RowUpdater(BoardProgress, list(values))
+    assert updater.update(rows[0].pk, **values) == 1
+    BoardProgress.objects.filter(pk=rows[1].pk).update(**values)
+    stored = [
+        model_to_dict(BoardProgress.objects.get(pk=row.pk), exclude=["id", "match", "board"])
+        for row in rows
+    ]
+    assert stored[0] == stored[1] and stored[0]["last_reason"] == "twice"
+    assert updater.update(max(row.pk for row in rows) + 1, **values) == 0
+
+
+def test_a_row_updater_wants_exactly_its_fields():
+    with pytest.raises(ValueError, match="no fields"):
+        RowUpdater(BoardProgress, ["state", "colour"])
+    with pytest.raises(ValueError, match="no fields"):
+        RowUpdater(BoardProgress, ["state"], where="colour")
+    with pytest.raises(TypeError, match="exactly"):
+        RowUpdater(BoardProgress, ["state", "rejections"]).update(1, state="returned")
