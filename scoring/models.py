@@ -23,7 +23,10 @@ class Submission(models.Model):
         NORTH = "north", "North"
         DIRECTOR = "director", "Director"
 
-    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="submissions")
+    # Found by match through the (match, client_id) unique index: no index of its own.
+    match = models.ForeignKey(
+        Match, on_delete=models.CASCADE, related_name="submissions", db_index=False
+    )
     board = models.ForeignKey(Board, on_delete=models.CASCADE, related_name="submissions")
     source = models.CharField(max_length=10, choices=Source.choices)
     team = models.ForeignKey(
@@ -173,7 +176,8 @@ class BoardProgress(models.Model):
 
     STATES = [(key, label) for key, label in states.STATE_LABELS.items()]
 
-    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="+")
+    # Found by match through the (match, board) unique index: no index of its own.
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="+", db_index=False)
     board = models.ForeignKey(Board, on_delete=models.CASCADE, related_name="+")
     state = models.CharField(max_length=20, choices=STATES)
     # North's entry awaiting East (kept under a call for the director, as in the fold).
