@@ -1,9 +1,10 @@
 """Scorer load on loopback: concurrent North/East phones against gunicorn and PostgreSQL.
 
 Builds a tournament in a scratch PostgreSQL database, starts gunicorn (the production WSGI
-app), a Celery worker and beat on Redis, then offers a bounded number of submit + confirm
-cycles at a fixed rate (open loop: a cycle starts every 1/rate seconds, as phones at a venue
-do, with at most --scorers in flight), round by round. Prints throughput, latency
+app with the production settings, ``deploy/gunicorn.conf.py``), a Celery worker and beat on
+Redis, then offers a bounded number of submit + confirm cycles at a fixed rate (open loop: a
+cycle starts every 1/rate seconds, as phones at a venue do, with at most --scorers in
+flight), round by round. Prints throughput, latency
 percentiles and the time from the last confirmation to up-to-date standings.
 
 Needs PostgreSQL and Redis on loopback. Run: .venv/bin/python bench/api.py [--cycles 2000]
@@ -269,7 +270,7 @@ def main() -> None:
         "--web-workers",
         type=int,
         default=3,
-        help="gunicorn sync workers (3 measured best on 2 cores)",
+        help="gunicorn sync workers (3, the production default on 2 cores, measured best)",
     )
     args = parser.parse_args()
     rounds = -(-args.cycles // args.tables)
@@ -299,10 +300,10 @@ def main() -> None:
                 "config.wsgi",
                 "-b",
                 f"127.0.0.1:{port}",
-                "-w",
-                str(args.web_workers),
+                "-c",
+                "deploy/gunicorn.conf.py",
             ],
-            env,
+            {**env, "WEB_CONCURRENCY": str(args.web_workers), "GUNICORN_THREADS": "1"},
             logs / "bench-web.log",
         )
         processes.append(web)

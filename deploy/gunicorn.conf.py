@@ -3,11 +3,14 @@
 Every value can be changed from the environment:
 
 - ``PORT`` (default 8000) or ``GUNICORN_BIND`` (e.g. ``127.0.0.1:8000``, ``unix:/run/x.sock``);
-- ``WEB_CONCURRENCY``: worker processes (default 2 × CPUs + 1, at most 8);
-- ``GUNICORN_THREADS``: threads per worker (default 4). Scorers' phones poll every few
-  seconds; threads keep a slow client from holding a whole process. Each thread may hold a
-  database connection: processes × threads per web machine must fit PostgreSQL's
-  ``max_connections`` with the workers' share;
+- ``WEB_CONCURRENCY``: worker processes (default CPUs + 1, at most 9);
+- ``GUNICORN_THREADS``: threads per worker (default 1: sync workers). nginx reads each
+  request whole and takes each answer at once, so a slow phone never holds a process, and on
+  two cores 3 sync workers answer more scorers, faster, than 5 processes of 4 threads (see
+  ``bench/api.py`` in the README). Above 1, gunicorn runs threaded workers: for a deployment
+  with no buffering proxy in front. Each process or thread may hold a database connection:
+  processes × threads per web machine must fit PostgreSQL's ``max_connections`` with the
+  workers' share;
 - ``GUNICORN_TIMEOUT`` (default 30 seconds);
 - ``TRUSTED_PROXIES``: addresses (or networks, or ``*``) of the reverse proxy in front. A
   request from one of them is taken to come from the address in its ``X-Real-IP`` header,
@@ -29,9 +32,9 @@ def _int(name: str, default: int) -> int:
 
 
 bind = os.environ.get("GUNICORN_BIND") or f"0.0.0.0:{_int('PORT', 8000)}"
-workers = _int("WEB_CONCURRENCY", min(2 * multiprocessing.cpu_count() + 1, 8))
-worker_class = "gthread"
-threads = _int("GUNICORN_THREADS", 4)
+workers = _int("WEB_CONCURRENCY", min(multiprocessing.cpu_count() + 1, 9))
+threads = _int("GUNICORN_THREADS", 1)
+worker_class = "gthread" if threads > 1 else "sync"
 timeout = _int("GUNICORN_TIMEOUT", 30)
 graceful_timeout = 30
 keepalive = 5

@@ -153,7 +153,10 @@ def test_gunicorn_settings_from_the_environment(monkeypatch):
     monkeypatch.setenv("PORT", "5001")
     monkeypatch.setenv("WEB_CONCURRENCY", "3")
     conf = runpy.run_path(str(DEPLOY / "gunicorn.conf.py"))
-    assert (conf["bind"], conf["workers"], conf["worker_class"]) == ("0.0.0.0:5001", 3, "gthread")
+    assert (conf["bind"], conf["workers"], conf["worker_class"]) == ("0.0.0.0:5001", 3, "sync")
+    monkeypatch.setenv("GUNICORN_THREADS", "4")
+    conf = runpy.run_path(str(DEPLOY / "gunicorn.conf.py"))
+    assert (conf["threads"], conf["worker_class"]) == (4, "gthread")
     monkeypatch.setenv("GUNICORN_BIND", "127.0.0.1:8000")
     assert runpy.run_path(str(DEPLOY / "gunicorn.conf.py"))["bind"] == "127.0.0.1:8000"
 
