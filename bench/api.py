@@ -233,7 +233,9 @@ def stop(process: subprocess.Popen) -> None:
 
 def cpu_seconds(groups: dict[str, list[int]]) -> dict[str, float]:
     """CPU time (user + system) used so far by each group of processes: the given process
-    trees (by their leader's pid) and the machine's PostgreSQL and Redis servers."""
+    trees (by their leader's pid) and the machine's PostgreSQL and Redis servers. A process's
+    reaped children count too (a web worker gunicorn restarts, a PostgreSQL backend whose
+    connection closed), so the figures hold when processes come and go during the run."""
     tick = os.sysconf("SC_CLK_TCK")
     used = dict.fromkeys([*groups, "PostgreSQL", "Redis"], 0.0)
     for stat in Path("/proc").glob("[0-9]*/stat"):
@@ -244,7 +246,7 @@ def cpu_seconds(groups: dict[str, list[int]]) -> dict[str, float]:
         name = text[text.index("(") + 1 : text.rindex(")")]
         fields = text[text.rindex(")") + 2 :].split()
         pid, session = int(stat.parent.name), int(fields[3])
-        seconds = (int(fields[11]) + int(fields[12])) / tick
+        seconds = sum(int(value) for value in fields[11:15]) / tick  # utime stime cutime cstime
         for group, leaders in groups.items():
             if pid in leaders or session in leaders:
                 used[group] += seconds

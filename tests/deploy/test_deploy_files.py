@@ -157,6 +157,9 @@ def test_gunicorn_settings_from_the_environment(monkeypatch):
     monkeypatch.setenv("GUNICORN_THREADS", "4")
     conf = runpy.run_path(str(DEPLOY / "gunicorn.conf.py"))
     assert (conf["threads"], conf["worker_class"]) == (4, "gthread")
+    assert (conf["max_requests"], conf["max_requests_jitter"]) == (50_000, 5_000)
+    monkeypatch.setenv("GUNICORN_MAX_REQUESTS", "0")
+    assert runpy.run_path(str(DEPLOY / "gunicorn.conf.py"))["max_requests"] == 0
     monkeypatch.setenv("GUNICORN_BIND", "127.0.0.1:8000")
     assert runpy.run_path(str(DEPLOY / "gunicorn.conf.py"))["bind"] == "127.0.0.1:8000"
 
