@@ -5,9 +5,24 @@ calling process, so the product needs no broker on a bare machine."""
 import os
 
 from celery import Celery
+from celery.signals import task_postrun, task_prerun
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
 app = Celery("pymtheg")
 app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks()
+
+
+@task_prerun.connect
+@task_postrun.connect
+def close_old_database_connections(sender=None, **kwargs) -> None:
+    """Around each task, what Django does around a web request: drop a database connection
+    that is broken or older than ``CONN_MAX_AGE`` (Celery's own closing waits for
+    ``CELERY_DB_REUSE_MAX`` tasks). An eager task runs in its caller's connection and
+    transaction, which are the caller's to manage."""
+    if sender is None or getattr(sender.request, "is_eager", False):
+        return
+    from django.db import close_old_connections
+
+    close_old_connections()
