@@ -1,5 +1,6 @@
-"""The read of every write on a board: the match row locked, then the board, where it stands
-(``BoardProgress``), North's pending entry and the rows a re-sent action would find, in a
+"""The read of every write on a board: the match row locked (and the tournament's results
+lock shared, ``tournaments.locks``), then the board, where it stands (``BoardProgress``),
+North's pending entry, the rows a re-sent action would find and the tournament's status, in a
 single statement.
 
 Written in SQL rather than as several ORM queries because it runs twice per result at the
@@ -18,9 +19,10 @@ from django.db import connection
 from scoring import states
 from scoring.models import BoardProgress, Review, Submission
 from scoring.rows import RowReader
+from tournaments.locks import SHARED_LOCK_SQL, takes_results_lock
 from tournaments.models import Board, Match, Table, Tournament
 
-# The row: these fields of each model in turn, then the three looked-up values.
+# The row: these fields of each model in turn, then the four looked-up values.
 MATCH_ROW = RowReader(Match, ["id", "round", "table_id", "ns_team_id", "ew_team_id"])
 TABLE_ROW = RowReader(Table, ["id", "number", "tournament_id"])
 BOARD_ROW = RowReader(Board, ["id", "table_id", "number"])
@@ -40,6 +42,7 @@ def _sql(in_tournament: bool) -> str:
         "progress": BoardProgress._meta.db_table,
         "submission": Submission._meta.db_table,
         "review": Review._meta.db_table,
+        "tournament": Tournament._meta.db_table,
     }
     columns = ", ".join(
         reader.select(alias) for reader, alias in zip(READERS, "mtbps", strict=True)
@@ -52,14 +55,23 @@ def _sql(in_tournament: bool) -> str:
                  WHERE r.match_id = m.id AND r.client_id = %s),
                (SELECT MIN(o.round) FROM {names["match"]} o
                  WHERE (o.ns_team_id = %s OR o.ew_team_id = %s) AND o.round < m.round
-                   AND NOT EXISTS (SELECT 1 FROM {names["progress"]} q WHERE q.match_id = o.id))
+                   AND NOT EXISTS (SELECT 1 FROM {names["progress"]} q WHERE q.match_id = o.id)),
+               n.status
           FROM {names["match"]} m
           JOIN {names["table"]} t ON t.id = m.table_id
+          JOIN {names["tournament"]} n ON n.id = t.tournament_id
           LEFT JOIN {names["board"]} b ON b.table_id = m.table_id AND b.number = %s
           LEFT JOIN {names["progress"]} p ON p.match_id = m.id AND p.board_id = b.id
           LEFT JOIN {names["submission"]} s ON s.id = p.pending_id
          WHERE m.id = %s {"AND t.tournament_id = %s" if in_tournament else ""}
     """
+
+
+_LOCK_SQL = f"""
+    SELECT {SHARED_LOCK_SQL.format(expression="t.tournament_id")}
+      FROM {Match._meta.db_table} m JOIN {Table._meta.db_table} t ON t.id = m.table_id
+     WHERE m.id = %s FOR UPDATE OF m
+"""
 
 
 @dataclass
@@ -74,6 +86,9 @@ class LockedBoard:
     review_with_client_id: int | None = None
     # The team's earliest earlier match with nothing entered on any board (the one asked for).
     untouched_round: int | None = None
+    # As committed when the board was read, which no status change can overtake (see
+    # ``tournaments.locks``): what decides whether results may change.
+    tournament_status: str = ""
 
 
 def lock_board(
@@ -98,13 +113,12 @@ def lock_board(
         *([] if tournament is None else [tournament.pk]),
     ]
     with connection.cursor() as cursor:
-        if connection.features.has_select_for_update:
-            # The lock first, on its own: a statement reads as of its start, so the board is
-            # read by the next one, after any write that held the lock has committed.
-            # Only the match row: locking the tournament's rows would serialise every table.
-            cursor.execute(
-                f"SELECT 1 FROM {Match._meta.db_table} WHERE id = %s FOR UPDATE", [match_id]
-            )
+        if takes_results_lock():
+            # The locks first, on their own: a statement reads as of its start, so the board
+            # and the status are read by the next one, after any write or status change that
+            # held a lock has committed. Only the match row: locking the tournament's rows
+            # would serialise every table.
+            cursor.execute(_LOCK_SQL, [match_id])
         cursor.execute(_sql(tournament is not None), params)
         row = cursor.fetchone()
     if row is None:
@@ -130,6 +144,7 @@ def _locked_board(row: tuple, tournament: Tournament | None) -> LockedBoard:
         entry_with_client_id=row[start],
         review_with_client_id=row[start + 1],
         untouched_round=row[start + 2],
+        tournament_status=row[start + 3],
     )
     if board is not None:
         board.table = table

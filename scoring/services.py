@@ -109,7 +109,11 @@ def _lock(
     if locked is None:
         raise NotFound("no such match in this tournament")
     if tournament is None:
-        locked.match.table.tournament = Tournament.objects.get(pk=locked.match.table.tournament_id)
+        tournament = Tournament.objects.get(pk=locked.match.table.tournament_id)
+        locked.match.table.tournament = tournament
+    # The status as read under the lock, not as the caller found it before the transaction:
+    # the tournament may have been finalised since.
+    tournament.status = locked.tournament_status
     if locked.board is None:
         raise NotFound(f"table {locked.match.table.number} has no board {board_number}")
     return locked

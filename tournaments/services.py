@@ -25,6 +25,7 @@ from engine.cards import DealError, format_deal, generate_deals, parse_deal
 from engine.schedule import ScheduleError, generate_schedule
 from tournaments import selectors
 from tournaments.imports import TeamRow
+from tournaments.locks import lock_results_exclusively
 from tournaments.models import (
     ActionLog,
     Board,
@@ -106,6 +107,13 @@ def _log(
 def _locked(tournament: Tournament) -> Tournament:
     """The tournament row, locked until the transaction ends, with its current status."""
     return Tournament.objects.select_for_update().get(pk=tournament.pk)
+
+
+def _locked_for_status_change(tournament: Tournament) -> Tournament:
+    """``_locked``, once the result writes under way have committed and with new ones held
+    back until this transaction ends (``tournaments.locks``)."""
+    lock_results_exclusively(tournament.pk)
+    return _locked(tournament)
 
 
 def _require_status(tournament: Tournament, allowed: Iterable[str], doing: str) -> None:
@@ -930,7 +938,7 @@ def start_tournament(
     *, by: User, tournament: Tournament, accept_problems: bool = False
 ) -> Tournament:
     """Scheduled → running. Every board must be dealt; schedule problems must be accepted."""
-    tournament = _locked(tournament)
+    tournament = _locked_for_status_change(tournament)
     _require_status(tournament, (Status.SCHEDULED,), "start the tournament")
     errors = []
     missing = selectors.missing_boards(tournament)
@@ -961,7 +969,7 @@ def start_tournament(
 @transaction.atomic
 def finalise_tournament(*, by: User, tournament: Tournament) -> Tournament:
     """Running → final: the standings are approved and frozen."""
-    tournament = _locked(tournament)
+    tournament = _locked_for_status_change(tournament)
     _require_status(tournament, (Status.RUNNING,), "finalise the tournament")
     changed = _set_status(
         by=by,
@@ -977,7 +985,7 @@ def finalise_tournament(*, by: User, tournament: Tournament) -> Tournament:
 @transaction.atomic
 def reopen_tournament(*, by: User, tournament: Tournament, reason: str) -> Tournament:
     """Final → running, only with a reason; the log keeps it."""
-    tournament = _locked(tournament)
+    tournament = _locked_for_status_change(tournament)
     _require_status(tournament, (Status.FINAL,), "reopen the tournament")
     reason = reason.strip()
     if not reason:

@@ -7,11 +7,12 @@ skipped elsewhere on a developer's machine, and failing in CI when the services 
 from __future__ import annotations
 
 import threading
+import time
 import uuid
 
 import pytest
 from django.conf import settings
-from django.db import connection, connections
+from django.db import connection, connections, transaction
 
 from config.celery import app as celery_app
 from scoring import services
@@ -19,6 +20,8 @@ from scoring.errors import WrongState
 from scoring.models import Result, StandingsState, Submission
 from tests.scoring.conftest import GAM_MADE, RY_LOST, build_cup, new_id
 from tests.scoring.processes import celery_worker, redis_server, wait_for
+from tournaments.models import Status
+from tournaments.services import finalise_tournament
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True)]
 
@@ -183,3 +186,85 @@ def test_the_same_submission_sent_twice_at_once_is_one_row():
     assert all(isinstance(o, Submission) for o in outcomes), outcomes
     assert len({o.pk for o in outcomes}) == 1
     assert Submission.objects.filter(match=match).count() == 1
+
+
+def _waiting_for_a_lock(pids_before: set[int]) -> bool:
+    """Whether a connection opened by the test's threads waits for a lock."""
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT pid FROM pg_stat_activity WHERE datname = current_database() "
+            "AND wait_event_type = 'Lock'"
+        )
+        return bool({pid for (pid,) in cursor.fetchall()} - pids_before)
+
+
+@pytest.mark.parametrize("action", ["submit", "accept"])
+def test_a_write_racing_the_finalisation_waits_for_it_and_is_refused(action):
+    if connection.vendor != "postgresql":
+        pytest.fail("this test needs PostgreSQL (DATABASE_URL=postgres://...)")
+    celery_app.conf.task_always_eager = True
+    cup = build_cup(slug=f"final-{uuid.uuid4().hex[:8]}")
+    enter_and_confirm(cup, 1, 1)  # the tournament runs
+    match = cup.match(1, 2)
+    pending = services.submit_entry(
+        match_id=match.pk, board_number=1, team=match.ns_team, facts=GAM_MADE, client_id=new_id()
+    )
+    if action == "submit":
+        match = cup.match(2, 1)
+    finalised, release = threading.Event(), threading.Event()
+    outcomes = {}
+
+    def finalise():
+        try:
+            with transaction.atomic():  # finalised, not yet committed, until released
+                finalise_tournament(by=None, tournament=cup.tournament)
+                finalised.set()
+                release.wait(30)
+        finally:
+            connections.close_all()
+
+    def write():
+        finalised.wait(30)
+        try:
+            if action == "submit":
+                outcomes["write"] = services.submit_entry(
+                    match_id=match.pk,
+                    board_number=1,
+                    team=match.ns_team,
+                    facts=GAM_MADE,
+                    client_id=new_id(),
+                )
+            else:
+                outcomes["write"] = services.accept_entry(
+                    match_id=match.pk,
+                    board_number=1,
+                    team=match.ew_team,
+                    submission_id=pending.pk,
+                    client_id=new_id(),
+                )
+        except Exception as exc:  # asserted on below
+            outcomes["write"] = exc
+        finally:
+            connections.close_all()
+
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pid FROM pg_stat_activity")
+        pids_before = {pid for (pid,) in cursor.fetchall()}
+    threads = [threading.Thread(target=finalise), threading.Thread(target=write)]
+    for thread in threads:
+        thread.start()
+    # The write must wait for the finalisation; without the lock it would go on (an entry)
+    # or wait only for the standings row and then commit (a confirmation).
+    deadline = time.monotonic() + 10
+    while not _waiting_for_a_lock(pids_before) and "write" not in outcomes:
+        assert time.monotonic() < deadline, "the write neither waited nor ended"
+        time.sleep(0.02)
+    release.set()
+    for thread in threads:
+        thread.join(30)
+    assert isinstance(outcomes["write"], WrongState), outcomes
+    assert "final" in str(outcomes["write"])
+    cup.tournament.refresh_from_db()
+    assert cup.tournament.status == Status.FINAL
+    assert not Result.objects.filter(match=match).exists()
+    assert Submission.objects.filter(match=match).count() == (1 if action == "accept" else 0)
