@@ -204,10 +204,10 @@ CELERY_TASK_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 # Celery closes every database connection before and after each task unless told to reuse
-# them, yet the standings task runs every second or so during a round, and a new connection
-# costs PostgreSQL more than the task's own statements. Reuse them (Celery still recycles them
-# after this many tasks); config.celery closes one that is broken or older than CONN_MAX_AGE
-# around each task, as Django does around a web request.
+# them, yet the standings task runs every second or so during a round, and each new
+# connection is a new PostgreSQL process that plans its statements afresh. Reuse them (Celery
+# still recycles them after this many tasks); config.celery closes one that is broken or
+# older than CONN_MAX_AGE around each task, as Django does around a web request.
 CELERY_DB_REUSE_MAX = 1000
 CELERY_TIMEZONE = TIME_ZONE
 

@@ -1,12 +1,13 @@
-"""The lock that orders a tournament's result writes against changes of its status.
+"""The lock that orders a tournament's result writes against the organiser's changes to it.
 
 Result writes (North's entries, East's checks, the director's rulings) lock one match row,
 never the tournament's, so that every table can report at once. Each also takes this
-tournament's lock *shared* before it reads the tournament's status; starting, finalising and
-reopening take it *exclusively* before anything else. A write therefore commits before the
-status change begins, or waits for it to commit and then reads the new status: no result
-lands in a tournament finalised while it was being written. Shared holders never wait for
-one another, and nothing else takes the lock (the standings task's row lock stays out of it).
+tournament's lock *shared* before it reads the board and the tournament's status; every
+change the organiser makes to the tournament (starting, finalising, reopening, the schedule,
+the deals, the teams) takes it *exclusively* before anything else. A write therefore commits
+before such a change begins, or waits for it to commit and then reads what it changed: no
+result lands in a tournament finalised, or on a match removed, while it was being written.
+Shared holders never wait for one another, and the standings task does not take the lock.
 
 A PostgreSQL advisory lock, held until the transaction ends. Elsewhere (SQLite, the embedded
 default) it is not taken: SQLite runs one writing transaction at a time.

@@ -105,15 +105,11 @@ def _log(
 
 
 def _locked(tournament: Tournament) -> Tournament:
-    """The tournament row, locked until the transaction ends, with its current status."""
-    return Tournament.objects.select_for_update().get(pk=tournament.pk)
-
-
-def _locked_for_status_change(tournament: Tournament) -> Tournament:
-    """``_locked``, once the result writes under way have committed and with new ones held
-    back until this transaction ends (``tournaments.locks``)."""
+    """The tournament row, locked until the transaction ends, with its current status; first,
+    the results lock (``tournaments.locks``): the result writes under way commit before this
+    change begins, and new ones wait for it to end, then read what it changed."""
     lock_results_exclusively(tournament.pk)
-    return _locked(tournament)
+    return Tournament.objects.select_for_update().get(pk=tournament.pk)
 
 
 def _require_status(tournament: Tournament, allowed: Iterable[str], doing: str) -> None:
@@ -938,7 +934,7 @@ def start_tournament(
     *, by: User, tournament: Tournament, accept_problems: bool = False
 ) -> Tournament:
     """Scheduled → running. Every board must be dealt; schedule problems must be accepted."""
-    tournament = _locked_for_status_change(tournament)
+    tournament = _locked(tournament)
     _require_status(tournament, (Status.SCHEDULED,), "start the tournament")
     errors = []
     missing = selectors.missing_boards(tournament)
@@ -969,7 +965,7 @@ def start_tournament(
 @transaction.atomic
 def finalise_tournament(*, by: User, tournament: Tournament) -> Tournament:
     """Running → final: the standings are approved and frozen."""
-    tournament = _locked_for_status_change(tournament)
+    tournament = _locked(tournament)
     _require_status(tournament, (Status.RUNNING,), "finalise the tournament")
     changed = _set_status(
         by=by,
@@ -985,7 +981,7 @@ def finalise_tournament(*, by: User, tournament: Tournament) -> Tournament:
 @transaction.atomic
 def reopen_tournament(*, by: User, tournament: Tournament, reason: str) -> Tournament:
     """Final → running, only with a reason; the log keeps it."""
-    tournament = _locked_for_status_change(tournament)
+    tournament = _locked(tournament)
     _require_status(tournament, (Status.FINAL,), "reopen the tournament")
     reason = reason.strip()
     if not reason:
