@@ -16,12 +16,12 @@ from django.db import connection, connections, transaction
 
 from config.celery import app as celery_app
 from scoring import services
-from scoring.errors import WrongState
+from scoring.errors import NotFound, WrongState
 from scoring.models import Result, StandingsState, Submission
 from tests.scoring.conftest import GAM_MADE, RY_LOST, build_cup, new_id
 from tests.scoring.processes import celery_worker, redis_server, wait_for
-from tournaments.models import Status
-from tournaments.services import finalise_tournament
+from tournaments.models import Match, Status
+from tournaments.services import delete_match, finalise_tournament
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True)]
 
@@ -198,12 +198,19 @@ def _waiting_for_a_lock(pids_before: set[int]) -> bool:
         return bool({pid for (pid,) in cursor.fetchall()} - pids_before)
 
 
-@pytest.mark.parametrize("action", ["submit", "accept"])
-def test_a_write_racing_the_finalisation_waits_for_it_and_is_refused(action):
+@pytest.mark.parametrize(
+    ("change", "action", "refusal"),
+    [
+        ("finalise", "submit", WrongState),
+        ("finalise", "accept", WrongState),
+        ("remove the match", "submit", NotFound),
+    ],
+)
+def test_a_write_racing_an_organisers_change_waits_for_it_then_sees_it(change, action, refusal):
     if connection.vendor != "postgresql":
         pytest.fail("this test needs PostgreSQL (DATABASE_URL=postgres://...)")
     celery_app.conf.task_always_eager = True
-    cup = build_cup(slug=f"final-{uuid.uuid4().hex[:8]}")
+    cup = build_cup(slug=f"change-{uuid.uuid4().hex[:8]}")
     enter_and_confirm(cup, 1, 1)  # the tournament runs
     match = cup.match(1, 2)
     pending = services.submit_entry(
@@ -211,24 +218,28 @@ def test_a_write_racing_the_finalisation_waits_for_it_and_is_refused(action):
     )
     if action == "submit":
         match = cup.match(2, 1)
-    finalised, release = threading.Event(), threading.Event()
+    match_id = match.pk
+    changed, release = threading.Event(), threading.Event()
     outcomes = {}
 
-    def finalise():
+    def organiser():
         try:
-            with transaction.atomic():  # finalised, not yet committed, until released
-                finalise_tournament(by=None, tournament=cup.tournament)
-                finalised.set()
+            with transaction.atomic():  # changed, not yet committed, until released
+                if change == "finalise":
+                    finalise_tournament(by=None, tournament=cup.tournament)
+                else:
+                    delete_match(by=None, match=Match.objects.get(pk=match_id))
+                changed.set()
                 release.wait(30)
         finally:
             connections.close_all()
 
     def write():
-        finalised.wait(30)
+        changed.wait(30)
         try:
             if action == "submit":
                 outcomes["write"] = services.submit_entry(
-                    match_id=match.pk,
+                    match_id=match_id,
                     board_number=1,
                     team=match.ns_team,
                     facts=GAM_MADE,
@@ -236,7 +247,7 @@ def test_a_write_racing_the_finalisation_waits_for_it_and_is_refused(action):
                 )
             else:
                 outcomes["write"] = services.accept_entry(
-                    match_id=match.pk,
+                    match_id=match_id,
                     board_number=1,
                     team=match.ew_team,
                     submission_id=pending.pk,
@@ -250,11 +261,12 @@ def test_a_write_racing_the_finalisation_waits_for_it_and_is_refused(action):
     with connection.cursor() as cursor:
         cursor.execute("SELECT pid FROM pg_stat_activity")
         pids_before = {pid for (pid,) in cursor.fetchall()}
-    threads = [threading.Thread(target=finalise), threading.Thread(target=write)]
+    threads = [threading.Thread(target=organiser), threading.Thread(target=write)]
     for thread in threads:
         thread.start()
-    # The write must wait for the finalisation; without the lock it would go on (an entry)
-    # or wait only for the standings row and then commit (a confirmation).
+    # The write must wait for the change to commit (a finalisation holds no row the write
+    # needs: without the results lock the write would go on, or commit once the standings
+    # row is free).
     deadline = time.monotonic() + 10
     while not _waiting_for_a_lock(pids_before) and "write" not in outcomes:
         assert time.monotonic() < deadline, "the write neither waited nor ended"
@@ -262,9 +274,13 @@ def test_a_write_racing_the_finalisation_waits_for_it_and_is_refused(action):
     release.set()
     for thread in threads:
         thread.join(30)
-    assert isinstance(outcomes["write"], WrongState), outcomes
-    assert "final" in str(outcomes["write"])
-    cup.tournament.refresh_from_db()
-    assert cup.tournament.status == Status.FINAL
-    assert not Result.objects.filter(match=match).exists()
-    assert Submission.objects.filter(match=match).count() == (1 if action == "accept" else 0)
+    assert isinstance(outcomes["write"], refusal), outcomes
+    if change == "finalise":
+        assert "final" in str(outcomes["write"])
+        cup.tournament.refresh_from_db()
+        assert cup.tournament.status == Status.FINAL
+        expected_entries = 1 if action == "accept" else 0
+        assert Submission.objects.filter(match_id=match_id).count() == expected_entries
+    else:
+        assert not Match.objects.filter(pk=match_id).exists()
+    assert not Result.objects.filter(match_id=match_id).exists()
