@@ -23,7 +23,8 @@ from publishing import conf, selectors, services
 from publishing.forms import ExportForm, PublishForm, PublishingSettingsForm
 from publishing.models import Export
 from publishing.services import PublishingError
-from scoring.views import cached_fragment, fragment_version, standings_status
+from scoring.selectors import published_version
+from scoring.views import cached_fragment, standings_status
 from tournaments.models import Tournament
 from tournaments.permissions import is_organiser, organiser_required
 
@@ -228,7 +229,7 @@ def hand_records_page(request: HttpRequest, slug: str) -> HttpResponse:
         preview=preview,
         fragment=html,
         status=standings_status(tournament, state),
-        version=fragment_version(tournament, state),
+        version=published_version(tournament, state),
     )
     return render(request, "publishing/public/hand_records.html", context)
 

@@ -194,6 +194,14 @@ def ranking_input(tournament: Tournament) -> dict[str, Any]:
     }
 
 
-def stored_standings(tournament: Tournament) -> StandingsState:
-    state, _ = StandingsState.objects.get_or_create(tournament=tournament)
-    return state
+def standings_bookkeeping(tournament: Tournament) -> StandingsState:
+    """The tournament's standings bookkeeping (versions, when computed, provisional or final),
+    without the stored standings object, which runs to megabytes in a big tournament and is
+    read only on access; a blank one, unsaved, before the first standings."""
+    found = StandingsState.objects.defer("standings").filter(tournament=tournament).first()
+    return found or StandingsState(tournament=tournament)
+
+
+def published_version(tournament: Tournament, state: StandingsState) -> str:
+    """Changes whenever what the public pages and the API's standings show can change."""
+    return f"{state.computed_version}.{state.results_version}.{tournament.status}"

@@ -580,18 +580,17 @@ def director_erase(request: HttpRequest, slug: str, match_id: int, board: int) -
 
 
 def _public_tournament(slug: str) -> tuple[Tournament, StandingsState]:
-    """The tournament and its standings bookkeeping in one query (no row is written)."""
-    tournament = get_object_or_404(Tournament.objects.select_related("standings_state"), slug=slug)
+    """The tournament and its standings bookkeeping in one query (no row is written), without
+    the stored standings object: megabytes in a big tournament, and no fragment needs it."""
+    tournament = get_object_or_404(
+        Tournament.objects.select_related("standings_state").defer("standings_state__standings"),
+        slug=slug,
+    )
     try:
         state = tournament.standings_state
     except StandingsState.DoesNotExist:
         state = StandingsState(tournament=tournament)
     return tournament, state
-
-
-def fragment_version(tournament: Tournament, state: StandingsState) -> str:
-    """Changes whenever what the public fragments show can change."""
-    return f"{state.computed_version}.{state.results_version}.{tournament.status}"
 
 
 def standings_status(tournament: Tournament, state: StandingsState) -> dict[str, str]:
@@ -630,7 +629,7 @@ def cached_fragment(
     """The rendered fragment from the cache, building it on a miss."""
     cache_key = (
         f"pym:fragment:{FRAGMENT_SCHEMA}:{tournament.pk}:{kind}:{key}:"
-        f"{fragment_version(tournament, state)}"
+        f"{selectors.published_version(tournament, state)}"
     )
     html = cache.get(cache_key)
     if html is None:
@@ -822,7 +821,7 @@ def _public_page(request: HttpRequest, slug: str, kind: str, number: int | None 
             "title": PUBLIC_FRAGMENTS[kind][1].format(number=number),
             "fragment": html,
             "fragment_url": fragment_url,
-            "version": fragment_version(tournament, state),
+            "version": selectors.published_version(tournament, state),
         },
     )
 
@@ -830,7 +829,7 @@ def _public_page(request: HttpRequest, slug: str, kind: str, number: int | None 
 def _public_fragment(request: HttpRequest, slug: str, kind: str, number: int | None = None):
     """The fragment alone, for the page's refresh; 204 when the client has this version."""
     tournament, state = _public_tournament(slug)
-    version = fragment_version(tournament, state)
+    version = selectors.published_version(tournament, state)
     if request.GET.get("v") == version:
         response = HttpResponse(status=204)
     else:

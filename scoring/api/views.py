@@ -9,8 +9,11 @@ from __future__ import annotations
 from typing import Any
 
 from django.conf import settings
+from django.core.cache import cache
+from django.http import HttpResponse
 from django.shortcuts import get_object_or_404
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from django.utils.http import parse_etags
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import status
 from rest_framework.exceptions import PermissionDenied, ValidationError
 from rest_framework.parsers import JSONParser
@@ -169,26 +172,73 @@ class MatchListView(PublicView):
         return Response(list(by_match.values()))
 
 
+# How long a rendered standings body stays in the cache; each new version has its own key.
+STANDINGS_BODY_TTL = 300
+STANDINGS_BODY_SCHEMA = 1  # bump when the body's shape changes
+
+
 class StandingsView(PublicView):
+    """The stored standings: megabytes in a big tournament, polled by many. Each version is
+    rendered once and served from the cache; a client that has it (``If-None-Match``) gets
+    304 without the standings being read at all."""
+
+    renderer_classes = [JSONRenderer]
+
     @extend_schema(
-        operation_id="standings_detail", summary="The stored standings", responses={200: dict}
+        operation_id="standings_detail",
+        summary="The stored standings",
+        responses={
+            200: dict,
+            304: OpenApiResponse(description="Unchanged since the ETag sent in If-None-Match"),
+        },
     )
     def get(self, request, slug):
         tournament = _tournament(slug)
-        state = selectors.stored_standings(tournament)
-        return Response(
-            {
-                "tournament": tournament.slug,
-                "status": "final"
-                if state.final and not state.stale
-                else (
-                    "stale" if state.stale else "provisional" if state.provisional else "complete"
-                ),
-                "stale": state.stale,
-                "computed_at": state.computed_at,
-                **(state.standings or {"provisional": True, "groups": [], "standings": []}),
-            }
-        )
+        state = selectors.standings_bookkeeping(tournament)
+        etag = _standings_etag(tournament, state)
+        sent = parse_etags(request.headers.get("If-None-Match", ""))
+        if etag in sent or "*" in sent:
+            return _standings_response(status.HTTP_304_NOT_MODIFIED, etag)
+        body = cache.get(_standings_cache_key(tournament, etag))
+        if body is None:
+            if state.pk is not None:
+                state.refresh_from_db()  # the standings and their versions, as one row
+            etag = _standings_etag(tournament, state)
+            body = JSONRenderer().render(_standings_body(tournament, state))
+            cache.set(_standings_cache_key(tournament, etag), body, STANDINGS_BODY_TTL)
+        return _standings_response(status.HTTP_200_OK, etag, body)
+
+
+def _standings_etag(tournament: Tournament, state) -> str:
+    return f'"{STANDINGS_BODY_SCHEMA}.{selectors.published_version(tournament, state)}"'
+
+
+def _standings_cache_key(tournament: Tournament, etag: str) -> str:
+    version = etag.strip('"')
+    return f"pym:api-standings:{tournament.pk}:{version}"
+
+
+def _standings_body(tournament: Tournament, state) -> dict[str, Any]:
+    if state.final and not state.stale:
+        word = "final"
+    elif state.stale:
+        word = "stale"
+    else:
+        word = "provisional" if state.provisional else "complete"
+    return {
+        "tournament": tournament.slug,
+        "status": word,
+        "stale": state.stale,
+        "computed_at": state.computed_at,
+        **(state.standings or {"provisional": True, "groups": [], "standings": []}),
+    }
+
+
+def _standings_response(code: int, etag: str, body: bytes = b"") -> HttpResponse:
+    response = HttpResponse(body, status=code, content_type="application/json")
+    response["ETag"] = etag
+    response["Cache-Control"] = "no-cache"  # may be kept, but asked again each time
+    return response
 
 
 class LegalCallsView(PublicView):

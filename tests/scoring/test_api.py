@@ -3,6 +3,8 @@
 import json
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
@@ -269,3 +271,36 @@ def test_openapi_schema_is_valid(db):
     assert (
         "/api/v1/tournaments/{slug}/matches/{match_id}/boards/{board}/entries/" in schema["paths"]
     )
+
+
+def test_standings_are_served_once_per_version_and_not_again_to_who_has_them(
+    cup, django_capture_on_commit_callbacks
+):
+    url = f"/api/v1/tournaments/{cup.tournament.slug}/standings/"
+    client = APIClient()
+    empty = client.get(url)
+    assert empty.status_code == 200 and empty.json()["standings"] == []
+    match = cup.match(1, 1)
+    with django_capture_on_commit_callbacks(execute=True):
+        entry = post(
+            as_team(match.ns_team),
+            board_url(cup, tail="entries/"),
+            {"client_id": new_id(), "record": GAM_MADE},
+        )
+        post(
+            as_team(match.ew_team),
+            board_url(cup, tail=f"entries/{entry.json()['id']}/accept/"),
+            {"client_id": new_id()},
+        )
+    first = client.get(url)
+    assert first.status_code == 200 and first["ETag"] != empty["ETag"]
+    assert sum(row["matches"] for row in first.json()["standings"]) == 2
+    column = '"scoring_standingsstate"."standings"'
+    with CaptureQueriesContext(connection) as queries:
+        again = client.get(url)
+        unchanged = client.get(url, HTTP_IF_NONE_MATCH=first["ETag"])
+    assert again.content == first.content and again["ETag"] == first["ETag"]
+    assert unchanged.status_code == 304 and unchanged.content == b""
+    assert unchanged["ETag"] == first["ETag"]
+    assert not any(column in query["sql"] for query in queries.captured_queries)
+    assert client.get(url, HTTP_IF_NONE_MATCH=empty["ETag"]).status_code == 200

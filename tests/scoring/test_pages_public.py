@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from scoring import services, standings
@@ -158,3 +160,21 @@ def test_ranking_points_are_written_as_people_write_them():
     from scoring.views import points_text
 
     assert [points_text(p) for p in (2.0, 2.5, 7 / 3, None)] == ["2", "2.5", "2.33", ""]
+
+
+def _reads_the_standings_object(queries) -> bool:
+    column = f'"{StandingsState._meta.db_table}"."standings"'
+    return any(column in query["sql"] for query in queries)
+
+
+def test_public_pages_never_read_the_stored_standings_object(
+    client, cup, django_capture_on_commit_callbacks
+):
+    """It runs to megabytes in a big tournament, and every viewer's refresh reads the
+    bookkeeping row: only the versions, then the fragment from the cache."""
+    confirm(cup, django_capture_on_commit_callbacks, 1, 1)
+    for name, args in (("standings", ()), ("table", (1,)), ("team", (1,))):
+        for kind in (name, f"{name}-fragment"):
+            with CaptureQueriesContext(connection) as queries:
+                assert client.get(url(cup, kind, *args)).status_code == 200
+            assert not _reads_the_standings_object(queries.captured_queries), kind
