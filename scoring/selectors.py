@@ -14,7 +14,7 @@ from django.db.models import Q
 from scoring import states
 from scoring.models import Result, Review, StandingsState, Submission
 from scoring.rows import RowReader
-from tournaments.models import Board, Match, Team, Tournament
+from tournaments.models import Board, Match, Status, Team, Tournament
 
 
 def team_by_code(slug: str, code: str) -> Team | None:
@@ -200,6 +200,18 @@ def standings_bookkeeping(tournament: Tournament) -> StandingsState:
     read only on access; a blank one, unsaved, before the first standings."""
     found = StandingsState.objects.defer("standings").filter(tournament=tournament).first()
     return found or StandingsState(tournament=tournament)
+
+
+def standings_kind(tournament: Tournament, state: StandingsState) -> str:
+    """Which standings are stored: stale (a change of results is not in them yet),
+    provisional (results missing), complete (all in, not approved) or final."""
+    if state.stale:
+        return "stale"
+    if state.computed_at is None:
+        return "provisional"
+    if state.final or tournament.status == Status.FINAL:
+        return "final"
+    return "provisional" if state.provisional else "complete"
 
 
 def published_version(tournament: Tournament, state: StandingsState) -> str:

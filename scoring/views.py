@@ -593,34 +593,28 @@ def _public_tournament(slug: str) -> tuple[Tournament, StandingsState]:
     return tournament, state
 
 
+STANDINGS_WORDS = {
+    "stale": (
+        "Stale",
+        "Updating: new results are being counted. Until then these are the standings from "
+        "before them.",
+    ),
+    "final": ("Final", "Final standings, approved by the organiser."),
+    "provisional": ("Provisional", "Not every result is in yet: places can still change."),
+    "complete": (
+        "Complete",
+        "Every result is in; the organiser has not approved them as final yet.",
+    ),
+}
+
+
 def standings_status(tournament: Tournament, state: StandingsState) -> dict[str, str]:
     """Which standings these are, in a word and a sentence."""
-    if state.stale:
-        return {
-            "key": "stale",
-            "word": "Stale",
-            "text": "Updating: new results are being counted. Until then these are the "
-            "standings from before them.",
-        }
-    if state.computed_at is None:
-        return {"key": "provisional", "word": "Provisional", "text": "No results yet."}
-    if state.final or tournament.status == Status.FINAL:
-        return {
-            "key": "final",
-            "word": "Final",
-            "text": "Final standings, approved by the organiser.",
-        }
-    if state.provisional:
-        return {
-            "key": "provisional",
-            "word": "Provisional",
-            "text": "Not every result is in yet: places can still change.",
-        }
-    return {
-        "key": "complete",
-        "word": "Complete",
-        "text": "Every result is in; the organiser has not approved them as final yet.",
-    }
+    key = selectors.standings_kind(tournament, state)
+    word, text = STANDINGS_WORDS[key]
+    if state.computed_at is None and not state.stale:
+        text = "No results yet."
+    return {"key": key, "word": word, "text": text}
 
 
 def cached_fragment(

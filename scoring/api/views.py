@@ -195,48 +195,41 @@ class StandingsView(PublicView):
     def get(self, request, slug):
         tournament = _tournament(slug)
         state = selectors.standings_bookkeeping(tournament)
-        etag = _standings_etag(tournament, state)
+        version = _standings_version(tournament, state)
         sent = parse_etags(request.headers.get("If-None-Match", ""))
-        if etag in sent or "*" in sent:
-            return _standings_response(status.HTTP_304_NOT_MODIFIED, etag)
-        body = cache.get(_standings_cache_key(tournament, etag))
+        if f'"{version}"' in sent or "*" in sent:
+            return _standings_response(status.HTTP_304_NOT_MODIFIED, version)
+        body = cache.get(_standings_cache_key(tournament, version))
         if body is None:
             if state.pk is not None:
                 state.refresh_from_db()  # the standings and their versions, as one row
-            etag = _standings_etag(tournament, state)
+            version = _standings_version(tournament, state)
             body = JSONRenderer().render(_standings_body(tournament, state))
-            cache.set(_standings_cache_key(tournament, etag), body, STANDINGS_BODY_TTL)
-        return _standings_response(status.HTTP_200_OK, etag, body)
+            cache.set(_standings_cache_key(tournament, version), body, STANDINGS_BODY_TTL)
+        return _standings_response(status.HTTP_200_OK, version, body)
 
 
-def _standings_etag(tournament: Tournament, state) -> str:
-    return f'"{STANDINGS_BODY_SCHEMA}.{selectors.published_version(tournament, state)}"'
+def _standings_version(tournament: Tournament, state) -> str:
+    return f"{STANDINGS_BODY_SCHEMA}.{selectors.published_version(tournament, state)}"
 
 
-def _standings_cache_key(tournament: Tournament, etag: str) -> str:
-    version = etag.strip('"')
+def _standings_cache_key(tournament: Tournament, version: str) -> str:
     return f"pym:api-standings:{tournament.pk}:{version}"
 
 
 def _standings_body(tournament: Tournament, state) -> dict[str, Any]:
-    if state.final and not state.stale:
-        word = "final"
-    elif state.stale:
-        word = "stale"
-    else:
-        word = "provisional" if state.provisional else "complete"
     return {
         "tournament": tournament.slug,
-        "status": word,
+        "status": selectors.standings_kind(tournament, state),
         "stale": state.stale,
         "computed_at": state.computed_at,
         **(state.standings or {"provisional": True, "groups": [], "standings": []}),
     }
 
 
-def _standings_response(code: int, etag: str, body: bytes = b"") -> HttpResponse:
+def _standings_response(code: int, version: str, body: bytes = b"") -> HttpResponse:
     response = HttpResponse(body, status=code, content_type="application/json")
-    response["ETag"] = etag
+    response["ETag"] = f'"{version}"'
     response["Cache-Control"] = "no-cache"  # may be kept, but asked again each time
     return response
 
