@@ -23,7 +23,6 @@ from engine.rulesets import get_ruleset
 from publishing.exports.sheets import Stamp
 from publishing.exports.workbook import LINE_COLUMNS, Places, WorkbookData, empty_byes
 from publishing.models import ChartData, Export, HandRecords, PublishingSettings
-from scoring import selectors as scoring_selectors
 from scoring.models import RankingPoints, Result, Standing, StandingsState
 from scoring.views import points_text, standings_status
 from scoring.words import contract_in_words
@@ -42,12 +41,6 @@ def publishing_settings(tournament: Tournament) -> PublishingSettings:
     """The tournament's settings, or the defaults (unsaved) when none were stored."""
     found = PublishingSettings.objects.filter(tournament=tournament).first()
     return found or PublishingSettings(tournament=tournament)
-
-
-def standings_state(tournament: Tournament) -> StandingsState:
-    """The stored standings bookkeeping, without writing (a blank one when none exists); the
-    standings object itself (megabytes in a big tournament) is read when first used."""
-    return scoring_selectors.standings_bookkeeping(tournament)
 
 
 # --- rounds and matches that are played ----------------------------------------------------

@@ -34,7 +34,7 @@ from publishing.exports.xlsx import write_xlsx
 from publishing.models import ChartData, Export, HandRecords, PublishingSettings
 from scoring import standings as scoring_standings
 from scoring.models import Standing, StandingsState
-from scoring.selectors import ranking_input
+from scoring.selectors import ranking_input, standings_bookkeeping
 from tournaments.models import ActionLog, Status, Tournament
 
 log = logging.getLogger(__name__)
@@ -137,7 +137,7 @@ def request_export(
     the caller's transaction commits.
     """
     _check_choice(kind, fmt)
-    state = selectors.standings_state(tournament)
+    state = standings_bookkeeping(tournament)
     key = selectors.export_key(tournament, state)
     if not force:
         live = [Export.State.DONE, Export.State.QUEUED, Export.State.RUNNING]
@@ -194,7 +194,7 @@ def report_progress(export_id: int, percent: int, step: str) -> None:
 
 def _current_state(tournament: Tournament) -> StandingsState:
     """The stored standings, brought up to date first when results changed since."""
-    state = selectors.standings_state(tournament)
+    state = standings_bookkeeping(tournament)
     if state.pk is None or state.computed_at is None or state.stale:
         scoring_standings.recompute(tournament.pk)
         state = StandingsState.objects.get(tournament=tournament)

@@ -23,7 +23,7 @@ from publishing import conf, selectors, services
 from publishing.forms import ExportForm, PublishForm, PublishingSettingsForm
 from publishing.models import Export
 from publishing.services import PublishingError
-from scoring.selectors import published_version
+from scoring.selectors import published_version, standings_bookkeeping
 from scoring.views import cached_fragment, standings_status
 from tournaments.models import Tournament
 from tournaments.permissions import is_organiser, organiser_required
@@ -209,7 +209,7 @@ def hand_records_page(request: HttpRequest, slug: str) -> HttpResponse:
     preview = is_organiser(request.user) and not release.everything
     if release.mode == "hidden" and not preview:
         raise Http404("The hand records of this tournament are not public.")
-    state = selectors.standings_state(tournament)
+    state = standings_bookkeeping(tournament)
     if preview:
         tables = set(tournament.tables.values_list("number", flat=True))
         html = _hand_records_html(tournament, tables)
@@ -245,7 +245,7 @@ def _hand_records_html(tournament: Tournament, tables: set[int]) -> str:
 def charts_page(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = _tournament(slug)
     chart = selectors.chart_data(tournament)
-    state = selectors.standings_state(tournament)
+    state = standings_bookkeeping(tournament)
     context = _public_context(
         tournament,
         chart=chart,

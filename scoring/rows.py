@@ -105,30 +105,29 @@ class RowInserter:
 
 
 class RowUpdater:
-    """``Model.objects.filter(<column>=value).update(...)`` of fixed fields for the scorers'
-    hot path, with the UPDATE built once: compiling the ORM's UPDATE cost more than the
-    database takes to run it. Values are prepared as the ORM prepares them; no signals are
-    sent (``QuerySet.update`` sends none either)."""
+    """``Model.objects.filter(pk=key).update(...)`` of fixed fields for the scorers' hot
+    path, with the UPDATE built once: compiling the ORM's UPDATE cost more than the database
+    takes to run it. Values are prepared as the ORM prepares them; no signals are sent
+    (``QuerySet.update`` sends none either)."""
 
-    def __init__(self, model: type[Model], attnames: list[str], where: str | None = None):
+    def __init__(self, model: type[Model], attnames: list[str]):
         by_attname = {f.attname: f for f in model._meta.concrete_fields}
-        unknown = set(attnames) - set(by_attname) | ({where} - set(by_attname) - {None})
+        unknown = set(attnames) - set(by_attname)
         if unknown:
             raise ValueError(f"{model.__name__} has no fields {sorted(unknown)}")
         self.model = model
         self.fields = [by_attname[name] for name in attnames]
-        self.where = by_attname[where] if where else model._meta.pk
         self._sql: dict[str, str] = {}
 
     def update(self, key: Any, using: str = "default", **values: Any) -> int:
-        """Set the fields of the rows whose ``where`` column is ``key``; the number updated."""
+        """Set the fields of the row whose primary key is ``key``; the number updated."""
         if values.keys() != {field.attname for field in self.fields}:
             raise TypeError(f"give exactly {[field.attname for field in self.fields]}")
         connection = connections[using]
         params = [
             field.get_db_prep_save(values[field.attname], connection) for field in self.fields
         ]
-        params.append(self.where.get_db_prep_value(key, connection))
+        params.append(self.model._meta.pk.get_db_prep_value(key, connection))
         with connection.cursor() as cursor:
             cursor.execute(self._statement(using), params)
             return cursor.rowcount
@@ -139,6 +138,6 @@ class RowUpdater:
             assignments = ", ".join(f"{quote(field.column)} = %s" for field in self.fields)
             self._sql[using] = (
                 f"UPDATE {quote(self.model._meta.db_table)} SET {assignments} "
-                f"WHERE {quote(self.where.column)} = %s"
+                f"WHERE {quote(self.model._meta.pk.column)} = %s"
             )
         return self._sql[using]
