@@ -16,8 +16,15 @@ from django.conf import settings
 from django.test import override_settings
 
 
-def _in_ci() -> bool:
+def in_ci() -> bool:
     return os.environ.get("CI", "").strip().lower() in ("1", "true", "yes")
+
+
+def skip_or_fail(reason: str, needed: str) -> None:
+    """Skip for something a developer's machine may lack; fail in CI, which must have it."""
+    if in_ci():
+        pytest.fail(f"{reason} (CI=true: {needed})")
+    pytest.skip(reason)
 
 
 def missing_services() -> list[str]:
@@ -35,10 +42,9 @@ def _integration_services(request: pytest.FixtureRequest) -> None:
         return
     missing = missing_services()
     if missing:
-        message = "integration test needs " + " and ".join(missing)
-        if _in_ci():
-            pytest.fail(message + " (CI=true: the services must be configured)")
-        pytest.skip(message)
+        skip_or_fail(
+            "integration test needs " + " and ".join(missing), "the services must be configured"
+        )
 
 
 @pytest.fixture(autouse=True)

@@ -36,6 +36,7 @@ from urllib.parse import urlsplit
 import pytest
 
 from tests.browser.helpers import RunningCup, Screenshots, running_cup
+from tests.conftest import skip_or_fail
 
 try:
     from playwright.sync_api import Browser, BrowserContext, Page, expect, sync_playwright
@@ -64,21 +65,13 @@ LOOPBACK_HOSTS = {"localhost", "127.0.0.1", "::1", "[::1]"}
 SCREENSHOT_ROOT = Path(__file__).resolve().parents[2] / "var" / "screenshots"
 
 
-def in_ci() -> bool:
-    return os.environ.get("CI", "").strip().lower() in ("1", "true", "yes")
-
-
-def skip_or_fail(reason: str) -> None:
-    """A developer's machine may lack the browser; CI must have it."""
-    if in_ci():
-        pytest.fail(f"{reason} (CI=true: the browser tests must run)")
-    pytest.skip(reason)
-
-
 def chromium_path() -> str:
     path = os.environ.get("CHROMIUM_PATH", DEFAULT_CHROMIUM)
     if not os.access(path, os.X_OK):
-        skip_or_fail(f"no Chromium at {path} (apt-get install chromium, or set CHROMIUM_PATH)")
+        skip_or_fail(
+            f"no Chromium at {path} (apt-get install chromium, or set CHROMIUM_PATH)",
+            "the browser tests must run",
+        )
     return path
 
 
@@ -196,7 +189,9 @@ def browser(live: LiveApp) -> Iterator[Browser]:
     """The system's Chromium, headless, with a fresh profile (Playwright makes a temporary
     user data directory for every launch and removes it afterwards)."""
     if sync_playwright is None:
-        skip_or_fail("Playwright is not installed (pip install -e '.[dev]')")
+        skip_or_fail(
+            "Playwright is not installed (pip install -e '.[dev]')", "the browser tests must run"
+        )
     path = chromium_path()
     with sync_playwright() as playwright:
         chromium = playwright.chromium.launch(

@@ -8,7 +8,6 @@ are skipped on a developer's machine and fail in CI (``CI=true``), where it must
 from __future__ import annotations
 
 import csv
-import os
 import shutil
 import subprocess
 from pathlib import Path
@@ -17,24 +16,21 @@ import pytest
 
 from publishing import services
 from scoring.models import StandingsState
+from tests.conftest import skip_or_fail
 
 APT_PACKAGE = "libreoffice-calc-nogui"
 # Calc's CSV filter: comma, double quote, UTF-8, from line 1, ..., -1 = every sheet to a file.
 CSV_FILTER = "csv:Text - txt - csv (StarCalc):44,34,76,1,,0,false,true,false,false,false,-1"
 
 
-def _in_ci() -> bool:
-    return os.environ.get("CI", "").strip().lower() in ("1", "true", "yes")
-
-
 @pytest.fixture
 def libreoffice() -> str:
     found = shutil.which("libreoffice") or shutil.which("soffice")
     if found is None:
-        message = f"libreoffice is not on PATH (install the {APT_PACKAGE} package)"
-        if _in_ci():
-            pytest.fail(f"{message}; CI=true, so it must be installed")
-        pytest.skip(message)
+        skip_or_fail(
+            f"libreoffice is not on PATH (install the {APT_PACKAGE} package)",
+            "it must be installed",
+        )
     return found
 
 
