@@ -69,7 +69,7 @@ def build_tournament(tables: int, rounds: int) -> dict:
     import django
 
     django.setup()
-    from engine.cards import format_deal, seeded_deal
+    from engine.games.pymtheg.cards import format_deal, seeded_deal
     from tournaments.models import Board, Match, Status, Table, Team, Tournament
 
     tournament = Tournament.objects.create(name="Load test", slug="load", status=Status.SCHEDULED)

@@ -111,8 +111,8 @@ def build_database_tournament(k: int, seed: int = 1):
     """Store a tournament of ``k`` tables with a confirmed result for every match."""
     import random
 
-    from engine.cards import format_deal, seeded_deal
-    from engine.scoring import score_record
+    from engine.games.pymtheg.cards import format_deal, seeded_deal
+    from engine.games.pymtheg.scoring import score_record
     from scoring.models import Result, Review, Submission
     from scoring.standings import mark_changed
     from tournaments.models import Board, Match, Status, Table, Team, Tournament

@@ -19,9 +19,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from engine.auction import AuctionState, parse_call  # noqa: E402
-from engine.cards import SEATS, Seat  # noqa: E402
-from engine.scoring import score_record  # noqa: E402
+from engine.games.pymtheg.auction import AuctionState, parse_call  # noqa: E402
+from engine.games.pymtheg.cards import SEATS, Seat  # noqa: E402
+from engine.games.pymtheg.scoring import score_record  # noqa: E402
 
 TARGET_IN_PROCESS = 50_000
 

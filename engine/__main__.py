@@ -1,12 +1,17 @@
 """The engine's command line: ``python -m engine COMMAND``. No Django, database or server.
 
+Every command takes ``--game`` (GAMES.md); it defaults to Pymtheg, so Pymtheg's commands work
+as they always have.
+
 | command | reads | writes |
 |---|---|---|
-| score [FILE] | board records, one JSON object a line | one board score a line |
-| rank [FILE] | tournament results | standings |
-| schedule --teams T --tables K [--sides fixed|balanced] | | schedule |
-| check-schedule [FILE] | schedule | every broken rule, one a line |
-| deal --tables K [--boards B] [--seed S] | | one deal a line per table and board |
+| score [--game G] [FILE] | board records, one JSON object a line | one board score a line |
+| deal [--game G] --tables K [--boards B] [--players N] [--seed S] | | one deal a line |
+| sheet [--game pyramid] [FILE] | a player's declarations, one JSON object a line | his sheet |
+| rank [FILE] | tournament results (pairs, or players with a ``game``) | standings |
+| schedule --teams T --tables K [--sides fixed|balanced] | | a schedule of pairs |
+| schedule --game G --players P [--per-table n] [--rounds R] | | a movement of players |
+| check-schedule [FILE] | a schedule or movement | every broken rule, one a line |
 """
 
 from __future__ import annotations
@@ -15,12 +20,11 @@ import argparse
 import io
 import json
 import sys
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import IO, Any
 
-from engine.cards import format_deal, generate_deals
-from engine.records import RecordError
-from engine.scoring import score_record
+from engine.core.errors import RecordError
+from engine.games import DEFAULT_GAME, GAME_IDS, PLAYERS, Game, UnknownGame, get_game
 
 
 def _open_input(path: str | None) -> IO[str]:
@@ -30,42 +34,101 @@ def _open_input(path: str | None) -> IO[str]:
     return open(path, encoding="utf-8", errors="replace")
 
 
-def score_line(line: str) -> tuple[dict[str, Any], bool]:
-    """Score one JSON line: ``(output object, ok)``. Never raises for bad input."""
+def _json_line(line: str) -> tuple[Any, dict[str, str] | None]:
+    """``(decoded, None)`` or ``(None, error object)`` for one input line."""
     try:
-        record = json.loads(line)
+        return json.loads(line), None
     except json.JSONDecodeError as exc:
-        return {"error": f"not JSON: {exc.msg} at column {exc.colno}"}, False
+        return None, {"error": f"not JSON: {exc.msg} at column {exc.colno}"}
     except RecursionError:
-        return {"error": "not JSON: nested too deeply"}, False
+        return None, {"error": "not JSON: nested too deeply"}
+    except ValueError as exc:  # e.g. an integer with thousands of digits
+        return None, {"error": f"not JSON this command reads: {exc}"}
+
+
+def record_game(record: Any, chosen: str | None) -> Game:
+    """The game that reads ``record``: ``--game`` when given (the record's own ``game`` must
+    then match, which the game's reader checks), else the record's ``game``, else Pymtheg."""
+    if chosen is not None:
+        return get_game(chosen)
+    named = record.get("game") if isinstance(record, dict) else None
+    if named is None:
+        return get_game(DEFAULT_GAME)
+    if not isinstance(named, str):
+        raise RecordError("game", f"{named!r} is not a game id ({', '.join(GAME_IDS)})")
     try:
-        return score_record(record).as_dict(), True
+        return get_game(named)
+    except UnknownGame as exc:
+        raise RecordError("game", str(exc)) from None
+
+
+def score_line(line: str, game: str | None = None) -> tuple[dict[str, Any], bool]:
+    """Score one JSON line: ``(output object, ok)``. Never raises for bad input."""
+    record, error = _json_line(line)
+    if error is not None:
+        return error, False
+    try:
+        return record_game(record, game).score(record), True
     except RecordError as exc:
         return {"error": str(exc)}, False
 
 
-def score_lines(lines: Iterable[str]) -> Iterator[tuple[dict[str, Any], bool]]:
+def score_lines(lines: Iterable[str], game: str | None = None) -> Iterator[tuple[dict, bool]]:
     for line in lines:
         if line.strip():
-            yield score_line(line)
+            yield score_line(line, game)
 
 
-def cmd_score(args: argparse.Namespace) -> int:
+def _each_line(path: str | None, handle: Callable[[str], tuple[dict[str, Any], bool]]) -> int:
     bad = False
-    with _open_input(args.file) as stream:
+    with _open_input(path) as stream:
         out = sys.stdout
-        for result, ok in score_lines(stream):
+        for line in stream:
+            if not line.strip():
+                continue
+            result, ok = handle(line)
             bad = bad or not ok
             out.write(json.dumps(result, ensure_ascii=False) + "\n")
     return 1 if bad else 0
 
 
+def cmd_score(args: argparse.Namespace) -> int:
+    return _each_line(args.file, lambda line: score_line(line, args.game))
+
+
+def sheet_line(line: str, game: Game) -> tuple[dict[str, Any], bool]:
+    data, error = _json_line(line)
+    if error is not None:
+        return error, False
+    try:
+        return game.sheet(data), True
+    except RecordError as exc:
+        return {"error": str(exc)}, False
+
+
+def cmd_sheet(args: argparse.Namespace) -> int:
+    game = get_game(args.game)
+    if not hasattr(game, "sheet"):
+        return _usage_error(f"{game.title} keeps no score sheet; only Pyramid does")
+    return _each_line(args.file, lambda line: sheet_line(line, game))
+
+
+def _usage_error(message: str) -> int:
+    print(f"error: {message}", file=sys.stderr)
+    return 2
+
+
 def cmd_deal(args: argparse.Namespace) -> int:
-    if args.tables < 1 or args.boards < 1:
-        print("error: --tables and --boards must be at least 1", file=sys.stderr)
-        return 2
-    for _table, _board, deal in generate_deals(args.tables, args.boards, args.seed):
-        sys.stdout.write(format_deal(deal) + "\n")
+    game = get_game(args.game)
+    players = args.players if args.players is not None else max(game.table_sizes)
+    if players not in game.table_sizes:
+        sizes = ", ".join(map(str, game.table_sizes))
+        return _usage_error(f"--players: {game.title} is played by {sizes} players")
+    boards = args.boards if args.boards is not None else game.default_boards(players)
+    if args.tables < 1 or boards < 1:
+        return _usage_error("--tables and --boards must be at least 1")
+    for _table, _board, deal in game.generate_deals(args.tables, boards, players, args.seed):
+        sys.stdout.write(game.format_deal(deal) + "\n")
     return 0
 
 
@@ -91,11 +154,22 @@ def _write_json(data: Any) -> None:
     sys.stdout.write(json.dumps(data, ensure_ascii=False) + "\n")
 
 
+def _ranks_players(data: Any) -> bool:
+    """Tournament results of a game whose entrants are single players."""
+    if not isinstance(data, dict) or not isinstance(data.get("game"), str):
+        return False
+    try:
+        return get_game(data["game"]).entrants == PLAYERS
+    except UnknownGame:
+        return False
+
+
 def cmd_rank(args: argparse.Namespace) -> int:
-    from engine.ranking import RankingInputError, rank_results
+    from engine.ranking import RankingInputError, rank_individuals, rank_results
 
     try:
-        standings = rank_results(_read_json(args.file))
+        data = _read_json(args.file)
+        standings = rank_individuals(data) if _ranks_players(data) else rank_results(data)
     except (InputError, RankingInputError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 1
@@ -104,10 +178,24 @@ def cmd_rank(args: argparse.Namespace) -> int:
 
 
 def cmd_schedule(args: argparse.Namespace) -> int:
-    from engine.schedule import ScheduleError, generate_schedule
+    from engine.schedule import ScheduleError, generate_individual_schedule, generate_schedule
 
+    game = get_game(args.game)
     try:
-        schedule = generate_schedule(args.teams, args.tables, sides=args.sides)
+        if game.entrants == PLAYERS:
+            if args.players is None or args.teams is not None or args.tables is not None:
+                return _usage_error(f"{game.title} seats players: give --players (not --teams)")
+            per_table = args.per_table if args.per_table is not None else max(game.table_sizes)
+            if per_table not in game.table_sizes:
+                sizes = ", ".join(map(str, game.table_sizes))
+                return _usage_error(f"--per-table: {game.title} is played by {sizes} players")
+            schedule = generate_individual_schedule(args.players, per_table, args.rounds)
+        else:
+            if args.teams is None or args.tables is None:
+                return _usage_error(f"{game.title} seats pairs: give --teams and --tables")
+            if args.players is not None or args.per_table is not None or args.rounds is not None:
+                return _usage_error(f"{game.title} seats pairs: --teams and --tables only")
+            schedule = generate_schedule(args.teams, args.tables, sides=args.sides)
     except ScheduleError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
@@ -116,17 +204,24 @@ def cmd_schedule(args: argparse.Namespace) -> int:
 
 
 def cmd_check_schedule(args: argparse.Namespace) -> int:
-    from engine.schedule import check_schedule
+    from engine.schedule import check_individual_schedule, check_schedule
 
     try:
         data = _read_json(args.file)
     except InputError as exc:
         print(exc)
         return 1
-    problems = check_schedule(data)
+    individual = isinstance(data, dict) and "seatings" in data
+    problems = check_individual_schedule(data) if individual else check_schedule(data)
     for problem in problems:
         print(problem)
     return 1 if problems else 0
+
+
+def _game_option(parser: argparse.ArgumentParser, default: str | None = DEFAULT_GAME) -> None:
+    parser.add_argument(
+        "--game", choices=GAME_IDS, default=default, help=f"the game (default: {default})"
+    )
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -134,17 +229,31 @@ def build_parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", required=True)
 
     score = commands.add_parser("score", help="score board records (JSON lines)")
+    score.add_argument(
+        "--game",
+        choices=GAME_IDS,
+        help="the game of every record (default: each record's own game, else pymtheg)",
+    )
     score.add_argument("file", nargs="?", help="JSON lines file (default: standard input)")
     score.set_defaults(func=cmd_score)
+
+    sheet = commands.add_parser("sheet", help="a Pyramid player's declarations -> his sheet")
+    _game_option(sheet, default="pyramid")
+    sheet.add_argument("file", nargs="?", help="JSON lines file (default: standard input)")
+    sheet.set_defaults(func=cmd_sheet)
 
     rank = commands.add_parser("rank", help="rank tournament results")
     rank.add_argument("file", nargs="?", help="tournament results JSON (default: standard input)")
     rank.set_defaults(func=cmd_rank)
 
-    schedule = commands.add_parser("schedule", help="draw up a match schedule")
-    schedule.add_argument("--teams", type=int, required=True)
-    schedule.add_argument("--tables", type=int, required=True)
+    schedule = commands.add_parser("schedule", help="draw up a schedule or a movement")
+    _game_option(schedule)
+    schedule.add_argument("--teams", type=int, help="pairs (Pymtheg)")
+    schedule.add_argument("--tables", type=int, help="tables (Pymtheg)")
     schedule.add_argument("--sides", choices=("fixed", "balanced"), default="fixed")
+    schedule.add_argument("--players", type=int, help="players (games of individuals)")
+    schedule.add_argument("--per-table", type=int, help="players at a table (default: the most)")
+    schedule.add_argument("--rounds", type=int, help="rounds (default: see docs/movement.md)")
     schedule.set_defaults(func=cmd_schedule)
 
     check = commands.add_parser("check-schedule", help="list every broken rule of a schedule")
@@ -152,8 +261,10 @@ def build_parser() -> argparse.ArgumentParser:
     check.set_defaults(func=cmd_check_schedule)
 
     deal = commands.add_parser("deal", help="deal the cards for every table and board")
+    _game_option(deal)
     deal.add_argument("--tables", type=int, required=True)
-    deal.add_argument("--boards", type=int, default=1)
+    deal.add_argument("--boards", type=int, help="boards per table (default: the game's)")
+    deal.add_argument("--players", type=int, help="players at a table (default: the most)")
     deal.add_argument("--seed", help="reproducible deals; without it, secure random")
     deal.set_defaults(func=cmd_deal)
     return parser

@@ -18,14 +18,14 @@ from django.db.models import Count, Q
 from django.urls import reverse
 from django.utils import timezone
 
-from engine.auction import BID_WORDS
-from engine.rulesets import get_ruleset
+from engine.games.pymtheg.auction import BID_WORDS
+from engine.games.pymtheg.rulesets import get_ruleset
+from engine.games.pymtheg.words import contract_in_words
 from publishing.exports.sheets import Stamp
 from publishing.exports.workbook import LINE_COLUMNS, Places, WorkbookData, empty_byes
 from publishing.models import ChartData, Export, HandRecords, PublishingSettings
 from scoring.models import RankingPoints, Result, Standing, StandingsState
 from scoring.views import points_text, standings_status
-from scoring.words import contract_in_words
 from tournaments.models import Board, Match, Status, Team, Tournament
 from tournaments.selectors import board_diagram
 

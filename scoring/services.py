@@ -17,8 +17,8 @@ from django.conf import settings
 from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 
-from engine.records import RecordError
-from engine.scoring import score_record
+from engine.core.errors import RecordError
+from engine.games.pymtheg.scoring import score_record
 from scoring import standings, states
 from scoring.board_lock import LockedBoard, lock_board
 from scoring.errors import InvalidEntry, NotAllowed, NotFound, WrongState

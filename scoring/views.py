@@ -25,16 +25,16 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 from rest_framework.exceptions import Throttled
 
-from engine.auction import BID_WORDS, CallError, parse_call
-from engine.cards import seat_order
-from engine.rulesets import get_ruleset
+from engine.games.pymtheg.auction import BID_WORDS, CallError, parse_call
+from engine.games.pymtheg.cards import seat_order
+from engine.games.pymtheg.rulesets import get_ruleset
+from engine.games.pymtheg.words import SEAT_NAMES, TRUMP_WORDS, contract_in_words
 from scoring import selectors, services, states
 from scoring.api.access import code_team_or_none
 from scoring.errors import ScoringError
 from scoring.forms import AdjustForm, DirectorEntryForm, EraseForm
 from scoring.models import RankingPoints, Result, Review, Standing, StandingsState, Submission
 from scoring.selectors import TeamMatch
-from scoring.words import SEAT_NAMES, TRUMP_WORDS, contract_in_words
 from tournaments.models import Board, Match, Status, Table, Team, Tournament
 from tournaments.permissions import organiser_required
 

@@ -29,7 +29,7 @@ from django.db import DatabaseError, models, transaction
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 
-from engine.rulesets import RULESETS
+from engine.games.pymtheg.rulesets import RULESETS
 from scoring.models import Result, Review, Submission
 from tournaments.models import (
     ActionLog,

@@ -25,7 +25,7 @@ from typing import Any
 
 import yaml
 
-from engine.rulesets import OPTION_NAMES
+from engine.games.pymtheg.rulesets import OPTION_NAMES
 from tournaments.imports import TeamRow
 
 KNOWN_KEYS = {

@@ -15,8 +15,8 @@ from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import F, Q
 
-from engine.cards import Deal, DealError, Seat, parse_deal, seat_order
-from engine.rulesets import DEFAULT_RULESET, RULESETS
+from engine.games.pymtheg.cards import Deal, DealError, Seat, parse_deal, seat_order
+from engine.games.pymtheg.rulesets import DEFAULT_RULESET, RULESETS
 
 # No 0/O, 1/I/L: codes are read off paper and typed on phones.
 ACCESS_CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"

@@ -13,7 +13,7 @@ from typing import Any
 
 from django.db.models import Count, Max, Prefetch, QuerySet
 
-from engine.cards import Seat, Suit
+from engine.games.pymtheg.cards import Seat, Suit
 from engine.schedule import check_schedule
 from tournaments.models import ActionLog, Board, Match, Table, Team, Tournament
 

@@ -21,7 +21,7 @@ from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.db.models import Max
 
-from engine.cards import DealError, format_deal, generate_deals, parse_deal
+from engine.games.pymtheg.cards import DealError, format_deal, generate_deals, parse_deal
 from engine.schedule import ScheduleError, generate_schedule
 from tournaments import selectors
 from tournaments.imports import TeamRow

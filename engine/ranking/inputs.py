@@ -14,9 +14,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from engine.records import RecordError
-from engine.rulesets import DEFAULT_RULESET, RULESETS
-from engine.scoring import score_record
+from engine.core.errors import RecordError
+from engine.games.pymtheg.rulesets import DEFAULT_RULESET, RULESETS
+from engine.games.pymtheg.scoring import score_record
 
 TIE_POLICIES = ("min", "average", "max")
 DEFAULT_TIES = "min"

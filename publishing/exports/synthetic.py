@@ -15,7 +15,7 @@ from datetime import UTC, datetime
 import numpy as np
 import pandas as pd
 
-from engine.cards import format_deal, seeded_deal
+from engine.games.pymtheg.cards import format_deal, seeded_deal
 from engine.ranking import rank_groups
 from publishing.exports.sheets import Stamp
 from publishing.exports.workbook import Places, WorkbookData, empty_byes

@@ -18,7 +18,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from engine.cards import Seat, Suit, parse_deal
+from engine.games.pymtheg.cards import Seat, Suit, parse_deal
 from publishing.exports.sheets import (
     SPREADSHEET_MAX_COLUMNS,
     ChartSpec,

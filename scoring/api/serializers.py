@@ -93,7 +93,7 @@ class SubmissionSerializer(serializers.Serializer):
     words = serializers.SerializerMethodField()
 
     def get_words(self, submission) -> str:
-        from scoring.words import contract_in_words
+        from engine.games.pymtheg.words import contract_in_words
 
         return contract_in_words(submission.score)
 

@@ -22,7 +22,8 @@ from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from engine.auction import AuctionError, legal_next_calls
+from engine.games.pymtheg.auction import AuctionError, legal_next_calls
+from engine.games.pymtheg.words import contract_in_words
 from scoring import selectors, services
 from scoring.api import serializers as s
 from scoring.api.access import (
@@ -32,7 +33,6 @@ from scoring.api.access import (
     team_from_request,
 )
 from scoring.models import Result, Review, Submission
-from scoring.words import contract_in_words
 from tournaments.models import Match, Tournament
 from tournaments.selectors import schedule_data
 

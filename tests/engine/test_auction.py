@@ -2,7 +2,7 @@
 
 import pytest
 
-from engine.auction import (
+from engine.games.pymtheg.auction import (
     BIDS,
     AuctionError,
     CallError,
@@ -11,7 +11,7 @@ from engine.auction import (
     parse_call,
     run_auction,
 )
-from engine.cards import Seat
+from engine.games.pymtheg.cards import Seat
 
 
 @pytest.mark.parametrize(

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from engine.__main__ import main
-from engine.cards import (
+from engine.games.pymtheg.cards import (
     FULL_DECK,
     SEATS,
     Card,

@@ -6,9 +6,18 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.auction import BIDS, GAM_BIDS
-from engine.cards import FULL_DECK, SEATS, Card, Seat, Suit, parse_deal, seat_order, seeded_deal
-from engine.play import (
+from engine.games.pymtheg.auction import BIDS, GAM_BIDS
+from engine.games.pymtheg.cards import (
+    FULL_DECK,
+    SEATS,
+    Card,
+    Seat,
+    Suit,
+    parse_deal,
+    seat_order,
+    seeded_deal,
+)
+from engine.games.pymtheg.play import (
     MUST_FOLLOW_SUIT,
     NOT_IN_HAND,
     PLAY_OVER,
@@ -27,7 +36,7 @@ from engine.play import (
     trick_winner,
     trump_suit,
 )
-from engine.scoring import score_record
+from engine.games.pymtheg.scoring import score_record
 
 N, E, S, W = Seat.N, Seat.E, Seat.S, Seat.W
 FIRE, EARTH, WATER, WIND = Suit.FIRE, Suit.EARTH, Suit.WATER, Suit.WIND

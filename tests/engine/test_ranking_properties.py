@@ -6,8 +6,8 @@ from collections import Counter, defaultdict
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from engine.games.pymtheg.scoring import score_record
 from engine.ranking import finalise, rank_groups, rank_results
-from engine.scoring import score_record
 
 SCORES = [-5000, -1000, -150, -30, -21, 0, 21, 30, 150]
 RECORDS = [

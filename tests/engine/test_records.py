@@ -2,8 +2,8 @@
 
 import pytest
 
-from engine.records import RecordError, read_board_record
-from engine.scoring import score_record
+from engine.games.pymtheg.records import RecordError, read_board_record
+from engine.games.pymtheg.scoring import score_record
 
 GOOD = {"auctions": [["N:G", "E:P", "S:P", "W:P"]], "trump": "fire", "tricks": {"NS": 9, "EW": 6}}
 PASSED = ["N:P", "E:P", "S:P", "W:P"]

@@ -2,7 +2,8 @@
 
 import pytest
 
-from engine.scoring import score_record
+from engine.core.errors import RecordError
+from engine.games.pymtheg.scoring import score_record
 
 # Gâm base scores from the manual (2016): (trump after, trump during, nt after, nt during).
 MANUAL_GAM_TABLE = {
@@ -116,6 +117,7 @@ def test_formats_example_with_liability():
         "ns": -276,
         "ew": 276,
         "passed_out": False,
+        "seats": {"N": -276, "E": 276, "S": -276, "W": 276},
     }
 
 
@@ -355,3 +357,10 @@ def test_second_auction_keeps_opening_seat_and_direction():
     }
     result = score_record(record)
     assert (result.declarer, result.trump, result.ew, result.ns) == ("W", "earth", 21 - 100, -121)
+
+
+def test_a_record_may_name_its_game():
+    record = gam_record(0, "nt", True, 10)
+    assert score_record({**record, "game": "pymtheg"}) == score_record(record)
+    with pytest.raises(RecordError, match=r"^game: 'pyramid' is not 'pymtheg'"):
+        score_record({**record, "game": "pyramid"})

@@ -5,9 +5,15 @@ import itertools
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.auction import AuctionError, AuctionState, legal_next_calls, parse_call, run_auction
-from engine.cards import Seat
-from engine.scoring import score_record
+from engine.games.pymtheg.auction import (
+    AuctionError,
+    AuctionState,
+    legal_next_calls,
+    parse_call,
+    run_auction,
+)
+from engine.games.pymtheg.cards import Seat
+from engine.games.pymtheg.scoring import score_record
 from tests.engine.reference_scorer import LADDER, reference_table_results
 
 SEATS = "NESW"

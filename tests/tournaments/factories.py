@@ -5,7 +5,7 @@ from __future__ import annotations
 import factory
 from django.contrib.auth import get_user_model
 
-from engine.cards import format_deal, seeded_deal
+from engine.games.pymtheg.cards import format_deal, seeded_deal
 from tournaments.models import Board, Match, Table, Team, Tournament
 from tournaments.permissions import organisers_group
 

@@ -6,7 +6,7 @@ import pytest
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 
-from engine.cards import Seat
+from engine.games.pymtheg.cards import Seat
 from tests.tournaments.factories import (
     BoardFactory,
     MatchFactory,

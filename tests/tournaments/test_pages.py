@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from engine.cards import Seat, format_deal, seeded_deal
+from engine.games.pymtheg.cards import Seat, format_deal, seeded_deal
 from tournaments import selectors
 from tournaments.models import Board, Match, Status, Tournament
 

@@ -6,7 +6,7 @@ from collections import Counter
 
 import pytest
 
-from engine.cards import Seat, format_deal, parse_deal, seeded_deal
+from engine.games.pymtheg.cards import Seat, format_deal, parse_deal, seeded_deal
 from tests.tournaments.conftest import make_tournament
 from tournaments import selectors, services
 from tournaments.imports import TeamRow

@@ -9,17 +9,18 @@ from io import StringIO
 import pytest
 from django.core.management import CommandError, call_command
 
-from engine.auction import run_auction
-from engine.cards import Seat, seeded_deal
-from engine.play import check_play_record
-from engine.records import read_board_record
-from engine.scoring import score_record
+from engine.games.pymtheg import simulate as pymtheg_simulate
+from engine.games.pymtheg.auction import run_auction
+from engine.games.pymtheg.cards import Seat, seeded_deal
+from engine.games.pymtheg.play import check_play_record
+from engine.games.pymtheg.records import read_board_record
+from engine.games.pymtheg.scoring import score_record
 from scoring import services as scoring
 from scoring.models import Result, Review, StandingsState, Submission
 from tests.tournaments.conftest import make_tournament
-from tournaments import services, simulation
+from tournaments import services
 from tournaments.models import ActionLog, Match, Status
-from tournaments.simulation import SimulationError, play_board, play_board_of, simulate_tournament
+from tournaments.simulation import SimulationError, play_board_of, simulate_tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -200,8 +201,8 @@ def test_missing_deals_are_refused():
 
 @pytest.mark.parametrize("ruleset, auctions", [("manual-2016", 2), ("rules-1709", 1)])
 def test_a_passed_out_board_follows_the_ruleset(monkeypatch, ruleset, auctions):
-    monkeypatch.setattr(simulation, "_choose_call", lambda *args: "P")
-    played = play_board(
+    monkeypatch.setattr(pymtheg_simulate, "_choose_call", lambda *args: "P")
+    played = pymtheg_simulate.play_board(
         seeded_deal("pass", 1),
         opening=Seat.E,
         direction="counterclockwise",
@@ -218,7 +219,7 @@ def test_a_passed_out_board_follows_the_ruleset(monkeypatch, ruleset, auctions):
 def test_auctions_are_legal_and_mostly_gam():
     families = []
     for number in range(200):
-        played = play_board(
+        played = pymtheg_simulate.play_board(
             seeded_deal("auctions", number),
             opening=Seat.N,
             direction="clockwise",
@@ -236,7 +237,7 @@ def test_auctions_are_legal_and_mostly_gam():
 
 def test_mistaken_entries_are_valid_and_wrong():
     for number in range(40):
-        played = play_board(
+        played = pymtheg_simulate.play_board(
             seeded_deal("mistakes", number),
             opening=Seat.N,
             direction="clockwise",
@@ -246,7 +247,7 @@ def test_mistaken_entries_are_valid_and_wrong():
         if played.contract is None or not played.contract.startswith("G"):
             continue
         right = score_record(played.facts).as_dict()
-        for wrong in simulation.mistaken_entries(played):
+        for wrong in pymtheg_simulate.mistaken_entries(played):
             assert score_record(wrong).as_dict() != right
 
 

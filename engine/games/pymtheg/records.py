@@ -10,12 +10,21 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.auction import TRUMP_ALIASES, TRUMPS, AuctionError, AuctionResult, run_auction
-from engine.cards import DIRECTIONS, Seat
-from engine.rulesets import DEFAULT_RULESET, OPTION_NAMES, RULESETS, Ruleset
+from engine.core.errors import RecordError
+from engine.games.pymtheg.auction import (
+    TRUMP_ALIASES,
+    TRUMPS,
+    AuctionError,
+    AuctionResult,
+    run_auction,
+)
+from engine.games.pymtheg.cards import DIRECTIONS, Seat
+from engine.games.pymtheg.rulesets import DEFAULT_RULESET, OPTION_NAMES, RULESETS, Ruleset
 
+GAME_ID = "pymtheg"
 RECORD_FIELDS = frozenset(
     {
+        "game",
         "ruleset",
         "options",
         "opening",
@@ -32,15 +41,6 @@ DOUBLES = {"none": 1, "x": 2, "xx": 4}
 SEAT_KEYS = frozenset("NESW")
 TEAM_KEYS = frozenset(("NS", "EW"))
 TOTAL_TRICKS = 15
-
-
-class RecordError(ValueError):
-    """A board record that cannot be scored; the message names the field and the reason."""
-
-    def __init__(self, field_name: str, reason: str):
-        super().__init__(f"{field_name}: {reason}")
-        self.field = field_name
-        self.reason = reason
 
 
 @dataclass(frozen=True)
@@ -255,6 +255,9 @@ def read_board_record(record: Any, *, default_ruleset: str | None = None) -> Boa
     unknown = set(record) - RECORD_FIELDS
     if unknown:
         raise RecordError(sorted(unknown)[0], "unknown field")
+    game = record.get("game")
+    if game is not None and game != GAME_ID:
+        raise RecordError("game", f"{game!r} is not {GAME_ID!r}")
     ruleset = _ruleset(record, default_ruleset)
     options = _options(record)
     opening = _seat(record, "opening", "N")

@@ -10,10 +10,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from engine.auction import Bid
-from engine.cards import Seat
-from engine.records import TOTAL_TRICKS, BoardRecord, read_board_record
-from engine.rulesets import Ruleset
+from engine.games.pymtheg.auction import Bid
+from engine.games.pymtheg.cards import Seat
+from engine.games.pymtheg.records import TOTAL_TRICKS, BoardRecord, read_board_record
+from engine.games.pymtheg.rulesets import Ruleset
 
 
 @dataclass(frozen=True)
@@ -45,6 +45,7 @@ class BoardScore:
             "ns": self.ns,
             "ew": self.ew,
             "passed_out": self.passed_out,
+            "seats": {"N": self.ns, "E": self.ew, "S": self.ns, "W": self.ew},
         }
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.auction import BID_WORDS
+from engine.games.pymtheg.auction import BID_WORDS
 
 SEAT_NAMES = {"N": "North", "E": "East", "S": "South", "W": "West"}
 TRUMP_WORDS = {

@@ -15,6 +15,8 @@ from dataclasses import dataclass
 from enum import IntEnum
 from typing import NamedTuple
 
+from engine.core.errors import DealError
+
 RANKS = range(1, 16)
 RANK_CHARS = "123456789ABCDEF"
 CARDS_PER_HAND = 15
@@ -106,10 +108,6 @@ class Card(NamedTuple):
 
 
 FULL_DECK: tuple[Card, ...] = tuple(Card(suit, rank) for suit in Suit for rank in RANKS)
-
-
-class DealError(ValueError):
-    """A deal that is not written right or does not hold the 60 cards once each."""
 
 
 @dataclass(frozen=True)

@@ -36,9 +36,18 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from engine.auction import BIDS, TRUMP_ALIASES, Bid
-from engine.cards import CARDS_PER_HAND, FULL_DECK, SEATS, Card, Deal, Seat, Suit, seat_order
-from engine.rulesets import DEFAULT_RULESET, Ruleset, get_ruleset
+from engine.games.pymtheg.auction import BIDS, TRUMP_ALIASES, Bid
+from engine.games.pymtheg.cards import (
+    CARDS_PER_HAND,
+    FULL_DECK,
+    SEATS,
+    Card,
+    Deal,
+    Seat,
+    Suit,
+    seat_order,
+)
+from engine.games.pymtheg.rulesets import DEFAULT_RULESET, Ruleset, get_ruleset
 
 TRICKS_PER_DEAL = CARDS_PER_HAND
 

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from engine.cards import Seat, seat_order
+from engine.games.pymtheg.cards import Seat, seat_order
 
 TRUMPS = ("fire", "earth", "water", "wind", "nt")
 TRUMP_ALIASES = {"stone": "earth"}

@@ -1,0 +1,37 @@
+"""Seats at a table of 2 to 4 players (GAMES.md): the first n of N, E, S, W."""
+
+from __future__ import annotations
+
+import functools
+
+SEAT_LETTERS = ("N", "E", "S", "W")
+SEAT_NAMES = {"N": "North", "E": "East", "S": "South", "W": "West"}
+DIRECTIONS = ("clockwise", "counterclockwise")
+
+
+def table_seats(players: int) -> tuple[str, ...]:
+    """The seats a table of ``players`` uses, in clockwise order."""
+    if players not in (2, 3, 4):
+        raise ValueError(f"a table seats 2, 3 or 4 players, not {players}")
+    return SEAT_LETTERS[:players]
+
+
+@functools.cache
+def turn_order(first: str, players: int, direction: str = "clockwise") -> tuple[str, ...]:
+    """The table's seats in play order, starting with ``first``."""
+    seats = table_seats(players)
+    if direction not in DIRECTIONS:
+        raise ValueError(f"unknown direction {direction!r} (clockwise or counterclockwise)")
+    start = seats.index(first)
+    step = 1 if direction == "clockwise" else -1
+    return tuple(seats[(start + step * i) % players] for i in range(players))
+
+
+def next_seat(seat: str, players: int, direction: str = "clockwise") -> str:
+    """The player after ``seat`` in play direction."""
+    return turn_order(seat, players, direction)[1]
+
+
+def checker_seat(players: int) -> str:
+    """Who checks North's entry: East, at every game and table size (GAMES.md)."""
+    return table_seats(players)[1]

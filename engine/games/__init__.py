@@ -1,0 +1,30 @@
+"""The games the engine knows, found by id (GAMES.md).
+
+Each game is a package ``engine.games.<id>`` whose module ``game`` holds ``GAME``. Games are
+imported on first use, so a command that needs one game loads only that one.
+"""
+
+from __future__ import annotations
+
+import importlib
+from functools import cache
+
+from engine.games.base import PAIRS, PLAYERS, Game
+
+__all__ = ["DEFAULT_GAME", "GAME_IDS", "PAIRS", "PLAYERS", "Game", "UnknownGame", "get_game"]
+
+DEFAULT_GAME = "pymtheg"
+GAME_IDS = ("pymtheg", "pyramid")
+
+
+class UnknownGame(KeyError):
+    def __str__(self) -> str:
+        return str(self.args[0])
+
+
+@cache
+def get_game(game_id: str) -> Game:
+    """The game with this id; ``UnknownGame`` lists the known ones."""
+    if game_id not in GAME_IDS:
+        raise UnknownGame(f"unknown game {game_id!r} (known: {', '.join(GAME_IDS)})")
+    return importlib.import_module(f"engine.games.{game_id}.game").GAME
