@@ -138,7 +138,7 @@ def build_database_tournament(k: int, seed: int = 1):
         for r in range(k)
         for t in range(k)
     )
-    base = {"ruleset": tournament.ruleset, "options": tournament.options, "opening": "N",
+    base = {"ruleset": tournament.rules["ruleset"], "options": tournament.options, "opening": "N",
             "direction": tournament.direction}  # fmt: skip
     scored = [({**base, **facts}, score_record({**base, **facts}).as_dict()) for facts in _facts()]
     picks = [scored[rng.randrange(len(scored))] for _ in matches]

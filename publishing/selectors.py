@@ -18,8 +18,6 @@ from django.db.models import Count, Q
 from django.urls import reverse
 from django.utils import timezone
 
-from engine.games.pymtheg.auction import BID_WORDS
-from engine.games.pymtheg.rulesets import get_ruleset
 from engine.games.pymtheg.words import contract_in_words
 from publishing.exports.sheets import Stamp
 from publishing.exports.workbook import LINE_COLUMNS, Places, WorkbookData, empty_byes
@@ -409,63 +407,18 @@ def _deals_frame(tournament: Tournament) -> pd.DataFrame:
 
 def rules_rows(tournament: Tournament, state: StandingsState) -> list[tuple[str, str, Any]]:
     """The ruleset, house rules, tie policy and play settings, one rule a row."""
-    ruleset = get_ruleset(tournament.ruleset).describe()
-    yes_no = {True: "yes", False: "no"}
-    opening = (
-        "rotates: table 1 North, each next table the next seat in play direction"
-        if tournament.opening_rule == "rotate"
-        else f"{tournament.get_opening_seat_display()} at every table"
-    )
     rows: list[tuple[str, str, Any]] = [
         ("Tournament", "Name", clean_text(tournament.name)),
+        ("Tournament", "Game", tournament.get_game_display()),
         ("Tournament", "Status", tournament.get_status_display()),
         ("Ranking", "Ties in a table's ranking", tournament.get_ties_display()),
         ("Ranking", "Winner", "the least total of ranking points; places are shared"),
-        ("Play", "Direction", tournament.get_direction_display()),
-        ("Play", "Opening seat", opening),
         ("Play", "Boards per table", tournament.boards_per_table),
         ("Schedule", "Sides", tournament.get_side_mode_display()),
-        ("House rules", "All-tricks bonus (0 = off)", tournament.all_tricks_bonus),
-        ("House rules", "Heavy-failure penalty (0 = off)", tournament.heavy_failure_penalty),
-        ("House rules", "Illegal-trump penalty (0 = off)", tournament.illegal_trump_penalty),
-        ("Ruleset", "Name", ruleset["name"]),
-        ("Ruleset", "Title", ruleset["title"]),
+        *(("Play", label, value) for label, value in tournament.settings_in_words()),
+        *tournament.game_rules.rules_in_detail(tournament.rules),
     ]
-    kinds = {"trump": "a trump", "nt": "no trump"}
-    named = {"after": "named after the auction", "during": "named in the bid"}
-    for kind, by_when in ruleset["gam_base"].items():
-        for when, values in by_when.items():
-            for level, value in enumerate(values):
-                bid = BID_WORDS["G" if level == 0 else f"G+{level}"]
-                rows.append(("Ruleset", f"{bid}, {kinds[kind]} {named[when]}: base", value))
-    for kind, unit in ruleset["gam_trick_unit"].items():
-        rows.append(("Ruleset", f"Gâm, {kinds[kind]}: each trick over or under", unit))
-    for code, values in ruleset["ry"].items():
-        rows.append(("Ruleset", f"{BID_WORDS[code]}: value", values["value"]))
-        if values["partner_trick"]:
-            partner = f"{BID_WORDS[code]}: each trick of the partner"
-            rows.append(("Ruleset", partner, values["partner_trick"]))
-    for kind, values in ruleset["lon"].items():
-        rows += [
-            ("Ruleset", f"Lon, {kinds[kind]}: value", values["value"]),
-            (
-                "Ruleset",
-                f"Lon, {kinds[kind]}: bonus when named in the bid",
-                values["announced_during_bonus"],
-            ),
-            (
-                "Ruleset",
-                f"Lon, {kinds[kind]}: lost, each trick of the opponents",
-                values["per_opponent_trick"],
-            ),
-        ]
     rows += [
-        ("Ruleset", "Second auction after a passed-out one", yes_no[ruleset["second_auction"]]),
-        ("Ruleset", "Charge after a first passed-out auction", ruleset["first_passed_out_charge"]),
-        ("Ruleset", "Result after two passed-out auctions", ruleset["second_passed_out_result"]),
-        ("Ruleset", "Revoke in a Ry by its party: times", ruleset["revoke_ry_offender_factor"]),
-        ("Ruleset", "Revoke: extra points", ruleset["revoke_extra"]),
-        ("Ruleset", "Undertrumping allowed", yes_no[ruleset["undertrump_allowed"]]),
         ("Standings", "Results version", state.results_version),
         ("Standings", "Standings computed from version", state.computed_version),
     ]

@@ -182,7 +182,7 @@ def ranking_input(tournament: Tournament) -> dict[str, Any]:
         "pk", "name", "disqualification__after_final"
     )
     return {
-        "ruleset": tournament.ruleset,
+        "ruleset": tournament.rules["ruleset"],
         "ties": tournament.ties,
         "teams": [{"id": str(pk), "name": name} for pk, name, _after in teams],
         "matches": matches,

@@ -71,7 +71,7 @@ def board_record(match: Match, facts: Any) -> dict[str, Any]:
         )
     tournament = match.table.tournament
     return {
-        "ruleset": tournament.ruleset,
+        "ruleset": tournament.rules["ruleset"],
         "options": tournament.options,
         "opening": tournament.opening_seat_for(match.table.number).name,
         "direction": tournament.direction,

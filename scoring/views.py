@@ -258,8 +258,8 @@ def _scorer_config(page: ScorerPage) -> dict[str, Any]:
         "team": page.team.number,
         "api": reverse("api:tournament", kwargs={"slug": tournament.slug}),
         "signature": _signature(page.overview),
-        "secondAuction": get_ruleset(tournament.ruleset).second_auction,
-        "illegalTrumpRule": tournament.illegal_trump_penalty > 0,
+        "secondAuction": get_ruleset(tournament.rules["ruleset"]).second_auction,
+        "illegalTrumpRule": tournament.rules["illegal_trump_penalty"] > 0,
     }
 
 

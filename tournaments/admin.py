@@ -16,8 +16,8 @@ class TableInline(admin.TabularInline):
 
 @admin.register(Tournament)
 class TournamentAdmin(admin.ModelAdmin):
-    list_display = ("name", "slug", "status", "ruleset", "side_mode", "created_at")
-    list_filter = ("status", "ruleset")
+    list_display = ("name", "slug", "status", "game", "side_mode", "created_at")
+    list_filter = ("status", "game")
     search_fields = ("name", "slug")
     readonly_fields = ("created_at", "updated_at")
     inlines = (TableInline,)

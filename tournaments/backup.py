@@ -14,7 +14,9 @@ left out (the log keeps the actor's name as text).
 
 Format (``"format": "pymtheg-tournament-backup"``, ``"version": 1``): one JSON object with the
 sections ``tournament``, ``tables``, ``boards``, ``teams``, ``matches``, ``disqualifications``,
-``submissions``, ``reviews``, ``results`` and ``action_log``; timestamps in ISO 8601.
+``submissions``, ``reviews``, ``results`` and ``action_log``; timestamps in ISO 8601. The
+tournament names its ``game`` and that game's ``settings``; a backup written before tournaments
+named their game holds Pymtheg's settings as fields of ``tournament`` and restores as Pymtheg.
 """
 
 from __future__ import annotations
@@ -29,7 +31,7 @@ from django.db import DatabaseError, models, transaction
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 
-from engine.games.pymtheg.rulesets import RULESETS
+from engine.games import DEFAULT_GAME
 from scoring.models import Result, Review, Submission
 from tournaments.models import (
     ActionLog,
@@ -100,6 +102,8 @@ def export_tournament(tournament: Tournament) -> dict[str, Any]:
         "exported_at": _time(timezone.now()),
         "tournament": {
             **{name: getattr(tournament, name) for name in SETTINGS},
+            "game": tournament.game,
+            "settings": tournament.rules,
             "slug": tournament.slug,
             "created_at": _time(tournament.created_at),
             "updated_at": _time(tournament.updated_at),
@@ -298,6 +302,24 @@ def _create(model: type[models.Model], rows: list[tuple[models.Model, Any]]) -> 
     return objects
 
 
+# What a backup written before tournaments named their game held as tournament fields.
+PYMTHEG_FIELDS = (
+    "ruleset",
+    "direction",
+    "opening_rule",
+    "opening_seat",
+    "all_tricks_bonus",
+    "heavy_failure_penalty",
+    "illegal_trump_penalty",
+)
+
+
+def _game_settings(data: dict[str, Any]) -> Any:
+    if "settings" in data:
+        return data["settings"]
+    return {name: data[name] for name in PYMTHEG_FIELDS if name in data}
+
+
 def _check_tournament(reader: _Reader, slug: str | None) -> Tournament:
     data = reader.data["tournament"]
     if not isinstance(data, dict):
@@ -308,14 +330,14 @@ def _check_tournament(reader: _Reader, slug: str | None) -> Tournament:
             f"a tournament {slug!r} exists already: restore under another slug (--slug) or "
             "delete that one first"
         )
-    if data.get("ruleset") not in RULESETS:
-        raise BackupError(
-            f"tournament: the ruleset {data.get('ruleset')!r} is not installed here "
-            f"(installed: {', '.join(sorted(RULESETS))})"
-        )
     tournament = _build(
         "tournament",
-        lambda: Tournament(slug=slug, **{name: data[name] for name in SETTINGS}),
+        lambda: Tournament(
+            slug=slug,
+            game=data.get("game", DEFAULT_GAME),
+            game_settings=_game_settings(data),
+            **{name: data[name] for name in SETTINGS},
+        ),
     )
     try:
         tournament.full_clean()

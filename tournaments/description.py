@@ -3,10 +3,12 @@
 ```yaml
 name: Spring cup            # required
 slug: spring-cup            # required: letters, digits, - and _
-ruleset: manual-2016        # default manual-2016
-options: {all_tricks_bonus: 0, heavy_failure_penalty: 0, illegal_trump_penalty: 0}
+game: pymtheg               # default pymtheg; or pyramid, ...
+settings: {}                # the game's own settings by name (docs/games.md)
+ruleset: manual-2016        # Pymtheg: default manual-2016
+options: {all_tricks_bonus: 0, heavy_failure_penalty: 0, illegal_trump_penalty: 0}  # Pymtheg
 direction: clockwise        # or counterclockwise
-opening: N                  # a seat (N, E, S, W) for the 'fixed' rule, or 'rotate'
+opening: N                  # Pymtheg: a seat (N, E, S, W) for the 'fixed' rule, or 'rotate'
 boards_per_table: 1
 sides: fixed                # or balanced
 ties: min                   # or average, max
@@ -31,6 +33,8 @@ from tournaments.imports import TeamRow
 KNOWN_KEYS = {
     "name",
     "slug",
+    "game",
+    "settings",
     "ruleset",
     "options",
     "direction",
@@ -80,7 +84,13 @@ def _whole(value: Any) -> bool:
 
 def _settings(data: dict[str, Any], errors: list[str]) -> dict[str, Any]:
     settings: dict[str, Any] = {}
+    game_settings = data.get("settings", {})
+    if isinstance(game_settings, dict):
+        settings.update(game_settings)
+    else:
+        errors.append("settings: must be a mapping of the game's settings to their values")
     for key, target in (
+        ("game", "game"),
         ("ruleset", "ruleset"),
         ("direction", "direction"),
         ("sides", "side_mode"),

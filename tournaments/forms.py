@@ -7,27 +7,50 @@ from typing import Any
 
 from django import forms
 
+from engine.games import DEFAULT_GAME, GAME_IDS, get_game
+from engine.games.base import Game, Setting
 from tournaments.imports import MAX_TEAMS, READABLE_SUFFIXES
-from tournaments.models import Match, SideMode, Team, Tournament
-from tournaments.services import MAX_TABLES, SETTINGS_STATUSES
+from tournaments.models import Match, SideMode, Team, Tournament, game_choices
+from tournaments.services import MAX_TABLES, setting_statuses
 
-SETTINGS_FIELDS = (
-    "name",
-    "ruleset",
-    "direction",
-    "opening_rule",
-    "opening_seat",
-    "boards_per_table",
-    "side_mode",
-    "ties",
-    "all_tricks_bonus",
-    "heavy_failure_penalty",
-    "illegal_trump_penalty",
-)
+SETTINGS_FIELDS = ("name", "boards_per_table", "side_mode", "ties")
+
+
+def game_setting_field(setting: Setting, initial: Any) -> forms.Field:
+    """The form field of one of the game's settings, as the game describes it."""
+    if setting.choices:
+        return forms.ChoiceField(
+            label=setting.label, choices=setting.choices, initial=initial, help_text=setting.help
+        )
+    return forms.IntegerField(
+        label=setting.label,
+        min_value=setting.minimum,
+        max_value=setting.maximum,
+        initial=initial,
+        help_text=setting.help,
+    )
+
+
+def add_game_fields(form: forms.Form, game: Game, values: dict[str, Any]) -> None:
+    for setting in game.setting_fields:
+        form.fields[setting.name] = game_setting_field(setting, values[setting.name])
+
+
+def chosen_game(data: Any, initial: Any = None) -> str:
+    """The game a create form is for: the one posted, else asked for, else the default."""
+    for source in (data, initial):
+        game = (source or {}).get("game")
+        if game in GAME_IDS:
+            return game
+    return DEFAULT_GAME
 
 
 class TournamentCreateForm(forms.ModelForm):
     tables = forms.IntegerField(min_value=1, max_value=MAX_TABLES, initial=7)
+    # Chosen on the page by a link (?game=...): the settings below are that game's.
+    game = forms.ChoiceField(
+        choices=game_choices, initial=DEFAULT_GAME, required=False, widget=forms.HiddenInput
+    )
 
     class Meta:
         model = Tournament
@@ -35,7 +58,14 @@ class TournamentCreateForm(forms.ModelForm):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.order_fields(["name", "slug", "tables"])
+        game = get_game(chosen_game(self.data, self.initial))
+        self.game = game
+        self.fields["game"].initial = game.id
+        add_game_fields(self, game, game.default_settings)
+        self.order_fields(["game", "name", "slug", "tables"])
+
+    def clean_game(self) -> str:
+        return self.cleaned_data.get("game") or DEFAULT_GAME
 
 
 class TournamentSettingsForm(forms.ModelForm):
@@ -49,10 +79,11 @@ class TournamentSettingsForm(forms.ModelForm):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        add_game_fields(self, self.instance.game_rules, self.instance.rules)
         self.order_fields(["name", "tables"])
         self.fields["tables"].initial = self.instance.tables.count()
         for name, field in self.fields.items():
-            if self.instance.status not in SETTINGS_STATUSES[name]:
+            if self.instance.status not in setting_statuses(self.instance, name):
                 field.disabled = True
 
     def changes(self) -> dict[str, Any]:

@@ -15,8 +15,9 @@ from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import F, Q
 
-from engine.games.pymtheg.cards import Deal, DealError, Seat, parse_deal, seat_order
-from engine.games.pymtheg.rulesets import DEFAULT_RULESET, RULESETS
+from engine.core.errors import SettingsError
+from engine.games import DEFAULT_GAME, GAME_IDS, Game, get_game
+from engine.games.pymtheg.cards import Deal, DealError, Seat, parse_deal
 
 # No 0/O, 1/I/L: codes are read off paper and typed on phones.
 ACCESS_CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
@@ -30,9 +31,9 @@ def new_access_code() -> str:
     return "".join(secrets.choice(ACCESS_CODE_ALPHABET) for _ in range(ACCESS_CODE_LENGTH))
 
 
-def ruleset_choices() -> list[tuple[str, str]]:
-    """Every ruleset the engine loaded (shipped files and house rules)."""
-    return [(name, ruleset.title) for name, ruleset in sorted(RULESETS.items())]
+def game_choices() -> list[tuple[str, str]]:
+    """Every game the engine knows."""
+    return [(game_id, get_game(game_id).title) for game_id in GAME_IDS]
 
 
 def validate_deal(text: str) -> None:
@@ -40,23 +41,6 @@ def validate_deal(text: str) -> None:
         parse_deal(text)
     except DealError as exc:
         raise ValidationError(str(exc)) from None
-
-
-class Direction(models.TextChoices):
-    CLOCKWISE = "clockwise", "Clockwise (N → E → S → W)"
-    COUNTERCLOCKWISE = "counterclockwise", "Counter-clockwise (N → W → S → E)"
-
-
-class OpeningRule(models.TextChoices):
-    FIXED = "fixed", "The same seat opens at every table"
-    ROTATE = "rotate", "Rotate: table 1 North, each next table the next seat in play direction"
-
-
-class SeatChoice(models.TextChoices):
-    N = "N", "North"
-    E = "E", "East"
-    S = "S", "South"
-    W = "W", "West"
 
 
 class SideMode(models.TextChoices):
@@ -91,27 +75,16 @@ class Tournament(models.Model):
         unique=True,
         help_text="Short name used in addresses and on the printed QR codes; cannot change.",
     )
-    ruleset = models.CharField(max_length=50, choices=ruleset_choices, default=DEFAULT_RULESET)
-    all_tricks_bonus = models.PositiveIntegerField(
-        default=0, help_text="House rule, points; 0 = off."
+    game = models.CharField(
+        max_length=20,
+        choices=game_choices,
+        default=DEFAULT_GAME,
+        help_text="The card game played; cannot change once the tournament has entrants.",
     )
-    heavy_failure_penalty = models.PositiveIntegerField(
-        default=0, help_text="House rule, points; 0 = off."
-    )
-    illegal_trump_penalty = models.PositiveIntegerField(
-        default=0, help_text="House rule, points (500 when on); 0 = off."
-    )
-    direction = models.CharField(
-        max_length=20, choices=Direction.choices, default=Direction.CLOCKWISE
-    )
-    opening_rule = models.CharField(
-        max_length=10, choices=OpeningRule.choices, default=OpeningRule.FIXED
-    )
-    opening_seat = models.CharField(
-        max_length=1,
-        choices=SeatChoice.choices,
-        default=SeatChoice.N,
-        help_text="The opening seat when the rule is 'fixed'.",
+    game_settings = models.JSONField(
+        default=dict,
+        blank=True,
+        help_text="The game's own settings (the game checks them); missing ones take defaults.",
     )
     boards_per_table = models.PositiveSmallIntegerField(default=1)
     side_mode = models.CharField(max_length=10, choices=SideMode.choices, default=SideMode.FIXED)
@@ -129,17 +102,7 @@ class Tournament(models.Model):
         constraints = (
             models.CheckConstraint(condition=~Q(name=""), name="tournament_name_not_empty"),
             models.CheckConstraint(condition=~Q(slug=""), name="tournament_slug_not_empty"),
-            _check_at_least("all_tricks_bonus", 0, "tournament_all_tricks_bonus_not_negative"),
-            _check_at_least(
-                "heavy_failure_penalty", 0, "tournament_heavy_failure_penalty_not_negative"
-            ),
-            _check_at_least(
-                "illegal_trump_penalty", 0, "tournament_illegal_trump_penalty_not_negative"
-            ),
             _check_at_least("boards_per_table", 1, "tournament_boards_per_table_at_least_1"),
-            _check_in("direction", Direction, "tournament_direction_valid"),
-            _check_in("opening_rule", OpeningRule, "tournament_opening_rule_valid"),
-            _check_in("opening_seat", SeatChoice, "tournament_opening_seat_valid"),
             _check_in("side_mode", SideMode, "tournament_side_mode_valid"),
             _check_in("ties", TiePolicy, "tournament_ties_valid"),
             _check_in("status", Status, "tournament_status_valid"),
@@ -148,20 +111,47 @@ class Tournament(models.Model):
     def __str__(self) -> str:
         return self.name
 
+    def clean(self) -> None:
+        # No database constraint lists the games: a new game is a package, not a migration.
+        super().clean()
+        if self.game not in GAME_IDS:
+            raise ValidationError({"game": f"{self.game!r} is not one of {', '.join(GAME_IDS)}"})
+        try:
+            self.game_settings = self.game_rules.settings(self.game_settings)
+        except SettingsError as exc:
+            raise ValidationError({"game_settings": str(exc)}) from None
+
+    @property
+    def game_rules(self) -> Game:
+        """The engine's game of this tournament (its notation, records, scores, entry)."""
+        return get_game(self.game)
+
+    @property
+    def rules(self) -> dict:
+        """The game's settings: the stored ones over the game's defaults, checked."""
+        return self.game_rules.settings(self.game_settings)
+
+    @property
+    def direction(self) -> str:
+        """The play direction (GAMES.md): every game has one, clockwise unless it says."""
+        return self.rules.get("direction", "clockwise")
+
     def opening_seat_for(self, table_number: int) -> Seat:
-        """The seat that makes the first call and leads at the given table."""
-        if self.opening_rule == OpeningRule.ROTATE:
-            return seat_order(Seat.N, self.direction)[(table_number - 1) % 4]
-        return Seat.parse(self.opening_seat)
+        """Pymtheg: the seat that makes the first call and leads at the given table."""
+        return self.game_rules.opening_seat(self.rules, table_number)
 
     @property
     def options(self) -> dict[str, int]:
-        """The house rules as the board record's ``options`` (docs/formats.md section 2)."""
+        """Pymtheg's house rules as the board record's ``options`` (docs/formats.md)."""
+        rules = self.rules
         return {
-            "all_tricks_bonus": self.all_tricks_bonus,
-            "heavy_failure_penalty": self.heavy_failure_penalty,
-            "illegal_trump_penalty": self.illegal_trump_penalty,
+            name: rules[name]
+            for name in ("all_tricks_bonus", "heavy_failure_penalty", "illegal_trump_penalty")
         }
+
+    def settings_in_words(self) -> list[tuple[str, str]]:
+        """``(label, value)`` of every game setting, for pages and exports."""
+        return self.game_rules.describe_settings(self.rules)
 
     @property
     def is_final(self) -> bool:

@@ -21,6 +21,7 @@ from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.db.models import Max
 
+from engine.games import DEFAULT_GAME, GAME_IDS, get_game
 from engine.games.pymtheg.cards import DealError, format_deal, generate_deals, parse_deal
 from engine.schedule import ScheduleError, generate_schedule
 from tournaments import selectors
@@ -50,18 +51,23 @@ COMMAND_LINE_ACTOR = "command line"
 SETTINGS_STATUSES: dict[str, tuple[str, ...]] = {
     "name": (Status.DRAFT, Status.SCHEDULED, Status.RUNNING),
     "ties": (Status.DRAFT, Status.SCHEDULED, Status.RUNNING),
-    "ruleset": (Status.DRAFT, Status.SCHEDULED),
-    "all_tricks_bonus": (Status.DRAFT, Status.SCHEDULED),
-    "heavy_failure_penalty": (Status.DRAFT, Status.SCHEDULED),
-    "illegal_trump_penalty": (Status.DRAFT, Status.SCHEDULED),
-    "direction": (Status.DRAFT, Status.SCHEDULED),
-    "opening_rule": (Status.DRAFT, Status.SCHEDULED),
-    "opening_seat": (Status.DRAFT, Status.SCHEDULED),
     "boards_per_table": (Status.DRAFT,),
     "side_mode": (Status.DRAFT,),
     "tables": (Status.DRAFT,),
 }
 TOURNAMENT_FIELDS = tuple(name for name in SETTINGS_STATUSES if name != "tables")
+# Every game setting (its rules of play) may change until the first result could exist.
+GAME_SETTING_STATUSES = (Status.DRAFT, Status.SCHEDULED)
+
+
+def setting_statuses(tournament: Tournament, name: str) -> tuple[str, ...] | None:
+    """The statuses in which setting ``name`` may change; None if the tournament has none."""
+    if name in SETTINGS_STATUSES:
+        return SETTINGS_STATUSES[name]
+    if name in tournament.game_rules.default_settings:
+        return GAME_SETTING_STATUSES
+    return None
+
 
 User = AbstractBaseUser | AnonymousUser | None
 
@@ -133,7 +139,10 @@ def _validation_messages(exc: ValidationError) -> list[str]:
 
 
 def _tournament_settings(tournament: Tournament) -> dict[str, Any]:
+    """Every setting flat, the game's own ones included: what the action log records."""
     data = {name: getattr(tournament, name) for name in TOURNAMENT_FIELDS}
+    data["game"] = tournament.game
+    data.update(tournament.rules)
     data["slug"] = tournament.slug
     data["status"] = tournament.status
     return data
@@ -180,18 +189,24 @@ def create_tournament(
     slug: str,
     tables: int,
     table_labels: Iterable[str] = (),
+    game: str = DEFAULT_GAME,
     **settings: Any,
 ) -> Tournament:
-    """A new draft tournament with ``tables`` tables numbered 1..tables.
+    """A new draft tournament of ``game`` with ``tables`` tables numbered 1..tables.
 
-    ``settings`` are Tournament fields (ruleset, the three house-rule points, direction,
-    opening_rule, opening_seat, boards_per_table, side_mode, ties); missing ones take the
-    defaults.
+    ``settings`` are Tournament fields (boards_per_table, side_mode, ties) and the game's own
+    settings (for Pymtheg: ruleset, the three house-rule points, direction, opening_rule,
+    opening_seat); missing ones take the defaults.
     """
-    unknown = sorted(set(settings) - set(TOURNAMENT_FIELDS))
+    if game not in GAME_IDS:
+        raise ServiceError(f"game: {game!r} is not one of {', '.join(GAME_IDS)}")
+    game_names = set(get_game(game).default_settings)
+    unknown = sorted(set(settings) - set(TOURNAMENT_FIELDS) - game_names)
     if unknown:
         raise ServiceError(f"unknown tournament settings: {', '.join(unknown)}")
-    tournament = Tournament(name=name, slug=slug, **settings)
+    fields = {name: value for name, value in settings.items() if name not in game_names}
+    rules = {name: value for name, value in settings.items() if name in game_names}
+    tournament = Tournament(name=name, slug=slug, game=game, game_settings=rules, **fields)
     labels = [label.strip() for label in table_labels]
     errors = _check_table_count(tables) + _check_labels(dict(enumerate(labels, start=1)))
     try:
@@ -255,7 +270,7 @@ def _check_table_count(tables: Any) -> list[str]:
 def update_tournament(*, by: User, tournament: Tournament, changes: dict[str, Any]) -> Tournament:
     """Change settings (and, in draft, the number of tables). Unchanged values are ignored."""
     tournament = _locked(tournament)
-    unknown = sorted(set(changes) - set(SETTINGS_STATUSES))
+    unknown = sorted(name for name in changes if setting_statuses(tournament, name) is None)
     if unknown:
         raise ServiceError(f"these settings do not exist or cannot change: {', '.join(unknown)}")
     current = {**_tournament_settings(tournament), "tables": tournament.tables.count()}
@@ -265,13 +280,18 @@ def update_tournament(*, by: User, tournament: Tournament, changes: dict[str, An
     errors = [
         f"{name}: cannot change while the tournament is {tournament.get_status_display().lower()}"
         for name in changed
-        if tournament.status not in SETTINGS_STATUSES[name]
+        if tournament.status not in setting_statuses(tournament, name)
     ]
     if "tables" in changed:
         errors += _check_table_count(changed["tables"])
+    rules = dict(tournament.game_settings)
     for name, value in changed.items():
-        if name != "tables":
-            setattr(tournament, name, value)
+        if name in SETTINGS_STATUSES:
+            if name != "tables":
+                setattr(tournament, name, value)
+        else:
+            rules[name] = value
+    tournament.game_settings = rules
     try:
         tournament.full_clean()
     except ValidationError as exc:

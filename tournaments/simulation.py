@@ -65,7 +65,7 @@ def play_board_of(match: Match, board: Board, seed: str) -> PlayedBoard:
         board.parsed(),
         opening=tournament.opening_seat_for(match.table.number),
         direction=tournament.direction,
-        ruleset=tournament.ruleset,
+        ruleset=tournament.rules["ruleset"],
         rng=board_rng(seed, match.round, match.table.number, board.number),
     )
 

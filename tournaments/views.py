@@ -28,7 +28,7 @@ from tournaments.forms import (
     TournamentSettingsForm,
 )
 from tournaments.imports import TeamRow, conflicts_with_existing, read_team_file
-from tournaments.models import Board, Match, Status, Table, Team, Tournament
+from tournaments.models import Board, Match, Status, Table, Team, Tournament, game_choices
 from tournaments.permissions import organiser_required
 from tournaments.printing import qr_svg, scorer_url
 from tournaments.services import ServiceError
@@ -111,7 +111,7 @@ def tournament_list(request: HttpRequest) -> HttpResponse:
 
 @organiser_required
 def tournament_create(request: HttpRequest) -> HttpResponse:
-    form = TournamentCreateForm(request.POST or None)
+    form = TournamentCreateForm(request.POST or None, initial={"game": request.GET.get("game")})
     if request.method == "POST" and form.is_valid():
         data = dict(form.cleaned_data)
         try:
@@ -127,7 +127,7 @@ def tournament_create(request: HttpRequest) -> HttpResponse:
         else:
             messages.success(request, f"Tournament {tournament.name!r} created.")
             return redirect("tournaments:teams", slug=tournament.slug)
-    return _render(request, "tournaments/create.html", None, form=form)
+    return _render(request, "tournaments/create.html", None, form=form, games=game_choices())
 
 
 @organiser_required

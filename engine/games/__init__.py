@@ -7,6 +7,8 @@ imported on first use, so a command that needs one game loads only that one.
 from __future__ import annotations
 
 import importlib
+import importlib.util
+import pkgutil
 from functools import cache
 
 from engine.games.base import PAIRS, PLAYERS, Game
@@ -14,7 +16,19 @@ from engine.games.base import PAIRS, PLAYERS, Game
 __all__ = ["DEFAULT_GAME", "GAME_IDS", "PAIRS", "PLAYERS", "Game", "UnknownGame", "get_game"]
 
 DEFAULT_GAME = "pymtheg"
-GAME_IDS = ("pymtheg", "pyramid")
+
+
+def _game_packages() -> tuple[str, ...]:
+    """Every package of this folder with a ``game`` module; the default game first."""
+    found = [
+        module.name
+        for module in pkgutil.iter_modules(__path__)
+        if module.ispkg and importlib.util.find_spec(f"{__name__}.{module.name}.game") is not None
+    ]
+    return tuple(sorted(found, key=lambda game_id: (game_id != DEFAULT_GAME, game_id)))
+
+
+GAME_IDS = _game_packages()
 
 
 class UnknownGame(KeyError):

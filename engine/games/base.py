@@ -11,6 +11,7 @@ import random
 import secrets
 from abc import ABC, abstractmethod
 from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from engine.core.errors import SettingsError
@@ -18,6 +19,38 @@ from engine.core.seats import table_seats
 
 PAIRS = "pairs"
 PLAYERS = "players"
+
+
+@dataclass(frozen=True)
+class Setting:
+    """One setting a tournament of a game may choose: a choice of words or a whole number."""
+
+    name: str
+    label: str
+    default: Any
+    choices: tuple[tuple[str, str], ...] = ()  # (value, label)
+    minimum: int | None = None
+    maximum: int | None = None
+    help: str = ""
+
+    def check(self, value: Any) -> Any:
+        """The value, checked; ``SettingsError`` names the setting and the reason."""
+        if self.choices:
+            allowed = [choice for choice, _label in self.choices]
+            if value not in allowed:
+                raise SettingsError(self.name, f"{value!r} is not one of {', '.join(allowed)}")
+            return value
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise SettingsError(self.name, f"{value!r} is not a whole number")
+        if self.minimum is not None and value < self.minimum:
+            raise SettingsError(self.name, f"{value} is less than {self.minimum}")
+        if self.maximum is not None and value > self.maximum:
+            raise SettingsError(self.name, f"{value} is more than {self.maximum}")
+        return value
+
+    def words(self, value: Any) -> Any:
+        """The value as an organiser reads it: a choice's label, a number as it is."""
+        return dict(self.choices).get(value, value) if self.choices else value
 
 
 class Game(ABC):
@@ -29,8 +62,18 @@ class Game(ABC):
     table_sizes: ClassVar[tuple[int, ...]]
     #: ``pairs`` (two players share a result, one entrant per side) or ``players``.
     entrants: ClassVar[str]
-    #: Settings a tournament may choose, with their defaults (validated by ``settings``).
-    default_settings: ClassVar[Mapping[str, Any]] = {}
+    #: Settings a tournament may choose (validated by ``settings``).
+    setting_fields: ClassVar[tuple[Setting, ...]] = ()
+
+    @property
+    def default_settings(self) -> dict[str, Any]:
+        return {field.name: field.default for field in self.setting_fields}
+
+    def setting_field(self, name: str) -> Setting:
+        for field in self.setting_fields:
+            if field.name == name:
+                return field
+        raise SettingsError(name, f"not a setting of {self.title}")
 
     # -- seats and boards ------------------------------------------------------------------
 
@@ -107,18 +150,23 @@ class Game(ABC):
 
     def settings(self, data: Mapping[str, Any] | None = None) -> dict[str, Any]:
         """The defaults overlaid with ``data``, checked; ``SettingsError`` names the setting."""
+        if data is not None and not isinstance(data, Mapping):
+            raise SettingsError("settings", "must be an object")
         data = dict(data or {})
-        unknown = sorted(set(data) - set(self.default_settings))
-        if unknown:
-            raise SettingsError(unknown[0], f"not a setting of {self.title}")
-        merged = {**self.default_settings, **data}
-        for name, value in merged.items():
-            merged[name] = self.check_setting(name, value)
+        merged = {}
+        for field in self.setting_fields:
+            merged[field.name] = field.check(data.pop(field.name, field.default))
+        if data:
+            raise SettingsError(sorted(data, key=str)[0], f"not a setting of {self.title}")
         return merged
 
-    def check_setting(self, name: str, value: Any) -> Any:
-        """One setting's value, checked and normalised; ``SettingsError`` if unusable."""
-        return value
+    def describe_settings(self, settings: Mapping[str, Any]) -> list[tuple[str, Any]]:
+        """``(label, value in words)`` for every setting, for pages and exports."""
+        return [(field.label, field.words(settings[field.name])) for field in self.setting_fields]
+
+    def rules_in_detail(self, settings: Mapping[str, Any]) -> list[tuple[str, str, Any]]:
+        """``(section, rule, value)`` rows that spell out what the settings mean (exports)."""
+        return []
 
     # -- entry and simulation ---------------------------------------------------------------
 

@@ -75,7 +75,7 @@ def tournament_summary(tournament: Tournament) -> dict[str, Any]:
         "slug": tournament.slug,
         "name": tournament.name,
         "status": tournament.status,
-        "ruleset": tournament.ruleset,
+        "ruleset": tournament.rules["ruleset"],
         "ties": tournament.ties,
         "boards_per_table": tournament.boards_per_table,
         "direction": tournament.direction,

@@ -172,7 +172,7 @@ def test_deals_and_rules_sheets(cup):
     assert rules[("Ruleset", "Name")] == "manual-2016"
     assert rules[("Ranking", "Ties in a table's ranking")].startswith("Best place")
     assert rules[("Ruleset", "Gâm +1, a trump named after the auction: base")] == 30
-    assert rules[("House rules", "All-tricks bonus (0 = off)")] == 0
+    assert rules[("Play", "All-tricks bonus (0 = off)")] == 0
 
 
 def test_disqualified_teams_come_last(cup, confirm, organiser, django_capture_on_commit_callbacks):

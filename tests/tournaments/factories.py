@@ -5,6 +5,7 @@ from __future__ import annotations
 import factory
 from django.contrib.auth import get_user_model
 
+from engine.games import DEFAULT_GAME, GAME_IDS, get_game
 from engine.games.pymtheg.cards import format_deal, seeded_deal
 from tournaments.models import Board, Match, Table, Team, Tournament
 from tournaments.permissions import organisers_group
@@ -30,11 +31,23 @@ class OrganiserFactory(UserFactory):
 
 
 class TournamentFactory(factory.django.DjangoModelFactory):
+    """A tournament; the game's settings may be given by name (``ruleset="rules-1709"``)."""
+
     class Meta:
         model = Tournament
 
     name = factory.Sequence(lambda n: f"Cup {n}")
     slug = factory.Sequence(lambda n: f"cup-{n}")
+
+    @classmethod
+    def _adjust_kwargs(cls, **kwargs):
+        game_id = kwargs.get("game", DEFAULT_GAME)
+        names = get_game(game_id).default_settings if game_id in GAME_IDS else {}
+        rules = dict(kwargs.pop("game_settings", {}))
+        for name in names:
+            if name in kwargs:
+                rules[name] = kwargs.pop(name)
+        return {**kwargs, "game_settings": rules}
 
 
 class TeamFactory(factory.django.DjangoModelFactory):

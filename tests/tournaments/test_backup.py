@@ -180,7 +180,10 @@ def broken(data: dict, change) -> dict:
         (lambda d: d.update(format="other"), "not a tournament backup"),
         (lambda d: d.update(version=99), "version 99 is not supported"),
         (lambda d: d.pop("results"), "lacks the section\\(s\\): results"),
-        (lambda d: d["tournament"].update(ruleset="chess"), "ruleset 'chess' is not installed"),
+        (
+            lambda d: d["tournament"]["settings"].update(ruleset="chess"),
+            "ruleset: 'chess' is not one of",
+        ),
         (lambda d: d["tournament"].update(ties="coin"), "ties"),
         (lambda d: d["matches"][0].update(ns=99), "matches\\[0\\]: there is no team 99"),
         (lambda d: d["boards"][0].update(deal="N:nonsense"), "boards\\[0\\]"),

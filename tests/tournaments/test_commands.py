@@ -46,14 +46,20 @@ def test_create_tournament_from_yaml(tmp_path):
     path.write_text(DESCRIPTION, encoding="utf-8")
     assert "Created 'scripted': 2 tables, 4 teams" in run("create_tournament", str(path))
     cup = Tournament.objects.get(slug="scripted")
-    assert (cup.ruleset, cup.direction, cup.opening_rule, cup.side_mode, cup.ties) == (
+    assert (
+        cup.rules["ruleset"],
+        cup.direction,
+        cup.rules["opening_rule"],
+        cup.side_mode,
+        cup.ties,
+    ) == (
         "rules-1709",
         "counterclockwise",
         "rotate",
         "balanced",
         "average",
     )
-    assert (cup.boards_per_table, cup.all_tricks_bonus) == (2, 25)
+    assert (cup.boards_per_table, cup.rules["all_tricks_bonus"]) == (2, 25)
     assert list(cup.tables.values_list("number", "label")) == [(1, "Window"), (2, "")]
     assert list(cup.teams.values_list("number", "name", "player1", "player2")) == [
         (1, "One", "Ann", "Al"),
@@ -69,7 +75,7 @@ def test_create_tournament_from_json(tmp_path):
     path.write_text(json.dumps({"name": "J", "slug": "j", "tables": 2, "opening": "W"}))
     run("create_tournament", str(path))
     cup = Tournament.objects.get(slug="j")
-    assert (cup.opening_rule, cup.opening_seat) == ("fixed", "W")
+    assert (cup.rules["opening_rule"], cup.rules["opening_seat"]) == ("fixed", "W")
 
 
 @pytest.mark.parametrize(

@@ -101,20 +101,53 @@ def test_table_and_board_numbers_are_unique_and_positive():
 @pytest.mark.parametrize(
     "field, value",
     [
-        ("all_tricks_bonus", -1),
-        ("heavy_failure_penalty", -5),
-        ("illegal_trump_penalty", -500),
         ("boards_per_table", 0),
         ("status", "paused"),
         ("side_mode", "random"),
         ("ties", "best"),
-        ("direction", "sideways"),
-        ("opening_rule", "dealer"),
-        ("opening_seat", "X"),
     ],
 )
 def test_settings_outside_their_range_are_refused_by_the_database(field, value):
     assert refused(lambda: TournamentFactory(**{field: value}))
+
+
+@pytest.mark.parametrize(
+    "field, value",
+    [
+        ("all_tricks_bonus", -1),
+        ("heavy_failure_penalty", -5),
+        ("illegal_trump_penalty", -500),
+        ("illegal_trump_penalty", "500"),
+        ("direction", "sideways"),
+        ("opening_rule", "dealer"),
+        ("opening_seat", "X"),
+        ("ruleset", "chess"),
+        ("ruleset_typo", "manual-2016"),
+    ],
+)
+def test_game_settings_are_checked_by_the_game(field, value):
+    tournament = TournamentFactory.build(game_settings={field: value})
+    with pytest.raises(ValidationError) as refusal:
+        tournament.full_clean()
+    assert refusal.value.message_dict["game_settings"][0].startswith(f"{field}: ")
+
+
+def test_a_tournament_of_an_unknown_game_is_refused():
+    with pytest.raises(ValidationError, match="chess"):
+        TournamentFactory.build(game="chess").full_clean()
+
+
+def test_stored_settings_are_completed_with_the_game_defaults():
+    tournament = TournamentFactory(game_settings={"ruleset": "rules-1709"})
+    assert tournament.rules == {
+        "ruleset": "rules-1709",
+        "direction": "clockwise",
+        "opening_rule": "fixed",
+        "opening_seat": "N",
+        "all_tricks_bonus": 0,
+        "heavy_failure_penalty": 0,
+        "illegal_trump_penalty": 0,
+    }
 
 
 def test_slugs_are_unique():

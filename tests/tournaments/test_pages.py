@@ -48,7 +48,7 @@ def test_create_a_tournament_through_the_form(organiser_client):
     )
     assert response.status_code == 302
     tournament = Tournament.objects.get(slug="autumn")
-    assert (tournament.direction, tournament.ties, tournament.illegal_trump_penalty) == (
+    assert (tournament.direction, tournament.ties, tournament.rules["illegal_trump_penalty"]) == (
         "counterclockwise",
         "average",
         500,
@@ -239,7 +239,12 @@ def test_settings_page_disables_what_cannot_change(organiser_client, scheduled):
     )
     assert response.status_code == 302
     scheduled.refresh_from_db()
-    assert (scheduled.name, scheduled.ruleset, scheduled.opening_seat, scheduled.ties) == (
+    assert (
+        scheduled.name,
+        scheduled.rules["ruleset"],
+        scheduled.rules["opening_seat"],
+        scheduled.ties,
+    ) == (
         "Renamed cup",
         "rules-1709",
         "W",

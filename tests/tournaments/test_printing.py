@@ -107,7 +107,7 @@ def test_table_cards_for_all_tables_and_missing_deals(organiser_client, schedule
 
 
 def test_table_cards_mark_the_opening_seat(organiser_client, scheduled):
-    scheduled.opening_rule = "rotate"
+    scheduled.game_settings = {**scheduled.game_settings, "opening_rule": "rotate"}
     scheduled.save()
     html = page(organiser_client, "print_tables", scheduled.slug, table=2)
     assert "East opens" in html

@@ -78,7 +78,7 @@ def test_every_simulated_result_is_a_legal_play_of_the_deal(settings):
             played.trump,
             cup.opening_seat_for(match.table.number),
             cup.direction,
-            cup.ruleset,
+            cup.rules["ruleset"],
             played.play.record,
             contract=played.contract,
             declarer=played.declarer,

@@ -21,7 +21,7 @@ class Migration(migrations.Migration):
                 ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
                 ('name', models.CharField(max_length=200)),
                 ('slug', models.SlugField(help_text='Short name used in addresses and on the printed QR codes; cannot change.', unique=True)),
-                ('ruleset', models.CharField(choices=tournaments.models.ruleset_choices, default='manual-2016', max_length=50)),
+                ('ruleset', models.CharField(choices=[('manual-2016', "Pymtheg player's manual (2016)"), ('rules-1709', 'Pymtheg rules sheet, version 17.09.14')], default='manual-2016', max_length=50)),
                 ('all_tricks_bonus', models.PositiveIntegerField(default=0, help_text='House rule, points; 0 = off.')),
                 ('heavy_failure_penalty', models.PositiveIntegerField(default=0, help_text='House rule, points; 0 = off.')),
                 ('illegal_trump_penalty', models.PositiveIntegerField(default=0, help_text='House rule, points (500 when on); 0 = off.')),

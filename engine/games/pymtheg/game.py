@@ -6,11 +6,9 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from engine.core.errors import SettingsError
-from engine.games.base import PAIRS, Game
-from engine.games.pymtheg.auction import legal_next_calls
+from engine.games.base import PAIRS, Game, Setting
+from engine.games.pymtheg.auction import BID_WORDS, legal_next_calls
 from engine.games.pymtheg.cards import (
-    DIRECTIONS,
     Deal,
     Seat,
     deal_cards,
@@ -18,12 +16,31 @@ from engine.games.pymtheg.cards import (
     parse_deal,
     seat_order,
 )
-from engine.games.pymtheg.rulesets import DEFAULT_RULESET, OPTION_NAMES, RULESETS
+from engine.games.pymtheg.rulesets import DEFAULT_RULESET, OPTION_NAMES, RULESETS, get_ruleset
 from engine.games.pymtheg.scoring import score_record
 from engine.games.pymtheg.simulate import play_board
 from engine.games.pymtheg.words import contract_in_words
 
-OPENING_RULES = ("fixed", "rotate")
+DIRECTION_CHOICES = (
+    ("clockwise", "Clockwise (N → E → S → W)"),
+    ("counterclockwise", "Counter-clockwise (N → W → S → E)"),
+)
+OPENING_RULES = (
+    ("fixed", "The same seat opens at every table"),
+    ("rotate", "Rotate: table 1 North, each next table the next seat in play direction"),
+)
+SEAT_CHOICES = (("N", "North"), ("E", "East"), ("S", "South"), ("W", "West"))
+HOUSE_RULES = (
+    ("all_tricks_bonus", "All-tricks bonus (0 = off)"),
+    ("heavy_failure_penalty", "Heavy-failure penalty (0 = off)"),
+    ("illegal_trump_penalty", "Illegal-trump penalty (0 = off)"),
+)
+HOUSE_RULE_HELP = {
+    "all_tricks_bonus": "House rule, points; 0 = off.",
+    "heavy_failure_penalty": "House rule, points; 0 = off.",
+    "illegal_trump_penalty": "House rule, points (500 when on); 0 = off.",
+}
+assert tuple(name for name, _label in HOUSE_RULES) == OPTION_NAMES
 
 
 class PymthegGame(Game):
@@ -31,15 +48,27 @@ class PymthegGame(Game):
     title = "Pymtheg"
     table_sizes = (4,)
     entrants = PAIRS
-    default_settings = {
-        "ruleset": DEFAULT_RULESET,
-        "all_tricks_bonus": 0,
-        "heavy_failure_penalty": 0,
-        "illegal_trump_penalty": 0,
-        "direction": "clockwise",
-        "opening_rule": "fixed",
-        "opening_seat": "N",
-    }
+    setting_fields = (
+        Setting(
+            "ruleset",
+            "Ruleset",
+            DEFAULT_RULESET,
+            choices=tuple((name, rules.title) for name, rules in sorted(RULESETS.items())),
+        ),
+        Setting("direction", "Play direction", "clockwise", choices=DIRECTION_CHOICES),
+        Setting("opening_rule", "Opening seat", "fixed", choices=OPENING_RULES),
+        Setting(
+            "opening_seat",
+            "The opening seat",
+            "N",
+            choices=SEAT_CHOICES,
+            help="The opening seat when the rule is 'fixed'.",
+        ),
+        *(
+            Setting(name, label, 0, minimum=0, help=HOUSE_RULE_HELP[name])
+            for name, label in HOUSE_RULES
+        ),
+    )
 
     def dealer(self, board: int, players: int) -> str:
         # Pymtheg has no dealer: its notation starts with North's hand (FORMATS.md section 1).
@@ -62,22 +91,63 @@ class PymthegGame(Game):
     def describe(self, score: Mapping[str, Any]) -> str:
         return contract_in_words(dict(score))
 
-    def check_setting(self, name: str, value: Any) -> Any:
-        if name == "ruleset":
-            if value not in RULESETS:
-                raise SettingsError(name, f"{value!r} is not one of {', '.join(sorted(RULESETS))}")
-        elif name in OPTION_NAMES:
-            if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-                raise SettingsError(name, f"{value!r} is not a whole number of points ≥ 0")
-        elif name == "direction":
-            if value not in DIRECTIONS:
-                raise SettingsError(name, f"{value!r} is not clockwise or counterclockwise")
-        elif name == "opening_rule":
-            if value not in OPENING_RULES:
-                raise SettingsError(name, f"{value!r} is not fixed or rotate")
-        elif name == "opening_seat" and value not in ("N", "E", "S", "W"):
-            raise SettingsError(name, f"{value!r} is not N, E, S or W")
-        return value
+    def rules_in_detail(self, settings: Mapping[str, Any]) -> list[tuple[str, str, Any]]:
+        """Every value of the ruleset, one rule a row."""
+        ruleset = get_ruleset(settings["ruleset"]).describe()
+        yes_no = {True: "yes", False: "no"}
+        rows: list[tuple[str, str, Any]] = [
+            ("Ruleset", "Name", ruleset["name"]),
+            ("Ruleset", "Title", ruleset["title"]),
+        ]
+        kinds = {"trump": "a trump", "nt": "no trump"}
+        named = {"after": "named after the auction", "during": "named in the bid"}
+        for kind, by_when in ruleset["gam_base"].items():
+            for when, values in by_when.items():
+                for level, value in enumerate(values):
+                    bid = BID_WORDS["G" if level == 0 else f"G+{level}"]
+                    rows.append(("Ruleset", f"{bid}, {kinds[kind]} {named[when]}: base", value))
+        for kind, unit in ruleset["gam_trick_unit"].items():
+            rows.append(("Ruleset", f"Gâm, {kinds[kind]}: each trick over or under", unit))
+        for code, values in ruleset["ry"].items():
+            rows.append(("Ruleset", f"{BID_WORDS[code]}: value", values["value"]))
+            if values["partner_trick"]:
+                partner = f"{BID_WORDS[code]}: each trick of the partner"
+                rows.append(("Ruleset", partner, values["partner_trick"]))
+        for kind, values in ruleset["lon"].items():
+            rows += [
+                ("Ruleset", f"Lon, {kinds[kind]}: value", values["value"]),
+                (
+                    "Ruleset",
+                    f"Lon, {kinds[kind]}: bonus when named in the bid",
+                    values["announced_during_bonus"],
+                ),
+                (
+                    "Ruleset",
+                    f"Lon, {kinds[kind]}: lost, each trick of the opponents",
+                    values["per_opponent_trick"],
+                ),
+            ]
+        rows += [
+            ("Ruleset", "Second auction after a passed-out one", yes_no[ruleset["second_auction"]]),
+            (
+                "Ruleset",
+                "Charge after a first passed-out auction",
+                ruleset["first_passed_out_charge"],
+            ),
+            (
+                "Ruleset",
+                "Result after two passed-out auctions",
+                ruleset["second_passed_out_result"],
+            ),
+            (
+                "Ruleset",
+                "Revoke in a Ry by its party: times",
+                ruleset["revoke_ry_offender_factor"],
+            ),
+            ("Ruleset", "Revoke: extra points", ruleset["revoke_extra"]),
+            ("Ruleset", "Undertrumping allowed", yes_no[ruleset["undertrump_allowed"]]),
+        ]
+        return rows
 
     def opening_seat(self, settings: Mapping[str, Any], table: int) -> Seat:
         """The seat that makes the first call and leads at ``table``."""
