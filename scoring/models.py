@@ -136,6 +136,9 @@ class Result(models.Model):
     ns_result = models.IntegerField(null=True, blank=True)
     ew_result = models.IntegerField(null=True, blank=True)
     passed_out = models.BooleanField(default=False)
+    # Games of individuals: every seat's table result ({"N": 8, "E": -8, ...}); ``ns_result``
+    # and ``ew_result`` then hold North's and East's.
+    seats = models.JSONField(null=True, blank=True)
     reason = models.TextField(blank=True)
     current = models.BooleanField(default=True)
     created_at = models.DateTimeField(auto_now_add=True)

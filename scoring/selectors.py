@@ -14,7 +14,7 @@ from django.db.models import Q
 from scoring import states
 from scoring.models import Result, Review, StandingsState, Submission
 from scoring.rows import RowReader
-from tournaments.models import Board, Match, Status, Team, Tournament
+from tournaments.models import Board, Match, MatchSeat, Status, Team, Tournament
 
 
 def team_by_code(slug: str, code: str) -> Team | None:
@@ -189,6 +189,57 @@ def ranking_input(tournament: Tournament) -> dict[str, Any]:
         "disqualified": [
             {"team": str(pk), "after_final": after}
             for pk, _name, after in teams
+            if after is not None
+        ],
+    }
+
+
+def individual_ranking_input(tournament: Tournament) -> dict[str, Any]:
+    """The individual tournament results object (docs/ranking.md) of a game of individuals,
+    from the stored results: every seat's table result of each board."""
+    scores = {
+        (match_id, board): seats
+        for match_id, board, seats in Result.objects.filter(
+            match__table__tournament=tournament, current=True
+        ).values_list("match_id", "board__number", "seats")
+    }
+    seating: dict[int, dict[str, str]] = defaultdict(dict)
+    for match_id, seat, player in MatchSeat.objects.filter(
+        match__table__tournament=tournament
+    ).values_list("match_id", "seat", "team_id"):
+        seating[match_id][seat] = str(player)
+    boards = _boards_by_table(set(tournament.tables.values_list("id", flat=True)))
+    matches, playing = [], defaultdict(set)
+    for match_id, round_, table_id, table in Match.objects.filter(
+        table__tournament=tournament
+    ).values_list("pk", "round", "table_id", "table__number"):
+        playing[round_].update(seating[match_id].values())
+        for number in boards.get(table_id, []):
+            entry = {"round": round_, "table": table, "board": number, "seats": seating[match_id]}
+            if (match_id, number) in scores:
+                entry["scores"] = scores[(match_id, number)]
+            matches.append(entry)
+    players = list(
+        tournament.teams.order_by("number").values_list(
+            "pk", "name", "disqualification__after_final"
+        )
+    )
+    return {
+        "game": tournament.game,
+        "method": tournament.ranking,
+        "ties": tournament.ties,
+        "settings": tournament.rules,
+        "players": [{"id": str(pk), "name": name} for pk, name, _after in players],
+        "matches": matches,
+        "byes": [
+            {"round": round_, "player": str(pk)}
+            for round_ in sorted(playing)
+            for pk, _name, _after in players
+            if str(pk) not in playing[round_]
+        ],
+        "disqualified": [
+            {"player": str(pk), "after_final": after}
+            for pk, _name, after in players
             if after is not None
         ],
     }

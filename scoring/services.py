@@ -18,8 +18,7 @@ from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 
 from engine.core.errors import RecordError
-from engine.games.pymtheg.scoring import score_record
-from scoring import standings, states
+from scoring import sheets, standings, states
 from scoring.board_lock import LockedBoard, lock_board
 from scoring.errors import InvalidEntry, NotAllowed, NotFound, WrongState
 from scoring.models import BoardProgress, Result, Review, Submission
@@ -37,8 +36,6 @@ PROGRESS_UPDATE = RowUpdater(
 )
 T = TypeVar("T")
 
-# What North reports; everything else of the board record comes from the tournament.
-ENTRY_FIELDS = frozenset({"auctions", "trump", "double", "tricks", "revoke", "illegal_trump"})
 CLIENT_ID_MAX = 64
 REASON_MAX = 1000
 
@@ -58,35 +55,62 @@ def atomic_service(function: Callable[..., T]) -> Callable[..., T]:
     return wrapped
 
 
-def board_record(match: Match, facts: Any) -> dict[str, Any]:
-    """The full board record: North's facts plus the tournament's rules for this table."""
+def board_record(match: Match, board: Board, facts: Any) -> dict[str, Any]:
+    """The full board record: North's facts plus the tournament's rules for this board."""
     if not isinstance(facts, dict):
         raise InvalidEntry("the entry must be a JSON object", field="record")
-    unknown = sorted(set(facts) - ENTRY_FIELDS)
+    tournament = match.table.tournament
+    game = tournament.game_rules
+    unknown = sorted(set(facts) - game.entry_fields, key=str)
     if unknown:
         raise InvalidEntry(
             f"{unknown[0]!r} is not entered by the scorer "
-            f"(allowed: {', '.join(sorted(ENTRY_FIELDS))})",
-            field=unknown[0],
+            f"(allowed: {', '.join(sorted(game.entry_fields))})",
+            field=str(unknown[0]),
         )
-    tournament = match.table.tournament
-    return {
-        "ruleset": tournament.rules["ruleset"],
-        "options": tournament.options,
-        "opening": tournament.opening_seat_for(match.table.number).name,
-        "direction": tournament.direction,
-        **facts,
-    }
+    return game.entry_record(
+        facts,
+        settings=tournament.rules,
+        table=match.table.number,
+        players=tournament.table_size,
+        dealer=board.dealer,
+        deal=board.deal,
+    )
 
 
-def score_entry(match: Match, facts: Any) -> tuple[dict[str, Any], dict[str, Any]]:
+def score_entry(match: Match, board: Board, facts: Any) -> tuple[dict[str, Any], dict[str, Any]]:
     """``(record, score)`` for North's facts, or InvalidEntry naming the field."""
-    record = board_record(match, facts)
+    record = board_record(match, board, facts)
     try:
-        score = score_record(record).as_dict()
+        score = match.table.tournament.game_rules.score(record)
     except RecordError as exc:
         raise InvalidEntry(str(exc), field=exc.field) from None
     return record, score
+
+
+def check_sheet(match: Match, board: Board, score: dict[str, Any]) -> None:
+    """In a game with score sheets, the declarer's sheet must have room for his call, counted
+    over the results stored on it. His row is locked first, so two results racing for his last
+    place cannot both be stored."""
+    tournament = match.table.tournament
+    game = tournament.game_rules
+    used = game.declaration(score)
+    if used is None:
+        return
+    seat, value = used
+    player = sheets.player_at(match, seat)
+    Team.objects.select_for_update().filter(pk=player.pk).first()
+    sheet, on_sheet = sheets.sheet_of_board(tournament, player, match, board)
+    problem = game.sheet_problem(seat, sheet, on_sheet, value)
+    if problem:
+        raise InvalidEntry(problem, field="declared")
+
+
+def table_results(score: dict[str, Any]) -> dict[str, Any]:
+    """The columns a submission or result keeps of a score: North's and East's results (for
+    pairs, North-South's and East-West's)."""
+    seats = score["seats"]
+    return {"ns_result": seats.get("N"), "ew_result": seats.get("E")}
 
 
 def _lock(
@@ -270,7 +294,8 @@ def submit_entry(
         raise WrongState("this board already has a confirmed result; ask the director")
     if locked.state.state == states.DISPUTED:
         raise WrongState("this board is with the director")
-    record, score = score_entry(match, facts)
+    record, score = score_entry(match, locked.board, facts)
+    check_sheet(match, locked.board, score)
     submission = NEW_SUBMISSION.create(
         using=connection.alias,
         match=match,
@@ -282,8 +307,7 @@ def submit_entry(
         remote_addr=remote_addr,
         record=record,
         score=score,
-        ns_result=score["ns"],
-        ew_result=score["ew"],
+        **table_results(score),
     )
     _advance(locked, lambda board: states.apply_entry(board, submission))
     return submission
@@ -342,6 +366,7 @@ def accept_entry(
     tournament = team.tournament
     _check_open(tournament)
     submission = _pending_for_east(locked, submission_id)
+    check_sheet(locked.match, locked.board, submission.score)
     review = _review(
         locked,
         Review.Action.ACCEPT,
@@ -357,6 +382,7 @@ def accept_entry(
         submission=submission,
         ns=submission.ns_result,
         ew=submission.ew_result,
+        seats=submission.score["seats"] if tournament.of_players else None,
         passed_out=submission.score.get("passed_out", False),
         replaces=False,
     )
@@ -431,6 +457,7 @@ def _make_current(
     submission: Submission | None,
     ns: int | None,
     ew: int | None,
+    seats: dict[str, int] | None = None,
     passed_out: bool = False,
     reason: str = "",
     replaces: bool = True,
@@ -448,6 +475,7 @@ def _make_current(
         submission=submission,
         ns_result=ns,
         ew_result=ew,
+        seats=seats,
         passed_out=passed_out,
         reason=reason,
     )
@@ -511,7 +539,10 @@ def director_enter_result(
     _check_client_id(client_id)
     reason = _check_reason(reason, required=False)
     locked, before = _director_context(match_id, board_number)
-    record, score = score_entry(locked.match, facts)
+    record, score = score_entry(locked.match, locked.board, facts)
+    if before is not None:
+        _retire_current(locked)  # a correction frees the place its result held on a sheet
+    check_sheet(locked.match, locked.board, score)
     submission = Submission.objects.create(
         match=locked.match,
         board=locked.board,
@@ -520,8 +551,7 @@ def director_enter_result(
         client_id=client_id,
         record=record,
         score=score,
-        ns_result=score["ns"],
-        ew_result=score["ew"],
+        **table_results(score),
     )
     _advance(locked, lambda board: states.apply_entry(board, submission))
     review = _review(
@@ -532,10 +562,12 @@ def director_enter_result(
         kind=Result.Kind.DIRECTOR,
         review=review,
         submission=submission,
-        ns=score["ns"],
-        ew=score["ew"],
-        passed_out=score["passed_out"],
+        ns=score["seats"].get("N"),
+        ew=score["seats"].get("E"),
+        seats=score["seats"] if locked.match.table.tournament.of_players else None,
+        passed_out=score.get("passed_out", False),
         reason=reason,
+        replaces=False,
     )
     tournament = locked.match.table.tournament
     _log(

@@ -25,7 +25,7 @@ from django.utils import timezone
 
 from engine.ranking import RankingInputError, RankingState
 from scoring.models import RankingPoints, Standing, StandingsState
-from scoring.selectors import ranking_input
+from scoring.selectors import individual_ranking_input, ranking_input
 from scoring.signals import standings_stored
 from tournaments.models import Board, Match, Status, Tournament
 
@@ -88,7 +88,10 @@ def _recompute(tournament_id: int) -> str:
     version = _bookkeeping(tournament).results_version
     if _covers(tournament, version):
         return "current"
-    ranked = rank(tournament, ranking_input(tournament))
+    if tournament.of_players:
+        ranked = rank_players(individual_ranking_input(tournament))
+    else:
+        ranked = rank(tournament, ranking_input(tournament))
     with transaction.atomic():
         # Standings writers take turns on the tournament row. Not on the bookkeeping row:
         # every confirmation bumps its results version, and would wait behind this whole
@@ -154,6 +157,14 @@ def rank(tournament: Tournament, data: dict[str, Any]) -> Ranked:
     return ranked
 
 
+def rank_players(data: dict[str, Any]) -> Ranked:
+    """The standings of a game of individuals (ranked from scratch: such fields are small)."""
+    from engine.ranking import rank_individuals
+
+    standings = rank_individuals(data)
+    return Ranked(json.dumps(standings, allow_nan=False), standings)
+
+
 def forget_rankings() -> None:
     """Drop the rankings kept in this process."""
     with _ranked_lock:
@@ -190,7 +201,12 @@ def _store(tournament: Tournament, ranked: Ranked, version: int) -> None:
         key_fields=("team_id",),
         value_fields=("place", "points", "matches", "status"),
         wanted={
-            (int(row["team"]),): (row["place"], row["points"], row["matches"], row["status"])
+            (int(row.get("team", row.get("player"))),): (
+                row["place"],
+                row["points"] if "points" in row else row["total"],
+                row["matches"],
+                row["status"],
+            )
             for row in computed["standings"]
         },
         extra={"tournament_id": tournament.pk},
@@ -308,11 +324,13 @@ def _ranking_points(tournament: Tournament, computed: dict[str, Any]) -> dict[tu
     wanted = {}
     for group in computed["groups"]:
         board_id = boards[(group["table"], group["board"])]
+        place = group["side"] if "side" in group else group["seat"]
         for result in group["results"]:
             match_id = matches.get((result["round"], group["table"]))
             if match_id is not None:
-                key = (match_id, board_id, int(result["team"]))
-                wanted[key] = (group["side"], result["score"], float(result["rank"]))
+                entrant = result["team"] if "team" in result else result["player"]
+                key = (match_id, board_id, int(entrant))
+                wanted[key] = (place, result["score"], float(result["rank"]))
     return wanted
 
 

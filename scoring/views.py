@@ -25,6 +25,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 from rest_framework.exceptions import Throttled
 
+from engine.games import Game
 from engine.games.pymtheg.auction import BID_WORDS, CallError, parse_call
 from engine.games.pymtheg.cards import seat_order
 from engine.games.pymtheg.rulesets import get_ruleset
@@ -99,9 +100,9 @@ def describe_entry(record: dict[str, Any], score: dict[str, Any]) -> dict[str, A
     }
 
 
-def entry_facts(record: dict[str, Any]) -> dict[str, Any]:
+def entry_facts(record: dict[str, Any], game: Game) -> dict[str, Any]:
     """What North entered, without the fields the tournament adds."""
-    return {key: value for key, value in record.items() if key in services.ENTRY_FIELDS}
+    return {key: value for key, value in record.items() if key in game.entry_fields}
 
 
 # --- scorer pages --------------------------------------------------------------------------
@@ -239,7 +240,7 @@ def _panels(page: ScorerPage) -> list[BoardPanel]:
             panel.pending = describe_entry(state.pending.record, state.pending.score)
         last = _last_north_entry(state)
         if role == "north" and last is not None and not state.has_result:
-            panel.draft = entry_facts(last.record)
+            panel.draft = entry_facts(last.record, shown.match.table.tournament.game_rules)
         active = state.state in (states.EMPTY, states.RETURNED, states.AWAITING_EAST)
         panel.can_enter = open_now and role == "north" and active
         panel.can_check = open_now and role == "east" and state.state == states.AWAITING_EAST

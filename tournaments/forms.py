@@ -8,12 +8,12 @@ from typing import Any
 from django import forms
 
 from engine.games import DEFAULT_GAME, GAME_IDS, get_game
-from engine.games.base import Game, Setting
+from engine.games.base import PAIRS, Game, Setting
 from tournaments.imports import MAX_TEAMS, READABLE_SUFFIXES
 from tournaments.models import Match, SideMode, Team, Tournament, game_choices
 from tournaments.services import MAX_TABLES, setting_statuses
 
-SETTINGS_FIELDS = ("name", "boards_per_table", "side_mode", "ties")
+SETTINGS_FIELDS = ("name", "boards_per_table", "table_size", "side_mode", "ties", "ranking")
 
 
 def game_setting_field(setting: Setting, initial: Any) -> forms.Field:
@@ -32,8 +32,24 @@ def game_setting_field(setting: Setting, initial: Any) -> forms.Field:
 
 
 def add_game_fields(form: forms.Form, game: Game, values: dict[str, Any]) -> None:
+    """The game's own settings, and only the tournament fields that apply to the game."""
     for setting in game.setting_fields:
         form.fields[setting.name] = game_setting_field(setting, values[setting.name])
+    if len(game.table_sizes) == 1:
+        del form.fields["table_size"]
+    else:
+        form.fields["table_size"] = forms.TypedChoiceField(
+            label="Players at a table",
+            choices=[(size, str(size)) for size in game.table_sizes],
+            coerce=int,
+            initial=values.get("table_size", max(game.table_sizes)),
+        )
+    if game.entrants == PAIRS:
+        del form.fields["ranking"]
+    else:
+        del form.fields["side_mode"]  # pairs' seating; a movement of players has none
+    if game.boards_per_table(game.default_settings, max(game.table_sizes)) is not None:
+        del form.fields["boards_per_table"]  # the game's settings decide it
 
 
 def chosen_game(data: Any, initial: Any = None) -> str:
@@ -79,7 +95,11 @@ class TournamentSettingsForm(forms.ModelForm):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        add_game_fields(self, self.instance.game_rules, self.instance.rules)
+        add_game_fields(
+            self,
+            self.instance.game_rules,
+            {**self.instance.rules, "table_size": self.instance.table_size},
+        )
         self.order_fields(["name", "tables"])
         self.fields["tables"].initial = self.instance.tables.count()
         for name, field in self.fields.items():

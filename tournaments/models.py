@@ -9,15 +9,16 @@ the schedule's fairness) are kept by ``tournaments.services`` and the engine's v
 from __future__ import annotations
 
 import secrets
+from typing import Any
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import F, Q
 
-from engine.core.errors import SettingsError
-from engine.games import DEFAULT_GAME, GAME_IDS, Game, get_game
-from engine.games.pymtheg.cards import Deal, DealError, Seat, parse_deal
+from engine.core.errors import DealError, SettingsError
+from engine.games import DEFAULT_GAME, GAME_IDS, PLAYERS, Game, get_game
+from engine.games.pymtheg.cards import Seat, parse_deal
 
 # No 0/O, 1/I/L: codes are read off paper and typed on phones.
 ACCESS_CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
@@ -37,10 +38,14 @@ def game_choices() -> list[tuple[str, str]]:
 
 
 def validate_deal(text: str) -> None:
+    """Pymtheg's deal notation (kept for migration 0001; a board checks its own game's)."""
     try:
         parse_deal(text)
     except DealError as exc:
         raise ValidationError(str(exc)) from None
+
+
+SEATS = ("N", "E", "S", "W")
 
 
 class SideMode(models.TextChoices):
@@ -52,6 +57,11 @@ class TiePolicy(models.TextChoices):
     MIN = "min", "Best place they span (1, 2, 2, 4)"
     AVERAGE = "average", "Average (1, 2.5, 2.5, 4)"
     MAX = "max", "Worst place they span (1, 3, 3, 4)"
+
+
+class RankingMethod(models.TextChoices):
+    DUPLICATE = "duplicate", "Duplicate: ranking points per table, board and seat (least wins)"
+    TOTALS = "totals", "Totals: each player's own score over the tournament (most wins)"
 
 
 class Status(models.TextChoices):
@@ -87,8 +97,19 @@ class Tournament(models.Model):
         help_text="The game's own settings (the game checks them); missing ones take defaults.",
     )
     boards_per_table = models.PositiveSmallIntegerField(default=1)
+    table_size = models.PositiveSmallIntegerField(
+        "players at a table",
+        default=4,
+        help_text="For games of 2 to 4 players; tables use the first seats of N, E, S, W.",
+    )
     side_mode = models.CharField(max_length=10, choices=SideMode.choices, default=SideMode.FIXED)
     ties = models.CharField(max_length=10, choices=TiePolicy.choices, default=TiePolicy.MIN)
+    ranking = models.CharField(
+        max_length=10,
+        choices=RankingMethod.choices,
+        default=RankingMethod.DUPLICATE,
+        help_text="Totals are for games of individuals.",
+    )
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.DRAFT)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
@@ -103,8 +124,13 @@ class Tournament(models.Model):
             models.CheckConstraint(condition=~Q(name=""), name="tournament_name_not_empty"),
             models.CheckConstraint(condition=~Q(slug=""), name="tournament_slug_not_empty"),
             _check_at_least("boards_per_table", 1, "tournament_boards_per_table_at_least_1"),
+            models.CheckConstraint(
+                condition=Q(table_size__gte=2, table_size__lte=4),
+                name="tournament_table_size_2_to_4",
+            ),
             _check_in("side_mode", SideMode, "tournament_side_mode_valid"),
             _check_in("ties", TiePolicy, "tournament_ties_valid"),
+            _check_in("ranking", RankingMethod, "tournament_ranking_valid"),
             _check_in("status", Status, "tournament_status_valid"),
         )
 
@@ -116,10 +142,29 @@ class Tournament(models.Model):
         super().clean()
         if self.game not in GAME_IDS:
             raise ValidationError({"game": f"{self.game!r} is not one of {', '.join(GAME_IDS)}"})
+        game = self.game_rules
         try:
-            self.game_settings = self.game_rules.settings(self.game_settings)
+            self.game_settings = game.settings(self.game_settings)
         except SettingsError as exc:
             raise ValidationError({"game_settings": str(exc)}) from None
+        if self.ranking == RankingMethod.TOTALS and game.entrants != PLAYERS:
+            raise ValidationError({"ranking": f"{game.title} is ranked in duplicate only"})
+        if self.table_size not in game.table_sizes:
+            sizes = ", ".join(map(str, game.table_sizes))
+            raise ValidationError({"table_size": f"{game.title} is played by {sizes} players"})
+        boards = game.boards_per_table(self.game_settings, self.table_size)
+        if boards is not None:
+            self.boards_per_table = boards
+
+    @property
+    def seats(self) -> tuple[str, ...]:
+        """The seats of every table: the first ``table_size`` of N, E, S, W."""
+        return self.game_rules.seats(self.table_size)
+
+    @property
+    def of_players(self) -> bool:
+        """Entrants are single players (not pairs), each in a seat of his own."""
+        return self.game_rules.entrants == PLAYERS
 
     @property
     def game_rules(self) -> Game:
@@ -222,7 +267,9 @@ class Board(models.Model):
 
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="boards")
     number = models.PositiveSmallIntegerField()
-    deal = models.CharField(max_length=DEAL_MAX_LENGTH, validators=[validate_deal])
+    deal = models.CharField(max_length=DEAL_MAX_LENGTH)
+    # Fixed with the board (GAMES.md); Pymtheg has none and writes North.
+    dealer = models.CharField(max_length=1, default="N")
 
     class Meta:
         ordering = (
@@ -234,17 +281,31 @@ class Board(models.Model):
                 fields=["table", "number"], name="board_number_unique_at_table"
             ),
             _check_at_least("number", 1, "board_number_at_least_1"),
+            models.CheckConstraint(condition=Q(dealer__in=SEATS), name="board_dealer_is_a_seat"),
         )
 
     def __str__(self) -> str:
         return f"{self.table}, board {self.number}"
 
-    def parsed(self) -> Deal:
-        return parse_deal(self.deal)
+    def clean(self) -> None:
+        super().clean()
+        try:
+            self.table.tournament.game_rules.parse_deal(self.deal)
+        except DealError as exc:
+            raise ValidationError({"deal": str(exc)}) from None
+
+    def parsed(self) -> Any:
+        """The deal in the engine's terms of the tournament's game."""
+        return self.table.tournament.game_rules.parse_deal(self.deal)
 
 
 class Match(models.Model):
-    """Two teams at a table in a round; the match plays every board of the table."""
+    """Entrants at a table in a round; the match plays every board of the table.
+
+    ``ns_team`` enters the results and ``ew_team`` checks them: the North-South and East-West
+    pairs of a pair game, or the players at North and East of a game of individuals, whose
+    every seat is in ``seats`` (``MatchSeat``).
+    """
 
     round = models.PositiveIntegerField()
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="matches")
@@ -276,6 +337,29 @@ class Match(models.Model):
             f"Round {self.round}, table {self.table.number}: "
             f"{self.ns_team.number} (NS) v {self.ew_team.number} (EW)"
         )
+
+
+class MatchSeat(models.Model):
+    """A player in a seat of a match, in games whose entrants are single players. The
+    database keeps one player per seat of a match and one seat per player and round."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="seats")
+    seat = models.CharField(max_length=1)
+    team = models.ForeignKey(Team, on_delete=models.RESTRICT, related_name="seats")
+    # The match's round, kept here so that the database can hold a player to one seat a round.
+    round = models.PositiveIntegerField()
+
+    class Meta:
+        ordering = ("match", "seat")
+        constraints = (
+            models.UniqueConstraint(fields=["match", "seat"], name="match_seat_one_player"),
+            models.UniqueConstraint(fields=["team", "round"], name="match_seat_once_per_round"),
+            models.CheckConstraint(condition=Q(seat__in=SEATS), name="match_seat_is_a_seat"),
+            _check_at_least("round", 1, "match_seat_round_at_least_1"),
+        )
+
+    def __str__(self) -> str:
+        return f"{self.match}: {self.seat} {self.team}"
 
 
 class Disqualification(models.Model):

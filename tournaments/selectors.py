@@ -15,7 +15,7 @@ from django.db.models import Count, Max, Prefetch, QuerySet
 
 from engine.games.pymtheg.cards import Seat, Suit
 from engine.schedule import check_schedule
-from tournaments.models import ActionLog, Board, Match, Table, Team, Tournament
+from tournaments.models import ActionLog, Board, Match, MatchSeat, Table, Team, Tournament
 
 
 def tournaments_overview() -> QuerySet[Tournament]:
@@ -85,10 +85,52 @@ def schedule_data(tournament: Tournament) -> dict[str, Any]:
     }
 
 
+def movement_data(tournament: Tournament) -> dict[str, Any]:
+    """The stored movement of a game of individuals in the engine's format (players and
+    tables by number); a player seated nowhere in a round has a bye in it."""
+    seats = list(
+        MatchSeat.objects.filter(match__table__tournament=tournament)
+        .select_related("match__table", "team")
+        .order_by("round", "match__table__number", "seat")
+    )
+    player_numbers = sorted(tournament.teams.values_list("number", flat=True))
+    rounds = max((seat.round for seat in seats), default=0)
+    seatings: dict[tuple[int, int], dict[str, int]] = {}
+    playing: dict[int, set[int]] = defaultdict(set)
+    for seat in seats:
+        seatings.setdefault((seat.round, seat.match.table.number), {})[seat.seat] = seat.team.number
+        playing[seat.round].add(seat.team.number)
+    meetings: Counter[frozenset[int]] = Counter()
+    for players in seatings.values():
+        numbers = sorted(players.values())
+        meetings.update(frozenset((a, b)) for i, a in enumerate(numbers) for b in numbers[i + 1 :])
+    return {
+        "players": len(player_numbers),
+        "per_table": tournament.table_size,
+        "tables": max((table for _round, table in seatings), default=0),
+        "rounds": rounds,
+        "seatings": [
+            {"round": round_number, "table": table, "seats": players}
+            for (round_number, table), players in sorted(seatings.items())
+        ],
+        "byes": [
+            {"round": round_number, "player": number}
+            for round_number in range(1, rounds + 1)
+            for number in player_numbers
+            if number not in playing[round_number]
+        ],
+        "max_meetings": max(meetings.values(), default=0),
+    }
+
+
 def schedule_problems(tournament: Tournament) -> list[str]:
     """Every rule the stored schedule breaks, from the engine's validator ([] when none)."""
     if not Match.objects.filter(table__tournament=tournament).exists():
         return []
+    if tournament.of_players:
+        from engine.schedule import check_individual_schedule
+
+        return check_individual_schedule(movement_data(tournament))
     return check_schedule(schedule_data(tournament))
 
 

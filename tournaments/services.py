@@ -21,8 +21,8 @@ from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.db.models import Max
 
+from engine.core.errors import DealError
 from engine.games import DEFAULT_GAME, GAME_IDS, get_game
-from engine.games.pymtheg.cards import DealError, format_deal, generate_deals, parse_deal
 from engine.schedule import ScheduleError, generate_schedule
 from tournaments import selectors
 from tournaments.imports import TeamRow
@@ -32,6 +32,7 @@ from tournaments.models import (
     Board,
     Disqualification,
     Match,
+    MatchSeat,
     Status,
     Table,
     Team,
@@ -51,7 +52,9 @@ COMMAND_LINE_ACTOR = "command line"
 SETTINGS_STATUSES: dict[str, tuple[str, ...]] = {
     "name": (Status.DRAFT, Status.SCHEDULED, Status.RUNNING),
     "ties": (Status.DRAFT, Status.SCHEDULED, Status.RUNNING),
+    "ranking": (Status.DRAFT, Status.SCHEDULED, Status.RUNNING),
     "boards_per_table": (Status.DRAFT,),
+    "table_size": (Status.DRAFT,),
     "side_mode": (Status.DRAFT,),
     "tables": (Status.DRAFT,),
 }
@@ -64,8 +67,9 @@ def setting_statuses(tournament: Tournament, name: str) -> tuple[str, ...] | Non
     """The statuses in which setting ``name`` may change; None if the tournament has none."""
     if name in SETTINGS_STATUSES:
         return SETTINGS_STATUSES[name]
-    if name in tournament.game_rules.default_settings:
-        return GAME_SETTING_STATUSES
+    game = tournament.game_rules
+    if name in game.default_settings:
+        return (Status.DRAFT,) if game.setting_field(name).structural else GAME_SETTING_STATUSES
     return None
 
 
@@ -568,12 +572,17 @@ def import_teams(
 
 @transaction.atomic
 def draw_schedule(
-    *, by: User, tournament: Tournament, side_mode: str | None = None
+    *,
+    by: User,
+    tournament: Tournament,
+    side_mode: str | None = None,
+    rounds: int | None = None,
 ) -> tuple[dict[str, Any], list[str]]:
     """Draw up (or redraw) the schedule with the engine; the tournament becomes scheduled.
 
-    Returns the engine's schedule (docs/formats.md section 5) and the validator's problems with
-    the schedule as stored.
+    Pairs get the schedule of docs/formats.md section 5 (``side_mode``); players a movement
+    (docs/movement.md) of ``rounds`` rounds, the engine's default when None. Returns the
+    engine's schedule and the validator's problems with the schedule as stored.
     """
     tournament = _locked(tournament)
     _require_status(tournament, (Status.DRAFT, Status.SCHEDULED), "draw up the schedule")
@@ -587,12 +596,15 @@ def draw_schedule(
     teams = {team.number: team for team in tournament.teams.all()}
     tables = {table.number: table for table in tournament.tables.all()}
     errors = []
-    if len(teams) < 2:
-        errors.append("a schedule needs at least 2 teams")
+    entrants = "players" if tournament.of_players else "teams"
+    least = tournament.table_size if tournament.of_players else 2
+    if len(teams) < least:
+        errors.append(f"a schedule needs at least {least} {entrants}")
     gaps = selectors.number_gaps(teams)
     if gaps:
         errors.append(
-            "team numbers must run from 1 to the number of teams without gaps; missing: "
+            f"{entrants[:-1]} numbers must run from 1 to the number of {entrants} without "
+            "gaps; missing: "
             + ", ".join(map(str, gaps))
             + " (use 'close gaps in numbering' on the teams page)"
         )
@@ -600,11 +612,41 @@ def draw_schedule(
         errors.append("the tables must be numbered 1 to the number of tables")
     if errors:
         raise ServiceError(errors)
+    previous = Match.objects.filter(table__tournament=tournament).count()
+    if tournament.of_players:
+        schedule = _draw_movement(tournament, teams, tables, rounds)
+        what = f"{schedule['rounds']} rounds, {len(schedule['seatings'])} tables played"
+    else:
+        schedule = _draw_pairs(tournament, teams, tables)
+        what = f"{schedule['rounds']} rounds, {len(schedule['matches'])} matches"
+        what += f", {tournament.side_mode} sides"
+    old_status = tournament.status
+    tournament.status = Status.SCHEDULED
+    tournament.save(update_fields=["status", "updated_at"])
+    _log(
+        by=by,
+        tournament=tournament,
+        action="draw_schedule",
+        summary=f"Drew up the schedule: {what}",
+        before={"status": old_status, "matches": previous},
+        after={
+            "status": tournament.status,
+            "rounds": schedule["rounds"],
+            "matches": Match.objects.filter(table__tournament=tournament).count(),
+            "byes": schedule.get("byes", []),
+            "max_meetings": schedule.get("max_meetings"),
+        },
+    )
+    return schedule, selectors.schedule_problems(tournament)
+
+
+def _draw_pairs(
+    tournament: Tournament, teams: dict[int, Team], tables: dict[int, Table]
+) -> dict[str, Any]:
     try:
         schedule = generate_schedule(len(teams), len(tables), sides=tournament.side_mode)
     except ScheduleError as exc:
         raise ServiceError(f"the schedule cannot be drawn up: {exc}") from None
-    previous = Match.objects.filter(table__tournament=tournament).count()
     Match.objects.filter(table__tournament=tournament).delete()
     Match.objects.bulk_create(
         Match(
@@ -615,27 +657,39 @@ def draw_schedule(
         )
         for entry in schedule["matches"]
     )
-    old_status = tournament.status
-    tournament.status = Status.SCHEDULED
-    tournament.save(update_fields=["status", "updated_at"])
-    _log(
-        by=by,
-        tournament=tournament,
-        action="draw_schedule",
-        summary=(
-            f"Drew up the schedule: {schedule['rounds']} rounds, {len(schedule['matches'])} "
-            f"matches, {tournament.side_mode} sides"
-        ),
-        before={"status": old_status, "matches": previous},
-        after={
-            "status": tournament.status,
-            "rounds": schedule["rounds"],
-            "matches": len(schedule["matches"]),
-            "byes": schedule.get("byes", []),
-            "max_meetings": schedule.get("max_meetings"),
-        },
+    return schedule
+
+
+def _draw_movement(
+    tournament: Tournament, players: dict[int, Team], tables: dict[int, Table], rounds: int | None
+) -> dict[str, Any]:
+    from engine.schedule import generate_individual_schedule
+
+    try:
+        movement = generate_individual_schedule(len(players), tournament.table_size, rounds)
+    except ScheduleError as exc:
+        raise ServiceError(f"the movement cannot be drawn up: {exc}") from None
+    if movement["tables"] > len(tables):
+        raise ServiceError(
+            f"{len(players)} players at tables of {tournament.table_size} need "
+            f"{movement['tables']} tables; the tournament has {len(tables)}"
+        )
+    Match.objects.filter(table__tournament=tournament).delete()
+    matches = Match.objects.bulk_create(
+        Match(
+            round=seating["round"],
+            table=tables[seating["table"]],
+            ns_team=players[seating["seats"]["N"]],
+            ew_team=players[seating["seats"]["E"]],
+        )
+        for seating in movement["seatings"]
     )
-    return schedule, selectors.schedule_problems(tournament)
+    MatchSeat.objects.bulk_create(
+        MatchSeat(match=match, seat=seat, team=players[number], round=match.round)
+        for match, seating in zip(matches, movement["seatings"], strict=True)
+        for seat, number in seating["seats"].items()
+    )
+    return movement
 
 
 @transaction.atomic
@@ -810,18 +864,24 @@ def deal_boards(
     if existing and not replace and len(existing) == len(tables) * tournament.boards_per_table:
         raise ServiceError("every board is dealt already; choose 'deal again' to replace them")
     dealt = 0
-    for table_number, board_number, deal in generate_deals(
-        len(tables), tournament.boards_per_table, seed
+    game, players = tournament.game_rules, tournament.table_size
+    for table_number, board_number, deal in game.generate_deals(
+        len(tables), tournament.boards_per_table, players, seed
     ):
         key = (table_number, board_number)
         if key in existing and not replace:
             continue
-        text = format_deal(deal)
+        text = game.format_deal(deal)
         if key in existing:
             existing[key].deal = text
             existing[key].save(update_fields=["deal"])
         else:
-            Board.objects.create(table=tables[table_number], number=board_number, deal=text)
+            Board.objects.create(
+                table=tables[table_number],
+                number=board_number,
+                deal=text,
+                dealer=game.dealer(board_number, players),
+            )
         dealt += 1
     _log(
         by=by,
@@ -842,7 +902,8 @@ def deal_boards(
 def set_deal(
     *, by: User, tournament: Tournament, table_number: int, board_number: int, deal_text: str
 ) -> Board:
-    """Type in one board's deal (deal notation, any first seat; stored from North)."""
+    """Type in one board's deal in the game's notation (Pymtheg: any first seat, stored from
+    North; a game with a dealer: the board's own dealer)."""
     tournament = _locked(tournament)
     _require_status(tournament, (Status.DRAFT, Status.SCHEDULED), "change a deal")
     table = tournament.tables.filter(number=table_number).first()
@@ -852,15 +913,20 @@ def set_deal(
         raise ServiceError(
             f"the board must be from 1 to {tournament.boards_per_table} (boards per table)"
         )
+    game, players = tournament.game_rules, tournament.table_size
     try:
-        deal = parse_deal(deal_text)
+        deal = game.parse_deal(deal_text)
     except DealError as exc:
         raise ServiceError(f"the deal is not valid: {exc}") from None
+    problem = game.deal_problem(deal, players=players, dealer=game.dealer(board_number, players))
+    if problem:
+        raise ServiceError(f"the deal is not valid for board {board_number}: {problem}")
     board = Board.objects.filter(table=table, number=board_number).first()
     before = board.deal if board else None
     if board is None:
         board = Board(table=table, number=board_number)
-    board.deal = format_deal(deal)
+    board.deal = game.format_deal(deal)
+    board.dealer = game.dealer(board_number, players)
     board.save()
     _log(
         by=by,

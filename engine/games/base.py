@@ -32,6 +32,8 @@ class Setting:
     minimum: int | None = None
     maximum: int | None = None
     help: str = ""
+    #: Decides how many boards a table has: may change only before anything is dealt.
+    structural: bool = False
 
     def check(self, value: Any) -> Any:
         """The value, checked; ``SettingsError`` names the setting and the reason."""
@@ -97,6 +99,10 @@ class Game(ABC):
     def format_deal(self, deal: Any) -> str:
         """The canonical notation of a deal."""
 
+    def deal_problem(self, deal: Any, *, players: int, dealer: str) -> str | None:
+        """Why a well-formed deal does not fit a board of ``players`` dealt by ``dealer``."""
+        return None
+
     @abstractmethod
     def deal_cards(self, rng: random.Random, *, players: int, dealer: str) -> Any:
         """A uniformly shuffled deal for a table of ``players``, dealt by ``dealer``."""
@@ -128,6 +134,11 @@ class Game(ABC):
     def default_boards(self, players: int) -> int:
         """Boards per table the ``deal`` command makes when not told."""
         return 1
+
+    def boards_per_table(self, settings: Mapping[str, Any], players: int) -> int | None:
+        """Boards every table of a tournament has, when the game fixes it; None: the
+        organiser chooses."""
+        return None
 
     # -- records and scores -----------------------------------------------------------------
 
@@ -169,6 +180,37 @@ class Game(ABC):
         return []
 
     # -- entry and simulation ---------------------------------------------------------------
+
+    #: The board record's fields the scorer enters; the rest comes from the tournament.
+    entry_fields: ClassVar[frozenset[str]] = frozenset()
+
+    @abstractmethod
+    def entry_record(
+        self,
+        facts: Mapping[str, Any],
+        *,
+        settings: Mapping[str, Any],
+        table: int,
+        players: int,
+        dealer: str,
+        deal: str,
+    ) -> dict[str, Any]:
+        """The full board record of what the scorer entered at a board of a tournament."""
+
+    def declaration(self, score: Mapping[str, Any]) -> tuple[str, int] | None:
+        """``(seat, value)`` when the board used a place of that seat's score sheet."""
+        return None
+
+    def sheet_problem(self, player: str, sheet: int, used: list[int], value: int) -> str | None:
+        """Why a player's sheet has no room for ``value`` (``used``: values on it already)."""
+        return None
+
+    #: Declarations a score sheet holds, for games that keep one per player.
+    sheet_size: ClassVar[int] = 0
+
+    def declarer_seat(self, dealer: str, players: int, settings: Mapping[str, Any]) -> str | None:
+        """The seat that uses its sheet on a board dealt by ``dealer``; None: no sheet."""
+        return None
 
     @abstractmethod
     def entry_options(self, **context: Any) -> dict[str, Any]:

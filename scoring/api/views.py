@@ -23,7 +23,6 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from engine.games.pymtheg.auction import AuctionError, legal_next_calls
-from engine.games.pymtheg.words import contract_in_words
 from scoring import selectors, services
 from scoring.api import serializers as s
 from scoring.api.access import (
@@ -348,8 +347,11 @@ class PreviewView(TeamView):
         if team.pk not in (match.ns_team_id, match.ew_team_id):
             raise PermissionDenied("this is not your match")
         data = _valid(s.PreviewSerializer, request.data)
-        _record, score = services.score_entry(match, data["record"])
-        return Response({**score, "words": contract_in_words(score)})
+        _record, score = services.score_entry(
+            match, services.board_of(match, board), data["record"]
+        )
+        words = team.tournament.game_rules.describe(score)
+        return Response({**score, "words": words})
 
 
 class SubmitView(TeamView):

@@ -155,6 +155,26 @@ class PymthegGame(Game):
             return seat_order(Seat.N, settings["direction"])[(table - 1) % 4]
         return Seat[settings["opening_seat"]]
 
+    entry_fields = frozenset({"auctions", "trump", "double", "tricks", "revoke", "illegal_trump"})
+
+    def entry_record(
+        self,
+        facts: Mapping[str, Any],
+        *,
+        settings: Mapping[str, Any],
+        table: int,
+        players: int,
+        dealer: str,
+        deal: str,
+    ) -> dict[str, Any]:
+        return {
+            "ruleset": settings["ruleset"],
+            "options": {name: settings[name] for name in OPTION_NAMES},
+            "opening": self.opening_seat(settings, table).name,
+            "direction": settings["direction"],
+            **facts,
+        }
+
     def entry_options(
         self, *, calls: list[str] = (), opening: str = "N", direction: str = "clockwise", **_: Any
     ) -> dict[str, Any]:

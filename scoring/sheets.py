@@ -1,0 +1,90 @@
+"""Score sheets of games that keep one per player (Pyramid): which sheet a board's declaration
+falls on, and what is already used on it.
+
+A player's declarations are numbered in the order they are played, by round and then board
+number, over the whole tournament; the first ``sheet_size`` make his first sheet, and so on.
+The order is the schedule's, not the order in which results come in, so a sheet's contents do
+not depend on which table reports first.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from scoring.models import Result
+from tournaments.models import Board, Match, MatchSeat, Team, Tournament
+
+
+def player_at(match: Match, seat: str) -> Team:
+    """The player in ``seat`` of a match of individuals."""
+    return MatchSeat.objects.select_related("team").get(match=match, seat=seat).team
+
+
+def declaration_slots(tournament: Tournament, player: Team) -> list[tuple[int, int]]:
+    """``(match id, board number)`` of every board the player declares, in playing order."""
+    game, players, rules = tournament.game_rules, tournament.table_size, tournament.rules
+    declarer_by_board = {
+        board: game.declarer_seat(game.dealer(board, players), players, rules)
+        for board in range(1, tournament.boards_per_table + 1)
+    }
+    seats = MatchSeat.objects.filter(team=player).order_by("round").values_list("match_id", "seat")
+    return [
+        (match_id, board)
+        for match_id, seat in seats
+        for board, declarer in declarer_by_board.items()
+        if declarer == seat
+    ]
+
+
+def sheet_of_board(
+    tournament: Tournament, player: Team, match: Match, board: Board
+) -> tuple[int, list[int]]:
+    """``(sheet number, values used on it)`` for the player's declaration on this board; the
+    values come from the current results of his other declarations on the same sheet."""
+    size = tournament.game_rules.sheet_size
+    slots = declaration_slots(tournament, player)
+    index = slots.index((match.pk, board.number))
+    sheet = index // size + 1
+    others = set(slots[(sheet - 1) * size : sheet * size]) - {(match.pk, board.number)}
+    return sheet, used_values(tournament, others)
+
+
+def used_values(tournament: Tournament, slots: set[tuple[int, int]]) -> list[int]:
+    """The declared values of the current results on these boards (an adjusted result, which
+    has no entry behind it, uses no place)."""
+    game = tournament.game_rules
+    results = Result.objects.filter(
+        current=True, match_id__in={match_id for match_id, _ in slots}, submission__isnull=False
+    ).values_list("match_id", "board__number", "submission__score")
+    values = []
+    for match_id, board_number, score in results:
+        if (match_id, board_number) in slots:
+            declared = game.declaration(score)
+            if declared is not None:
+                values.append(declared[1])
+    return values
+
+
+def player_sheets(tournament: Tournament, player: Team) -> list[dict[str, Any]]:
+    """Every sheet of a player as far as it is filled, as the game draws it (``sheet``, from
+    the board scores of his declarations in playing order), with its ``number``."""
+    game = tournament.game_rules
+    size = game.sheet_size
+    slots = declaration_slots(tournament, player)
+    scores = {
+        (match_id, board_number): score
+        for match_id, board_number, score in Result.objects.filter(
+            current=True,
+            match_id__in={match_id for match_id, _ in slots},
+            submission__isnull=False,
+        ).values_list("match_id", "board__number", "submission__score")
+    }
+    sheets = []
+    for start in range(0, len(slots), size):
+        calls = [
+            scores[slot]
+            for slot in slots[start : start + size]
+            if slot in scores and game.declaration(scores[slot]) is not None
+        ]
+        sheets.append({"number": start // size + 1, **game.sheet({"calls": calls})})
+    return sheets
