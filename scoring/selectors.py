@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import functools
 from collections import defaultdict
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from django.db import connection
@@ -50,8 +50,10 @@ def _team_by_code_sql() -> str:
 
 
 def matches_of(team: Team) -> list[Match]:
+    """The entrant's matches in round order: as a pair on a side, or as a player in a seat."""
+    ids = MatchSeat.objects.filter(team=team).values("match_id")
     return list(
-        Match.objects.filter(Q(ns_team=team) | Q(ew_team=team))
+        Match.objects.filter(Q(ns_team=team) | Q(ew_team=team) | Q(pk__in=ids))
         .select_related("table", "ns_team", "ew_team")
         .order_by("round")
     )
@@ -86,13 +88,30 @@ def _boards_by_table(table_ids: set[int]) -> dict[int, list[int]]:
 @dataclass
 class TeamMatch:
     match: Match
-    side: str  # "NS" or "EW"
-    opponent: Team
+    side: str  # pairs: "NS" or "EW"; players: the seat, "N", "E", "S" or "W"
+    opponent: Team | None  # pairs only
     boards: list[tuple[int, states.BoardState]]
+    # Players: everyone at the table, by seat.
+    table_players: list[tuple[str, Team]] = field(default_factory=list)
+
+    @property
+    def seat_name(self) -> str:
+        return {"N": "North", "E": "East", "S": "South", "W": "West"}.get(self.side, self.side)
+
+    @property
+    def role(self) -> str:
+        """``north`` enters the results, ``east`` checks them; other seats only watch."""
+        if self.side in ("NS", "N"):
+            return "north"
+        return "east" if self.side in ("EW", "E") else "seated"
 
     @property
     def needs_action(self) -> bool:
-        wanted = {states.EMPTY, states.RETURNED} if self.side == "NS" else {states.AWAITING_EAST}
+        wanted = {
+            "north": {states.EMPTY, states.RETURNED},
+            "east": {states.AWAITING_EAST},
+            "seated": set(),
+        }[self.role]
         return any(s.state in wanted for _, s in self.boards)
 
 
@@ -100,10 +119,19 @@ def team_overview(team: Team) -> tuple[list[TeamMatch], Match | None]:
     """The team's matches with their board states, and its current match."""
     matches = matches_of(team)
     found = board_states(matches)
+    seated = defaultdict(list)
+    for seat in (
+        MatchSeat.objects.filter(match__in=matches).select_related("team").order_by("seat")
+    ):
+        seated[seat.match_id].append((seat.seat, seat.team))
     overview = []
     for match in matches:
-        side = "NS" if match.ns_team_id == team.pk else "EW"
         boards = sorted((n, s) for (mid, n), s in found.items() if mid == match.pk)
+        if match.pk in seated:
+            side = next(seat for seat, player in seated[match.pk] if player.pk == team.pk)
+            overview.append(TeamMatch(match, side, None, boards, seated[match.pk]))
+            continue
+        side = "NS" if match.ns_team_id == team.pk else "EW"
         opponent = match.ew_team if side == "NS" else match.ns_team
         overview.append(TeamMatch(match, side, opponent, boards))
     current = next((tm.match for tm in overview if not any(s.history for _, s in tm.boards)), None)

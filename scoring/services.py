@@ -23,7 +23,7 @@ from scoring.board_lock import LockedBoard, lock_board
 from scoring.errors import InvalidEntry, NotAllowed, NotFound, WrongState
 from scoring.models import BoardProgress, Result, Review, Submission
 from scoring.rows import RowInserter, RowUpdater
-from tournaments.models import ActionLog, Board, Match, Status, Team, Tournament
+from tournaments.models import ActionLog, Board, Match, MatchSeat, Status, Team, Tournament
 
 log = logging.getLogger(__name__)
 # The rows every result makes, inserted with statements built once (see scoring.rows).
@@ -436,8 +436,10 @@ def call_director(
     locked, again = _lock_for_review(match_id, board_number, team, client_id)
     if again is not None:
         return again
-    if team.pk not in (locked.match.ns_team_id, locked.match.ew_team_id):
-        raise NotAllowed("only the two teams of this match may call the director here")
+    if team.pk not in (locked.match.ns_team_id, locked.match.ew_team_id) and not (
+        MatchSeat.objects.filter(match=locked.match, team=team).exists()
+    ):
+        raise NotAllowed("only the players of this match may call the director here")
     _check_open(team.tournament)
     return _review(
         locked,

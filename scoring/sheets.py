@@ -88,3 +88,27 @@ def player_sheets(tournament: Tournament, player: Team) -> list[dict[str, Any]]:
         ]
         sheets.append({"number": start // size + 1, **game.sheet({"calls": calls})})
     return sheets
+
+
+def match_sheets(tournament: Tournament, match: Match) -> dict[int, dict[str, Any]]:
+    """For every board of a match on which a player declares: ``{"seat", "player", "sheet",
+    "used"}`` (his sheet's number and the values already used on it, this board's aside)."""
+    game = tournament.game_rules
+    size = game.sheet_size
+    if not size:
+        return {}
+    found: dict[int, dict[str, Any]] = {}
+    for seat in MatchSeat.objects.filter(match=match).select_related("team"):
+        slots = declaration_slots(tournament, seat.team)
+        for index, (match_id, board) in enumerate(slots):
+            if match_id != match.pk:
+                continue
+            sheet = index // size + 1
+            others = set(slots[(sheet - 1) * size : sheet * size]) - {(match_id, board)}
+            found[board] = {
+                "seat": seat.seat,
+                "player": seat.team,
+                "sheet": sheet,
+                "used": used_values(tournament, others),
+            }
+    return found

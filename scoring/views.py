@@ -27,10 +27,8 @@ from rest_framework.exceptions import Throttled
 
 from engine.games import Game
 from engine.games.pymtheg.auction import BID_WORDS, CallError, parse_call
-from engine.games.pymtheg.cards import seat_order
-from engine.games.pymtheg.rulesets import get_ruleset
 from engine.games.pymtheg.words import SEAT_NAMES, TRUMP_WORDS, contract_in_words
-from scoring import selectors, services, states
+from scoring import selectors, services, sheets, states
 from scoring.api.access import code_team_or_none
 from scoring.errors import ScoringError
 from scoring.forms import AdjustForm, DirectorEntryForm, EraseForm
@@ -78,8 +76,14 @@ def _tricks_in_words(tricks: Any) -> list[tuple[str, Any]]:
     return [(names[key], tricks[key]) for key in order if key in tricks]
 
 
-def describe_entry(record: dict[str, Any], score: dict[str, Any]) -> dict[str, Any]:
+def describe_entry(record: dict[str, Any], score: dict[str, Any], game: Game) -> dict[str, Any]:
     """Every fact of an entry and its score, ready for East's check and the director."""
+    if game.entry_kind == "fields":
+        return {
+            "facts": game.entry_in_words(record, score),
+            "words": game.describe(score),
+            "seats": list(score["seats"].items()),
+        }
     trump = None
     if score.get("trump"):
         when = "in the bid" if score.get("announced") == "during" else "after the auction"
@@ -122,10 +126,16 @@ class BoardPanel:
     can_check: bool = False
     can_call: bool = False
     dom_id: str = ""
+    # Games whose scorer picks each fact from a list: what may be entered on this board.
+    form: dict[str, Any] | None = None
 
     @property
     def draft_id(self) -> str:
         return f"draft-{self.dom_id}"
+
+    @property
+    def form_id(self) -> str:
+        return f"form-{self.dom_id}"
 
 
 @dataclass
@@ -151,6 +161,10 @@ class ScorerPage:
     @property
     def several_boards(self) -> bool:
         return len(self.panels) > 1
+
+    @property
+    def entrant_word(self) -> str:
+        return "player" if self.tournament.of_players else "team"
 
 
 def _session_team(request: HttpRequest, tournament: Tournament) -> Team | None:
@@ -217,6 +231,31 @@ def _last_north_entry(state: states.BoardState) -> Submission | None:
     return entries[-1] if entries else None
 
 
+def _entry_forms(tournament: Tournament, match: Match) -> dict[int, dict[str, Any]]:
+    """What North may pick on each board, for games whose entry is a list of choices."""
+    game = tournament.game_rules
+    if game.entry_kind != "fields":
+        return {}
+    declarations = sheets.match_sheets(tournament, match)
+    forms = {}
+    for board in match.table.boards.all():
+        context = {
+            "players": tournament.table_size,
+            "dealer": board.dealer,
+            "settings": tournament.rules,
+        }
+        if board.number in declarations:
+            found = declarations[board.number]
+            context.update(
+                declarer=found["seat"],
+                player=found["player"].name,
+                sheet=found["sheet"],
+                calls=found["used"],
+            )
+        forms[board.number] = game.entry_form(**context)
+    return forms
+
+
 def _panels(page: ScorerPage) -> list[BoardPanel]:
     shown = page.shown
     if shown is None:
@@ -225,8 +264,10 @@ def _panels(page: ScorerPage) -> list[BoardPanel]:
         r.board.number: r
         for r in Result.objects.filter(match=shown.match, current=True).select_related("board")
     }
-    role = "north" if shown.side == "NS" else "east"
+    role = shown.role
+    game = page.tournament.game_rules
     open_now = page.is_open and not page.later
+    forms = _entry_forms(page.tournament, shown.match) if role == "north" else {}
     panels = []
     for number, state in shown.boards:
         panel = BoardPanel(
@@ -237,12 +278,13 @@ def _panels(page: ScorerPage) -> list[BoardPanel]:
             dom_id=f"m{shown.match.pk}-b{number}",
         )
         if state.pending is not None:
-            panel.pending = describe_entry(state.pending.record, state.pending.score)
+            panel.pending = describe_entry(state.pending.record, state.pending.score, game)
         last = _last_north_entry(state)
         if role == "north" and last is not None and not state.has_result:
-            panel.draft = entry_facts(last.record, shown.match.table.tournament.game_rules)
+            panel.draft = entry_facts(last.record, game)
         active = state.state in (states.EMPTY, states.RETURNED, states.AWAITING_EAST)
         panel.can_enter = open_now and role == "north" and active
+        panel.form = forms.get(number)
         panel.can_check = open_now and role == "east" and state.state == states.AWAITING_EAST
         panel.can_call = open_now and state.state != states.DISPUTED
         panels.append(panel)
@@ -259,8 +301,7 @@ def _scorer_config(page: ScorerPage) -> dict[str, Any]:
         "team": page.team.number,
         "api": reverse("api:tournament", kwargs={"slug": tournament.slug}),
         "signature": _signature(page.overview),
-        "secondAuction": get_ruleset(tournament.rules["ruleset"]).second_auction,
-        "illegalTrumpRule": tournament.rules["illegal_trump_penalty"] > 0,
+        **tournament.game_rules.scorer_config(tournament.rules),
     }
 
 
@@ -283,9 +324,8 @@ def _render_scorer(
         "config": _scorer_config(page),
     }
     if shown is not None:
-        opening = tournament.opening_seat_for(shown.match.table.number)
-        context["opening"] = SEAT_NAMES[opening.name]
-        context["seats"] = ",".join(seat.name for seat in seat_order(opening, tournament.direction))
+        table = shown.match.table.number
+        context.update(tournament.game_rules.table_context(tournament.rules, table))
     return render(request, "scoring/scorer.html", context)
 
 
@@ -387,6 +427,7 @@ def _director_match(tournament: Tournament, match_id: int, board: int) -> tuple[
 
 def _history(match: Match, board: Board) -> dict[str, Any]:
     """The board's state and every row behind it, oldest first, with who, when and where."""
+    game = match.table.tournament.game_rules
     state = states.fold(
         list(Submission.objects.filter(match=match, board=board).select_related("team", "user")),
         list(Review.objects.filter(match=match, board=board).select_related("team", "user")),
@@ -398,7 +439,7 @@ def _history(match: Match, board: Board) -> dict[str, Any]:
             {
                 "kind": "submission" if is_entry else "review",
                 "row": row,
-                "entry": describe_entry(row.record, row.score) if is_entry else None,
+                "entry": describe_entry(row.record, row.score, game) if is_entry else None,
             }
         )
     return {

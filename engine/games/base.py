@@ -184,6 +184,33 @@ class Game(ABC):
     #: The board record's fields the scorer enters; the rest comes from the tournament.
     entry_fields: ClassVar[frozenset[str]] = frozenset()
 
+    #: ``fields``: the scorer picks each fact from the list ``entry_form`` gives; a game with
+    #: an entry of its own (Pymtheg's bidding box) names it.
+    entry_kind: ClassVar[str] = "fields"
+
+    def scorer_config(self, settings: Mapping[str, Any]) -> dict[str, Any]:
+        """What the scorer's page needs to know of the game."""
+        return {"entry": self.entry_kind}
+
+    def entry_in_words(
+        self, record: Mapping[str, Any], score: Mapping[str, Any]
+    ) -> list[tuple[str, str]]:
+        """``(label, text)`` of each fact the scorer entered, for the check and the director."""
+        return [(name, str(record[name])) for name in sorted(self.entry_fields) if name in record]
+
+    def table_context(self, settings: Mapping[str, Any], table: int) -> dict[str, Any]:
+        """What a table's scorer page says of how play goes there: ``facts``, a list of
+        ``(label, text)``."""
+        direction = settings.get("direction", "clockwise")
+        order = "N → E → S → W" if direction == "clockwise" else "N → W → S → E"
+        return {"facts": [("Play", f"{direction.replace('counterc', 'counter-c')} ({order})")]}
+
+    def entry_form(self, **context: Any) -> dict[str, Any] | None:
+        """``{"fields": [{"name", "label", "choices": [[value, text], ...]}], "note"}``: what
+        the scorer picks for a board (``entry_options``' context); None for a game that has
+        an entry of its own."""
+        return None
+
     @abstractmethod
     def entry_record(
         self,

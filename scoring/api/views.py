@@ -311,9 +311,20 @@ class MeView(TeamView):
                         "round": tm.match.round,
                         "table": tm.match.table.number,
                         "side": tm.side,
-                        "seat": "N" if tm.side == "NS" else "E",
-                        "opponent": {"number": tm.opponent.number, "name": tm.opponent.name},
-                        "opening": tournament.opening_seat_for(tm.match.table.number).name,
+                        "seat": {"NS": "N", "EW": "E"}.get(tm.side, tm.side),
+                        "role": tm.role,
+                        "opponent": (
+                            {"number": tm.opponent.number, "name": tm.opponent.name}
+                            if tm.opponent
+                            else None
+                        ),
+                        "players": {
+                            seat: {"number": player.number, "name": player.name}
+                            for seat, player in tm.table_players
+                        },
+                        "opening": tournament.game_rules.table_context(
+                            tournament.rules, tm.match.table.number
+                        ).get("opening_seat"),
                         "needs_action": tm.needs_action,
                         "boards": [
                             {
@@ -345,7 +356,7 @@ class PreviewView(TeamView):
         team = self.team(request, slug)
         match = _match(team.tournament, match_id)
         if team.pk not in (match.ns_team_id, match.ew_team_id):
-            raise PermissionDenied("this is not your match")
+            raise PermissionDenied("only North and East of this match score its boards")
         data = _valid(s.PreviewSerializer, request.data)
         _record, score = services.score_entry(
             match, services.board_of(match, board), data["record"]

@@ -317,7 +317,7 @@
   }
 
   class BoardEntry {
-    constructor(panel) {
+    constructor(panel, options) {
       this.panel = panel;
       this.root = panel.querySelector("[data-entry]");
       this.match = Number(panel.dataset.match);
@@ -331,7 +331,7 @@
       this.boxes = new Map();
       this.preview = null;
       this.previewTimer = null;
-      this.refreshBox();
+      if (!(options && options.deferred)) this.refreshBox();
     }
 
     loadDraft() {
@@ -656,11 +656,15 @@
       else if (p.score) {
         const s = p.score;
         content = h("div", { class: "score" }, h("p", { class: "score-words" }, s.words),
-          h("p", { class: "score-line" }, s.ns === null ? "Ranked worst at this table"
-            : h("span", {}, "NS ", h("strong", {}, s.ns), " · EW ", h("strong", {}, s.ew))));
+          h("p", { class: "score-line" }, this.scoreLine(s)));
       }
       box.replaceChildren(content || "");
       send.disabled = !(p.score || p.unchecked);
+    }
+
+    scoreLine(s) {
+      if (s.ns === null) return "Ranked worst at this table";
+      return h("span", {}, "NS ", h("strong", {}, s.ns), " · EW ", h("strong", {}, s.ew));
     }
 
     send() {
@@ -668,6 +672,71 @@
       if (!result.facts) return;
       queue(this.panel, "submit", `${this.base}entries/`, { record: result.facts },
         { done: `Board ${this.board}: sent. East can check it now.`, draftKey: this.draftKey });
+    }
+  }
+
+  // --- the entry of games whose scorer picks each fact from a short list ------------------
+  //
+  // The server writes, for each board, the fields North enters and the values each may take
+  // (a Pyramid declaration: only the numbers left on the declarer's sheet): a script element
+  // "form-<panel id>" holding {fields: [{name, label, choices: [[value, text], ...]}], note}.
+
+  class FieldsEntry extends BoardEntry {
+    constructor(panel) {
+      super(panel, { deferred: true });
+      const node = document.getElementById(`form-${panel.id}`);
+      this.form = node ? JSON.parse(node.textContent) : { fields: [] };
+      this.render();
+    }
+
+    loadDraft() {
+      const saved = store.get(this.draftKey);
+      if (saved && saved.fields) return saved;
+      const node = document.getElementById(`draft-${this.panel.id}`);
+      const facts = node ? JSON.parse(node.textContent) : null;
+      return { fields: facts || {} };
+    }
+
+    pick(name, value) {
+      this.draft.fields[name] = value;
+      this.save();
+      this.render();
+    }
+
+    facts() {
+      const facts = {};
+      for (const field of this.form.fields) {
+        const value = this.draft.fields[field.name];
+        const allowed = field.choices.some(([choice]) => choice === value);
+        if (value === undefined || value === null || !allowed) return { missing: `Choose: ${field.label.toLowerCase()}.` };
+        facts[field.name] = value;
+      }
+      return { facts };
+    }
+
+    render() {
+      const parts = [];
+      if (this.form.note) parts.push(h("p", { class: "contract" }, this.form.note));
+      for (const field of this.form.fields) {
+        const current = this.draft.fields[field.name];
+        parts.push(h("fieldset", { class: `choices choices-${field.name}` }, h("legend", {}, field.label),
+          h("div", { class: "choice-buttons" }, field.choices.map(([value, text]) => h("button", {
+            type: "button", class: value === current ? "chosen" : "secondary",
+            "aria-pressed": value === current ? "true" : "false",
+            onclick: () => this.pick(field.name, value),
+          }, text)))));
+        if (!field.choices.length) parts.push(h("p", { class: "message error" }, field.empty || "Nothing may be entered here."));
+      }
+      parts.push(h("div", { class: "preview", "data-preview": true, "aria-live": "polite" }));
+      parts.push(h("button", { type: "button", class: "big", "data-send": true, disabled: true,
+        onclick: () => this.send() }, "Send to East for checking"));
+      this.root.replaceChildren(...parts);
+      this.schedulePreview();
+    }
+
+    scoreLine(s) {
+      return h("span", {}, Object.entries(s.seats || {}).map(([seat, value], index) => h("span", {},
+        index ? " · " : "", `${SEAT_NAMES[seat]} `, h("strong", {}, value > 0 ? `+${value}` : value))));
     }
   }
 
@@ -713,7 +782,7 @@
           change.hidden = true;
         });
       }
-      panel.entry = new BoardEntry(panel);
+      panel.entry = config.entry === "fields" ? new FieldsEntry(panel) : new BoardEntry(panel);
     }
   }
 

@@ -246,6 +246,7 @@ def test_a_board_of_another_tournament_is_not_found(td, cup):
 
 
 def test_entries_are_described_in_words():
+    from engine.games import get_game
     from scoring.views import call_in_words, describe_entry
 
     assert call_in_words("S:G+4/nt") == {"seat": "South", "call": "Gâm +4, no trump"}
@@ -269,7 +270,7 @@ def test_entries_are_described_in_words():
         "ew": 150,
         "passed_out": False,
     }
-    described = describe_entry(record, score)
+    described = describe_entry(record, score, get_game("pymtheg"))
     assert described["revoke"] == "North" and described["double"] == "Not doubled"
     assert described["tricks"][0] == ("North", 1) and described["trump"] is None
     assert described["words"].startswith("East plays Ry: made")

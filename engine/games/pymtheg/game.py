@@ -155,7 +155,26 @@ class PymthegGame(Game):
             return seat_order(Seat.N, settings["direction"])[(table - 1) % 4]
         return Seat[settings["opening_seat"]]
 
+    entry_kind = "auction"
     entry_fields = frozenset({"auctions", "trump", "double", "tricks", "revoke", "illegal_trump"})
+
+    def table_context(self, settings: Mapping[str, Any], table: int) -> dict[str, Any]:
+        """The opening seat and the turn order of the bidding box at ``table``."""
+        opening = self.opening_seat(settings, table)
+        return {
+            "opening": opening.full_name,
+            "opening_seat": opening.name,
+            "seats": ",".join(seat.name for seat in seat_order(opening, settings["direction"])),
+            "facts": [("Opening seat", f"{opening.full_name} makes the first call and leads")],
+        }
+
+    def scorer_config(self, settings: Mapping[str, Any]) -> dict[str, Any]:
+        """The bidding box: a second auction after a passed-out one, the illegal-trump rule."""
+        return {
+            "entry": self.entry_kind,
+            "secondAuction": get_ruleset(settings["ruleset"]).second_auction,
+            "illegalTrumpRule": settings["illegal_trump_penalty"] > 0,
+        }
 
     def entry_record(
         self,
