@@ -120,9 +120,7 @@ def team_overview(team: Team) -> tuple[list[TeamMatch], Match | None]:
     matches = matches_of(team)
     found = board_states(matches)
     seated = defaultdict(list)
-    for seat in (
-        MatchSeat.objects.filter(match__in=matches).select_related("team").order_by("seat")
-    ):
+    for seat in MatchSeat.objects.filter(match__in=matches).select_related("team").order_by("seat"):
         seated[seat.match_id].append((seat.seat, seat.team))
     overview = []
     for match in matches:

@@ -17,6 +17,7 @@ from typing import Any
 
 from django.contrib import messages
 from django.core.cache import cache
+from django.db.models import Prefetch
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
@@ -34,7 +35,7 @@ from scoring.errors import ScoringError
 from scoring.forms import AdjustForm, DirectorEntryForm, EraseForm
 from scoring.models import RankingPoints, Result, Review, Standing, StandingsState, Submission
 from scoring.selectors import TeamMatch
-from tournaments.models import Board, Match, Status, Table, Team, Tournament
+from tournaments.models import Board, Match, MatchSeat, Status, Table, Team, Tournament
 from tournaments.permissions import organiser_required
 
 SESSION_KEY = "scorer-code:{pk}"
@@ -679,8 +680,21 @@ def points_text(points: float | None) -> str:
     return "" if points is None else f"{round(points, 2):g}"
 
 
+def _stored_entries(tournament: Tournament) -> dict[int, dict[str, Any]]:
+    """Each player's entry of the stored standings object (percentages, totals, tie-breaks)."""
+    stored = StandingsState.objects.filter(tournament=tournament).values_list(
+        "standings", flat=True
+    )
+    standings = (stored.first() or {}).get("standings", [])
+    return {int(entry["player"]): entry for entry in standings if "player" in entry}
+
+
 def _standings_html(tournament: Tournament, state: StandingsState) -> str:
     rows = list(Standing.objects.filter(tournament=tournament).select_related("team"))
+    if tournament.of_players:
+        entries = _stored_entries(tournament)
+        for row in rows:
+            row.entry = entries.get(row.team_id, {})
     for row in rows:
         row.points_text = points_text(row.points)
     teams = [] if rows else list(tournament.teams.order_by("number"))
@@ -690,6 +704,7 @@ def _standings_html(tournament: Tournament, state: StandingsState) -> str:
         "scoring/public/standings_fragment.html",
         {
             "tournament": tournament,
+            "totals": tournament.of_players and tournament.ranking == "totals",
             "rows": rows,
             "teams": teams,
             "status": standings_status(tournament, state),
@@ -719,7 +734,7 @@ def _boards_of_matches(tournament: Tournament) -> dict[int, list[int]]:
 class SideRow:
     round: int
     team: Team
-    opponent: Team
+    opponent: Team | None
     score: int | None
     passed_out: bool
     points: float | None
@@ -752,9 +767,35 @@ def _board_sides(board: Board, matches: list[Match], results: dict, points: dict
     return {"number": board.number, "sides": sides, "waiting": waiting}
 
 
+def _board_seats(tournament: Tournament, board: Board, matches, results: dict, points: dict):
+    """A board of a game of individuals: each seat's results ranked best first, each
+    visit's result in words, and the matches still without a result."""
+    game = tournament.game_rules
+    seats: dict[str, list[SideRow]] = {seat: [] for seat in tournament.seats}
+    words, waiting = [], []
+    for match in matches:
+        result = results.get((match.pk, board.pk))
+        if result is None:
+            waiting.append(match)
+            continue
+        if result.submission is not None:
+            words.append((match.round, game.describe(result.submission.score)))
+        for seat in match.seats.all():
+            score = (result.seats or {}).get(seat.seat)
+            team_points = points.get((match.pk, board.pk, seat.team_id))
+            seats[seat.seat].append(
+                SideRow(match.round, seat.team, None, score, False, team_points)
+            )
+    for rows in seats.values():
+        rows.sort(key=lambda r: (r.points is None, r.points or 0, -(r.score or 0), r.round))
+    return {"number": board.number, "sides": seats, "words": words, "waiting": waiting}
+
+
 def _table_html(tournament: Tournament, state: StandingsState, number: int) -> str:
     table = get_object_or_404(Table, tournament=tournament, number=number)
     matches = list(table.matches.select_related("ns_team", "ew_team").order_by("round"))
+    if tournament.of_players:
+        return _players_table_html(tournament, state, table)
     results = {
         (r.match_id, r.board_id): r for r in Result.objects.filter(match__table=table, current=True)
     }
@@ -777,6 +818,38 @@ def _table_html(tournament: Tournament, state: StandingsState, number: int) -> s
     )
 
 
+def _players_table_html(tournament: Tournament, state: StandingsState, table: Table) -> str:
+    matches = list(
+        table.matches.prefetch_related(
+            Prefetch("seats", queryset=MatchSeat.objects.select_related("team").order_by("seat"))
+        ).order_by("round")
+    )
+    results = {
+        (r.match_id, r.board_id): r
+        for r in Result.objects.filter(match__table=table, current=True).select_related(
+            "submission"
+        )
+    }
+    points = {
+        (p.match_id, p.board_id, p.team_id): p.points
+        for p in RankingPoints.objects.filter(match__table=table)
+    }
+    boards = [
+        _board_seats(tournament, board, matches, results, points)
+        for board in table.boards.order_by("number")
+    ]
+    return render_to_string(
+        "scoring/public/table_fragment.html",
+        {
+            "tournament": tournament,
+            "table": table,
+            "boards": boards,
+            "status": standings_status(tournament, state),
+            "seat_names": SEAT_NAMES,
+        },
+    )
+
+
 def _team_lines(tournament: Tournament, team: Team) -> list[dict[str, Any]]:
     """One line per match and board of the team: its own table result and ranking points."""
     matches = selectors.matches_of(team)
@@ -789,6 +862,8 @@ def _team_lines(tournament: Tournament, team: Team) -> list[dict[str, Any]]:
         for p in RankingPoints.objects.filter(team=team).select_related("board")
     }
     boards = _boards_of_matches(tournament)
+    if tournament.of_players:
+        return _player_lines(team, matches, results, points, boards)
     lines = []
     for match in matches:
         side = "NS" if match.ns_team_id == team.pk else "EW"
@@ -810,6 +885,28 @@ def _team_lines(tournament: Tournament, team: Team) -> list[dict[str, Any]]:
     return lines
 
 
+def _player_lines(team: Team, matches, results, points, boards) -> list[dict[str, Any]]:
+    """One line per round and board of a player: his seat, his table result, his points."""
+    seats = dict(MatchSeat.objects.filter(team=team).values_list("match_id", "seat"))
+    lines = []
+    for match in matches:
+        seat = seats.get(match.pk)
+        for board_number in boards.get(match.pk, []):
+            result = results.get((match.pk, board_number))
+            lines.append(
+                {
+                    "match": match,
+                    "side": seat,
+                    "board": board_number,
+                    "result": result,
+                    "score": None if result is None else (result.seats or {}).get(seat),
+                    "points": points_text(points.get((match.pk, board_number))),
+                    "opponent": None,
+                }
+            )
+    return lines
+
+
 def _team_html(tournament: Tournament, state: StandingsState, number: int) -> str:
     team = get_object_or_404(
         Team.objects.select_related("disqualification"), tournament=tournament, number=number
@@ -823,10 +920,36 @@ def _team_html(tournament: Tournament, state: StandingsState, number: int) -> st
             "lines": _team_lines(tournament, team),
             "standing": standing,
             "standing_points": points_text(standing.points) if standing else "",
+            "entry": _stored_entries(tournament).get(team.pk, {}) if tournament.of_players else {},
+            "sheets": _drawn_sheets(tournament, team),
             "status": standings_status(tournament, state),
             "several_boards": tournament.boards_per_table > 1,
         },
     )
+
+
+def _drawn_sheets(tournament: Tournament, team: Team) -> list[dict[str, Any]]:
+    """A player's score sheets as rows of places, for games that keep one (the pyramid:
+    1, 2, 3, 4, 3, 2, 1 places), each place its tricks won and points once filled."""
+    if not tournament.game_rules.sheet_size:
+        return []
+    drawn = []
+    for sheet in sheets.player_sheets(tournament, team):
+        rows = [
+            {
+                "declared": declared,
+                "places": [
+                    {"won": won, "points": points}
+                    for won, points in zip(
+                        sheet["won"][declared], sheet["points"][declared], strict=True
+                    )
+                ]
+                + [None] * sheet["remaining"][declared],
+            }
+            for declared in range(len(sheet["quota"]))
+        ]
+        drawn.append({**sheet, "rows": rows})
+    return drawn
 
 
 PUBLIC_FRAGMENTS = {

@@ -129,7 +129,12 @@ class TeamForm(forms.Form):
     )
 
     def __init__(
-        self, *args: Any, team: Team | None = None, number_editable: bool = True, **kwargs: Any
+        self,
+        *args: Any,
+        team: Team | None = None,
+        number_editable: bool = True,
+        of_players: bool = False,
+        **kwargs: Any,
     ) -> None:
         if team is not None:
             kwargs.setdefault(
@@ -142,9 +147,12 @@ class TeamForm(forms.Form):
                 },
             )
         super().__init__(*args, **kwargs)
+        if of_players:  # an entrant is one player: his name is all there is
+            del self.fields["player1"], self.fields["player2"]
+            self.fields["number"].help_text = "Leave empty to number the player after the last."
         if not number_editable:
             self.fields["number"].disabled = True
-            self.fields["number"].help_text = "Team numbers change only before the draw-up."
+            self.fields["number"].help_text = "Numbers change only before the draw-up."
 
 
 class TeamImportForm(forms.Form):
@@ -166,6 +174,16 @@ class ReasonForm(forms.Form):
 
 class DrawScheduleForm(forms.Form):
     side_mode = forms.ChoiceField(choices=SideMode.choices, label="Sides")
+    rounds = forms.IntegerField(
+        min_value=1,
+        required=False,
+        help_text="Leave empty for as many as the tables allow (nobody plays a table twice).",
+    )
+
+    def __init__(self, *args: Any, of_players: bool = False, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        # Pairs sit on sides; players move in a movement of a chosen length.
+        del self.fields["side_mode" if of_players else "rounds"]
 
 
 class StartForm(forms.Form):

@@ -162,6 +162,11 @@ class Tournament(models.Model):
         return self.game_rules.seats(self.table_size)
 
     @property
+    def entrant_word(self) -> str:
+        """What an entrant is called on the pages: a team (a pair) or a player."""
+        return "player" if self.of_players else "team"
+
+    @property
     def of_players(self) -> bool:
         """Entrants are single players (not pairs), each in a seat of his own."""
         return self.game_rules.entrants == PLAYERS

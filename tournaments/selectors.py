@@ -34,12 +34,17 @@ def teams_with_status(tournament: Tournament) -> QuerySet[Team]:
     return tournament.teams.select_related("disqualification").order_by("number")
 
 
+SEATED = Prefetch("seats", queryset=MatchSeat.objects.select_related("team").order_by("seat"))
+
+
 def tournament_matches(tournament: Tournament) -> QuerySet[Match]:
-    return (
+    """Every match with its table and entrants (players in their seats, for individuals)."""
+    matches = (
         Match.objects.filter(table__tournament=tournament)
         .select_related("table", "ns_team", "ew_team")
         .order_by("round", "table__number")
     )
+    return matches.prefetch_related(SEATED) if tournament.of_players else matches
 
 
 def round_count(tournament: Tournament) -> int:
@@ -178,6 +183,8 @@ def schedule_grid(tournament: Tournament) -> ScheduleGrid:
         cells = by_round.setdefault(match.round, [None] * len(tables))
         cells[column[match.table_id]] = match
         playing[match.round] |= {match.ns_team_id, match.ew_team_id}
+        if tournament.of_players:
+            playing[match.round] |= {seat.team_id for seat in match.seats.all()}
     rounds = [
         RoundRow(
             number=number,
@@ -196,9 +203,11 @@ def schedule_grid(tournament: Tournament) -> ScheduleGrid:
 class RouteStop:
     round: int
     table: Table | None = None
-    side: str = ""  # "NS" or "EW"; "" for a bye
+    side: str = ""  # "NS" or "EW", or a player's seat; "" for a bye
     opponent: Team | None = None
     opening: Seat | None = None
+    # Players: the others at the table, by seat.
+    others: list[tuple[str, Team]] = field(default_factory=list)
 
     @property
     def is_bye(self) -> bool:
@@ -206,7 +215,8 @@ class RouteStop:
 
     @property
     def side_name(self) -> str:
-        return {"NS": "North–South", "EW": "East–West"}.get(self.side, "")
+        names = {"NS": "North–South", "EW": "East–West", "N": "North", "E": "East"}
+        return {**names, "S": "South", "W": "West"}.get(self.side, "")
 
 
 @dataclass
@@ -224,6 +234,14 @@ def route_cards(tournament: Tournament, team_number: int | None = None) -> list[
     rounds = round_count(tournament)
     stops: dict[int, dict[int, RouteStop]] = defaultdict(dict)
     for match in tournament_matches(tournament):
+        if tournament.of_players:
+            seated = [(seat.seat, seat.team) for seat in match.seats.all()]
+            for seat, team in seated:
+                others = [(other, player) for other, player in seated if player.pk != team.pk]
+                stops[team.pk][match.round] = RouteStop(
+                    match.round, match.table, seat, others=others
+                )
+            continue
         opening = tournament.opening_seat_for(match.table.number)
         for team, side, opponent in (
             (match.ns_team, "NS", match.ew_team),
@@ -279,8 +297,8 @@ class BoardDiagram:
 @dataclass
 class TableCard:
     table: Table
-    opening: Seat
-    boards: list[BoardDiagram | None]  # None: board not dealt yet
+    opening: Seat | None  # Pymtheg only
+    boards: list[BoardDiagram | BoardHands | None]  # None: board not dealt yet
     matches: list[Match]
 
 
@@ -303,25 +321,44 @@ def board_diagram(board: Board) -> BoardDiagram:
     )
 
 
+@dataclass
+class BoardHands:
+    """A board of a game of individuals: its dealer and every hand in words."""
+
+    number: int
+    dealer: str
+    deal_text: str
+    hands: list[tuple[str, str]]
+
+
+def board_hands(tournament: Tournament, board: Board) -> BoardHands:
+    game = tournament.game_rules
+    return BoardHands(board.number, board.dealer, board.deal, game.hands_in_words(board.parsed()))
+
+
 def table_cards(tournament: Tournament, table_number: int | None = None) -> list[TableCard]:
     """For each table: its deals as hand diagrams, its opening seat and its matches."""
+    matches = Match.objects.select_related("ns_team", "ew_team").order_by("round")
+    if tournament.of_players:
+        matches = matches.prefetch_related(SEATED)
     tables = tournament.tables.order_by("number").prefetch_related(
         Prefetch("boards", queryset=Board.objects.order_by("number")),
-        Prefetch(
-            "matches", queryset=Match.objects.select_related("ns_team", "ew_team").order_by("round")
-        ),
+        Prefetch("matches", queryset=matches),
     )
     if table_number is not None:
         tables = tables.filter(number=table_number)
     cards = []
     for table in tables:
         boards = {board.number: board for board in table.boards.all()}
+        board_view = board_hands if tournament.of_players else lambda _t, b: board_diagram(b)
         cards.append(
             TableCard(
                 table=table,
-                opening=tournament.opening_seat_for(table.number),
+                opening=None
+                if tournament.of_players
+                else tournament.opening_seat_for(table.number),
                 boards=[
-                    board_diagram(boards[number]) if number in boards else None
+                    board_view(tournament, boards[number]) if number in boards else None
                     for number in range(1, tournament.boards_per_table + 1)
                 ],
                 matches=list(table.matches.all()),

@@ -239,7 +239,7 @@ def tournament_reopen(request: HttpRequest, slug: str) -> HttpResponse:
 @organiser_required
 def team_list(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = _tournament(slug)
-    form = TeamForm(request.POST or None)
+    form = TeamForm(request.POST or None, of_players=tournament.of_players)
     if request.method == "POST" and form.is_valid():
         try:
             team = services.add_team(by=request.user, tournament=tournament, **form.cleaned_data)
@@ -264,7 +264,10 @@ def team_edit(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     tournament = _tournament(slug)
     team = _team(tournament, number)
     form = TeamForm(
-        request.POST or None, team=team, number_editable=tournament.status == Status.DRAFT
+        request.POST or None,
+        team=team,
+        number_editable=tournament.status == Status.DRAFT,
+        of_players=tournament.of_players,
     )
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
@@ -273,8 +276,8 @@ def team_edit(request: HttpRequest, slug: str, number: int) -> HttpResponse:
                 by=request.user,
                 team=Team.objects.get(pk=team.pk),
                 name=data["name"],
-                player1=data["player1"],
-                player2=data["player2"],
+                player1=data.get("player1", ""),
+                player2=data.get("player2", ""),
                 number=data["number"] if tournament.status == Status.DRAFT else None,
             )
         except ServiceError as exc:
@@ -405,28 +408,47 @@ def schedule(request: HttpRequest, slug: str) -> HttpResponse:
         tournament,
         grid=selectors.schedule_grid(tournament),
         problems=selectors.schedule_problems(tournament),
-        draw_form=DrawScheduleForm(initial={"side_mode": tournament.side_mode}),
+        draw_form=DrawScheduleForm(
+            initial={"side_mode": tournament.side_mode}, of_players=tournament.of_players
+        ),
     )
 
 
 @organiser_required
 @require_POST
 def schedule_draw(request: HttpRequest, slug: str) -> HttpResponse:
-    form = DrawScheduleForm(request.POST)
+    tournament = _tournament(slug)
+    form = DrawScheduleForm(request.POST, of_players=tournament.of_players)
     if not form.is_valid():
-        messages.error(request, "Choose fixed or balanced sides.")
+        messages.error(
+            request,
+            "Give a number of rounds of at least 1, or none."
+            if tournament.of_players
+            else "Choose fixed or balanced sides.",
+        )
         return redirect("tournaments:schedule", slug=slug)
     try:
         data, problems = services.draw_schedule(
-            by=request.user, tournament=_tournament(slug), side_mode=form.cleaned_data["side_mode"]
+            by=request.user, tournament=tournament, **form.cleaned_data
         )
     except ServiceError as exc:
         _flash_errors(request, exc)
     else:
-        done = (
-            f"Schedule drawn up: {data['rounds']} rounds, {len(data['matches'])} matches; "
-            f"no two teams meet more than {data.get('max_meetings', '?')} time(s)."
-        )
+        if tournament.of_players:
+            done = (
+                f"Movement drawn up: {data['rounds']} rounds at {data['tables']} tables; "
+                f"no two players meet more than {data['max_meetings']} time(s)"
+                + (
+                    f" ({data['repeated_pairs']} pairs meet more than once)."
+                    if data.get("repeated_pairs")
+                    else "."
+                )
+            )
+        else:
+            done = (
+                f"Schedule drawn up: {data['rounds']} rounds, {len(data['matches'])} matches; "
+                f"no two teams meet more than {data.get('max_meetings', '?')} time(s)."
+            )
         _after_schedule_change(request, problems, done)
     return redirect("tournaments:schedule", slug=slug)
 

@@ -103,6 +103,11 @@ class Game(ABC):
         """Why a well-formed deal does not fit a board of ``players`` dealt by ``dealer``."""
         return None
 
+    def hands_in_words(self, deal: Any) -> list[tuple[str, str]]:
+        """``(whose, cards)`` for every hand of a deal (and any cards left undealt), for
+        printed cards and hand records."""
+        return [("Deal", self.format_deal(deal))]
+
     @abstractmethod
     def deal_cards(self, rng: random.Random, *, players: int, dealer: str) -> Any:
         """A uniformly shuffled deal for a table of ``players``, dealt by ``dealer``."""
