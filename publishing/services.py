@@ -32,6 +32,7 @@ from publishing.exports.sheets import Progress
 from publishing.exports.workbook import build_sheets
 from publishing.exports.xlsx import write_xlsx
 from publishing.models import ChartData, Export, HandRecords, PublishingSettings
+from publishing.players import build_player_sheets
 from scoring import standings as scoring_standings
 from scoring.models import Standing, StandingsState
 from scoring.selectors import ranking_input, standings_bookkeeping
@@ -250,15 +251,21 @@ def _write_export(export: Export) -> None:
         _finish(export, key, twin.file_path, twin.content_hash, twin.size, twin.rows)
         return
     report_progress(export.pk, 8, "Reading the results")
-    data = selectors.workbook_data(tournament, state, chart, conf.chart_lines())
-    sheets = build_sheets(data, export.kind)
+    if tournament.of_players:
+        sheets, stamp = (
+            build_player_sheets(tournament, state, export.kind),
+            selectors.stamp(tournament, state),
+        )
+    else:
+        data = selectors.workbook_data(tournament, state, chart, conf.chart_lines())
+        sheets, stamp = build_sheets(data, export.kind), data.stamp
     total = sum(sheet.row_count for sheet in sheets)
     progress = Progress(total, _Reporter(export.pk, 10, 95))
     folder = conf.export_root() / str(tournament.pk)
     folder.mkdir(parents=True, exist_ok=True)
     partial = folder / f".export-{export.pk}-{os.getpid()}.part"
     try:
-        rows = WRITERS[export.format](sheets, partial, data.stamp, progress)
+        rows = WRITERS[export.format](sheets, partial, stamp, progress)
         report_progress(export.pk, 97, "Storing the file")
         digest = _sha256(partial)
         name = (
@@ -413,6 +420,8 @@ def _chart_standings(
 def refresh_chart_data(tournament: Tournament, state: StandingsState) -> ChartData:
     """The chart series for these standings, recomputed only where results changed."""
     chart, _ = ChartData.objects.get_or_create(tournament=tournament)
+    if tournament.of_players:
+        return chart  # places after every round are charted for pair games
     if (
         chart.computed_at is not None
         and chart.computed_version == state.computed_version

@@ -12,8 +12,10 @@ opening: N                  # Pymtheg: a seat (N, E, S, W) for the 'fixed' rule,
 boards_per_table: 1
 sides: fixed                # or balanced
 ties: min                   # or average, max
+table_size: 4               # games of individuals: players at a table (2, 3 or 4)
+ranking: duplicate          # games of individuals: or totals
 tables: 7                   # a count, or a list of labels ("" for none), one a table
-teams:                      # optional
+teams:                      # optional; "players:" for games of individuals, same entries
   - {number: 1, name: Marrilona + Jake, players: [Marrilona, Jake]}
 ```
 """
@@ -44,6 +46,9 @@ KNOWN_KEYS = {
     "ties",
     "tables",
     "teams",
+    "table_size",
+    "ranking",
+    "players",
 }
 
 
@@ -96,6 +101,8 @@ def _settings(data: dict[str, Any], errors: list[str]) -> dict[str, Any]:
         ("sides", "side_mode"),
         ("ties", "ties"),
         ("boards_per_table", "boards_per_table"),
+        ("table_size", "table_size"),
+        ("ranking", "ranking"),
     ):
         if key in data:
             settings[target] = data[key]
@@ -186,7 +193,7 @@ def parse_description(data: Any) -> TournamentDescription:
         tables=tables,
         table_labels=labels,
         settings=_settings(data, errors),
-        teams=_teams(data.get("teams"), errors),
+        teams=_teams(data.get("teams", data.get("players")), errors),
     )
     if errors:
         raise DescriptionError(errors)

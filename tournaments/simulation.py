@@ -30,7 +30,7 @@ from engine.games.pymtheg.simulate import (
     play_board,
 )
 from scoring import services as scoring
-from scoring import states
+from scoring import sheets, states
 from scoring.errors import ScoringError
 from scoring.models import Result
 from scoring.services import board_state
@@ -211,15 +211,32 @@ def play_disputed(match: Match, board: Board, played: PlayedBoard, director: Any
     return Dispute(match.round, match.table.number, board.number, match.pk, rejections)
 
 
-def _settle(match: Match, board: Board, played: PlayedBoard, director: Any) -> None:
+def _settle(match: Match, board: Board, facts: dict[str, Any], director: Any) -> None:
     """Bring one board to a result from whatever state real scorers left it in."""
     current = board_state(match, board)
     if current.state in (states.EMPTY, states.RETURNED):
-        _enter_and_accept(match, board, played.facts)
+        _enter_and_accept(match, board, facts)
     elif current.state == states.AWAITING_EAST:
         _accept(match, board, current.pending.pk)
     elif current.state == states.DISPUTED:
-        _director_enters(match, board, played.facts, director)
+        _director_enters(match, board, facts, director)
+
+
+def played_facts(match: Match, board: Board, seed: str) -> dict[str, Any]:
+    """A game of individuals: North's entry for the board as a simple player plays it, the
+    declarer choosing only among the declarations left on his sheet."""
+    tournament = match.table.tournament
+    game = tournament.game_rules
+    context: dict[str, Any] = {"players": tournament.table_size, "dealer": board.dealer}
+    found = sheets.match_sheets(tournament, match).get(board.number)
+    if found is not None:
+        options = game.entry_options(calls=found["used"], direction=tournament.direction, **context)
+        context["declarations"] = options["declarations"]
+    rng = board_rng(seed, match.round, match.table.number, board.number)
+    record = game.simulate_record(
+        board.parsed(), rng, tournament.rules, declarations=context.get("declarations")
+    )
+    return game.scorer_facts(record, game.score(record))
 
 
 def simulate_tournament(
@@ -252,19 +269,28 @@ def simulate_tournament(
         # One transaction a round: the standings follow once per round, not once per board.
         with transaction.atomic():
             for match, board in work[number]:
-                played = play_board_of(match, board, report.seed)
                 try:
-                    if dispute and report.dispute is None and _disputable(match, board, played):
+                    if tournament.of_players:
+                        played, facts = None, played_facts(match, board, report.seed)
+                    else:
+                        played = play_board_of(match, board, report.seed)
+                        facts = played.facts
+                    if (
+                        dispute
+                        and report.dispute is None
+                        and played is not None
+                        and _disputable(match, board, played)
+                    ):
                         report.dispute = play_disputed(match, board, played, by)
                     else:
-                        _settle(match, board, played, by)
+                        _settle(match, board, facts, by)
                 except ScoringError as exc:
                     raise SimulationError(
                         f"round {match.round}, table {match.table.number}, board "
                         f"{board.number}: {exc}"
                     ) from None
                 report.boards += 1
-                report.passed_out += played.passed_out
+                report.passed_out += played is not None and played.passed_out
                 report.made += _made(match, board)
                 done += 1
                 if progress is not None:
@@ -285,4 +311,5 @@ def _made(match: Match, board: Board) -> bool:
     result = Result.objects.filter(match=match, board=board, current=True).first()
     if result is None or result.submission is None:
         return False
-    return bool(result.submission.score.get("made"))
+    score = result.submission.score
+    return bool(score.get("made", score.get("exact")))

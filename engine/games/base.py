@@ -229,6 +229,10 @@ class Game(ABC):
     ) -> dict[str, Any]:
         """The full board record of what the scorer entered at a board of a tournament."""
 
+    def scorer_facts(self, record: Mapping[str, Any], score: Mapping[str, Any]) -> dict[str, Any]:
+        """What a scorer would enter for a board played as ``record`` (for simulations)."""
+        return {name: record[name] for name in self.entry_fields if name in record}
+
     def declaration(self, score: Mapping[str, Any]) -> tuple[str, int] | None:
         """``(seat, value)`` when the board used a place of that seat's score sheet."""
         return None

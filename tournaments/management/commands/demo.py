@@ -23,9 +23,11 @@ from django.db import DEFAULT_DB_ALIAS, connections
 from django.db.migrations.executor import MigrationExecutor
 from django.urls import NoReverseMatch, reverse
 
+from engine.games import DEFAULT_GAME, GAME_IDS
 from scoring import standings
+from tournaments.description import load_description_file
 from tournaments.management.commands._output import ProgressBar, quiet_eager_broker_warning
-from tournaments.management.commands.load_demo import DEMO_FILE
+from tournaments.management.commands.load_demo import demo_file
 from tournaments.management.commands.simulate import describe
 from tournaments.models import Match, Tournament
 from tournaments.printing import scorer_path
@@ -100,13 +102,14 @@ def demo_links(tournament: Tournament, base: str) -> list[tuple[str, str]]:
     match = next_round_match(tournament)
     if match is not None:
         where = f"round {match.round}, table {match.table.number}"
+        word = tournament.entrant_word
         links += [
             (
-                f"North scorer ({where}, team {match.ns_team.number})",
+                f"North scorer ({where}, {word} {match.ns_team.number})",
                 base + scorer_path(match.ns_team),
             ),
             (
-                f"East scorer ({where}, team {match.ew_team.number})",
+                f"East scorer ({where}, {word} {match.ew_team.number})",
                 base + scorer_path(match.ew_team),
             ),
         ]
@@ -139,6 +142,9 @@ class Command(BaseCommand):
             help=f"rounds to play (default {DEMO_ROUNDS})",
         )
         parser.add_argument("--quiet", action="store_true", help="no progress bar")
+        parser.add_argument(
+            "--game", choices=GAME_IDS, default=DEFAULT_GAME, help="the game (default pymtheg)"
+        )
 
     def say(self, text: str) -> None:
         self.stdout.write(text)
@@ -147,11 +153,17 @@ class Command(BaseCommand):
         quiet_eager_broker_warning()
         if migrate_if_needed(self.stdout):
             self.say("database: migrated")
-        self.say(
-            f"demo: loading {DEMO_FILE.name} (any earlier '{DEMO_SLUG}' tournament is replaced)"
+        path = demo_file(options["game"])
+        slug = load_description_file(path).slug
+        self.say(f"demo: loading {path.name} (any earlier '{slug}' tournament is replaced)")
+        call_command(
+            "load_demo",
+            replace=True,
+            game=options["game"],
+            stdout=self.stdout,
+            stderr=self.stderr,
         )
-        call_command("load_demo", replace=True, stdout=self.stdout, stderr=self.stderr)
-        tournament = Tournament.objects.get(slug=DEMO_SLUG)
+        tournament = Tournament.objects.get(slug=slug)
         organiser, password = reset_organiser()
         bar = ProgressBar(
             "demo: playing", getattr(self.stderr, "_out", self.stderr), enabled=not options["quiet"]
@@ -161,7 +173,7 @@ class Command(BaseCommand):
                 tournament,
                 rounds=options["rounds"],
                 seed=DEMO_PLAY_SEED,
-                dispute=True,
+                dispute=not tournament.of_players,
                 by=organiser,
                 progress=bar.update,
             )
@@ -196,5 +208,9 @@ class Command(BaseCommand):
         word = "provisional" if state.provisional else "complete"
         if leader is None:
             return f"{word}, no results yet"
-        team = tournament.teams.get(pk=int(leader["team"]))
-        return f"{word}, {len(rows)} teams; first: {team.name} ({leader['points']:g} points)"
+        team = tournament.teams.get(pk=int(leader.get("team", leader.get("player"))))
+        value = leader["points"] if "points" in leader else leader["total"]
+        return (
+            f"{word}, {len(rows)} {tournament.entrant_word}s; first: {team.name} "
+            f"({value:g} {'points' if 'points' in leader else 'total'})"
+        )

@@ -1,11 +1,17 @@
-"""``manage.py load_demo``: the demo tournament (7 tables, 14 teams), drawn up and dealt."""
+"""``manage.py load_demo [--game G]``: a demo tournament, drawn up and dealt.
+
+Pymtheg's (fixtures/demo.yaml: 7 tables, 14 teams) by default; ``--game pyramid`` loads
+fixtures/demo-pyramid.yaml (16 players at 4 tables)."""
 
 from __future__ import annotations
+
+from pathlib import Path
 
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db import transaction
 
+from engine.games import DEFAULT_GAME, GAME_IDS
 from tournaments import services
 from tournaments.description import DescriptionError, load_description_file
 from tournaments.management.commands._common import service_failure
@@ -14,21 +20,33 @@ from tournaments.models import Tournament
 from tournaments.services import ServiceError
 
 DEMO_FILE = settings.BASE_DIR / "fixtures" / "demo.yaml"
+
+
+def demo_file(game: str = DEFAULT_GAME) -> Path:
+    """The demo tournament of a game: fixtures/demo.yaml, or fixtures/demo-<game>.yaml."""
+    if game == DEFAULT_GAME:
+        return DEMO_FILE
+    return settings.BASE_DIR / "fixtures" / f"demo-{game}.yaml"
+
+
 # A fixed seed keeps the demo's deals the same on every machine; real tournaments use none.
 DEMO_SEED = "pymtheg-demo"
 
 
 class Command(BaseCommand):
-    help = "Load the demo tournament from fixtures/demo.yaml, draw up its schedule and deal."
+    help = "Load a demo tournament from fixtures/, draw up its schedule and deal."
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument(
             "--replace", action="store_true", help="delete an existing demo tournament first"
         )
+        parser.add_argument(
+            "--game", choices=GAME_IDS, default=DEFAULT_GAME, help="the game (default pymtheg)"
+        )
 
     def handle(self, *args, **options) -> None:
         try:
-            description = load_description_file(DEMO_FILE)
+            description = load_description_file(demo_file(options["game"]))
         except DescriptionError as exc:
             raise CommandError("\n".join(exc.messages)) from None
         existing = Tournament.objects.filter(slug=description.slug).first()
@@ -48,7 +66,8 @@ class Command(BaseCommand):
         self.stdout.write(
             self.style.SUCCESS(
                 f"Loaded {tournament.name!r} ({tournament.slug}): {tournament.teams.count()} "
-                f"teams, {tournament.tables.count()} tables, schedule drawn up, boards dealt"
+                f"{tournament.entrant_word}s, {tournament.tables.count()} tables, schedule "
+                "drawn up, boards dealt"
             )
         )
         for problem in problems:

@@ -1,0 +1,237 @@
+"""The export of a game of individuals (Pyramid): the same writers, sheets of its own.
+
+Standings (duplicate points and percentage, or totals and their tie-break), every board of
+every table with each seat's player, result and ranking points, the players' routes, the
+schedule, the deals, the players' score sheets where the game keeps them, and the rules. A
+small field's results fit in memory as rows; no pandas is needed here.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Callable
+from typing import Any
+
+from django.db.models import Prefetch
+
+from publishing.exports.sheets import Column, SheetSpec
+from publishing.exports.workbook import KIND_RESULTS, KIND_STANDINGS
+from publishing.selectors import clean_text, rules_rows
+from scoring import sheets as score_sheets
+from scoring.models import RankingPoints, Result, StandingsState
+from tournaments.models import Board, Match, MatchSeat, Team, Tournament
+
+
+def _sheet(name: str, title: str, columns: list[Column], rows: list[tuple]) -> SheetSpec:
+    return SheetSpec(
+        name=name,
+        slug=name.lower().replace(" ", "-"),
+        title=title,
+        columns=columns,
+        row_count=len(rows),
+        blocks=lambda: [rows] if rows else [],
+    )
+
+
+def _name(team: Team) -> str:
+    return clean_text(team.name)
+
+
+def standings_sheet(tournament: Tournament, state: StandingsState) -> SheetSpec:
+    entries = (state.standings or {}).get("standings", [])
+    players = {str(team.pk): team for team in tournament.teams.all()}
+    totals = tournament.ranking == "totals"
+    columns = [Column("Place", 7), Column("No.", 6), Column("Player", 28)]
+    if totals:
+        columns += [Column("Total", 9), Column("Exact calls", 11)]
+    else:
+        columns += [Column("Ranking points", 14), Column("Percentage", 11)]
+    columns += [Column("Boards", 8), Column("Status", 14)]
+    rows = []
+    for entry in entries:
+        team = players.get(str(entry["player"]))
+        if team is None:
+            continue
+        values = (
+            (entry.get("total"), entry.get("tiebreak"))
+            if totals
+            else (entry.get("points"), entry.get("percentage"))
+        )
+        rows.append(
+            (
+                entry.get("place"),
+                team.number,
+                _name(team),
+                *values,
+                entry.get("matches"),
+                entry.get("status"),
+            )
+        )
+    return _sheet("Standings", f"Standings of {clean_text(tournament.name)}", columns, rows)
+
+
+def _seated(tournament: Tournament) -> list[Match]:
+    return list(
+        Match.objects.filter(table__tournament=tournament)
+        .select_related("table")
+        .prefetch_related(
+            Prefetch("seats", queryset=MatchSeat.objects.select_related("team").order_by("seat"))
+        )
+        .order_by("table__number", "round")
+    )
+
+
+def boards_sheet(tournament: Tournament, matches: list[Match]) -> SheetSpec:
+    """Every board at every table, each visit a row with every seat's result."""
+    game, seats = tournament.game_rules, tournament.seats
+    results = {
+        (r.match_id, r.board_id): r
+        for r in Result.objects.filter(
+            match__table__tournament=tournament, current=True
+        ).select_related("submission")
+    }
+    points = {
+        (p.match_id, p.board_id, p.team_id): p.points
+        for p in RankingPoints.objects.filter(tournament=tournament)
+    }
+    boards = defaultdict(list)
+    for board in Board.objects.filter(table__tournament=tournament).order_by("number"):
+        boards[board.table_id].append(board)
+    columns = [Column("Table", 7), Column("Board", 7), Column("Dealer", 7), Column("Round", 7)]
+    columns.append(Column("Result", 40, wrap=True))
+    for seat in seats:
+        columns += [
+            Column(f"{seat} player", 10),
+            Column(f"{seat} score", 9),
+            Column(f"{seat} points", 9),
+        ]
+    rows = []
+    visits = sorted(
+        ((board.number, visit.table.number, visit.round), board, visit)
+        for visit in matches
+        for board in boards[visit.table_id]
+    )
+    for (board_number, table_number, _round), board, match in visits:
+        result = results.get((match.pk, board.pk))
+        by_seat = {seat.seat: seat.team for seat in match.seats.all()}
+        if result is None:
+            words = "to come"
+        elif result.submission is None:
+            words = f"Adjusted by the director: {result.reason}"
+        else:
+            words = game.describe(result.submission.score)
+        row: list[Any] = [table_number, board_number, board.dealer, match.round, words]
+        for seat in seats:
+            team = by_seat.get(seat)
+            score = (result.seats or {}).get(seat) if result is not None else None
+            row += [
+                team.number if team else None,
+                score,
+                points.get((match.pk, board.pk, team.pk)) if team else None,
+            ]
+        rows.append(tuple(row))
+    rows.sort(key=lambda row: (row[0], row[1], row[3]))
+    return _sheet("Boards", "Every board at every table, by seat", columns, rows)
+
+
+def routes_sheet(tournament: Tournament, matches: list[Match]) -> SheetSpec:
+    seated = defaultdict(dict)
+    for match in matches:
+        for seat in match.seats.all():
+            seated[seat.team_id][match.round] = (match.table.number, seat.seat)
+    rounds = sorted({match.round for match in matches})
+    rows = []
+    for team in tournament.teams.order_by("number"):
+        for round_number in rounds:
+            table, seat = seated[team.pk].get(round_number, (None, "bye"))
+            rows.append((team.number, _name(team), round_number, table, seat))
+    columns = [Column("No.", 6), Column("Player", 28), Column("Round", 7), Column("Table", 7)]
+    columns.append(Column("Seat", 7))
+    return _sheet("Routes", "Each player's route: table and seat in every round", columns, rows)
+
+
+def schedule_sheet(tournament: Tournament, matches: list[Match]) -> SheetSpec:
+    seats = tournament.seats
+    rows = []
+    for match in sorted(matches, key=lambda m: (m.round, m.table.number)):
+        by_seat = {seat.seat: seat.team.number for seat in match.seats.all()}
+        rows.append((match.round, match.table.number, *(by_seat.get(seat) for seat in seats)))
+    columns = [Column("Round", 7), Column("Table", 7), *(Column(seat, 7) for seat in seats)]
+    return _sheet("Schedule", "The movement: the player in every seat", columns, rows)
+
+
+def deals_sheet(tournament: Tournament) -> SheetSpec:
+    rows = [
+        (board.table.number, board.number, board.dealer, board.deal)
+        for board in Board.objects.filter(table__tournament=tournament)
+        .select_related("table")
+        .order_by("table__number", "number")
+    ]
+    columns = [Column("Table", 7), Column("Board", 7), Column("Dealer", 7), Column("Deal", 60)]
+    return _sheet(
+        "Deals", "The deals (deal notation, hands clockwise from the dealer)", columns, rows
+    )
+
+
+def score_sheets_sheet(tournament: Tournament) -> SheetSpec | None:
+    """Every player's score sheets, a row per declared number (Pyramid)."""
+    if not tournament.game_rules.sheet_size:
+        return None
+    rows = []
+    for team in tournament.teams.order_by("number"):
+        for sheet in score_sheets.player_sheets(tournament, team):
+            for declared, quota in enumerate(sheet["quota"]):
+                calls = zip(sheet["won"][declared], sheet["points"][declared], strict=True)
+                filled = ", ".join(f"{won} won: {points}" for won, points in calls)
+                rows.append(
+                    (
+                        team.number,
+                        _name(team),
+                        sheet["number"],
+                        declared,
+                        quota,
+                        sheet["remaining"][declared],
+                        filled,
+                        sheet["total"],
+                        sheet["tens"],
+                    )
+                )
+    columns = [
+        Column("No.", 6),
+        Column("Player", 28),
+        Column("Sheet", 7),
+        Column("Declared", 9),
+        Column("Places", 8),
+        Column("Free", 6),
+        Column("Tricks won: points", 36),
+        Column("Sheet total", 11),
+        Column("Exact calls", 11),
+    ]
+    return _sheet("Sheets", "The players' score sheets", columns, rows)
+
+
+def rules_sheet(tournament: Tournament, state: StandingsState) -> SheetSpec:
+    rows = [tuple(row) for row in rules_rows(tournament, state)]
+    columns = [Column("Section", 14), Column("Rule", 48), Column("Value", 40)]
+    return _sheet("Rules", "Settings and rules of this tournament", columns, rows)
+
+
+def build_player_sheets(
+    tournament: Tournament, state: StandingsState, kind: str = KIND_RESULTS
+) -> list[SheetSpec]:
+    """The sheets of an export of a game of individuals: full results or standings alone."""
+    if kind == KIND_STANDINGS:
+        return [standings_sheet(tournament, state), rules_sheet(tournament, state)]
+    if kind != KIND_RESULTS:
+        raise ValueError(f"unknown export kind {kind!r} (standings or results)")
+    matches = _seated(tournament)
+    built: list[Callable[[], SheetSpec | None]] = [
+        lambda: standings_sheet(tournament, state),
+        lambda: boards_sheet(tournament, matches),
+        lambda: routes_sheet(tournament, matches),
+        lambda: schedule_sheet(tournament, matches),
+        lambda: deals_sheet(tournament),
+        lambda: score_sheets_sheet(tournament),
+        lambda: rules_sheet(tournament, state),
+    ]
+    return [sheet for make in built if (sheet := make()) is not None]
