@@ -176,3 +176,109 @@ class EraseForm(forms.Form):
 
     def add_service_error(self, exc: ScoringError) -> None:
         self.add_error(exc.field if exc.field in self.fields else None, exc.message)
+
+
+class ChoicesEntryForm(forms.Form):
+    """The director's entry for a game whose entry is a list of choices (``entry_kind ==
+    "fields"``): one select per field of the game's form for this board, as on North's phone,
+    or the whole entry as JSON."""
+
+    client_id = forms.CharField(widget=forms.HiddenInput, min_length=8, max_length=64)
+    record_json = forms.CharField(
+        label="Or the whole entry as JSON",
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 3, "spellcheck": "false"}),
+        help_text="When given, the choices above are ignored.",
+    )
+    reason = forms.CharField(label="Reason (optional)", required=False, max_length=REASON_MAX)
+
+    def __init__(self, *args: Any, spec: dict[str, Any], **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        if not self.is_bound:
+            self.initial.setdefault("client_id", new_client_id())
+        self.note = spec.get("note", "")
+        self.choice_names = []
+        self._values: dict[str, dict[str, Any]] = {}
+        for spec_field in spec["fields"]:
+            name = spec_field["name"]
+            choices = [(str(value), label) for value, label in spec_field["choices"]]
+            # A select that accepts any value: a choice the sheet no longer has (a page left
+            # open while the table scored) gets the service's message, which says what is left.
+            self.fields[name] = forms.CharField(
+                label=spec_field["label"],
+                widget=forms.Select(choices=[("", "—"), *choices]),
+                required=False,
+                help_text="" if choices else spec_field.get("empty", ""),
+            )
+            self._values[name] = {str(value): value for value, _label in spec_field["choices"]}
+            self.choice_names.append(name)
+        self.fields = {  # the choices first, as on the phone
+            **{name: self.fields[name] for name in self.choice_names},
+            **{name: field for name, field in self.fields.items() if name not in self._values},
+        }
+        self.facts: dict[str, Any] = {}
+        self.used_json = False
+
+    @property
+    def choice_fields(self) -> list[forms.BoundField]:
+        return [self[name] for name in self.choice_names]
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        raw = (data.get("record_json") or "").strip()
+        if raw:
+            self.used_json = True
+            try:
+                self.facts = json.loads(raw)
+            except json.JSONDecodeError as exc:
+                self.add_error("record_json", f"not valid JSON: {exc.msg} (line {exc.lineno})")
+                return data
+            if not isinstance(self.facts, dict):
+                self.add_error("record_json", "must be a JSON object")
+            return data
+        for name in self.choice_names:
+            if data.get(name):
+                self.facts[name] = self._values[name].get(data[name], _typed(data[name]))
+            else:
+                self.add_error(name, f"Choose the {self.fields[name].label.lower()}.")
+        return data
+
+    def add_service_error(self, exc: ScoringError) -> None:
+        field = "record_json" if self.used_json else exc.field
+        self.add_error(field if field in self.fields else None, exc.message)
+
+
+def _typed(value: str) -> Any:
+    """A value not among the choices, as the entry would carry it (a number if it is one)."""
+    try:
+        return int(value)
+    except ValueError:
+        return value
+
+
+class SeatsAdjustForm(forms.Form):
+    """An adjusted result of a table of individuals: one table result per seat."""
+
+    reason = forms.CharField(max_length=REASON_MAX, widget=forms.TextInput)
+
+    def __init__(self, *args: Any, seats: dict[str, str], **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        self.seats = list(seats)
+        for seat, label in seats.items():
+            self.fields[f"seat_{seat}"] = forms.IntegerField(
+                label=f"{label} table result",
+                min_value=-TABLE_RESULT_LIMIT,
+                max_value=TABLE_RESULT_LIMIT,
+            )
+        self.fields["reason"] = self.fields.pop("reason")
+
+    @property
+    def seat_fields(self) -> list[forms.BoundField]:
+        return [self[f"seat_{seat}"] for seat in self.seats]
+
+    def results(self) -> dict[str, int]:
+        return {seat: self.cleaned_data[f"seat_{seat}"] for seat in self.seats}
+
+    def add_service_error(self, exc: ScoringError) -> None:
+        field = f"seat_{exc.field}" if exc.field else None
+        self.add_error(field if field in self.fields else None, exc.message)

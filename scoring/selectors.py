@@ -223,11 +223,11 @@ def ranking_input(tournament: Tournament) -> dict[str, Any]:
 def individual_ranking_input(tournament: Tournament) -> dict[str, Any]:
     """The individual tournament results object (docs/ranking.md) of a game of individuals,
     from the stored results: every seat's table result of each board."""
-    scores = {
-        (match_id, board): seats
-        for match_id, board, seats in Result.objects.filter(
+    results = {
+        (match_id, board): _individual_result(seats, entered)
+        for match_id, board, seats, entered in Result.objects.filter(
             match__table__tournament=tournament, current=True
-        ).values_list("match_id", "board__number", "seats")
+        ).values_list("match_id", "board__number", "seats", "submission__score")
     }
     seating: dict[int, dict[str, str]] = defaultdict(dict)
     for match_id, seat, player in MatchSeat.objects.filter(
@@ -242,8 +242,7 @@ def individual_ranking_input(tournament: Tournament) -> dict[str, Any]:
         playing[round_].update(seating[match_id].values())
         for number in boards.get(table_id, []):
             entry = {"round": round_, "table": table, "board": number, "seats": seating[match_id]}
-            if (match_id, number) in scores:
-                entry["scores"] = scores[(match_id, number)]
+            entry.update(results.get((match_id, number), {}))
             matches.append(entry)
     players = list(
         tournament.teams.order_by("number").values_list(
@@ -269,6 +268,15 @@ def individual_ranking_input(tournament: Tournament) -> dict[str, Any]:
             if after is not None
         ],
     }
+
+
+def _individual_result(seats: dict[str, Any], entered: dict[str, Any] | None) -> dict[str, Any]:
+    """A result for ``rank_individuals``: the game's whole score when the table entered it
+    (totals read more than the table results), the table results alone when the director
+    adjusted them."""
+    if entered is not None and entered.get("seats") == seats:
+        return {"score": entered}
+    return {"scores": seats}
 
 
 def standings_bookkeeping(tournament: Tournament) -> StandingsState:

@@ -590,15 +590,39 @@ def _check_table_result(name: str, value: Any) -> int:
     return value
 
 
+def _check_seat_results(match: Match, seats: Any) -> dict[str, int]:
+    """One whole-number table result for every seat of the match, and no other."""
+    wanted = list(match.table.tournament.game_rules.seats(match.table.tournament.table_size))
+    if not isinstance(seats, dict):
+        raise InvalidEntry(f"give a table result for each of {', '.join(wanted)}", field="seats")
+    for seat in seats:
+        if seat not in wanted:
+            raise InvalidEntry(f"{seat!r} is not a seat of this table", field="seats")
+    return {seat: _check_table_result(seat, seats.get(seat)) for seat in wanted}
+
+
 @atomic_service
 def director_adjust(
-    *, match_id: int, board_number: int, user: Any, ns: Any, ew: Any, reason: str
+    *,
+    match_id: int,
+    board_number: int,
+    user: Any,
+    reason: str,
+    ns: Any = None,
+    ew: Any = None,
+    seats: Any = None,
 ) -> Result:
-    """An adjusted result: two table results and a reason, kept beside the scorers' entry."""
-    ns = _check_table_result("ns", ns)
-    ew = _check_table_result("ew", ew)
+    """An adjusted result and a reason, kept beside the scorers' entry: two table results
+    (``ns``, ``ew``) for pairs, one per seat of the table (``seats``) for individuals."""
     reason = _check_reason(reason, required=True)
     locked, before = _director_context(match_id, board_number)
+    if locked.match.table.tournament.of_players:
+        seats = _check_seat_results(locked.match, seats)
+        ns, ew = seats.get("N"), seats.get("E")
+    else:
+        ns = _check_table_result("ns", ns)
+        ew = _check_table_result("ew", ew)
+        seats = None
     review = _review(locked, Review.Action.ADJUST, user=user, reason=reason)
     result = _make_current(
         locked,
@@ -607,6 +631,7 @@ def director_adjust(
         submission=None,
         ns=ns,
         ew=ew,
+        seats=seats,
         reason=reason,
     )
     tournament = locked.match.table.tournament

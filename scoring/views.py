@@ -32,7 +32,13 @@ from engine.games.pymtheg.words import SEAT_NAMES, TRUMP_WORDS, contract_in_word
 from scoring import selectors, services, sheets, states
 from scoring.api.access import code_team_or_none
 from scoring.errors import ScoringError
-from scoring.forms import AdjustForm, DirectorEntryForm, EraseForm
+from scoring.forms import (
+    AdjustForm,
+    ChoicesEntryForm,
+    DirectorEntryForm,
+    EraseForm,
+    SeatsAdjustForm,
+)
 from scoring.models import RankingPoints, Result, Review, Standing, StandingsState, Submission
 from scoring.selectors import TeamMatch
 from tournaments.models import Board, Match, MatchSeat, Status, Table, Team, Tournament
@@ -464,9 +470,12 @@ def _render_board(
     # Start from what is to be corrected: the pending entry, else the latest one.
     entries = [e["row"] for e in history["events"] if e["kind"] == "submission"]
     latest = history["state"].pending or (entries[-1] if entries else None)
-    entry_form = forms.get("entry_form") or DirectorEntryForm(
-        initial=_entry_initial(latest.record) if latest is not None else None
+    entry_form = forms.get("entry_form") or _director_entry_form(
+        tournament, match, board, initial=_director_initial(tournament, latest)
     )
+    of_players = tournament.of_players
+    for result in history["results"]:
+        result.seat_values = [(result.seats or {}).get(seat) for seat in tournament.seats]
     return render(
         request,
         "scoring/director_board.html",
@@ -477,13 +486,64 @@ def _render_board(
             **history,
             "current": next((r for r in history["results"] if r.current), None),
             "entry_form": entry_form,
-            "adjust_form": forms.get("adjust_form") or AdjustForm(),
+            "choices_entry": isinstance(entry_form, ChoicesEntryForm),
+            "adjust_form": forms.get("adjust_form") or _director_adjust_form(tournament, match),
             "erase_form": forms.get("erase_form") or EraseForm(),
             "is_final": tournament.status == Status.FINAL,
-            "opening": SEAT_NAMES[tournament.opening_seat_for(match.table.number).name],
+            "opening": None if of_players else _opening_seat(tournament, match),
+            "seated": _seated(match) if of_players else [],
+            "seats": list(tournament.seats) if of_players else [],
+            "dealer": SEAT_NAMES.get(board.dealer, "") if of_players else "",
         },
         status=status,
     )
+
+
+def _opening_seat(tournament: Tournament, match: Match) -> str:
+    return SEAT_NAMES[tournament.opening_seat_for(match.table.number).name]
+
+
+def _seated(match: Match) -> list[tuple[str, Team]]:
+    """``(seat name, player)`` of a match of individuals, in seat order."""
+    return [(SEAT_NAMES[seat], player) for seat, player in _seat_players(match)]
+
+
+def _director_entry_form(
+    tournament: Tournament, match: Match, board: Board, data: Any = None, initial: Any = None
+) -> DirectorEntryForm | ChoicesEntryForm:
+    """The director's entry: the game's own choices for this board where its entry is a list
+    of choices (the declarer's sheet as it stands, this board's result aside), else the
+    fields of a Pymtheg board."""
+    if tournament.game_rules.entry_kind == "fields":
+        spec = _entry_forms(tournament, match)[board.number]
+        return ChoicesEntryForm(data, spec=spec, initial=initial)
+    return DirectorEntryForm(data, initial=initial)
+
+
+def _director_adjust_form(
+    tournament: Tournament, match: Match, data: Any = None
+) -> AdjustForm | SeatsAdjustForm:
+    if tournament.of_players:
+        seats = {
+            seat: f"{SEAT_NAMES[seat]} ({player.name})" for seat, player in _seat_players(match)
+        }
+        return SeatsAdjustForm(data, seats=seats)
+    return AdjustForm(data)
+
+
+def _seat_players(match: Match) -> list[tuple[str, Team]]:
+    order = {seat: i for i, seat in enumerate("NESW")}
+    seats = sorted(match.seats.select_related("team"), key=lambda seat: order[seat.seat])
+    return [(seat.seat, seat.team) for seat in seats]
+
+
+def _director_initial(tournament: Tournament, latest: Submission | None) -> dict[str, Any] | None:
+    if latest is None:
+        return None
+    if tournament.game_rules.entry_kind == "fields":
+        facts = tournament.game_rules.scorer_facts(latest.record, latest.score)
+        return {name: str(value) for name, value in facts.items()}
+    return _entry_initial(latest.record)
 
 
 def _entry_initial(record: dict[str, Any]) -> dict[str, Any]:
@@ -519,7 +579,7 @@ def _director_action(
     match_id: int,
     board: int,
     *,
-    form_class: type,
+    make_form: Callable[[Tournament, Match, Board, Any], Any],
     form_name: str,
     act: Callable[..., str],
     failed: str,
@@ -528,7 +588,7 @@ def _director_action(
     otherwise show the board again with the form's errors (nothing was stored)."""
     tournament = _tournament(slug)
     match, board_obj = _director_match(tournament, match_id, board)
-    form = form_class(request.POST)
+    form = make_form(tournament, match, board_obj, request.POST)
     if form.is_valid():
         try:
             done = act(form.cleaned_data, match, board_obj, form)
@@ -541,10 +601,16 @@ def _director_action(
     return _render_board(request, tournament, match, board_obj, status=400, **{form_name: form})
 
 
+def _result_words(result: Result) -> str:
+    if result.seats:
+        return ", ".join(f"{seat} {value:+d}" for seat, value in result.seats.items())
+    return f"NS {result.ns_result}, EW {result.ew_result}"
+
+
 @organiser_required
 @require_POST
 def director_enter(request: HttpRequest, slug: str, match_id: int, board: int) -> HttpResponse:
-    def act(data: dict[str, Any], match: Match, board_obj: Board, form: DirectorEntryForm) -> str:
+    def act(data: dict[str, Any], match: Match, board_obj: Board, form: Any) -> str:
         if Submission.objects.filter(match=match, client_id=data["client_id"]).exists():
             return "That entry was already saved (the form was sent twice)."
         result = services.director_enter_result(
@@ -555,14 +621,16 @@ def director_enter(request: HttpRequest, slug: str, match_id: int, board: int) -
             reason=data["reason"],
             client_id=data["client_id"],
         )
-        return f"Result entered: NS {result.ns_result}, EW {result.ew_result}."
+        return f"Result entered: {_result_words(result)}."
 
     return _director_action(
         request,
         slug,
         match_id,
         board,
-        form_class=DirectorEntryForm,
+        make_form=lambda tournament, match, board_obj, data: _director_entry_form(
+            tournament, match, board_obj, data
+        ),
         form_name="entry_form",
         act=act,
         failed="The result was not saved: see the form below.",
@@ -572,13 +640,15 @@ def director_enter(request: HttpRequest, slug: str, match_id: int, board: int) -
 @organiser_required
 @require_POST
 def director_adjust(request: HttpRequest, slug: str, match_id: int, board: int) -> HttpResponse:
-    def act(data: dict[str, Any], match: Match, board_obj: Board, _form: AdjustForm) -> str:
+    def act(data: dict[str, Any], match: Match, board_obj: Board, form: Any) -> str:
+        by_seat = isinstance(form, SeatsAdjustForm)
         services.director_adjust(
             match_id=match.pk,
             board_number=board_obj.number,
             user=request.user,
-            ns=data["ns"],
-            ew=data["ew"],
+            ns=None if by_seat else data["ns"],
+            ew=None if by_seat else data["ew"],
+            seats=form.results() if by_seat else None,
             reason=data["reason"],
         )
         return "Adjusted result stored."
@@ -588,7 +658,9 @@ def director_adjust(request: HttpRequest, slug: str, match_id: int, board: int) 
         slug,
         match_id,
         board,
-        form_class=AdjustForm,
+        make_form=lambda tournament, match, _board, data: _director_adjust_form(
+            tournament, match, data
+        ),
         form_name="adjust_form",
         act=act,
         failed="The adjusted result was not saved: see the form below.",
@@ -612,7 +684,7 @@ def director_erase(request: HttpRequest, slug: str, match_id: int, board: int) -
         slug,
         match_id,
         board,
-        form_class=EraseForm,
+        make_form=lambda _tournament, _match, _board, data: EraseForm(data),
         form_name="erase_form",
         act=act,
         failed="Nothing was erased: see the form below.",

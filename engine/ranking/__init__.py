@@ -27,6 +27,8 @@ Rulings where the rulebook leaves a point open (also in ``docs/ranking.md``):
   it had not happened, the standings are frozen (``finalise``), then each such team is taken
   off (``FinalStandings.disqualify_after_final``): the teams with more points than it move up
   one place; nobody's points change.
+- Games of individuals: ``rank_individuals(data)`` (``engine.ranking.individual``) ranks each
+  table, board and seat, or the game's own totals.
 - A team plays once per round: several boards of one match share the round, table, opponents
   and sides. A table hosts one match per round and board.
 """
@@ -37,6 +39,7 @@ from typing import Any
 
 from engine.ranking.core import rank_arrays, rank_groups, ranking_half_points
 from engine.ranking.final import FinalStandings, finalise
+from engine.ranking.individual import rank_individuals
 from engine.ranking.inputs import TIE_POLICIES, RankingInputError, read_tournament, team_sort_key
 from engine.ranking.state import RankingState
 
@@ -48,6 +51,7 @@ __all__ = [
     "finalise",
     "rank_arrays",
     "rank_groups",
+    "rank_individuals",
     "rank_results",
     "ranking_half_points",
     "read_tournament",

@@ -20,9 +20,24 @@ sits NS at half its tables, give or take one. Opponents meet as evenly as possib
   teams a side (n = 2 and 6 excepted; a few team counts need extra rounds, see
   ``engine.schedule.layout``).
 - odd team counts: a phantom (team T+1, EW); byes list every round a team does not play.
+
+Games of individual players have movements instead: ``generate_individual_schedule(players,
+per_table, rounds=None)`` seats P players at P // n tables of n (2, 3 or 4) for at most one
+round per table; nobody plays twice in a round, visits a table twice or sits out twice, and
+players meet as evenly as possible (``max_meetings``, ``repeated_pairs``).
+``check_individual_schedule(data)`` lists every broken rule of a (hand-edited) movement. See
+docs/movement.md.
 """
 
 from engine.schedule.check import check_schedule
 from engine.schedule.generate import ScheduleError, generate_schedule
+from engine.schedule.individual import generate_individual_schedule
+from engine.schedule.individual_check import check_individual_schedule
 
-__all__ = ["ScheduleError", "check_schedule", "generate_schedule"]
+__all__ = [
+    "ScheduleError",
+    "check_individual_schedule",
+    "check_schedule",
+    "generate_individual_schedule",
+    "generate_schedule",
+]

@@ -48,8 +48,13 @@ class DirectorResultSerializer(ActionSerializer):
 
 
 class AdjustSerializer(serializers.Serializer):
-    ns = serializers.IntegerField(min_value=-1_000_000, max_value=1_000_000)
-    ew = serializers.IntegerField(min_value=-1_000_000, max_value=1_000_000)
+    """Two table results (pairs) or ``seats``, one per seat (a game of individuals)."""
+
+    ns = serializers.IntegerField(min_value=-1_000_000, max_value=1_000_000, required=False)
+    ew = serializers.IntegerField(min_value=-1_000_000, max_value=1_000_000, required=False)
+    seats = serializers.DictField(
+        child=serializers.IntegerField(min_value=-1_000_000, max_value=1_000_000), required=False
+    )
     reason = serializers.CharField(max_length=1000)
 
 
@@ -93,9 +98,7 @@ class SubmissionSerializer(serializers.Serializer):
     words = serializers.SerializerMethodField()
 
     def get_words(self, submission) -> str:
-        from engine.games.pymtheg.words import contract_in_words
-
-        return contract_in_words(submission.score)
+        return _game_of(submission.score).describe(submission.score)
 
     def to_representation(self, submission) -> dict:
         score = submission.score
@@ -106,9 +109,24 @@ class SubmissionSerializer(serializers.Serializer):
             "source": submission.source,
             "created_at": _when(submission.created_at),
             "record": submission.record,
-            "score": {name: score[name] for name in BoardScoreSerializer._declared_fields},
+            "score": _score_out(score),
             "words": self.get_words(submission),
         }
+
+
+def _game_of(score: dict):
+    """The game that made a board score: Pymtheg's scores name none, every other game's do."""
+    from engine.games import DEFAULT_GAME, get_game
+
+    return get_game(score.get("game", DEFAULT_GAME))
+
+
+def _score_out(score: dict) -> dict:
+    """Pymtheg's board score in the fields of ``BoardScoreSerializer``; another game's score
+    whole, as its engine gives it (GAMES.md: ``seats`` holds every seat's table result)."""
+    if "game" in score:
+        return score
+    return {name: score[name] for name in BoardScoreSerializer._declared_fields}
 
 
 class ResultSerializer(serializers.Serializer):
@@ -117,6 +135,7 @@ class ResultSerializer(serializers.Serializer):
     ns = serializers.IntegerField(source="ns_result", allow_null=True)
     ew = serializers.IntegerField(source="ew_result", allow_null=True)
     passed_out = serializers.BooleanField()
+    seats = serializers.DictField(child=serializers.IntegerField(), allow_null=True)
     reason = serializers.CharField()
     created_at = serializers.DateTimeField()
 
@@ -127,6 +146,7 @@ class ResultSerializer(serializers.Serializer):
             "ns": result.ns_result,
             "ew": result.ew_result,
             "passed_out": result.passed_out,
+            "seats": result.seats,
             "reason": result.reason,
             "created_at": _when(result.created_at),
         }

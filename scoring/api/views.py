@@ -70,11 +70,17 @@ def _check_body_size(request) -> None:
 
 
 def tournament_summary(tournament: Tournament) -> dict[str, Any]:
+    rules = tournament.rules
     return {
         "slug": tournament.slug,
         "name": tournament.name,
         "status": tournament.status,
-        "ruleset": tournament.rules["ruleset"],
+        "game": tournament.game,
+        "entrants": tournament.game_rules.entrants,
+        "table_size": tournament.table_size,
+        "settings": rules,
+        "ruleset": rules.get("ruleset"),  # Pymtheg's; null for other games
+        "ranking": tournament.ranking,
         "ties": tournament.ties,
         "boards_per_table": tournament.boards_per_table,
         "direction": tournament.direction,
@@ -512,7 +518,7 @@ class DirectorResultView(DirectorView):
 class DirectorAdjustView(DirectorView):
     @extend_schema(
         operation_id="director_adjust",
-        summary="Director: an adjusted result (two table results and a reason)",
+        summary="Director: an adjusted result (table results and a reason)",
         request=s.AdjustSerializer,
         responses={200: s.ResultSerializer},
     )
@@ -522,8 +528,9 @@ class DirectorAdjustView(DirectorView):
             match_id=match_id,
             board_number=board,
             user=request.user,
-            ns=data["ns"],
-            ew=data["ew"],
+            ns=data.get("ns"),
+            ew=data.get("ew"),
+            seats=data.get("seats"),
             reason=data["reason"],
         )
         return Response(s.ResultSerializer(result).data)

@@ -1,0 +1,266 @@
+"""The play of a Pyramid board: following, trumping, trick winners; checking a record's
+``play`` against its deal; and a simple legal player for simulations.
+
+Cards are numbers and hands bit masks (``engine.games.pyramid.cards``). ``trump`` is a suit
+number 0..3, or None for no-trump.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from engine.core.errors import RecordError
+from engine.core.seats import turn_order
+from engine.games.pyramid.cards import (
+    CARD_CODES,
+    CARD_TEXT,
+    CARD_WORDS,
+    RANK_OF,
+    SUIT_MASK,
+    SUIT_OF,
+    SUITS,
+    TRICKS,
+    PyramidDeal,
+    cards_of,
+)
+
+
+def legal_mask(hand: int, led: int | None, trump: int | None) -> int:
+    """The cards of ``hand`` that may be played to a trick led in suit ``led`` (None: to lead).
+
+    Follow suit if possible; otherwise trump if possible; otherwise anything. No duty to win,
+    to play higher or to overtrump.
+    """
+    if led is None:
+        return hand
+    same = hand & SUIT_MASK[led]
+    if same:
+        return same
+    if trump is not None:
+        trumps = hand & SUIT_MASK[trump]
+        if trumps:
+            return trumps
+    return hand
+
+
+def beats(card: int, best: int, trump: int | None) -> bool:
+    """Whether ``card`` beats ``best``, the card winning the trick so far."""
+    suit, best_suit = SUIT_OF[card], SUIT_OF[best]
+    if suit == best_suit:
+        return card < best  # same suit: a lower number is a higher rank
+    return suit == trump
+
+
+def trick_winner(cards: Sequence[int], trump: int | None) -> int:
+    """The index in ``cards`` (in play order) of the card that wins the trick."""
+    best = 0
+    for index in range(1, len(cards)):
+        if beats(cards[index], cards[best], trump):
+            best = index
+    return best
+
+
+def _not_held(deal: PyramidDeal, seat: str, card: int, played: int) -> str:
+    if deal.undealt >> card & 1:
+        return f"{seat} plays {CARD_WORDS[card]}, which is undealt"
+    if played >> card & 1:
+        return f"{seat} plays {CARD_WORDS[card]}, which was already played"
+    return f"{seat} plays {CARD_WORDS[card]}, which is in {deal.holder(card)}'s hand"
+
+
+def read_play(play: object, players: int) -> list[list[int]]:
+    """The six tricks of a record's ``play`` as card numbers; ``RecordError`` names ``play``."""
+    if type(play) is not list or len(play) != TRICKS:
+        what = f"{len(play)} tricks" if type(play) is list else repr(play)
+        raise RecordError(
+            "play", f"must be a list of {TRICKS} tricks of {players} cards each, not {what}"
+        )
+    tricks = []
+    for number, trick in enumerate(play, 1):
+        if type(trick) is not list or len(trick) != players:
+            what = f"{len(trick)} cards" if type(trick) is list else repr(trick)
+            raise RecordError(
+                "play", f"trick {number}: must be a list of {players} cards, not {what}"
+            )
+        cards = []
+        for text in trick:
+            card = CARD_CODES.get(text) if type(text) is str else None
+            if card is None:
+                raise RecordError("play", f"trick {number}: {text!r} is not a card")
+            cards.append(card)
+        tricks.append(cards)
+    return tricks
+
+
+def check_play(
+    deal: PyramidDeal, trump: int | None, declarer: str, direction: str, play: object
+) -> dict[str, int]:
+    """The tricks each seat took in a record's ``play``, checked card by card against the
+    deal and the rules of following; ``RecordError`` names ``play``, the trick and the seat."""
+    players = deal.players
+    tricks = read_play(play, players)
+    hands = dict(zip(deal.seats, deal.hands, strict=True))
+    taken = dict.fromkeys(deal.seats, 0)
+    trump_mask = SUIT_MASK[trump] if trump is not None else 0
+    played = 0
+    leader = declarer
+    for number, cards in enumerate(tricks, 1):
+        order = turn_order(leader, players, direction)
+        best = cards[0]
+        led = SUIT_OF[best]
+        led_mask = SUIT_MASK[led]
+        winner = leader
+        for seat, card in zip(order, cards, strict=True):
+            hand = hands[seat]
+            bit = 1 << card
+            if not hand & bit:
+                raise RecordError("play", f"trick {number}: {_not_held(deal, seat, card, played)}")
+            if not bit & led_mask:
+                if hand & led_mask:
+                    raise RecordError(
+                        "play",
+                        f"trick {number}: {seat} must follow {SUITS[led]} "
+                        f"({CARD_WORDS[card]} played)",
+                    )
+                if hand & trump_mask and not bit & trump_mask:
+                    raise RecordError(
+                        "play",
+                        f"trick {number}: {seat} cannot follow {SUITS[led]} and must trump "
+                        f"({CARD_WORDS[card]} played)",
+                    )
+            if card != best and beats(card, best, trump):
+                best, winner = card, seat
+            hands[seat] = hand & ~bit
+            played |= bit
+        taken[winner] += 1
+        leader = winner
+    return taken
+
+
+# -- the simple player -----------------------------------------------------------------------
+
+
+def estimate_tricks(hand: int, trump: int | None, players: int) -> float:
+    """A rough count of the tricks ``hand`` should take with ``trump`` (None: no-trump)."""
+    total = 0.0
+    trumps = (hand & SUIT_MASK[trump]).bit_count() if trump is not None else 0
+    for suit in range(4):
+        ranks = [RANK_OF[card] for card in cards_of(hand & SUIT_MASK[suit])]
+        if suit == trump:
+            total += sum(1.0 if rank == 0 else 0.8 if rank == 1 else 0.45 for rank in ranks)
+            continue
+        if 0 in ranks:
+            total += 1.0
+        if 1 in ranks and len(ranks) >= 2:
+            total += 0.5
+        if trump is None and 2 in ranks and len(ranks) >= 3:
+            total += 0.3
+        if not ranks and trumps >= 2:
+            total += 0.4
+    # Fewer opponents, fewer of the high cards out against him.
+    return total * (1.0 + 0.15 * (4 - players))
+
+
+def choose_call(
+    hand: int, players: int, rng: random.Random, declarations: Sequence[int]
+) -> tuple[int, int | None]:
+    """``(declared, trump)``: the trump whose estimate is highest and the legal number nearest
+    to the estimate (a little noise, so that equal hands do not always call alike)."""
+    if not declarations:
+        raise ValueError("no declaration is left on the declarer's sheet")
+    options: list[int | None] = [0, 1, 2, 3, None]
+    estimates = {trump: estimate_tricks(hand, trump, players) for trump in options}
+    best = max(estimates.values())
+    trump = rng.choice([t for t in options if estimates[t] >= best - 0.25])
+    wanted = min(6.0, max(0.0, estimates[trump] + rng.uniform(-0.6, 0.6)))
+    nearest = min(abs(value - wanted) for value in declarations)
+    declared = rng.choice([value for value in declarations if abs(value - wanted) == nearest])
+    return declared, trump
+
+
+def _pick(rng: random.Random, cards: list[int], key) -> int:
+    """The card with the least ``key``, ties broken at random."""
+    low = min(key(card) for card in cards)
+    return rng.choice([card for card in cards if key(card) == low])
+
+
+def choose_card(
+    rng: random.Random,
+    legal: int,
+    trick: list[int],
+    winner_is_declarer: bool | None,
+    seat_is_declarer: bool,
+    declarer_wants: bool,
+    trump: int | None,
+) -> int:
+    """A simple choice: the declarer wants tricks while short of his call, none once at it;
+    the defenders want the opposite outcome (to take the trick when he wants it, to leave it to
+    him when he does not).
+
+    ``trick``: the cards played so far; ``winner_is_declarer``: who is winning it (None when
+    leading); ``declarer_wants``: whether the declarer wants this trick.
+    """
+    cards = cards_of(legal)
+    # The declarer wants the trick while short of his call; the defenders want it exactly
+    # when he does (to keep it from him), and want him to take it once he has his number.
+    want_win = declarer_wants
+
+    def lowest(c: int) -> tuple[int, bool]:
+        return -RANK_OF[c], SUIT_OF[c] == trump
+
+    if not trick:
+        if want_win:
+            return _pick(rng, cards, lambda c: (RANK_OF[c], SUIT_OF[c] != trump))
+        return _pick(rng, cards, lowest)
+    best = trick[trick_winner(trick, trump)]
+    winners = [card for card in cards if beats(card, best, trump)]
+    losers = [card for card in cards if not beats(card, best, trump)]
+    if not seat_is_declarer and winner_is_declarer is False:
+        # A fellow defender holds the trick: never take it from him.
+        return _pick(rng, losers or cards, lowest)
+    if want_win and winners:
+        # The cheapest winner: the lowest card that beats the trick, a plain card first.
+        return _pick(rng, winners, lambda c: (SUIT_OF[c] == trump, -RANK_OF[c]))
+    if not want_win and losers:
+        # Shed the highest card that still loses.
+        return _pick(rng, losers, lambda c: (RANK_OF[c], SUIT_OF[c] == trump))
+    # Either way the choice is forced: the lowest card.
+    return _pick(rng, cards, lowest)
+
+
+def play_board(
+    deal: PyramidDeal,
+    rng: random.Random,
+    *,
+    declarer: str,
+    declared: int,
+    trump: int | None,
+    direction: str,
+) -> tuple[list[list[int]], dict[str, int]]:
+    """All six tricks played by the simple player: ``(tricks in play order, tricks per seat)``."""
+    players = deal.players
+    hands = dict(zip(deal.seats, deal.hands, strict=True))
+    taken = dict.fromkeys(deal.seats, 0)
+    leader = declarer
+    tricks = []
+    for _number in range(TRICKS):
+        order = turn_order(leader, players, direction)
+        cards: list[int] = []
+        declarer_wants = taken[declarer] < declared
+        for seat in order:
+            led = SUIT_OF[cards[0]] if cards else None
+            legal = legal_mask(hands[seat], led, trump)
+            winning = order[trick_winner(cards, trump)] == declarer if cards else None
+            card = choose_card(rng, legal, cards, winning, seat == declarer, declarer_wants, trump)
+            cards.append(card)
+            hands[seat] &= ~(1 << card)
+        leader = order[trick_winner(cards, trump)]
+        taken[leader] += 1
+        tricks.append(cards)
+    return tricks, taken
+
+
+def play_text(tricks: list[list[int]]) -> list[list[str]]:
+    """Tricks as a record's ``play``: ``[["SA", "SQ", "ST"], ...]``."""
+    return [[CARD_TEXT[card] for card in trick] for trick in tricks]

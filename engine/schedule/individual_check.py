@@ -1,0 +1,393 @@
+"""The movement validator: ``check_individual_schedule(data)`` lists every broken rule of a
+movement for individual players (``engine.schedule.individual``, docs/movement.md).
+
+An organiser may edit a movement by hand, so the validator takes any JSON value and answers
+with readable messages, one per broken rule, and never raises. What it checks:
+
+- the shape: a JSON object with the keys players, per_table, tables, rounds, seatings and byes
+  (max_meetings and repeated_pairs optional, no others); whole numbers in range (true and false
+  are not numbers); per_table 2, 3 or 4; tables = players // per_table; rounds ≤ tables;
+  ``seatings`` a list of objects with exactly round, table and seats, ``seats`` an object with
+  exactly the first per_table of N, E, S, W, each holding a player 1..players; ``byes`` a list
+  of objects with exactly round and player. Items are named by their place in the list,
+  counted from 0 as in a JSON path: ``seatings[3]``, ``byes[0]``;
+- tables: no table listed twice in a round, every table of every round listed, nobody at two
+  seats of one table;
+- players: nobody plays twice in a round, nobody visits a table twice, everybody either plays
+  or is listed as sitting out in every round, nobody listed as sitting out plays that round,
+  nobody sits out twice;
+- ``max_meetings`` and ``repeated_pairs``, when given, are the real figures: the most times two
+  players share a table, and the number of pairs sharing one more than once.
+
+Numbers that are out of range (and later listings of a round's table) are reported once and
+left out of the later checks. Whether every table and player of every round is there is only
+checked when players, per_table, tables and rounds agree with each other.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections import Counter, defaultdict
+from dataclasses import dataclass
+from typing import Any
+
+from engine.schedule.check import (
+    MAX_NUMBER,
+    _complement,
+    _describe,
+    _kind,
+    _plural,
+    _ranges,
+    _times,
+    _whole_number,
+)
+from engine.schedule.check import _count as _how_many
+from engine.schedule.individual import SEATS, TABLE_SIZES
+
+REQUIRED_KEYS = ("players", "per_table", "tables", "rounds", "seatings", "byes")
+FIGURE_KEYS = ("max_meetings", "repeated_pairs")
+KEYS = REQUIRED_KEYS + FIGURE_KEYS
+SEATING_KEYS = ("round", "table", "seats")
+BYE_KEYS = ("round", "player")
+# Seatings named in one message before "and N more".
+SHOWN_SEATINGS = 4
+
+
+@dataclass(frozen=True)
+class _Header:
+    players: int | None
+    per_table: int | None
+    tables: int | None
+    rounds: int | None
+    max_meetings: int | None
+    repeated_pairs: int | None
+    # players, per_table, tables and rounds all valid and in agreement: the completeness of
+    # every round can be checked.
+    complete: bool
+
+
+@dataclass(frozen=True, slots=True)
+class _Seating:
+    index: int
+    round: int
+    table: int
+    players: tuple[int, ...]  # the valid players, each once, in seat order
+
+
+@dataclass(frozen=True, slots=True)
+class _Bye:
+    index: int
+    round: int
+    player: int
+
+
+def check_individual_schedule(data: Any) -> list[str]:
+    """Every broken rule of ``data`` (a parsed JSON value), one message each; [] when fine."""
+    if not isinstance(data, dict):
+        return [f"a movement must be a JSON object, not {_kind(data)}"]
+    problems: list[str] = []
+    header = _read_header(data, problems)
+    seatings = _read_seatings(data, header, problems)
+    byes = _read_byes(data, header, problems)
+    seatings = _drop_repeated_tables(seatings, problems)
+    tables_of = _check_rounds(seatings, problems)
+    _check_tables(seatings, problems)
+    _check_byes(byes, tables_of, problems)
+    if header.complete:
+        _check_complete(seatings, byes, header, problems)
+    _check_figures(seatings, header, problems)
+    return problems
+
+
+# --- shape -------------------------------------------------------------------------------------
+
+
+def _read_header(data: dict, problems: list[str]) -> _Header:
+    problems += [f"missing key '{key}'" for key in REQUIRED_KEYS if key not in data]
+    problems += [f"unknown key {_describe(key)}" for key in data if key not in KEYS]
+    players = _whole_number(data, "players", "'players'", 2, MAX_NUMBER, problems)
+    per_table = data.get("per_table")
+    if "per_table" in data and (type(per_table) is not int or per_table not in TABLE_SIZES):
+        problems.append(f"'per_table' must be 2, 3 or 4, not {_describe(per_table)}")
+        per_table = None
+    tables = _whole_number(data, "tables", "'tables'", 1, MAX_NUMBER, problems)
+    rounds = _whole_number(data, "rounds", "'rounds'", 1, MAX_NUMBER, problems)
+    figures = {
+        key: _whole_number(data, key, f"'{key}'", 0, MAX_NUMBER, problems) for key in FIGURE_KEYS
+    }
+    agree = False
+    most_rounds = tables  # nobody visits a table twice: at most one round per table
+    if players is not None and per_table is not None:
+        most_rounds = players // per_table
+        if players < per_table:
+            problems.append(f"'players' is {players}, too few for one table of {per_table}")
+        elif tables is not None and tables != players // per_table:
+            problems.append(
+                f"'tables' is {tables}, but {players} players at tables of {per_table} "
+                f"fill {_count(players // per_table, 'table')}"
+            )
+        else:
+            agree = tables is not None
+    if rounds is not None and most_rounds and rounds > most_rounds:
+        problems.append(
+            f"'rounds' is {rounds}, but nobody may visit a table twice, so "
+            f"{_count(most_rounds, 'table')} allow at most {_count(most_rounds, 'round')}"
+        )
+    return _Header(
+        players=players,
+        per_table=per_table,
+        tables=tables,
+        rounds=rounds,
+        complete=agree and rounds is not None,
+        **figures,
+    )
+
+
+def _read_seatings(data: dict, header: _Header, problems: list[str]) -> list[_Seating]:
+    items = data.get("seatings", [])
+    if not isinstance(items, list):
+        problems.append(f"'seatings' must be a list, not {_kind(items)}")
+        return []
+    seat_names = SEATS[: header.per_table] if header.per_table else SEATS
+    highest = header.players or MAX_NUMBER
+    seatings = []
+    unused: dict[str, list[str]] = defaultdict(list)  # seat -> the seatings that fill it
+    for index, item in enumerate(items):
+        label = f"seatings[{index}]"
+        if not isinstance(item, dict):
+            problems.append(f"{label} must be an object, not {_kind(item)}")
+            continue
+        _keys(item, label, SEATING_KEYS, problems)
+        round_ = _whole_number(
+            item, "round", f"{label}.round", 1, header.rounds or MAX_NUMBER, problems
+        )
+        table = _whole_number(
+            item, "table", f"{label}.table", 1, header.tables or MAX_NUMBER, problems
+        )
+        where = f" (round {round_}, table {table})" if round_ and table else ""
+        if "seats" not in item:
+            continue
+        seats = item["seats"]
+        if not isinstance(seats, dict):
+            problems.append(f"{label}.seats{where} must be an object, not {_kind(seats)}")
+            continue
+        for name in seats:
+            if name in SEATS and name not in seat_names:  # tables of fewer players
+                unused[name].append(label)
+            elif name not in seat_names:
+                problems.append(
+                    f"{label}.seats{where}: unknown seat {_describe(name)} "
+                    f"(seats are {', '.join(seat_names)})"
+                )
+        if header.per_table:
+            empty = [name for name in seat_names if name not in seats]
+            if empty:
+                problems.append(f"{label}.seats{where}: nobody sits at {', '.join(empty)}")
+        held: dict[int, list[str]] = {}
+        for name in seat_names:
+            player = _whole_number(
+                seats, name, f"{label}.seats.{name}{where}", 1, highest, problems
+            )
+            if player is not None:
+                held.setdefault(player, []).append(name)
+        for player, names in held.items():
+            if len(names) > 1:
+                place = f"round {round_}, table {table}" if where else label
+                problems.append(f"{place}: player {player} sits at {_and(names)}")
+        if round_ is not None and table is not None:
+            seatings.append(_Seating(index, round_, table, tuple(held)))
+    for name, labels in unused.items():
+        # Usually a wrong per_table: one message, not one per seating.
+        if len(labels) > SHOWN_SEATINGS:
+            labels = [*labels[:SHOWN_SEATINGS], f"{len(labels) - SHOWN_SEATINGS} more"]
+        problems.append(
+            f"seat {name} is not used at tables of {header.per_table} (only "
+            f"{', '.join(seat_names)}), but {_and(labels)} {_verb(labels, 'fill')} it"
+        )
+    return seatings
+
+
+def _read_byes(data: dict, header: _Header, problems: list[str]) -> list[_Bye]:
+    items = data.get("byes", [])
+    if not isinstance(items, list):
+        problems.append(f"'byes' must be a list, not {_kind(items)}")
+        return []
+    byes: list[_Bye] = []
+    first: dict[tuple[int, int], int] = {}
+    for index, item in enumerate(items):
+        label = f"byes[{index}]"
+        if not isinstance(item, dict):
+            problems.append(f"{label} must be an object, not {_kind(item)}")
+            continue
+        _keys(item, label, BYE_KEYS, problems)
+        round_ = _whole_number(
+            item, "round", f"{label}.round", 1, header.rounds or MAX_NUMBER, problems
+        )
+        player = _whole_number(
+            item, "player", f"{label}.player", 1, header.players or MAX_NUMBER, problems
+        )
+        if round_ is None or player is None:
+            continue
+        if (round_, player) in first:
+            problems.append(
+                f"{label} repeats byes[{first[round_, player]}] (round {round_}, player {player})"
+            )
+            continue
+        first[round_, player] = index
+        byes.append(_Bye(index, round_, player))
+    return byes
+
+
+def _keys(item: dict, label: str, fields: tuple[str, ...], problems: list[str]) -> None:
+    missing = [f"'{field}'" for field in fields if field not in item]
+    if missing:
+        problems.append(f"{label}: missing {', '.join(missing)}")
+    problems += [f"{label}: unknown key {_describe(key)}" for key in item if key not in fields]
+
+
+# --- rules -------------------------------------------------------------------------------------
+
+
+def _drop_repeated_tables(seatings: list[_Seating], problems: list[str]) -> list[_Seating]:
+    """The first listing of each round's table; the others reported and left out."""
+    listed: dict[tuple[int, int], list[int]] = defaultdict(list)
+    kept = []
+    for seating in seatings:
+        key = (seating.round, seating.table)
+        if not listed[key]:
+            kept.append(seating)
+        listed[key].append(seating.index)
+    for (round_, table), indexes in sorted(listed.items()):
+        if len(indexes) > 1:
+            problems.append(
+                f"round {round_}: table {table} is listed {_times(len(indexes))} "
+                f"({_and([f'seatings[{i}]' for i in indexes])})"
+            )
+    return kept
+
+
+def _check_rounds(seatings: list[_Seating], problems: list[str]) -> dict[tuple[int, int], list]:
+    """Nobody plays twice in a round. Returns (round, player) -> the tables he plays at."""
+    tables_of: dict[tuple[int, int], list[int]] = defaultdict(list)
+    for seating in seatings:
+        for player in seating.players:
+            tables_of[seating.round, player].append(seating.table)
+    for (round_, player), tables in sorted(tables_of.items()):
+        if len(tables) > 1:
+            problems.append(
+                f"round {round_}: player {player} plays at tables {_and(sorted(tables))}"
+            )
+    return tables_of
+
+
+def _check_tables(seatings: list[_Seating], problems: list[str]) -> None:
+    """Nobody visits a table twice."""
+    rounds_of: dict[tuple[int, int], list[int]] = defaultdict(list)
+    for seating in seatings:
+        for player in seating.players:
+            rounds_of[player, seating.table].append(seating.round)
+    for (player, table), rounds in sorted(rounds_of.items()):
+        if len(rounds) > 1:
+            problems.append(
+                f"player {player} visits table {table} {_times(len(rounds))} "
+                f"(rounds {_and(sorted(rounds))})"
+            )
+
+
+def _check_byes(byes: list[_Bye], tables_of: dict, problems: list[str]) -> None:
+    """A player listed as sitting out does not play; nobody sits out twice."""
+    sat_out: dict[int, list[int]] = defaultdict(list)
+    for bye in byes:
+        tables = tables_of.get((bye.round, bye.player))
+        if tables:
+            problems.append(
+                f"round {bye.round}: player {bye.player} is listed as sitting out but plays "
+                f"at table {tables[0]}"
+            )
+        else:
+            sat_out[bye.player].append(bye.round)
+    for player, rounds in sorted(sat_out.items()):
+        if len(rounds) > 1:
+            problems.append(
+                f"player {player} sits out {_times(len(rounds))} (rounds {_and(sorted(rounds))})"
+            )
+
+
+def _check_complete(
+    seatings: list[_Seating], byes: list[_Bye], header: _Header, problems: list[str]
+) -> None:
+    """Every table of every round is listed; every player plays or sits out every round."""
+    assert header.players is not None and header.tables is not None and header.rounds is not None
+    tables: dict[int, set[int]] = defaultdict(set)
+    present: dict[int, set[int]] = defaultdict(set)
+    for seating in seatings:
+        tables[seating.round].add(seating.table)
+        present[seating.round].update(seating.players)
+    for bye in byes:
+        present[bye.round].add(bye.player)
+    empty = _complement(sorted(tables), 1, header.rounds)
+    if empty:
+        have = "has" if _how_many(empty) == 1 else "have"
+        problems.append(f"{_plural('round', empty)} {_ranges(empty)} {have} no seatings")
+    for round_ in sorted(tables):
+        missing = _complement(sorted(tables[round_]), 1, header.tables)
+        if missing:
+            problems.append(
+                f"round {round_}: no seating for {_plural('table', missing)} {_ranges(missing)}"
+            )
+    for round_ in sorted(tables):
+        missing = _complement(sorted(present[round_]), 1, header.players)
+        if missing:
+            plays, is_ = ("plays", "is") if _how_many(missing) == 1 else ("play", "are")
+            problems.append(
+                f"round {round_}: {_plural('player', missing)} {_ranges(missing)} neither "
+                f"{plays} nor {is_} listed as sitting out"
+            )
+
+
+def _check_figures(seatings: list[_Seating], header: _Header, problems: list[str]) -> None:
+    if header.max_meetings is None and header.repeated_pairs is None:
+        return
+    meetings = Counter(
+        pair for seating in seatings for pair in itertools.combinations(sorted(seating.players), 2)
+    )
+    most = max(meetings.values(), default=0)
+    repeated = sum(1 for count in meetings.values() if count > 1)
+    claimed = header.max_meetings
+    if claimed is not None and claimed != most:
+        if most == 0:
+            problems.append(f"'max_meetings' is {claimed}, but no two players meet")
+        else:
+            first, second = min(pair for pair, count in meetings.items() if count == most)
+            problems.append(
+                f"'max_meetings' is {claimed}, but the most two players meet is {most} "
+                f"(players {first} and {second} meet {_times(most)})"
+            )
+    claimed = header.repeated_pairs
+    if claimed is not None and claimed != repeated:
+        if not repeated:
+            problems.append(
+                f"'repeated_pairs' is {claimed}, but no pair of players meets more than once"
+            )
+        else:
+            pairs = (
+                "1 pair of players meets" if repeated == 1 else f"{repeated} pairs of players meet"
+            )
+            problems.append(f"'repeated_pairs' is {claimed}, but {pairs} more than once")
+
+
+# --- wording -----------------------------------------------------------------------------------
+
+
+def _and(items: list) -> str:
+    """ "1", "1 and 3", "1, 3 and 4"."""
+    words = [str(item) for item in items]
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def _verb(items: list, verb: str) -> str:
+    return verb + "s" if len(items) == 1 else verb
+
+
+def _count(number: int, noun: str) -> str:
+    return f"1 {noun}" if number == 1 else f"{number} {noun}s"

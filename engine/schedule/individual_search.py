@@ -1,0 +1,283 @@
+"""Local search for movements that no construction makes repeat-free.
+
+The search improves a valid grid (``engine.schedule.individual_construct``: shape (rounds,
+tables, per_table), players 0-based) by moves that keep it valid. A bye counts as one more
+table, "the bye", that nobody may visit twice either; a player's *places* are then his tables
+and his bye, all different. A move exchanges the places of two players x and y in one round
+r, and repairs what that breaks: if x now holds a place he also holds in round d, the two
+players exchange their places in round d too, and so on, for y likewise, until nobody holds a
+place twice. The rounds exchanged close up into a cycle (with every table visited, as in 16
+players at 4 tables for 4 rounds, no smaller move exists) or a chain, and the tables of every
+round keep their n players.
+
+It is a tabu search driven by conflicts: each step picks a pair that meets more than once
+(at random, from a fixed seed), one round in which they meet, and makes the best allowed move
+of either of them in that round, even an uphill one; the players just moved may not move again
+in that round for a few steps unless the move beats the best cost seen. It stops when no pair
+meets twice, after a fixed number of steps, or when the best cost has not improved for a while;
+the best grid seen is returned. Everything is counted in steps, never in time, so the same
+arguments always give the same movement.
+"""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+
+# A run stops after this many steps without a new best; up to _RUNS runs from the same start
+# with different seeds, within _WORK units of work in all (a unit: one round of one candidate
+# move weighed, about a microsecond or two), the best of them kept.
+_PATIENCE = 1_500
+_RUNS = 3
+_WORK = 2_000_000
+_TABU_TENURE = (4, 12)
+_LONGEST = 1_000
+
+
+def improve(grid: np.ndarray, players: int, seed: int, work: int = _WORK) -> np.ndarray:
+    """A grid at least as good as ``grid`` (valid in, valid out)."""
+    best, best_cost = grid, None
+    for run in range(_RUNS):
+        search = _Search(grid, players, seed + run)
+        if best_cost is None:
+            best_cost = search.cost
+        found, cost, used = search.run(work)
+        if cost < best_cost:
+            best, best_cost = found, cost
+        work -= used
+        if best_cost == 0 or work <= 0:
+            break
+    return best
+
+
+class _Search:
+    def __init__(self, grid: np.ndarray, players: int, seed: int) -> None:
+        self.rounds, self.tables, self.per_table = grid.shape
+        self.players = players
+        self.rng = random.Random(seed)
+        tables = self.tables
+        self.bye = tables  # the place number of a bye
+        # groups[r][place]: the players of a table in seat order, or (place = bye) sitting out
+        self.groups: list[list[list[int]]] = []
+        self.place: list[list[int]] = []  # place[r][p]
+        # held[p][place]: the round in which p holds that place (a table or the bye), or -1
+        self.held = [[-1] * (tables + 1) for _ in range(players)]
+        self.meet = [[0] * players for _ in range(players)]
+        self._change_x = [0] * players  # scratch lists of _delta
+        self._change_y = [0] * players
+        for r, tables_of_round in enumerate(grid.tolist()):
+            place = [self.bye] * players
+            for t, group in enumerate(tables_of_round):
+                for i, a in enumerate(group):
+                    place[a] = t
+                    self.held[a][t] = r
+                    for b in group[i + 1 :]:
+                        self.meet[a][b] += 1
+                        self.meet[b][a] += 1
+            byes = [p for p in range(players) if place[p] == self.bye]
+            for p in byes:
+                self.held[p][self.bye] = r
+            self.groups.append([*tables_of_round, byes])
+            self.place.append(place)
+        pairs = players * (players - 1) // 2
+        self.weight = [0, 0, 1]
+        while len(self.weight) <= self.rounds + 1:
+            self.weight.append(self.weight[-1] * (pairs + 1))
+        self.bad: list[tuple[int, int]] = []
+        self.bad_index: dict[tuple[int, int], int] = {}
+        self.cost = 0
+        for a in range(players):
+            row = self.meet[a]
+            for b in range(a + 1, players):
+                if row[b] >= 2:
+                    self._add_bad((a, b))
+                    self.cost += self.weight[row[b]]
+
+    # --- bookkeeping ---------------------------------------------------------------------------
+
+    def _add_bad(self, pair: tuple[int, int]) -> None:
+        self.bad_index[pair] = len(self.bad)
+        self.bad.append(pair)
+
+    def _drop_bad(self, pair: tuple[int, int]) -> None:
+        index = self.bad_index.pop(pair)
+        last = self.bad.pop()
+        if index < len(self.bad):
+            self.bad[index] = last
+            self.bad_index[last] = index
+
+    def _change(self, a: int, b: int, by: int) -> None:
+        before = self.meet[a][b]
+        after = before + by
+        self.meet[a][b] = self.meet[b][a] = after
+        self.cost += self.weight[after] - self.weight[before]
+        pair = (a, b) if a < b else (b, a)
+        if before >= 2 > after:
+            self._drop_bad(pair)
+        elif after >= 2 > before:
+            self._add_bad(pair)
+
+    def _mates(self, r: int, p: int) -> list[int]:
+        """The others at p's table in round r ([] on a bye)."""
+        place = self.place[r][p]
+        if place == self.bye:
+            return []
+        return [q for q in self.groups[r][place] if q != p]
+
+    # --- the search ----------------------------------------------------------------------------
+
+    def run(self, work: int) -> tuple[np.ndarray, int, int]:
+        """(the best grid seen, its cost, the work done)."""
+        best_cost, best = self.cost, self._snapshot()
+        tabu: dict[tuple[int, int], int] = {}
+        since = step = 0
+        self.work = 0
+        while self.bad and since < _PATIENCE and self.work < work:
+            a, b = self.bad[self.rng.randrange(len(self.bad))]
+            r = self._meeting_round(a, b)
+            move = self._best_move(r, (a, b), tabu, step, best_cost)
+            since += 1
+            step += 1
+            if move is None:
+                continue
+            x, y, rounds = move
+            for c in rounds:
+                self._exchange(c, x, y)
+                tabu[c, x] = tabu[c, y] = step + self.rng.randint(*_TABU_TENURE)
+            if self.cost < best_cost:
+                best_cost, best, since = self.cost, self._snapshot(), 0
+        return best, best_cost, self.work
+
+    def _snapshot(self) -> np.ndarray:
+        return np.array([groups[: self.tables] for groups in self.groups], dtype=np.int64)
+
+    def _meeting_round(self, a: int, b: int) -> int:
+        rounds = [
+            r for r, place in enumerate(self.place) if place[a] == place[b] and place[a] != self.bye
+        ]
+        return rounds[self.rng.randrange(len(rounds))]
+
+    def _closure(self, r: int, x: int, y: int) -> list[int] | None:
+        """The rounds in which x and y must exchange places, starting from round r; None if
+        there are more than _LONGEST."""
+        rounds, stack = [r], [r]
+        held_x, held_y, place = self.held[x], self.held[y], self.place
+        while stack:
+            c = stack.pop()
+            for d in (held_x[place[c][y]], held_y[place[c][x]]):
+                if d >= 0 and d not in rounds:
+                    if len(rounds) == _LONGEST:
+                        return None
+                    rounds.append(d)
+                    stack.append(d)
+        return rounds
+
+    def _delta(self, x: int, y: int, rounds: list[int]) -> int:
+        """The change of cost if x and y exchange places in these rounds (more than one)."""
+        meet_x, meet_y, weight, bye = self.meet[x], self.meet[y], self.weight, self.bye
+        change_x, change_y = self._change_x, self._change_y  # all zero between calls
+        touched = []
+        for c in rounds:
+            groups, place = self.groups[c], self.place[c]
+            place_x, place_y = place[x], place[y]
+            if place_x != bye:
+                for a in groups[place_x]:
+                    if a != x:
+                        change_x[a] -= 1
+                        change_y[a] += 1
+                        touched.append(a)
+            if place_y != bye:
+                for b in groups[place_y]:
+                    if b != y:
+                        change_y[b] -= 1
+                        change_x[b] += 1
+                        touched.append(b)
+        delta = 0
+        for a in touched:
+            by_x, by_y = change_x[a], change_y[a]
+            if by_x:
+                delta += weight[meet_x[a] + by_x] - weight[meet_x[a]]
+                change_x[a] = 0
+            if by_y:
+                delta += weight[meet_y[a] + by_y] - weight[meet_y[a]]
+                change_y[a] = 0
+        return delta
+
+    def _best_move(
+        self, r: int, movers: tuple[int, int], tabu: dict, step: int, best_cost: int
+    ) -> tuple[int, int, list[int]] | None:
+        """The best allowed exchange of a mover with another player in round r (with the rounds
+        it repairs); ties broken at random."""
+        weight, meet, held, bye = self.weight, self.meet, self.held, self.bye
+        groups, place = self.groups[r], self.place[r]
+        best_delta, found = None, []
+        for x in movers:
+            home = place[x]
+            mates_x = [a for a in groups[home] if a != x]
+            meet_x, held_x = meet[x], held[x]
+            leave_x = sum(weight[meet_x[a] - 1] - weight[meet_x[a]] for a in mates_x)
+            self.work += self.players
+            for there, group in enumerate(groups):
+                if there == home:
+                    continue
+                if there == bye:
+                    joins = [0] * len(group)
+                    total_join = 0
+                else:
+                    joins = [weight[meet_x[b] + 1] - weight[meet_x[b]] for b in group]
+                    total_join = sum(joins)
+                repaired_x = held_x[there]
+                for index, y in enumerate(group):
+                    held_y = held[y]
+                    if repaired_x < 0 and held_y[home] < 0:
+                        rounds = [r]
+                        meet_y = meet[y]
+                        delta = leave_x + total_join - joins[index]
+                        for a in mates_x:
+                            delta += weight[meet_y[a] + 1] - weight[meet_y[a]]
+                        if there != bye:
+                            for b in group:
+                                if b != y:
+                                    delta += weight[meet_y[b] - 1] - weight[meet_y[b]]
+                    else:
+                        rounds = self._closure(r, x, y)
+                        if rounds is None:
+                            continue
+                        delta = self._delta(x, y, rounds)
+                        self.work += len(rounds)
+                    if best_delta is not None and delta > best_delta:
+                        continue
+                    if self.cost + delta >= best_cost and any(
+                        tabu.get((c, p), -1) > step for c in rounds for p in (x, y)
+                    ):
+                        continue
+                    if best_delta is None or delta < best_delta:
+                        best_delta, found = delta, [(x, y, rounds)]
+                    else:
+                        found.append((x, y, rounds))
+        if not found:
+            return None
+        return found[self.rng.randrange(len(found))]
+
+    def _exchange(self, r: int, x: int, y: int) -> None:
+        """x and y exchange places (tables and seats, or a bye) in round r."""
+        for a in self._mates(r, x):
+            self._change(x, a, -1)
+            self._change(y, a, +1)
+        for b in self._mates(r, y):
+            self._change(y, b, -1)
+            self._change(x, b, +1)
+        place = self.place[r]
+        place_x, place_y = place[x], place[y]
+        group_x, group_y = self.groups[r][place_x], self.groups[r][place_y]
+        index_x, index_y = group_x.index(x), group_y.index(y)
+        group_x[index_x], group_y[index_y] = y, x
+        place[x], place[y] = place_y, place_x
+        held_x, held_y = self.held[x], self.held[y]
+        if held_x[place_x] == r:
+            held_x[place_x] = -1
+        if held_y[place_y] == r:
+            held_y[place_y] = -1
+        held_x[place_y] = r
+        held_y[place_x] = r
