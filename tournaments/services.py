@@ -58,6 +58,8 @@ SETTINGS_STATUSES: dict[str, tuple[str, ...]] = {
     "side_mode": (Status.DRAFT,),
     "tables": (Status.DRAFT,),
 }
+# Settings the standings are computed from: changing one makes the stored standings stale.
+RANKING_SETTINGS = frozenset({"ties", "ranking"})
 TOURNAMENT_FIELDS = tuple(name for name in SETTINGS_STATUSES if name != "tables")
 # Every game setting (its rules of play) may change until the first result could exist.
 GAME_SETTING_STATUSES = (Status.DRAFT, Status.SCHEDULED)
@@ -317,6 +319,8 @@ def update_tournament(*, by: User, tournament: Tournament, changes: dict[str, An
         before={name: current[name] for name in changed},
         after=changed,
     )
+    if changed.keys() & RANKING_SETTINGS:
+        standings_inputs_changed.send(sender=Tournament, tournament=tournament)
     return tournament
 
 
