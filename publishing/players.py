@@ -19,7 +19,7 @@ from publishing.exports.workbook import KIND_RESULTS, KIND_STANDINGS
 from publishing.selectors import clean_text, rules_rows
 from scoring import sheets as score_sheets
 from scoring.models import RankingPoints, Result, StandingsState
-from tournaments.models import Board, Match, MatchSeat, Team, Tournament
+from tournaments.models import Board, Match, MatchSeat, Team, Tournament, seat_order
 
 
 def _sheet(name: str, title: str, columns: list[Column], rows: list[tuple]) -> SheetSpec:
@@ -75,7 +75,9 @@ def _seated(tournament: Tournament) -> list[Match]:
         Match.objects.filter(table__tournament=tournament)
         .select_related("table")
         .prefetch_related(
-            Prefetch("seats", queryset=MatchSeat.objects.select_related("team").order_by("seat"))
+            Prefetch(
+                "seats", queryset=MatchSeat.objects.select_related("team").order_by(seat_order())
+            )
         )
         .order_by("table__number", "round")
     )

@@ -14,7 +14,7 @@ from django.db.models import Q
 from scoring import states
 from scoring.models import Result, Review, StandingsState, Submission
 from scoring.rows import RowReader
-from tournaments.models import Board, Match, MatchSeat, Status, Team, Tournament
+from tournaments.models import Board, Match, MatchSeat, Status, Team, Tournament, seat_order
 
 
 def team_by_code(slug: str, code: str) -> Team | None:
@@ -120,7 +120,9 @@ def team_overview(team: Team) -> tuple[list[TeamMatch], Match | None]:
     matches = matches_of(team)
     found = board_states(matches)
     seated = defaultdict(list)
-    for seat in MatchSeat.objects.filter(match__in=matches).select_related("team").order_by("seat"):
+    for seat in (
+        MatchSeat.objects.filter(match__in=matches).select_related("team").order_by(seat_order())
+    ):
         seated[seat.match_id].append((seat.seat, seat.team))
     overview = []
     for match in matches:

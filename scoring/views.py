@@ -41,7 +41,7 @@ from scoring.forms import (
 )
 from scoring.models import RankingPoints, Result, Review, Standing, StandingsState, Submission
 from scoring.selectors import TeamMatch
-from tournaments.models import Board, Match, MatchSeat, Status, Table, Team, Tournament
+from tournaments.models import Board, Match, MatchSeat, Status, Table, Team, Tournament, seat_order
 from tournaments.permissions import organiser_required
 
 SESSION_KEY = "scorer-code:{pk}"
@@ -893,7 +893,9 @@ def _table_html(tournament: Tournament, state: StandingsState, number: int) -> s
 def _players_table_html(tournament: Tournament, state: StandingsState, table: Table) -> str:
     matches = list(
         table.matches.prefetch_related(
-            Prefetch("seats", queryset=MatchSeat.objects.select_related("team").order_by("seat"))
+            Prefetch(
+                "seats", queryset=MatchSeat.objects.select_related("team").order_by(seat_order())
+            )
         ).order_by("round")
     )
     results = {

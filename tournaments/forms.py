@@ -167,6 +167,17 @@ class TeamImportForm(forms.Form):
         required=False, label="Replace the current teams (otherwise the file adds to them)"
     )
 
+    def __init__(self, *args: Any, of_players: bool = False, **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        if of_players:
+            self.fields["file"].help_text = (
+                f"A .csv, .xlsx or .ods file, first row: number, name (number optional). "
+                f"At most {MAX_TEAMS} players."
+            )
+            self.fields[
+                "replace"
+            ].label = "Replace the current players (otherwise the file adds to them)"
+
 
 class ReasonForm(forms.Form):
     reason = forms.CharField(widget=forms.Textarea(attrs={"rows": 3}), max_length=2000)

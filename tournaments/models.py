@@ -14,9 +14,10 @@ from typing import Any
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
-from django.db.models import F, Q
+from django.db.models import Case, F, IntegerField, Q, Value, When
 
 from engine.core.errors import DealError, SettingsError
+from engine.core.seats import SEAT_LETTERS
 from engine.games import DEFAULT_GAME, GAME_IDS, PLAYERS, Game, get_game
 from engine.games.pymtheg.cards import Seat, parse_deal
 
@@ -342,6 +343,14 @@ class Match(models.Model):
             f"Round {self.round}, table {self.table.number}: "
             f"{self.ns_team.number} (NS) v {self.ew_team.number} (EW)"
         )
+
+
+def seat_order(field: str = "seat") -> Case:
+    """Seats in their order at the table, N, E, S, W (the letters sort otherwise)."""
+    return Case(
+        *(When(**{field: seat}, then=Value(index)) for index, seat in enumerate(SEAT_LETTERS)),
+        output_field=IntegerField(),
+    )
 
 
 class MatchSeat(models.Model):

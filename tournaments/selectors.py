@@ -13,9 +13,19 @@ from typing import Any
 
 from django.db.models import Count, Max, Prefetch, QuerySet
 
+from engine.core.seats import SEAT_LETTERS
 from engine.games.pymtheg.cards import Seat, Suit
 from engine.schedule import check_schedule
-from tournaments.models import ActionLog, Board, Match, MatchSeat, Table, Team, Tournament
+from tournaments.models import (
+    ActionLog,
+    Board,
+    Match,
+    MatchSeat,
+    Table,
+    Team,
+    Tournament,
+    seat_order,
+)
 
 
 def tournaments_overview() -> QuerySet[Tournament]:
@@ -34,7 +44,7 @@ def teams_with_status(tournament: Tournament) -> QuerySet[Team]:
     return tournament.teams.select_related("disqualification").order_by("number")
 
 
-SEATED = Prefetch("seats", queryset=MatchSeat.objects.select_related("team").order_by("seat"))
+SEATED = Prefetch("seats", queryset=MatchSeat.objects.select_related("team").order_by(seat_order()))
 
 
 def tournament_matches(tournament: Tournament) -> QuerySet[Match]:
@@ -96,7 +106,7 @@ def movement_data(tournament: Tournament) -> dict[str, Any]:
     seats = list(
         MatchSeat.objects.filter(match__table__tournament=tournament)
         .select_related("match__table", "team")
-        .order_by("round", "match__table__number", "seat")
+        .order_by("round", "match__table__number", seat_order())
     )
     player_numbers = sorted(tournament.teams.values_list("number", flat=True))
     rounds = max((seat.round for seat in seats), default=0)
@@ -235,7 +245,10 @@ def route_cards(tournament: Tournament, team_number: int | None = None) -> list[
     stops: dict[int, dict[int, RouteStop]] = defaultdict(dict)
     for match in tournament_matches(tournament):
         if tournament.of_players:
-            seated = [(seat.seat, seat.team) for seat in match.seats.all()]
+            seated = sorted(
+                ((seat.seat, seat.team) for seat in match.seats.all()),
+                key=lambda item: SEAT_LETTERS.index(item[0]),
+            )
             for seat, team in seated:
                 others = [(other, player) for other, player in seated if player.pk != team.pk]
                 stops[team.pk][match.round] = RouteStop(

@@ -12,6 +12,7 @@ schedule takes a scheduled tournament back to draft.
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 from collections.abc import Iterable
 from typing import Any
@@ -520,7 +521,9 @@ def import_teams(
     tournament = _locked(tournament)
     _require_status(tournament, (Status.DRAFT,), "import teams")
     if not rows:
-        raise ServiceError("there are no teams to import")
+        raise ServiceError(f"there are no {tournament.entrant_word}s to import")
+    if tournament.of_players:  # a player is his own entrant: no partners to keep
+        rows = [dataclasses.replace(row, player1="", player2="") for row in rows]
     existing = {} if replace else dict(tournament.teams.values_list("number", "name"))
     errors, seen = [], {}
     for row in rows:

@@ -352,7 +352,9 @@ def team_reinstate(request: HttpRequest, slug: str, number: int) -> HttpResponse
 def teams_import(request: HttpRequest, slug: str) -> HttpResponse:
     """Upload a team list: the page shows a preview, or every bad row; nothing is saved yet."""
     tournament = _tournament(slug)
-    form = TeamImportForm(request.POST or None, request.FILES or None)
+    form = TeamImportForm(
+        request.POST or None, request.FILES or None, of_players=tournament.of_players
+    )
     context: dict[str, Any] = {"form": form}
     if request.method == "POST" and form.is_valid():
         upload = form.cleaned_data["file"]
@@ -392,7 +394,10 @@ def teams_import_confirm(request: HttpRequest, slug: str) -> HttpResponse:
         _flash_errors(request, exc)
         return redirect("tournaments:teams_import", slug=slug)
     del request.session[IMPORT_SESSION_KEY.format(pk=tournament.pk)]
-    messages.success(request, f"{len(teams)} team(s) imported from {pending['filename']}.")
+    messages.success(
+        request,
+        f"{len(teams)} {tournament.entrant_word}(s) imported from {pending['filename']}.",
+    )
     return redirect("tournaments:teams", slug=slug)
 
 

@@ -9,7 +9,8 @@ import re
 import pytest
 
 from scoring import services as scoring
-from tests.browser.helpers import expect, send_button
+from tests.browser.helpers import expect, send_button, team_list_xlsx
+from tests.tournaments.factories import OrganiserFactory
 from tests.tournaments.test_individual_events import declaring, enter, pyramid_event
 from tournaments import services
 from tournaments.models import Match
@@ -90,3 +91,81 @@ def test_north_enters_only_what_the_sheet_has_left_and_east_checks(
     expect(sheet).to_be_visible()
     expect(sheet).to_contain_text("10")
     shots.take(card, "pyramid-sheet")
+
+
+PASSWORD = "correct-horse-battery"
+PLAYERS = [f"Player {chr(ord('A') + i)}" for i in range(16)]
+
+
+@pytest.fixture
+def organiser(live):
+    return OrganiserFactory(username="olga", password=PASSWORD)
+
+
+def test_an_organiser_prepares_a_pyramid_evening(live, organiser, desktop, open_phone, shots):
+    page = desktop
+    page.goto("/accounts/login/")
+    page.get_by_label("Username").fill(organiser.username)
+    page.get_by_label("Password").fill(PASSWORD)
+    page.get_by_role("button", name="Sign in").click()
+
+    page.goto("/tournaments/new/")
+    page.get_by_role("link", name="Pyramid").click()
+    page.get_by_label("Name").fill("Pyramid club night")
+    page.get_by_label("Slug").fill("club-pyramid")
+    page.get_by_label("Tables").fill("4")
+    page.get_by_label("Declarations per round").fill("4")
+    shots.take(page, "new-pyramid")
+    page.get_by_role("button", name="Create").click()
+    expect(page.get_by_text("Tournament 'Pyramid club night' created.")).to_be_visible()
+
+    page.get_by_role("link", name="Import from a spreadsheet").click()
+    page.get_by_label(re.compile(r"^File")).set_input_files(
+        {
+            "name": "players.xlsx",
+            "mimeType": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+            "buffer": team_list_xlsx(PLAYERS),
+        }
+    )
+    page.get_by_role("button", name="Check the file").click()
+    page.get_by_role("button", name="Import these 16 players").click()
+    expect(page.get_by_text(re.compile(r"16 player\(s\) imported"))).to_be_visible()
+    shots.take(page, "players")
+
+    page.get_by_role("navigation", name="Tournament").get_by_role("link", name="Schedule").click()
+    page.get_by_role("button", name=re.compile(r"^Draw up the (schedule|movement)")).click()
+    expect(page.get_by_text(re.compile(r"drawn up: 4 rounds"))).to_be_visible()
+    expect(page.get_by_text("The validator finds no problem with this schedule.")).to_be_visible()
+    shots.take(page, "movement")
+
+    page.get_by_role("navigation", name="Tournament").get_by_role("link", name="Deals").click()
+    page.get_by_role("button", name="Deal the missing boards").click()
+    expect(page.get_by_text("64 board(s) dealt.")).to_be_visible()
+    shots.take(page, "deals")
+
+    page.get_by_role("navigation", name="Tournament").get_by_role(
+        "link", name="Pyramid club night"
+    ).click()
+    page.get_by_role("button", name="Start the tournament").click()
+    expect(page.get_by_text("The tournament is running.")).to_be_visible()
+
+    page.goto("/tournaments/club-pyramid/print/routes/?team=1")
+    printed = page.get_by_text(re.compile(r"/score/club-pyramid/\?code=\w+$"))
+    expect(printed).to_have_count(1)
+    scorer_link = printed.inner_text().strip()
+    first_round = page.locator("table.route tbody tr").first
+    expect(first_round.locator("td").nth(2)).to_have_text(re.compile(r"^(North|East|South|West)$"))
+    expect(first_round.locator("td").nth(3)).to_have_text(re.compile(r"^[NESW] \d+\. Player [B-P]"))
+    shots.take(page, "route-card")
+    page.goto("/tournaments/club-pyramid/print/tables/")
+    expect(page.get_by_role("heading", level=1)).to_have_count(4)  # a card a table
+    expect(
+        page.get_by_role("heading", name=re.compile(r"^Board \d+ · dealer [NESW]$"))
+    ).to_have_count(64)
+    shots.take(page, "table-cards")
+
+    phone = open_phone()
+    phone.goto(scorer_link)
+    expect(phone.get_by_role("heading", level=1)).to_have_text(re.compile(r"^Round 1 · Table"))
+    expect(phone.get_by_text(PLAYERS[0]).first).to_be_visible()
+    shots.take(phone, "scorer-page")

@@ -88,3 +88,21 @@ def test_demo_runs_again_with_a_fresh_tournament_and_password():
         return next(line for line in output.splitlines() if line.startswith("standings:"))
 
     assert standings_line(first) == standings_line(second)
+
+
+def test_the_pyramid_demo_plays_its_rounds_through_the_same_services():
+    output = run_demo("--game", "pyramid")
+    demo = Tournament.objects.get(slug="demo-pyramid")
+    assert (demo.game, demo.of_players, demo.status) == ("pyramid", True, Status.RUNNING)
+    assert demo.teams.count() == 16 and demo.tables.count() == 4
+    played = Result.objects.filter(match__table__tournament=demo, current=True)
+    assert played.count() == 3 * 4 * demo.boards_per_table
+    assert all(len(result.seats) == 4 for result in played)
+    state = StandingsState.objects.get(tournament=demo)
+    assert state.provisional and len(state.standings["standings"]) == 16
+    assert "declarations exact" in output and "contracts made" not in output
+    standings = next(line for line in output.splitlines() if line.startswith("standings:"))
+    assert "16 players" in standings and "%" in standings
+    north = Match.objects.filter(table__tournament=demo, round=4).order_by("table__number")[0]
+    assert scorer_path(north.seats.get(seat="N").team) in output
+    assert "/t/demo-pyramid/standings/" in output

@@ -209,8 +209,10 @@ class Command(BaseCommand):
         if leader is None:
             return f"{word}, no results yet"
         team = tournament.teams.get(pk=int(leader.get("team", leader.get("player"))))
-        value = leader["points"] if "points" in leader else leader["total"]
-        return (
-            f"{word}, {len(rows)} {tournament.entrant_word}s; first: {team.name} "
-            f"({value:g} {'points' if 'points' in leader else 'total'})"
-        )
+        if "total" in leader:
+            value = f"total {leader['total']:g}, {leader['tiebreak']} exact"
+        elif leader.get("percentage") is not None:
+            value = f"{leader['percentage']:g} %, {leader['points']:g} ranking points"
+        else:
+            value = f"{leader['points']:g} points"
+        return f"{word}, {len(rows)} {tournament.entrant_word}s; first: {team.name} ({value})"

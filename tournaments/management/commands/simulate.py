@@ -34,10 +34,13 @@ def describe(report: SimulationReport, tournament: Tournament) -> list[str]:
     lines = []
     if report.started:
         lines.append(f"{tournament.slug}: started the tournament")
+    if tournament.of_players:
+        outcome = f"{report.made} declarations exact"
+    else:
+        outcome = f"{report.made} contracts made, {report.passed_out} passed out"
     lines.append(
         f"{tournament.slug}: played round(s) {rounds}: {report.matches} matches, "
-        f"{report.boards} boards ({report.made} contracts made, {report.passed_out} passed "
-        f"out), seed {report.seed}"
+        f"{report.boards} boards ({outcome}), seed {report.seed}"
     )
     if report.dispute is not None:
         d = report.dispute
