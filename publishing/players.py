@@ -12,14 +12,13 @@ from collections import defaultdict
 from collections.abc import Callable
 from typing import Any
 
-from django.db.models import Prefetch
-
 from publishing.exports.sheets import Column, SheetSpec
 from publishing.exports.workbook import KIND_RESULTS, KIND_STANDINGS
 from publishing.selectors import clean_text, rules_rows
 from scoring import sheets as score_sheets
 from scoring.models import RankingPoints, Result, StandingsState
-from tournaments.models import Board, Match, MatchSeat, Team, Tournament, seat_order
+from tournaments.models import Board, Match, Team, Tournament
+from tournaments.selectors import SEATED
 
 
 def _sheet(name: str, title: str, columns: list[Column], rows: list[tuple]) -> SheetSpec:
@@ -74,11 +73,7 @@ def _seated(tournament: Tournament) -> list[Match]:
     return list(
         Match.objects.filter(table__tournament=tournament)
         .select_related("table")
-        .prefetch_related(
-            Prefetch(
-                "seats", queryset=MatchSeat.objects.select_related("team").order_by(seat_order())
-            )
-        )
+        .prefetch_related(SEATED)
         .order_by("table__number", "round")
     )
 

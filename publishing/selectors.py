@@ -25,7 +25,7 @@ from publishing.models import ChartData, Export, HandRecords, PublishingSettings
 from scoring.models import RankingPoints, Result, Standing, StandingsState
 from scoring.views import points_text, standings_status
 from tournaments.models import Board, Match, Status, Team, Tournament
-from tournaments.selectors import board_diagram
+from tournaments.selectors import SEATED, board_diagram, board_hands
 
 # Characters a spreadsheet cannot hold (XML 1.0); typed names could contain them.
 _CONTROL = {code: None for code in range(32) if code not in (9, 10, 13)}
@@ -143,6 +143,8 @@ class PlayedResult:
     ns_points: str
     ew_points: str
     kind: str
+    # A game of individuals: (seat, player, table result, ranking points) in seat order.
+    seats: list[tuple[str, Team, int | None, str]] = field(default_factory=list)
 
 
 @dataclass
@@ -163,6 +165,7 @@ def hand_records(tournament: Tournament, tables: set[int]) -> list[HandRecord]:
     matches = list(
         Match.objects.filter(table__tournament=tournament, table__number__in=tables)
         .select_related("table", "ns_team", "ew_team")
+        .prefetch_related(SEATED)
         .order_by("round")
     )
     results = {
@@ -187,12 +190,22 @@ def hand_records(tournament: Tournament, tables: set[int]) -> list[HandRecord]:
             result = results.get((match.pk, board.pk))
             if result is None:
                 continue
+            seats = [
+                (
+                    seat.seat,
+                    seat.team,
+                    (result.seats or {}).get(seat.seat),
+                    points_text(points.get((match.pk, board.pk, seat.team_id))),
+                )
+                for seat in (match.seats.all() if tournament.of_players else [])
+            ]
             played.append(
                 PlayedResult(
                     round=match.round,
                     ns_team=match.ns_team,
                     ew_team=match.ew_team,
-                    words=result_words(result),
+                    seats=seats,
+                    words=result_words(result, tournament),
                     ns=result.ns_result,
                     ew=result.ew_result,
                     ns_points=points_text(points.get((match.pk, board.pk, match.ns_team_id))),
@@ -203,18 +216,28 @@ def hand_records(tournament: Tournament, tables: set[int]) -> list[HandRecord]:
         records.append(
             HandRecord(
                 table=board.table,
-                diagram=board_diagram(board),
+                diagram=(
+                    board_hands(tournament, board)
+                    if tournament.of_players
+                    else board_diagram(board)
+                ),
                 results=played,
-                opening=tournament.opening_seat_for(board.table.number),
+                opening=(
+                    None
+                    if tournament.of_players
+                    else tournament.opening_seat_for(board.table.number)
+                ),
             )
         )
     return records
 
 
-def result_words(result: Result) -> str:
+def result_words(result: Result, tournament: Tournament | None = None) -> str:
     if result.kind == Result.Kind.ADJUSTED:
         return "Adjusted result (by the director)"
     if result.submission is not None and result.submission.score:
+        if tournament is not None and tournament.of_players:
+            return tournament.game_rules.describe(result.submission.score)
         return contract_in_words(result.submission.score)
     return "Passed out" if result.passed_out else ""
 

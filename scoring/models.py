@@ -12,6 +12,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 
+from engine.core.seats import SEAT_LETTERS
 from scoring import states
 from tournaments.models import Board, Match, Team, Tournament
 
@@ -166,6 +167,13 @@ class Result(models.Model):
                 name="result_has_table_results_unless_passed_out",
             ),
         ]
+
+    @property
+    def seat_results(self) -> list[tuple[str, int]]:
+        """``(seat, table result)`` in table order N, E, S, W (a JSON object's keys come back
+        from PostgreSQL in its own order)."""
+        seats = self.seats or {}
+        return [(seat, seats[seat]) for seat in SEAT_LETTERS if seat in seats]
 
     def __str__(self) -> str:
         return f"{self.get_kind_display()}: {self.ns_result} / {self.ew_result}"

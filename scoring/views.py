@@ -17,7 +17,6 @@ from typing import Any
 
 from django.contrib import messages
 from django.core.cache import cache
-from django.db.models import Prefetch
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
@@ -41,8 +40,9 @@ from scoring.forms import (
 )
 from scoring.models import RankingPoints, Result, Review, Standing, StandingsState, Submission
 from scoring.selectors import TeamMatch
-from tournaments.models import Board, Match, MatchSeat, Status, Table, Team, Tournament, seat_order
+from tournaments.models import Board, Match, MatchSeat, Status, Table, Team, Tournament
 from tournaments.permissions import organiser_required
+from tournaments.selectors import SEATED
 
 SESSION_KEY = "scorer-code:{pk}"
 OPEN_STATUSES = (Status.SCHEDULED, Status.RUNNING)
@@ -603,7 +603,7 @@ def _director_action(
 
 def _result_words(result: Result) -> str:
     if result.seats:
-        return ", ".join(f"{seat} {value:+d}" for seat, value in result.seats.items())
+        return ", ".join(f"{seat} {value:+d}" for seat, value in result.seat_results)
     return f"NS {result.ns_result}, EW {result.ew_result}"
 
 
@@ -891,13 +891,7 @@ def _table_html(tournament: Tournament, state: StandingsState, number: int) -> s
 
 
 def _players_table_html(tournament: Tournament, state: StandingsState, table: Table) -> str:
-    matches = list(
-        table.matches.prefetch_related(
-            Prefetch(
-                "seats", queryset=MatchSeat.objects.select_related("team").order_by(seat_order())
-            )
-        ).order_by("round")
-    )
+    matches = list(table.matches.prefetch_related(SEATED).order_by("round"))
     results = {
         (r.match_id, r.board_id): r
         for r in Result.objects.filter(match__table=table, current=True).select_related(

@@ -245,12 +245,11 @@ class DealForm(forms.Form):
     deal = forms.CharField(
         max_length=200,
         widget=forms.TextInput(attrs={"size": 80, "spellcheck": "false", "autocomplete": "off"}),
-        help_text=(
-            "Deal notation: the first seat's letter and a colon, then the four hands in "
-            "clockwise order separated by spaces; each hand is Fire.Earth.Water.Wind, ranks "
-            "highest first, 1-9 then A=10 … F=15, an empty group for a void."
-        ),
     )
+
+    def __init__(self, *args: Any, game: Game, **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        self.fields["deal"].help_text = game.deal_help
 
 
 class TableLabelsForm(forms.Form):

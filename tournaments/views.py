@@ -576,7 +576,9 @@ def deal_edit(request: HttpRequest, slug: str, table: int, board: int) -> HttpRe
         raise Http404("No such board.")
     current_board = Board.objects.filter(table=table_obj, number=board).first()
     form = DealForm(
-        request.POST or None, initial={"deal": current_board.deal if current_board else ""}
+        request.POST or None,
+        initial={"deal": current_board.deal if current_board else ""},
+        game=tournament.game_rules,
     )
     if request.method == "POST" and form.is_valid():
         try:
@@ -600,9 +602,16 @@ def deal_edit(request: HttpRequest, slug: str, table: int, board: int) -> HttpRe
         table_number=table,
         board_number=board,
         table_obj=table_obj,
-        opening=tournament.opening_seat_for(table),
-        diagram=selectors.board_diagram(current_board) if current_board else None,
+        opening=None if tournament.of_players else tournament.opening_seat_for(table),
+        diagram=_diagram(tournament, current_board) if current_board else None,
     )
+
+
+def _diagram(tournament: Tournament, board: Board) -> Any:
+    """A board's hands as the pages show them: a Pymtheg diagram, or each hand in words."""
+    if tournament.of_players:
+        return selectors.board_hands(tournament, board)
+    return selectors.board_diagram(board)
 
 
 # --- printing -----------------------------------------------------------------------------

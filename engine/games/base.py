@@ -64,6 +64,8 @@ class Game(ABC):
     table_sizes: ClassVar[tuple[int, ...]]
     #: ``pairs`` (two players share a result, one entrant per side) or ``players``.
     entrants: ClassVar[str]
+    #: How a deal is written, for the page where an organiser types one.
+    deal_help: ClassVar[str] = "The game's deal notation."
     #: Settings a tournament may choose (validated by ``settings``).
     setting_fields: ClassVar[tuple[Setting, ...]] = ()
 

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import itertools
 from collections import Counter, defaultdict
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -90,9 +91,9 @@ def check_individual_schedule(data: Any) -> list[str]:
     seatings = _read_seatings(data, header, problems)
     byes = _read_byes(data, header, problems)
     seatings = _drop_repeated_tables(seatings, problems)
-    tables_of = _check_rounds(seatings, problems)
+    table_of = _check_rounds(seatings, problems)
     _check_tables(seatings, problems)
-    _check_byes(byes, tables_of, problems)
+    _check_byes(byes, table_of, problems)
     if header.complete:
         _check_complete(seatings, byes, header, problems)
     _check_figures(seatings, header, problems)
@@ -148,8 +149,6 @@ def _read_seatings(data: dict, header: _Header, problems: list[str]) -> list[_Se
     if not isinstance(items, list):
         problems.append(f"'seatings' must be a list, not {_kind(items)}")
         return []
-    seat_names = SEATS[: header.per_table] if header.per_table else SEATS
-    highest = header.players or MAX_NUMBER
     seatings = []
     unused: dict[str, list[str]] = defaultdict(list)  # seat -> the seatings that fill it
     for index, item in enumerate(items):
@@ -164,47 +163,78 @@ def _read_seatings(data: dict, header: _Header, problems: list[str]) -> list[_Se
         table = _whole_number(
             item, "table", f"{label}.table", 1, header.tables or MAX_NUMBER, problems
         )
-        where = f" (round {round_}, table {table})" if round_ and table else ""
-        if "seats" not in item:
-            continue
-        seats = item["seats"]
-        if not isinstance(seats, dict):
-            problems.append(f"{label}.seats{where} must be an object, not {_kind(seats)}")
-            continue
-        for name in seats:
-            if name in SEATS and name not in seat_names:  # tables of fewer players
-                unused[name].append(label)
-            elif name not in seat_names:
-                problems.append(
-                    f"{label}.seats{where}: unknown seat {_describe(name)} "
-                    f"(seats are {', '.join(seat_names)})"
-                )
-        if header.per_table:
-            empty = [name for name in seat_names if name not in seats]
-            if empty:
-                problems.append(f"{label}.seats{where}: nobody sits at {', '.join(empty)}")
-        held: dict[int, list[str]] = {}
-        for name in seat_names:
-            player = _whole_number(
-                seats, name, f"{label}.seats.{name}{where}", 1, highest, problems
-            )
-            if player is not None:
-                held.setdefault(player, []).append(name)
-        for player, names in held.items():
-            if len(names) > 1:
-                place = f"round {round_}, table {table}" if where else label
-                problems.append(f"{place}: player {player} sits at {_and(names)}")
+        place = f"round {round_}, table {table}" if round_ and table else None
+        players: tuple[int, ...] = ()
+        if "seats" in item:
+            players = _read_seats(item["seats"], label, place, header, unused, problems)
         if round_ is not None and table is not None:
-            seatings.append(_Seating(index, round_, table, tuple(held)))
+            seatings.append(_Seating(index, round_, table, players))
     for name, labels in unused.items():
         # Usually a wrong per_table: one message, not one per seating.
         if len(labels) > SHOWN_SEATINGS:
             labels = [*labels[:SHOWN_SEATINGS], f"{len(labels) - SHOWN_SEATINGS} more"]
+        used = ", ".join(SEATS[: header.per_table])
         problems.append(
-            f"seat {name} is not used at tables of {header.per_table} (only "
-            f"{', '.join(seat_names)}), but {_and(labels)} {_verb(labels, 'fill')} it"
+            f"seat {name} is not used at tables of {header.per_table} (only {used}), "
+            f"but {_and(labels)} {_verb(labels, 'fill')} it"
         )
     return seatings
+
+
+def _read_seats(
+    seats: Any,
+    label: str,
+    place: str | None,
+    header: _Header,
+    unused: dict[str, list[str]],
+    problems: list[str],
+) -> tuple[int, ...]:
+    """The valid players of one seating's seats, each once, in seat order."""
+    players = _plain_seats(seats, header)
+    if players is not None:
+        return players
+    where = f" ({place})" if place else ""
+    if not isinstance(seats, dict):
+        problems.append(f"{label}.seats{where} must be an object, not {_kind(seats)}")
+        return ()
+    seat_names = SEATS[: header.per_table] if header.per_table else SEATS
+    for name in seats:
+        if name in SEATS and name not in seat_names:  # tables of fewer players
+            unused[name].append(label)
+        elif name not in seat_names:
+            problems.append(
+                f"{label}.seats{where}: unknown seat {_describe(name)} "
+                f"(seats are {', '.join(seat_names)})"
+            )
+    if header.per_table:
+        empty = [name for name in seat_names if name not in seats]
+        if empty:
+            problems.append(f"{label}.seats{where}: nobody sits at {', '.join(empty)}")
+    held: dict[int, list[str]] = {}
+    for name in seat_names:
+        player = _whole_number(
+            seats, name, f"{label}.seats.{name}{where}", 1, header.players or MAX_NUMBER, problems
+        )
+        if player is not None:
+            held.setdefault(player, []).append(name)
+    for player, names in held.items():
+        if len(names) > 1:
+            problems.append(f"{place or label}: player {player} sits at {_and(names)}")
+    return tuple(held)
+
+
+def _plain_seats(seats: Any, header: _Header) -> tuple[int, ...] | None:
+    """The players of well-formed seats (the usual case, checked quickly), else None."""
+    if type(seats) is not dict or not header.per_table or len(seats) != header.per_table:
+        return None
+    highest = header.players or MAX_NUMBER
+    players = []
+    for name in SEATS[: header.per_table]:
+        player = seats.get(name)
+        if type(player) is not int or not 1 <= player <= highest:
+            return None
+        players.append(player)
+    return tuple(players) if len(set(players)) == len(players) else None
 
 
 def _read_byes(data: dict, header: _Header, problems: list[str]) -> list[_Bye]:
@@ -266,43 +296,53 @@ def _drop_repeated_tables(seatings: list[_Seating], problems: list[str]) -> list
     return kept
 
 
-def _check_rounds(seatings: list[_Seating], problems: list[str]) -> dict[tuple[int, int], list]:
-    """Nobody plays twice in a round. Returns (round, player) -> the tables he plays at."""
-    tables_of: dict[tuple[int, int], list[int]] = defaultdict(list)
-    for seating in seatings:
-        for player in seating.players:
-            tables_of[seating.round, player].append(seating.table)
-    for (round_, player), tables in sorted(tables_of.items()):
-        if len(tables) > 1:
-            problems.append(
-                f"round {round_}: player {player} plays at tables {_and(sorted(tables))}"
-            )
-    return tables_of
+def _check_rounds(seatings: list[_Seating], problems: list[str]) -> dict[tuple[int, int], int]:
+    """Nobody plays twice in a round. Returns (round, player) -> the (first) table he plays at."""
+    table_of, clashes = _first_and_clashes(
+        ((seating.round, player), seating.table)
+        for seating in seatings
+        for player in seating.players
+    )
+    for (round_, player), tables in sorted(clashes.items()):
+        problems.append(f"round {round_}: player {player} plays at tables {_and(sorted(tables))}")
+    return table_of
 
 
 def _check_tables(seatings: list[_Seating], problems: list[str]) -> None:
     """Nobody visits a table twice."""
-    rounds_of: dict[tuple[int, int], list[int]] = defaultdict(list)
-    for seating in seatings:
-        for player in seating.players:
-            rounds_of[player, seating.table].append(seating.round)
-    for (player, table), rounds in sorted(rounds_of.items()):
-        if len(rounds) > 1:
-            problems.append(
-                f"player {player} visits table {table} {_times(len(rounds))} "
-                f"(rounds {_and(sorted(rounds))})"
-            )
+    _, clashes = _first_and_clashes(
+        ((player, seating.table), seating.round)
+        for seating in seatings
+        for player in seating.players
+    )
+    for (player, table), rounds in sorted(clashes.items()):
+        problems.append(
+            f"player {player} visits table {table} {_times(len(rounds))} "
+            f"(rounds {_and(sorted(rounds))})"
+        )
 
 
-def _check_byes(byes: list[_Bye], tables_of: dict, problems: list[str]) -> None:
+def _first_and_clashes(items: Iterable[tuple[Any, int]]) -> tuple[dict, dict[Any, list[int]]]:
+    """(key -> its first value, key -> all its values for the keys that come more than once)."""
+    first: dict = {}
+    clashes: dict[Any, list[int]] = {}
+    for key, value in items:
+        if key in first:
+            clashes.setdefault(key, [first[key]]).append(value)
+        else:
+            first[key] = value
+    return first, clashes
+
+
+def _check_byes(byes: list[_Bye], table_of: dict, problems: list[str]) -> None:
     """A player listed as sitting out does not play; nobody sits out twice."""
     sat_out: dict[int, list[int]] = defaultdict(list)
     for bye in byes:
-        tables = tables_of.get((bye.round, bye.player))
-        if tables:
+        table = table_of.get((bye.round, bye.player))
+        if table is not None:
             problems.append(
                 f"round {bye.round}: player {bye.player} is listed as sitting out but plays "
-                f"at table {tables[0]}"
+                f"at table {table}"
             )
         else:
             sat_out[bye.player].append(bye.round)

