@@ -61,6 +61,8 @@ bench: $(STAMP)
 	$(BIN)/python bench/rank.py
 	$(BIN)/python bench/schedule.py
 	$(BIN)/python bench/export.py
+	$(BIN)/python bench/pyramid_score.py
+	$(BIN)/python bench/movement.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis

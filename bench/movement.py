@@ -25,9 +25,10 @@ from engine.schedule import check_individual_schedule, generate_individual_sched
 from engine.schedule.individual import default_rounds  # noqa: E402
 from engine.schedule.individual_construct import construct  # noqa: E402
 
-FULL_SIZES = "64/4,100/4,200/4,1000/4"
+FULL_SIZES = "64/4,100/4,200/4,400/4,1000/4"
 SIZES = (
-    "8/4,16/4,24/4,32/4,48/4,64/4,100/4,200/4,1000/4,12/3,30/3,20/2,17/4,18/3,13/4,40/4,57/4,2000/4"
+    "8/4,16/4,24/4,32/4,48/4,64/4,100/4,200/4,400/4,402/4,1000/4,12/3,30/3,20/2,17/4,18/3,13/4,"
+    "40/4,57/4,2000/4"
 )
 HEADER = (
     f"{'players':>7} {'n':>2} {'tables':>6} {'rounds':>6} {'made by':>12} {'max':>4} "

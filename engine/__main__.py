@@ -211,7 +211,7 @@ def cmd_check_schedule(args: argparse.Namespace) -> int:
     except InputError as exc:
         print(exc)
         return 1
-    individual = isinstance(data, dict) and "seatings" in data
+    individual = isinstance(data, dict) and ("seatings" in data or "per_table" in data)
     problems = check_individual_schedule(data) if individual else check_schedule(data)
     for problem in problems:
         print(problem)
