@@ -41,7 +41,29 @@ def new_client_id() -> str:
     return uuid.uuid4().hex
 
 
-class DirectorEntryForm(forms.Form):
+class EntryAsJson(forms.Form):
+    """A director's entry that may be typed whole, as JSON, in ``record_json``."""
+
+    facts: dict[str, Any]
+    used_json: bool
+
+    def read_json(self, data: dict[str, Any]) -> bool:
+        """Read ``record_json`` into ``facts`` if it was given (True), errors on the field."""
+        raw = (data.get("record_json") or "").strip()
+        if not raw:
+            return False
+        self.used_json = True
+        try:
+            self.facts = json.loads(raw)
+        except json.JSONDecodeError as exc:
+            self.add_error("record_json", f"not valid JSON: {exc.msg} (line {exc.lineno})")
+            return True
+        if not isinstance(self.facts, dict):
+            self.add_error("record_json", "must be a JSON object")
+        return True
+
+
+class DirectorEntryForm(EntryAsJson):
     """The facts of a board as the director establishes them: the common fields, or the
     whole entry as JSON (the board record without the tournament's own fields)."""
 
@@ -87,16 +109,7 @@ class DirectorEntryForm(forms.Form):
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
-        raw = (data.get("record_json") or "").strip()
-        if raw:
-            self.used_json = True
-            try:
-                self.facts = json.loads(raw)
-            except json.JSONDecodeError as exc:
-                self.add_error("record_json", f"not valid JSON: {exc.msg} (line {exc.lineno})")
-                return data
-            if not isinstance(self.facts, dict):
-                self.add_error("record_json", "must be a JSON object")
+        if self.read_json(data):
             return data
         if not _calls(data.get("calls") or ""):
             self.add_error("calls", "Give the calls of the auction (or the entry as JSON).")
@@ -178,7 +191,7 @@ class EraseForm(forms.Form):
         self.add_error(exc.field if exc.field in self.fields else None, exc.message)
 
 
-class ChoicesEntryForm(forms.Form):
+class ChoicesEntryForm(EntryAsJson):
     """The director's entry for a game whose entry is a list of choices (``entry_kind ==
     "fields"``): one select per field of the game's form for this board, as on North's phone,
     or the whole entry as JSON."""
@@ -225,16 +238,7 @@ class ChoicesEntryForm(forms.Form):
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
-        raw = (data.get("record_json") or "").strip()
-        if raw:
-            self.used_json = True
-            try:
-                self.facts = json.loads(raw)
-            except json.JSONDecodeError as exc:
-                self.add_error("record_json", f"not valid JSON: {exc.msg} (line {exc.lineno})")
-                return data
-            if not isinstance(self.facts, dict):
-                self.add_error("record_json", "must be a JSON object")
+        if self.read_json(data):
             return data
         for name in self.choice_names:
             if data.get(name):

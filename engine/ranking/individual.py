@@ -323,36 +323,96 @@ def _number(value: float) -> int | float:
     return int(value) if value.is_integer() else value
 
 
-# -- duplicate ----------------------------------------------------------------------------------
+# -- the groups: every seat of every board ranked against its other visits --------------------
 
 
-def _duplicate(field_: _Field) -> dict[str, Any]:
+@dataclass(frozen=True)
+class _Slot:
+    """One player's table result at one table, board and seat."""
+
+    group: tuple[int, int, str]  # table, board, seat
+    player: Any
+    round: int
+    score: float
+
+
+@dataclass
+class _Ranked:
+    slots: list[_Slot]
+    ranks: list[float]
+    percents: list[Fraction]
+    pending: bool  # some match still waits for its result
+
+    def groups_out(self) -> list[dict[str, Any]]:
+        groups: dict[tuple, list[dict[str, Any]]] = defaultdict(list)
+        for slot, rank, percent in zip(self.slots, self.ranks, self.percents, strict=True):
+            groups[slot.group].append(
+                {
+                    "player": slot.player,
+                    "round": slot.round,
+                    "score": _number(slot.score),
+                    "rank": _number(rank),
+                    "percentage": round(float(percent), PERCENT_DECIMALS),
+                }
+            )
+        order = sorted(groups, key=lambda key: (key[0], key[1], SEAT_LETTERS.index(key[2])))
+        return [
+            {"table": table, "board": board, "seat": seat, "results": groups[(table, board, seat)]}
+            for table, board, seat in order
+        ]
+
+
+def _ranked(field_: _Field, each: Any = None) -> _Ranked:
+    """Every result after disqualifications, ranked in its group; ``each(match, score)`` is
+    called for every match that has one."""
     slots, pending = [], False
     for match in field_.matches:
         score, waiting = _effective(match, field_.disqualified)
         pending |= waiting
-        if score is not None:
-            for seat, player in match.seats.items():
-                group = (match.table, match.board, seat)
-                slots.append((group, player, match.round, float(score["seats"][seat])))
+        if score is None:
+            continue
+        if each is not None:
+            each(match, score)
+        for seat, player in match.seats.items():
+            group = (match.table, match.board, seat)
+            slots.append(_Slot(group, player, match.round, float(score["seats"][seat])))
     ranks, percents = _ranks(slots, field_.ties)
-    groups: dict[tuple, list[dict[str, Any]]] = defaultdict(list)
+    return _Ranked(slots, ranks, percents, pending)
+
+
+def _ranks(slots: list[_Slot], ties: str) -> tuple[list[float], list[Fraction]]:
+    """Ranking points and percentage of every slot among its group."""
+    if not slots:
+        return [], []
+    index: dict[tuple, int] = {}
+    group_ids = np.array(
+        [index.setdefault(slot.group, len(index)) for slot in slots], dtype=np.int64
+    )
+    scores = np.array([slot.score for slot in slots], dtype=float)
+    ranks = rank_groups(group_ids, scores, ties).tolist()
+    sizes = np.bincount(group_ids)[group_ids].tolist()
+    return ranks, [_percentage(rank, size) for rank, size in zip(ranks, sizes, strict=True)]
+
+
+def _percentage(rank: float, size: int) -> Fraction:
+    """Exact, so that equal percentages compare equal (ranks are whole or halves)."""
+    if size == 1:
+        return Fraction(50)
+    return (size - Fraction(rank).limit_denominator(2)) * 100 / (size - 1)
+
+
+# -- duplicate ----------------------------------------------------------------------------------
+
+
+def _duplicate(field_: _Field) -> dict[str, Any]:
+    ranked = _ranked(field_)
     points: dict[Any, float] = defaultdict(float)
     percent_lists: dict[Any, list[Fraction]] = defaultdict(list)
     round_points: dict[int, list[float]] = defaultdict(list)
-    for (group, player, round_, score), rank, percent in zip(slots, ranks, percents, strict=True):
-        groups[group].append(
-            {
-                "player": player,
-                "round": round_,
-                "score": _number(score),
-                "rank": _number(rank),
-                "percentage": round(float(percent), PERCENT_DECIMALS),
-            }
-        )
-        points[player] += rank
-        percent_lists[player].append(percent)
-        round_points[round_].append(rank)
+    for slot, rank, percent in zip(ranked.slots, ranked.ranks, ranked.percents, strict=True):
+        points[slot.player] += rank
+        percent_lists[slot.player].append(percent)
+        round_points[slot.round].append(rank)
     for player, value in _bye_points(field_, round_points).items():
         points[player] += value
     rows = []
@@ -367,7 +427,7 @@ def _duplicate(field_: _Field) -> dict[str, Any]:
                 "status": "disqualified" if player in field_.disqualified else "ok",
             }
         )
-    if pending:
+    if ranked.pending:
         _place(
             rows, key=lambda row: -row["percentage"], eligible=lambda r: r["percentage"] is not None
         )
@@ -377,35 +437,10 @@ def _duplicate(field_: _Field) -> dict[str, Any]:
         if row["percentage"] is not None:
             row["percentage"] = round(float(row["percentage"]), PERCENT_DECIMALS)
     return {
-        "provisional": pending,
-        "groups": [
-            {"table": table, "board": board, "seat": seat, "results": results}
-            for (table, board, seat), results in sorted(
-                groups.items(),
-                key=lambda item: (item[0][0], item[0][1], SEAT_LETTERS.index(item[0][2])),
-            )
-        ],
+        "provisional": ranked.pending,
+        "groups": ranked.groups_out(),
         "standings": _ordered(rows),
     }
-
-
-def _ranks(slots: list[tuple], ties: str) -> tuple[list[float], list[Fraction]]:
-    """Ranking points and percentage of every slot among its group."""
-    if not slots:
-        return [], []
-    index: dict[tuple, int] = {}
-    group_ids = np.array([index.setdefault(slot[0], len(index)) for slot in slots], dtype=np.int64)
-    scores = np.array([slot[3] for slot in slots], dtype=float)
-    ranks = rank_groups(group_ids, scores, ties).tolist()
-    sizes = np.bincount(group_ids)[group_ids].tolist()
-    return ranks, [_percentage(rank, size) for rank, size in zip(ranks, sizes, strict=True)]
-
-
-def _percentage(rank: float, size: int) -> Fraction:
-    """Exact, so that equal percentages compare equal (ranks are whole or halves)."""
-    if size == 1:
-        return Fraction(50)
-    return (size - Fraction(rank).limit_denominator(2)) * 100 / (size - 1)
 
 
 def _bye_points(field_: _Field, round_points: dict[int, list[float]]) -> dict[Any, float]:
@@ -434,20 +469,15 @@ def _totals(field_: _Field) -> dict[str, Any]:
     totals: dict[Any, float] = defaultdict(float)
     tiebreaks: dict[Any, int] = defaultdict(int)
     counts: dict[Any, int] = defaultdict(int)
-    slots, pending = [], False
-    for match in field_.matches:
-        score, waiting = _effective(match, field_.disqualified)
-        pending |= waiting
-        if score is None:
-            continue
+
+    def add(match: _Match, score: dict[str, Any]) -> None:
         for seat, player in match.seats.items():
             value, tiebreak = field_.game.totals_entry(score, seat)
             totals[player] += value
             tiebreaks[player] += tiebreak
             counts[player] += 1
-            slots.append(
-                ((match.table, match.board, seat), player, match.round, float(score["seats"][seat]))
-            )
+
+    ranked = _ranked(field_, each=add)
     rows = [
         {
             "player": player,
@@ -459,27 +489,9 @@ def _totals(field_: _Field) -> dict[str, Any]:
         for player in field_.players
     ]
     _place(rows, key=lambda row: (-row["total"], -row["tiebreak"]), eligible=lambda row: True)
-    ranks, percents = _ranks(slots, field_.ties)
-    groups: dict[tuple, list[dict[str, Any]]] = defaultdict(list)
-    for (group, player, round_, score), rank, percent in zip(slots, ranks, percents, strict=True):
-        groups[group].append(
-            {
-                "player": player,
-                "round": round_,
-                "score": _number(score),
-                "rank": _number(rank),
-                "percentage": round(float(percent), PERCENT_DECIMALS),
-            }
-        )
     return {
-        "provisional": pending,
-        "groups": [
-            {"table": table, "board": board, "seat": seat, "results": results}
-            for (table, board, seat), results in sorted(
-                groups.items(),
-                key=lambda item: (item[0][0], item[0][1], SEAT_LETTERS.index(item[0][2])),
-            )
-        ],
+        "provisional": ranked.pending,
+        "groups": ranked.groups_out(),
         "standings": _ordered(rows),
     }
 
