@@ -11,7 +11,7 @@ from typing import Any
 from django.db import connection
 from django.db.models import Q
 
-from scoring import states
+from scoring import sheets, states
 from scoring.models import Result, Review, StandingsState, Submission
 from scoring.rows import RowReader
 from tournaments.models import Board, Match, MatchSeat, Status, Team, Tournament, seat_order
@@ -304,3 +304,30 @@ def standings_kind(tournament: Tournament, state: StandingsState) -> str:
 def published_version(tournament: Tournament, state: StandingsState) -> str:
     """Changes whenever what the public pages and the API's standings show can change."""
     return f"{state.computed_version}.{state.results_version}.{tournament.status}"
+
+
+def entry_forms(tournament: Tournament, match: Match) -> dict[int, dict[str, Any]]:
+    """What North may pick on each board of a match, for games whose entry is a list of
+    choices (``Game.entry_form``: a Pyramid declarer's sheet as it stands, each board's own
+    result aside); empty for a game with an entry of its own."""
+    game = tournament.game_rules
+    if game.entry_kind != "fields":
+        return {}
+    declarations = sheets.match_sheets(tournament, match)
+    forms = {}
+    for board in match.table.boards.all():
+        context = {
+            "players": tournament.table_size,
+            "dealer": board.dealer,
+            "settings": tournament.rules,
+        }
+        if board.number in declarations:
+            found = declarations[board.number]
+            context.update(
+                declarer=found["seat"],
+                player=found["player"].name,
+                sheet=found["sheet"],
+                calls=found["used"],
+            )
+        forms[board.number] = game.entry_form(**context)
+    return forms

@@ -238,31 +238,6 @@ def _last_north_entry(state: states.BoardState) -> Submission | None:
     return entries[-1] if entries else None
 
 
-def _entry_forms(tournament: Tournament, match: Match) -> dict[int, dict[str, Any]]:
-    """What North may pick on each board, for games whose entry is a list of choices."""
-    game = tournament.game_rules
-    if game.entry_kind != "fields":
-        return {}
-    declarations = sheets.match_sheets(tournament, match)
-    forms = {}
-    for board in match.table.boards.all():
-        context = {
-            "players": tournament.table_size,
-            "dealer": board.dealer,
-            "settings": tournament.rules,
-        }
-        if board.number in declarations:
-            found = declarations[board.number]
-            context.update(
-                declarer=found["seat"],
-                player=found["player"].name,
-                sheet=found["sheet"],
-                calls=found["used"],
-            )
-        forms[board.number] = game.entry_form(**context)
-    return forms
-
-
 def _panels(page: ScorerPage) -> list[BoardPanel]:
     shown = page.shown
     if shown is None:
@@ -274,7 +249,7 @@ def _panels(page: ScorerPage) -> list[BoardPanel]:
     role = shown.role
     game = page.tournament.game_rules
     open_now = page.is_open and not page.later
-    forms = _entry_forms(page.tournament, shown.match) if role == "north" else {}
+    forms = selectors.entry_forms(page.tournament, shown.match) if role == "north" else {}
     panels = []
     for number, state in shown.boards:
         panel = BoardPanel(
@@ -515,7 +490,7 @@ def _director_entry_form(
     of choices (the declarer's sheet as it stands, this board's result aside), else the
     fields of a Pymtheg board."""
     if tournament.game_rules.entry_kind == "fields":
-        spec = _entry_forms(tournament, match)[board.number]
+        spec = selectors.entry_forms(tournament, match)[board.number]
         return ChoicesEntryForm(data, spec=spec, initial=initial)
     return DirectorEntryForm(data, initial=initial)
 

@@ -15,7 +15,7 @@ from django.shortcuts import get_object_or_404
 from django.utils.http import parse_etags
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import status
-from rest_framework.exceptions import PermissionDenied, ValidationError
+from rest_framework.exceptions import NotFound, PermissionDenied, ValidationError
 from rest_framework.parsers import JSONParser
 from rest_framework.permissions import AllowAny
 from rest_framework.renderers import JSONRenderer
@@ -369,6 +369,32 @@ class PreviewView(TeamView):
         )
         words = team.tournament.game_rules.describe(score)
         return Response({**score, "words": words})
+
+
+class EntryFormView(TeamView):
+    @extend_schema(
+        operation_id="entry_form",
+        summary="What North may enter on a board (games whose entry is a list of choices)",
+        description=(
+            "For Pyramid: the declarations left on the declarer's sheet, the trumps and the "
+            "tricks, as the scorer's page offers them. 404 for a game with an entry of its "
+            "own (Pymtheg: see legal-calls)."
+        ),
+        parameters=[TEAM_CODE],
+        responses={200: dict},
+    )
+    def get(self, request, slug, match_id, board):
+        team = self.team(request, slug)
+        tournament = team.tournament
+        if tournament.game_rules.entry_kind != "fields":
+            raise NotFound("this game has no entry form; its calls are at legal-calls/")
+        match = _match(tournament, match_id)
+        if not match.seats.filter(team=team).exists():
+            raise PermissionDenied("only the players of this match see its entry form")
+        form = selectors.entry_forms(tournament, match).get(board)
+        if form is None:
+            raise NotFound(f"table {match.table.number} has no board {board}")
+        return Response(form)
 
 
 class SubmitView(TeamView):

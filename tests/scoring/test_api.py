@@ -304,3 +304,9 @@ def test_standings_are_served_once_per_version_and_not_again_to_who_has_them(
     assert unchanged["ETag"] == first["ETag"]
     assert not any(column in query["sql"] for query in queries.captured_queries)
     assert client.get(url, HTTP_IF_NONE_MATCH=empty["ETag"]).status_code == 200
+
+
+def test_pymtheg_has_no_entry_form_but_its_legal_calls(cup):
+    match = cup.match(1, 1)
+    answer = as_team(match.ns_team).get(board_url(cup, tail="entry-form/"))
+    assert answer.status_code == 404 and "legal-calls" in answer.json()["detail"]

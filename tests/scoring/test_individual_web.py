@@ -181,3 +181,20 @@ def test_the_scorer_page_offers_only_what_the_sheet_has_left(client):
     spec = json.loads(html[html.index(">", start) + 1 : html.index("</script>", start)])
     declared = next(field for field in spec["fields"] if field["name"] == "declared")
     assert [value for value, _label in declared["choices"]] == [1, 2, 3, 4, 5, 6]
+
+
+def test_the_entry_form_over_the_api_offers_what_the_sheet_has_left():
+    tournament = pyramid_event(per_round=4)
+    match = first_match(tournament)
+    first, second = declaring(tournament, match, "E")[:2]
+    enter(match, first, {"declared": 0, "trump": "nt", "won": 0})
+    url = board_url(tournament, match, second.number, "entry-form/")
+    south = as_team(seated(match, "S"))
+    form = south.get(url)
+    assert form.status_code == 200, form.content
+    declared = next(field for field in form.json()["fields"] if field["name"] == "declared")
+    assert [value for value, _label in declared["choices"]] == [1, 2, 3, 4, 5, 6]
+    stranger = Match.objects.filter(table__tournament=tournament, round=1).exclude(pk=match.pk)[0]
+    assert as_team(seated(stranger, "N")).get(url).status_code == 403
+    assert south.get(board_url(tournament, match, 99, "entry-form/")).status_code == 404
+    assert APIClient().get(url).status_code in (401, 403)
