@@ -91,6 +91,12 @@ def test_north_enters_only_what_the_sheet_has_left_and_east_checks(
     expect(sheet).to_be_visible()
     expect(sheet).to_contain_text("10")
     shots.take(card, "pyramid-sheet")
+    width = card.evaluate("document.documentElement.scrollWidth")
+    assert width <= 390, f"the player's card scrolls sideways on a phone ({width} px)"
+    for page_url in (f"/t/{tournament.slug}/standings/", f"/t/{tournament.slug}/tables/1/"):
+        card.goto(page_url)
+        width = card.evaluate("document.documentElement.scrollWidth")
+        assert width <= 390, f"{page_url} scrolls sideways on a phone ({width} px)"
 
 
 PASSWORD = "correct-horse-battery"
