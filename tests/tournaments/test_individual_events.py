@@ -31,14 +31,16 @@ def new_id() -> str:
     return uuid.uuid4().hex
 
 
-def pyramid_event(*, players: int = 16, tables: int = 4, per_round: int = 4, slug: str = "pyr"):
+def pyramid_event(
+    *, players: int = 16, tables: int = 4, per_round: int = 4, slug: str = "pyr", size: int = 4
+):
     tournament = services.create_tournament(
         by=None,
         name="Pyramid evening",
         slug=slug,
         tables=tables,
         game="pyramid",
-        table_size=4,
+        table_size=size,
         declarations_per_round=per_round,
     )
     services.import_teams(
@@ -303,3 +305,31 @@ def test_totals_rank_by_the_players_own_sheets():
         assert row["total"] == totals[str(row["player"])]
     ordered = [row["total"] for row in rows if row["place"] is not None]
     assert ordered == sorted(ordered, reverse=True)
+
+
+@pytest.mark.parametrize(("size", "players", "tables"), [(3, 10, 3), (2, 7, 3)])
+def test_tables_of_three_and_two_with_a_player_sitting_out(size, players, tables):
+    """Every table size plays through: East checks at 3 and at 2 (the other player), the
+    leftover player sits out a round, every seat is ranked, the sheets hold."""
+    tournament = pyramid_event(
+        players=players, tables=tables, per_round=2, slug=f"small-{size}", size=size
+    )
+    assert tournament.boards_per_table == 2 * size
+    assert check_individual_schedule(selectors.movement_data(tournament)) == []
+    seats = set(
+        MatchSeat.objects.filter(match__table__tournament=tournament).values_list("seat", flat=True)
+    )
+    assert seats == set("NESW"[:size])
+    report = simulate_tournament(tournament, rounds=None, seed=f"small-{size}")
+    assert report.boards == tables * tables * 2 * size
+    results = Result.objects.filter(match__table__tournament=tournament, current=True)
+    assert all(set(result.seats) == set("NESW"[:size]) for result in results)
+    scoring_standings.recompute(tournament.pk)
+    state = StandingsState.objects.get(tournament=tournament)
+    rows = state.standings["standings"]
+    assert not state.provisional and len(rows) == players
+    sat_out = [row for row in rows if row["matches"] < max(r["matches"] for r in rows)]
+    assert sat_out, "a leftover player sits out a round"
+    for player in tournament.teams.all():
+        for sheet in sheets.player_sheets(tournament, player):
+            assert all(c <= q for c, q in zip(sheet["counts"], sheet["quota"], strict=True))
