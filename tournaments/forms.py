@@ -7,10 +7,10 @@ from typing import Any
 
 from django import forms
 
-from engine.games import DEFAULT_GAME, GAME_IDS, get_game
+from engine.games import DEFAULT_GAME, get_game
 from engine.games.base import PAIRS, Game, Setting
 from tournaments.imports import MAX_TEAMS, READABLE_SUFFIXES
-from tournaments.models import Match, SideMode, Team, Tournament, game_choices
+from tournaments.models import Match, SideMode, Team, Tournament, game_choices, scorable_games
 from tournaments.services import MAX_TABLES, setting_statuses
 
 SETTINGS_FIELDS = ("name", "boards_per_table", "table_size", "side_mode", "ties", "ranking")
@@ -56,7 +56,7 @@ def chosen_game(data: Any, initial: Any = None) -> str:
     """The game a create form is for: the one posted, else asked for, else the default."""
     for source in (data, initial):
         game = (source or {}).get("game")
-        if game in GAME_IDS:
+        if game in scorable_games():
             return game
     return DEFAULT_GAME
 

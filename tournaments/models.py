@@ -33,9 +33,19 @@ def new_access_code() -> str:
     return "".join(secrets.choice(ACCESS_CODE_ALPHABET) for _ in range(ACCESS_CODE_LENGTH))
 
 
+# The entries the scorer's page takes: Pymtheg's bidding box, and a list of choices per board.
+# The engine may know a game whose entry the pages cannot take yet; tournaments cannot be of it.
+SCORER_ENTRIES = frozenset({"auction", "fields"})
+
+
+def scorable_games(game_ids: tuple[str, ...] = GAME_IDS) -> tuple[str, ...]:
+    """The games a tournament may be of: those whose entry the scorer's page takes."""
+    return tuple(game_id for game_id in game_ids if get_game(game_id).entry_kind in SCORER_ENTRIES)
+
+
 def game_choices() -> list[tuple[str, str]]:
-    """Every game the engine knows."""
-    return [(game_id, get_game(game_id).title) for game_id in GAME_IDS]
+    """Every game a tournament may be of, with its title."""
+    return [(game_id, get_game(game_id).title) for game_id in scorable_games()]
 
 
 def validate_deal(text: str) -> None:
@@ -141,8 +151,9 @@ class Tournament(models.Model):
     def clean(self) -> None:
         # No database constraint lists the games: a new game is a package, not a migration.
         super().clean()
-        if self.game not in GAME_IDS:
-            raise ValidationError({"game": f"{self.game!r} is not one of {', '.join(GAME_IDS)}"})
+        if self.game not in scorable_games():
+            known = ", ".join(scorable_games())
+            raise ValidationError({"game": f"{self.game!r} is not one of {known}"})
         game = self.game_rules
         try:
             self.game_settings = game.settings(self.game_settings)

@@ -23,7 +23,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import Max
 
 from engine.core.errors import DealError
-from engine.games import DEFAULT_GAME, GAME_IDS, get_game
+from engine.games import DEFAULT_GAME, get_game
 from engine.schedule import ScheduleError, generate_schedule
 from tournaments import selectors
 from tournaments.imports import TeamRow
@@ -39,6 +39,7 @@ from tournaments.models import (
     Team,
     Tournament,
     new_access_code,
+    scorable_games,
 )
 from tournaments.signals import standings_inputs_changed
 
@@ -205,8 +206,8 @@ def create_tournament(
     settings (for Pymtheg: ruleset, the three house-rule points, direction, opening_rule,
     opening_seat); missing ones take the defaults.
     """
-    if game not in GAME_IDS:
-        raise ServiceError(f"game: {game!r} is not one of {', '.join(GAME_IDS)}")
+    if game not in scorable_games():
+        raise ServiceError(f"game: {game!r} is not one of {', '.join(scorable_games())}")
     game_names = set(get_game(game).default_settings)
     unknown = sorted(set(settings) - set(TOURNAMENT_FIELDS) - game_names)
     if unknown:

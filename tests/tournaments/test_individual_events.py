@@ -333,3 +333,14 @@ def test_tables_of_three_and_two_with_a_player_sitting_out(size, players, tables
     for player in tournament.teams.all():
         for sheet in sheets.player_sheets(tournament, player):
             assert all(c <= q for c, q in zip(sheet["counts"], sheet["quota"], strict=True))
+
+
+def test_a_game_whose_entry_the_pages_cannot_take_is_not_offered(monkeypatch):
+    from tournaments.models import game_choices, scorable_games
+
+    assert scorable_games() == ("pymtheg", "pyramid")
+    monkeypatch.setattr(type(PYRAMID), "entry_kind", "cards-by-voice")
+    assert scorable_games() == ("pymtheg",)
+    assert [game for game, _title in game_choices()] == ["pymtheg"]
+    with pytest.raises(ServiceError, match="'pyramid' is not one of pymtheg"):
+        services.create_tournament(by=None, name="x", slug="later", tables=1, game="pyramid")

@@ -23,13 +23,13 @@ from django.db import DEFAULT_DB_ALIAS, connections
 from django.db.migrations.executor import MigrationExecutor
 from django.urls import NoReverseMatch, reverse
 
-from engine.games import DEFAULT_GAME, GAME_IDS
+from engine.games import DEFAULT_GAME
 from scoring import standings
 from tournaments.description import load_description_file
 from tournaments.management.commands._output import ProgressBar, quiet_eager_broker_warning
 from tournaments.management.commands.load_demo import demo_file
 from tournaments.management.commands.simulate import describe
-from tournaments.models import Match, Tournament
+from tournaments.models import Match, Tournament, scorable_games
 from tournaments.printing import scorer_path
 from tournaments.simulation import SimulationError, rounds_to_play, simulate_tournament
 
@@ -143,7 +143,10 @@ class Command(BaseCommand):
         )
         parser.add_argument("--quiet", action="store_true", help="no progress bar")
         parser.add_argument(
-            "--game", choices=GAME_IDS, default=DEFAULT_GAME, help="the game (default pymtheg)"
+            "--game",
+            choices=scorable_games(),
+            default=DEFAULT_GAME,
+            help="the game (default pymtheg)",
         )
 
     def say(self, text: str) -> None:

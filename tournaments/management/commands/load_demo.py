@@ -11,12 +11,12 @@ from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db import transaction
 
-from engine.games import DEFAULT_GAME, GAME_IDS
+from engine.games import DEFAULT_GAME
 from tournaments import services
 from tournaments.description import DescriptionError, load_description_file
 from tournaments.management.commands._common import service_failure
 from tournaments.management.commands.create_tournament import create_from_description
-from tournaments.models import Tournament
+from tournaments.models import Tournament, scorable_games
 from tournaments.services import ServiceError
 
 DEMO_FILE = settings.BASE_DIR / "fixtures" / "demo.yaml"
@@ -41,7 +41,10 @@ class Command(BaseCommand):
             "--replace", action="store_true", help="delete an existing demo tournament first"
         )
         parser.add_argument(
-            "--game", choices=GAME_IDS, default=DEFAULT_GAME, help="the game (default pymtheg)"
+            "--game",
+            choices=scorable_games(),
+            default=DEFAULT_GAME,
+            help="the game (default pymtheg)",
         )
 
     def handle(self, *args, **options) -> None:
