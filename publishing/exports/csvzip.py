@@ -1,6 +1,7 @@
 """CSV export: one file per sheet, zipped. Plain tables (a header line, then the rows): no
 title, stamp or splitting (CSV has no row limit); ``about.csv`` holds the stamp. UTF-8 with
-a byte-order mark so that Excel reads accented names right."""
+a byte-order mark so that Excel reads accented names right. A text that a spreadsheet would run
+as a formula is written with a leading apostrophe (``csv_safe``)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ import tempfile
 from pathlib import Path
 
 from publishing.exports.fixedzip import FixedTimeZipFile, zip_time
-from publishing.exports.sheets import Progress, SheetSpec, Stamp, Styled
+from publishing.exports.sheets import Progress, SheetSpec, Stamp, Styled, csv_safe
 
 ENCODING = "utf-8-sig"
 
@@ -23,7 +24,7 @@ def _about(stamp: Stamp) -> bytes:
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")
     writer.writerow(["key", "value"])
-    writer.writerow(["tournament", stamp.tournament])
+    writer.writerow(csv_safe(["tournament", stamp.tournament]))
     writer.writerow(["standings", stamp.text])
     writer.writerow(["computed_at", stamp.computed_at.isoformat() if stamp.computed_at else ""])
     return buffer.getvalue().encode(ENCODING)
@@ -49,12 +50,14 @@ def write_csv_zip(
                 progress.start(f"Writing {path.name}")
             with open(path, "w", encoding=ENCODING, newline="") as out:
                 writer = csv.writer(out, lineterminator="\n")
-                writer.writerow([column.header for column in spec.columns])
+                writer.writerow(csv_safe([column.header for column in spec.columns]))
                 for block in spec.blocks():
                     if spec.tabular:
-                        writer.writerows(block)
+                        writer.writerows(csv_safe(row) for row in block)
                     else:
-                        writer.writerows([_plain(value) for value in row] for row in block)
+                        writer.writerows(
+                            csv_safe([_plain(value) for value in row]) for row in block
+                        )
                     written += len(block)
                     if progress is not None:
                         progress.add(len(block), f"Writing {path.name}")

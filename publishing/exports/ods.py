@@ -215,7 +215,7 @@ def _meta_xml(stamp: Stamp) -> str:
     )
     return (
         f'<?xml version="1.0" encoding="UTF-8"?>\n<office:document-meta {NAMESPACES}>'
-        f"<office:meta><meta:generator>Pymtheg tournaments</meta:generator>"
+        f"<office:meta><meta:generator>Duplicate card tournaments</meta:generator>"
         f"<dc:title>{escape(_NOT_XML.sub('', stamp.tournament))}</dc:title>{dates}</office:meta>"
         "</office:document-meta>"
     )

@@ -180,3 +180,21 @@ class Progress:
     def start(self, step: str) -> None:
         if self.report is not None:
             self.report(min(1.0, self.done / self.total), step)
+
+
+# A text a spreadsheet would take for a formula when it reads a CSV field (OWASP, "CSV
+# injection"): one that starts with one of these.
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def is_formula_like(value: object) -> bool:
+    return isinstance(value, str) and value.startswith(FORMULA_STARTS)
+
+
+def csv_safe(row: Any) -> Any:
+    """The row with every formula-like text prefixed by an apostrophe, as OWASP recommends, so
+    that a spreadsheet opening the CSV shows it instead of running it; numbers stay numbers.
+    The same row when nothing needs it (the common case costs one scan)."""
+    if not any(is_formula_like(value) for value in row):
+        return row
+    return ["'" + value if is_formula_like(value) else value for value in row]

@@ -2,10 +2,10 @@
 the size (rows stream to temporary files, one block at a time).
 
 Every sheet has its title in row 1, the standings stamp in row 2 and, for tables, the column
-headers in row 3, frozen, with a filter over the rows. Values are stored as they are (numbers
-as numbers); the file holds no formula. The same sheets and stamp give the same bytes: the
-workbook's created/modified times are the standings' computation time and every zip entry
-carries that time too.
+headers in row 3, frozen, with a filter over the rows. Values are stored as they are: numbers
+as numbers, texts as texts (a team called "=1+1" stays that text); the file holds no formula.
+The same sheets and stamp give the same bytes: the workbook's created/modified times are the
+standings' computation time and every zip entry carries that time too.
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from pathlib import Path
 
 from openpyxl import Workbook
 from openpyxl.cell import WriteOnlyCell
+from openpyxl.cell.cell import ERROR_CODES
 from openpyxl.chart import LineChart, Reference
 from openpyxl.styles import Alignment, Border, Font, PatternFill, Side
 from openpyxl.utils import get_column_letter
@@ -63,9 +64,24 @@ def _utc_naive(moment: datetime | None) -> datetime:
 
 def _cell(ws, value, **style) -> WriteOnlyCell:
     cell = WriteOnlyCell(ws, value=value)
+    if isinstance(value, str):
+        cell.data_type = "s"  # text, always: openpyxl would store "=..." as a formula
     for name, item in style.items():
         setattr(cell, name, item)
     return cell
+
+
+def _as_text(value: object) -> bool:
+    """A text openpyxl would not store as text: a formula ("=...") or an error code."""
+    return isinstance(value, str) and (value.startswith("=") or value in ERROR_CODES)
+
+
+def _data_row(ws, row: tuple | list) -> tuple | list:
+    """The row with every text that openpyxl would store as a formula or an error made a
+    text cell; the same row when nothing needs it (the common case costs one scan)."""
+    if not any(_as_text(value) for value in row):
+        return row
+    return [_cell(ws, value) if _as_text(value) else value for value in row]
 
 
 def _styled(ws, item: Styled) -> WriteOnlyCell:
@@ -133,21 +149,22 @@ class _SheetWriter:
             return
         append = ws.append
         for row in rows[start:] if start else rows:
-            append(row)
+            append(_data_row(ws, row))
         self.row += len(rows) - start
 
     def _wrapped_row(self, row: tuple) -> None:
         if self.spec.row_height:
             self.ws.row_dimensions[self.row + 1].height = self.spec.row_height
-        cells = list(row)
+        cells = list(_data_row(self.ws, row))
         for index in self.wrap_columns:
-            cells[index] = _cell(self.ws, cells[index], alignment=_Styles.wrap)
+            cells[index] = _cell(self.ws, row[index], alignment=_Styles.wrap)
         self._append(cells)
 
     def _free_row(self, row: tuple) -> None:
         if any(isinstance(item, Styled) and item.style in ("hand", "square") for item in row):
             self.ws.row_dimensions[self.row + 1].height = HAND_ROW_HEIGHT
-        self._append([_styled(self.ws, item) if isinstance(item, Styled) else item for item in row])
+        cells = [_styled(self.ws, item) if isinstance(item, Styled) else item for item in row]
+        self._append(_data_row(self.ws, cells))
 
     def finish(self) -> None:
         if self.spec.tabular:
@@ -188,7 +205,7 @@ def write_xlsx(
     """Write the sheets to ``target``; returns the number of data rows written."""
     workbook = Workbook(write_only=True)
     moment = _utc_naive(stamp.computed_at)
-    workbook.properties.creator = "Pymtheg tournaments"
+    workbook.properties.creator = "Duplicate card tournaments"
     workbook.properties.title = stamp.tournament
     workbook.properties.created = moment
     workbook.properties.modified = moment
