@@ -15,17 +15,24 @@ from __future__ import annotations
 
 import csv
 import io
+import math
 import re
 import zipfile
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import IO
-
-import pandas as pd
+from xml.etree import ElementTree
 
 from tournaments.models import Team
 
 MAX_TEAMS = 1000
 MAX_FILE_BYTES = 5 * 1024 * 1024
+# Bounds of a spreadsheet, checked before and while it is read, so that no upload can hold a
+# web worker for long (a 1,000-team list is some 50 kB and 1,001 lines of 4 columns).
+MAX_UNPACKED_BYTES = 20 * 1024 * 1024  # the archive's declared sizes, all parts together
+MAX_ARCHIVE_MEMBERS = 200
+MAX_LINES = 2 * MAX_TEAMS + 100  # lines read; anything but blank rows beyond refuses the file
+MAX_COLUMNS = 30  # columns read; those beyond are not looked at
 READABLE_SUFFIXES = (".csv", ".xlsx", ".ods")
 
 NAME_MAX = Team._meta.get_field("name").max_length
@@ -84,7 +91,7 @@ def _normalise_header(text: str) -> str:
 
 
 def _cell_text(value: object) -> str:
-    if value is None or (isinstance(value, float) and pd.isna(value)):
+    if value is None or (isinstance(value, float) and math.isnan(value)):
         return ""
     if isinstance(value, float) and value.is_integer():
         return str(int(value))
@@ -113,20 +120,208 @@ def _read_csv(data: bytes) -> list[list[str]]:
         raise UnreadableFile(f"the CSV file cannot be read: {exc}") from None
 
 
-def _read_spreadsheet(data: bytes, suffix: str) -> pd.DataFrame:
-    engine = "openpyxl" if suffix == ".xlsx" else "odf"
-    if not zipfile.is_zipfile(io.BytesIO(data)):
+def _open_archive(data: bytes, suffix: str) -> zipfile.ZipFile:
+    """The spreadsheet's zip archive, refused before anything is unpacked when it is damaged
+    or would unpack to more than a team list can hold (a decompression bomb)."""
+    try:
+        archive = zipfile.ZipFile(io.BytesIO(data))
+        members = archive.infolist()
+    except (zipfile.BadZipFile, ValueError, OSError):
         raise UnreadableFile(
             f"this is not a {suffix} spreadsheet (the file is damaged or of another kind)"
+        ) from None
+    unpacked = sum(member.file_size for member in members)
+    if len(members) > MAX_ARCHIVE_MEMBERS or unpacked > MAX_UNPACKED_BYTES:
+        raise UnreadableFile(
+            f"the {suffix} spreadsheet unpacks to {unpacked // 1024 // 1024} MB in "
+            f"{len(members)} parts, more than a team list can hold (at most "
+            f"{MAX_UNPACKED_BYTES // 1024 // 1024} MB)"
         )
+    return archive
+
+
+def _bounded(rows: Iterator[tuple[int, Sequence[object]]]) -> list[list[str]]:
+    """``(line, cells)`` in line order to the table of the first ``MAX_LINES`` lines as text
+    cells (lines not given are blank), at most ``MAX_COLUMNS`` of each; anything but a blank
+    row further down refuses the file (blank rows there are formatting)."""
+    table: list[list[str]] = []
+    for line, row in rows:
+        cells = [_cell_text(value) for value in row[:MAX_COLUMNS]]
+        if line > MAX_LINES:
+            if any(cells):
+                raise UnreadableFile(
+                    f"the sheet goes on past line {MAX_LINES} (line {line} is not blank); a "
+                    f"tournament holds at most {MAX_TEAMS} teams"
+                )
+            continue
+        table.extend([] for _ in range(line - 1 - len(table)))
+        table.append(cells)
+    while table and not any(table[-1]):
+        table.pop()
+    return table
+
+
+_MAIN = "{http://schemas.openxmlformats.org/spreadsheetml/2006/main}"
+_RELATIONSHIP = "{http://schemas.openxmlformats.org/officeDocument/2006/relationships}id"
+_PACKAGE_RELS = "{http://schemas.openxmlformats.org/package/2006/relationships}"
+
+
+def _read_xlsx(data: bytes) -> list[list[str]]:
+    """The first sheet of an .xlsx file, streamed by ``_xlsx_rows`` and bounded by
+    ``_bounded``. Not openpyxl: its read-only mode parses a whole sheet that does not declare
+    its size before the first row comes, and fills every gap up to a far cell row by row."""
+    archive = _open_archive(data, ".xlsx")
     try:
-        return pd.read_excel(io.BytesIO(data), engine=engine, header=None, dtype=object)
-    except ValueError as exc:
-        if "empty" in str(exc).lower():
-            return pd.DataFrame()
-        raise UnreadableFile(f"the {suffix} spreadsheet cannot be read: {exc}") from None
-    except Exception as exc:  # openpyxl/odfpy raise many kinds for damaged files
-        raise UnreadableFile(f"the {suffix} spreadsheet cannot be read: {exc}") from None
+        strings = _SharedStrings(archive)
+        with archive.open(_first_sheet_path(archive)) as sheet:
+            return _bounded(_xlsx_rows(sheet, strings))
+    except UnreadableFile:
+        raise
+    except (KeyError, IndexError, ElementTree.ParseError, ValueError, zipfile.BadZipFile) as exc:
+        raise UnreadableFile(f"the .xlsx spreadsheet cannot be read: {exc}") from None
+
+
+def _first_sheet_path(archive: zipfile.ZipFile) -> str:
+    workbook = ElementTree.fromstring(archive.read("xl/workbook.xml"))
+    first = workbook.find(f"{_MAIN}sheets/{_MAIN}sheet")
+    if first is None:
+        raise UnreadableFile("the .xlsx spreadsheet has no sheet")
+    relations = ElementTree.fromstring(archive.read("xl/_rels/workbook.xml.rels"))
+    for relation in relations.iter(f"{_PACKAGE_RELS}Relationship"):
+        if relation.get("Id") == first.get(_RELATIONSHIP):
+            target = relation.get("Target", "")
+            return target.lstrip("/") if target.startswith("/") else f"xl/{target}"
+    raise UnreadableFile("the .xlsx spreadsheet names a first sheet it does not hold")
+
+
+class _SharedStrings:
+    """The workbook's shared strings, read only as far as the cells asked for need (a sheet's
+    first rows use the first strings)."""
+
+    def __init__(self, archive: zipfile.ZipFile) -> None:
+        self.strings: list[str] = []
+        names = set(archive.namelist())
+        self.source = (
+            ElementTree.iterparse(archive.open("xl/sharedStrings.xml"))
+            if "xl/sharedStrings.xml" in names
+            else iter(())
+        )
+
+    def __getitem__(self, index: int) -> str:
+        for _event, element in self.source:
+            if len(self.strings) > index:
+                break
+            if element.tag == f"{_MAIN}si":
+                # A string's text runs; phonetic guides (rPh) are not part of it.
+                runs = [element.find(f"{_MAIN}t")] + [
+                    run.find(f"{_MAIN}t") for run in element.findall(f"{_MAIN}r")
+                ]
+                self.strings.append("".join(run.text or "" for run in runs if run is not None))
+                element.clear()
+        return self.strings[index]
+
+
+def _column_index(reference: str) -> int:
+    """0 for A1, 1 for B7, 26 for AA3."""
+    index = 0
+    for char in reference:
+        if not char.isalpha():
+            break
+        index = index * 26 + ord(char.upper()) - 64
+    return index - 1
+
+
+def _xlsx_rows(sheet: IO[bytes], strings: _SharedStrings) -> Iterator[tuple[int, list[object]]]:
+    """``(line, cells)`` of each row a sheet holds, at most ``MAX_COLUMNS`` cells of each; a
+    formula gives the value the file saved with it."""
+    line = 0
+    for _event, row in ElementTree.iterparse(sheet):
+        if row.tag != f"{_MAIN}row":
+            continue
+        number = int(row.get("r", line + 1))
+        if number <= line:
+            raise ValueError(f"row {number} comes after row {line}")
+        line = number
+        cells: list[object] = []
+        for position, cell in enumerate(row.iter(f"{_MAIN}c")):
+            column = _column_index(cell.get("r", "")) if cell.get("r") else position
+            if column >= MAX_COLUMNS:
+                continue
+            cells.extend([None] * (column - len(cells)))
+            cells.append(_xlsx_value(cell, strings))
+        row.clear()
+        yield number, cells
+
+
+def _xlsx_value(cell: ElementTree.Element, strings: _SharedStrings) -> object:
+    kind = cell.get("t", "n")
+    if kind == "inlineStr":
+        return "".join(cell.find(f"{_MAIN}is").itertext())
+    value = cell.findtext(f"{_MAIN}v")
+    if value is None:
+        return None
+    if kind == "s":
+        return strings[int(value)]
+    if kind in ("str", "e"):
+        return value
+    if kind == "b":
+        return "TRUE" if value == "1" else "FALSE"
+    return float(value)
+
+
+_TABLE = "{urn:oasis:names:tc:opendocument:xmlns:table:1.0}"
+_OFFICE = "{urn:oasis:names:tc:opendocument:xmlns:office:1.0}"
+_NUMERIC = {"float", "percentage", "currency"}
+
+
+def _ods_rows(content: IO[bytes]) -> Iterator[tuple[int, list[object]]]:
+    """``(line, cells)`` of the rows of the first table of an ODS ``content.xml``, streamed.
+    A repeated row (how ODS writes stretches of blank rows) is given once a line only while it
+    holds something and only as far as ``_bounded`` reads; a repeated cell at most
+    ``MAX_COLUMNS`` times."""
+    depth, line = 0, 0  # table elements open (the first table only), lines so far
+    for event, element in ElementTree.iterparse(content, events=("start", "end")):
+        if element.tag == f"{_TABLE}table":
+            if event == "end":
+                return
+            depth += 1
+        elif event == "end" and element.tag == f"{_TABLE}table-row" and depth == 1:
+            cells = _ods_cells(element)
+            repeat = int(element.get(f"{_TABLE}number-rows-repeated", "1"))
+            if any(_cell_text(value) for value in cells):
+                for offset in range(min(repeat, MAX_LINES + 1 - line)):
+                    yield line + 1 + offset, cells
+                if line + repeat > MAX_LINES:
+                    yield line + repeat, cells  # beyond the bound: refused by _bounded
+            line += repeat
+            element.clear()
+
+
+def _ods_cells(row: ElementTree.Element) -> list[object]:
+    cells: list[object] = []
+    for cell in row:
+        if cell.tag not in (f"{_TABLE}table-cell", f"{_TABLE}covered-table-cell"):
+            continue
+        if cell.get(f"{_OFFICE}value-type") in _NUMERIC:
+            value: object = float(cell.get(f"{_OFFICE}value", "nan"))
+        else:
+            value = "\n".join("".join(p.itertext()) for p in cell)
+        repeat = int(cell.get(f"{_TABLE}number-columns-repeated", "1"))
+        cells.extend([value] * min(repeat, MAX_COLUMNS - len(cells)))
+        if len(cells) >= MAX_COLUMNS:
+            break
+    return cells
+
+
+def _read_ods(data: bytes) -> list[list[str]]:
+    archive = _open_archive(data, ".ods")
+    try:
+        with archive.open("content.xml") as content:
+            return _bounded(_ods_rows(content))
+    except UnreadableFile:
+        raise
+    except (KeyError, ElementTree.ParseError, ValueError, zipfile.BadZipFile) as exc:
+        raise UnreadableFile(f"the .ods spreadsheet cannot be read: {exc}") from None
 
 
 def read_table(data: bytes, filename: str) -> list[list[str]]:
@@ -138,8 +333,7 @@ def read_table(data: bytes, filename: str) -> list[list[str]]:
         )
     if suffix == ".csv":
         return _read_csv(data)
-    frame = _read_spreadsheet(data, suffix)
-    return [[_cell_text(value) for value in row] for row in frame.itertuples(index=False)]
+    return _read_xlsx(data) if suffix == ".xlsx" else _read_ods(data)
 
 
 def _map_columns(header: list[str], result: TeamFile) -> dict[str, int]:

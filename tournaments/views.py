@@ -356,6 +356,10 @@ def teams_import(request: HttpRequest, slug: str) -> HttpResponse:
         request.POST or None, request.FILES or None, of_players=tournament.of_players
     )
     context: dict[str, Any] = {"form": form}
+    if request.method == "POST":
+        # Whatever this upload holds, an earlier preview no longer stands: "confirm" imports
+        # only the file the page shows.
+        request.session.pop(IMPORT_SESSION_KEY.format(pk=tournament.pk), None)
     if request.method == "POST" and form.is_valid():
         upload = form.cleaned_data["file"]
         replace = form.cleaned_data["replace"]

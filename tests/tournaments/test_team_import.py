@@ -11,7 +11,7 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
-from tournaments.imports import MAX_TEAMS, read_team_file
+from tournaments.imports import MAX_LINES, MAX_TEAMS, read_team_file
 
 GOOD_CSV = "number,name,player1,player2\n1,Alpha,Ann,Al\n2,Beta,Bea,Ben\n3,Gamma,,\n"
 
@@ -158,8 +158,10 @@ def test_ten_thousand_rows_in_a_spreadsheet_too():
     data = xlsx([["number", "name"], *[[n, f"Team {n}"] for n in range(1, 10_001)]])
     result = read(data, "big.xlsx")
     assert result.file_errors == [
-        f"the file lists 10000 teams; a tournament holds at most {MAX_TEAMS}"
+        f"the sheet goes on past line {MAX_LINES} (line {MAX_LINES + 1} is not blank); "
+        f"a tournament holds at most {MAX_TEAMS} teams"
     ]
+    assert not result.rows
 
 
 # --- the pages ----------------------------------------------------------------------------
