@@ -1,0 +1,224 @@
+"""Pys'ngtaut's 93-card pack and its deal notation (docs/games/pysngtaut.md).
+
+A card is an ``int``: ``rank * 4 + suit`` for the 52 faces of a pack, ranks A 2 .. 9 T J Q K
+(0..12) and suits spades, hearts, diamonds, clubs (0..3); the joker, the god card, is 52. The
+pack holds every number card (A to T) twice and every face card (J Q K) and the joker once:
+``COPIES`` gives how often, by card.
+
+A deal is written ``D:UP HAND .. HAND PILE1 PILE2``: the dealer's letter, the turned-up card,
+the hands clockwise from the dealer's, then the two draw piles, each top card first; a group is
+its cards written one after another, two characters each.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from engine.core.errors import DealError
+from engine.core.seats import SEAT_LETTERS, SEAT_NAMES
+
+RANK_CHARS = "A23456789TJQK"
+SUIT_CHARS = "SHDC"
+SUIT_SYMBOLS = "♠♥♦♣"
+RANK_WORDS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+JOKER = 52
+CARDS = 53  # distinct cards
+PACK_SIZE = 93
+HAND_SIZE = 7
+FACE_RANKS = frozenset({10, 11, 12})  # J Q K
+#: Each draw pile's size by the number of players (2.2).
+PILE_SIZE = {2: 39, 3: 36, 4: 32}
+
+RANK_OF = (*tuple(card // 4 for card in range(52)), None)
+SUIT_OF = (*tuple(card % 4 for card in range(52)), None)
+RED = (*tuple(card % 4 in (1, 2) for card in range(52)), False)
+COPIES = (*tuple(1 if card // 4 in FACE_RANKS else 2 for card in range(52)), 1)
+#: The value of a card left in the hand (4.2) when it is not of the wild rank; the joker 0.
+RANK_VALUE = (5, 5, 5, 5, 5, 10, 10, 10, 10, 10, 50, 50, 50)
+CARD_TEXT = (*tuple(RANK_CHARS[card // 4] + SUIT_CHARS[card % 4] for card in range(52)), "JK")
+CARD_WORDS = (*tuple(RANK_WORDS[card // 4] + SUIT_SYMBOLS[card % 4] for card in range(52)), "joker")
+#: ``KH``, ``kh``, ``Kh``, ``kH`` ... to the card: reading a card is one look-up.
+CARD_CODES: dict[str, int] = {}
+for _card, _text in enumerate(CARD_TEXT):
+    for _variant in {
+        _text,
+        _text.lower(),
+        _text[0].lower() + _text[1],
+        _text[0] + _text[1].lower(),
+    }:
+        CARD_CODES[_variant] = _card
+RANK_CODES = {char: rank for rank, char in enumerate(RANK_CHARS)}
+RANK_CODES.update({char.lower(): rank for char, rank in list(RANK_CODES.items())})
+
+#: The table's seats clockwise from each dealer: the order of the hands in the notation.
+CLOCKWISE_FROM: dict[tuple[int, str], tuple[str, ...]] = {}
+for _n in (2, 3, 4):
+    _seats = SEAT_LETTERS[:_n]
+    for _i, _dealer in enumerate(_seats):
+        CLOCKWISE_FROM[_n, _dealer] = tuple(_seats[(_i + k) % _n] for k in range(_n))
+
+
+def parse_card(text: object) -> int | None:
+    """The card of ``KH``, ``td``, ``JK``...; None when ``text`` is not one (``10H`` is not)."""
+    if type(text) is not str:
+        return None
+    return CARD_CODES.get(text)
+
+
+def full_pack() -> list[int]:
+    """Every card as often as the pack holds it (93 cards)."""
+    return [card for card in range(CARDS) for _ in range(COPIES[card])]
+
+
+@dataclass(frozen=True, slots=True)
+class PysngtautDeal:
+    """One board: the dealer, the number of players, the turned-up card, each seat's seven
+    cards (in seat order N, E, S, W, the first ``players`` of them, each in the order written)
+    and the two draw piles, top card first. With 3 players pile 2 ends with the turned-up
+    card; with 2 or 4 it is out of play."""
+
+    dealer: str
+    players: int
+    up: int
+    hands: tuple[tuple[int, ...], ...]
+    pile1: tuple[int, ...]
+    pile2: tuple[int, ...]
+
+    @property
+    def seats(self) -> tuple[str, ...]:
+        return SEAT_LETTERS[: self.players]
+
+    def hand(self, seat: str) -> tuple[int, ...]:
+        return self.hands[SEAT_LETTERS.index(seat)]
+
+    @property
+    def wild(self) -> int | None:
+        """The wild rank (0..12), None when the joker is turned up."""
+        return RANK_OF[self.up]
+
+
+def group_text(cards: tuple[int, ...] | list[int]) -> str:
+    return "".join(CARD_TEXT[card] for card in cards)
+
+
+def format_deal(deal: PysngtautDeal) -> str:
+    """The canonical notation: upper case, single spaces."""
+    groups = [CARD_TEXT[deal.up]]
+    groups += [group_text(deal.hand(seat)) for seat in CLOCKWISE_FROM[deal.players, deal.dealer]]
+    groups += [group_text(deal.pile1), group_text(deal.pile2)]
+    return f"{deal.dealer}:{' '.join(groups)}"
+
+
+def _read_group(text: str, label: str) -> list[int]:
+    """The cards of one group written two characters a card; ``DealError`` names the card."""
+    if len(text) % 2:
+        raise DealError(
+            f"deal: {label}: {len(text)} characters, not whole cards of two ({text[-1]!r} is left)"
+        )
+    cards = []
+    for i in range(0, len(text), 2):
+        card = CARD_CODES.get(text[i : i + 2])
+        if card is None:
+            raise DealError(f"deal: {label}: {text[i : i + 2]!r} is not a card")
+        cards.append(card)
+    return cards
+
+
+def parse_deal(text: object) -> PysngtautDeal:
+    """A deal in the notation of 2.3; ``DealError`` (``deal: ...``) names the group (turned-up
+    card, hand k, pile k) and the card or the count."""
+    if not isinstance(text, str):
+        raise DealError(f"deal: {text!r} is not a deal in notation (D:UP HAND .. PILE1 PILE2)")
+    text = text.strip()
+    if len(text) < 2 or text[1] != ":":
+        raise DealError("deal: must start with the dealer's seat letter and a colon, like 'N:'")
+    dealer = text[0].upper()
+    if dealer not in SEAT_LETTERS:
+        raise DealError(f"deal: {text[0]!r} is not a dealer's seat (N, E, S or W)")
+    groups = text[2:].split()
+    players = len(groups) - 3
+    if not 2 <= players <= 4:
+        raise DealError(
+            f"deal: {len(groups)} groups; a deal has the turned-up card, 2 to 4 hands and "
+            "2 piles (5 to 7 groups)"
+        )
+    if dealer not in SEAT_LETTERS[:players]:
+        raise DealError(f"deal: the dealer {dealer} is not at a table of {players} players")
+    order = CLOCKWISE_FROM[players, dealer]
+    labels = ["the turned-up card"]
+    labels += [f"hand {k} ({seat})" for k, seat in enumerate(order, 1)]
+    labels += ["pile 1", "pile 2"]
+    read = [_read_group(group, label) for group, label in zip(groups, labels, strict=True)]
+    up_group, hand_groups, pile1, pile2 = read[0], read[1:-2], read[-2], read[-1]
+    if len(up_group) != 1:
+        raise DealError(f"deal: the turned-up card: {len(up_group)} cards, 1 needed")
+    for label, hand in zip(labels[1:-2], hand_groups, strict=True):
+        if len(hand) != HAND_SIZE:
+            raise DealError(f"deal: {label}: {len(hand)} cards, {HAND_SIZE} needed")
+    size = PILE_SIZE[players]
+    for label, pile in (("pile 1", pile1), ("pile 2", pile2)):
+        if len(pile) != size:
+            raise DealError(
+                f"deal: {label}: {len(pile)} cards, {size} needed for {players} players"
+            )
+    up = up_group[0]
+    if players == 3 and pile2[-1] != up:
+        raise DealError(
+            f"deal: pile 2: its last card is {CARD_TEXT[pile2[-1]]}; with 3 players it is the "
+            f"turned-up card {CARD_TEXT[up]}"
+        )
+    # With 3 players the turned-up card is counted once, as the last card of pile 2.
+    counts = [0] * CARDS
+    groups_counted = list(zip(labels, read, strict=True))
+    if players == 3:
+        groups_counted = groups_counted[1:]
+    for label, cards in groups_counted:
+        for card in cards:
+            counts[card] += 1
+            if counts[card] > COPIES[card]:
+                held = "once" if COPIES[card] == 1 else "twice"
+                raise DealError(
+                    f"deal: {label}: {CARD_TEXT[card]} appears {counts[card]} times; the pack "
+                    f"holds it {held}"
+                )
+    hands_by_seat = dict(zip(order, hand_groups, strict=True))
+    hands = tuple(tuple(hands_by_seat[seat]) for seat in SEAT_LETTERS[:players])
+    return PysngtautDeal(dealer, players, up, hands, tuple(pile1), tuple(pile2))
+
+
+def deal_cards(rng: random.Random, *, players: int, dealer: str) -> PysngtautDeal:
+    """A uniformly shuffled pack dealt as in 2.2: the top card turned up (to the bottom with 3
+    players), seven cards to each player from the dealer's round, the rest cut in two piles."""
+    if players not in PILE_SIZE:
+        raise ValueError(f"Pys'ngtaut is played by 2, 3 or 4 players, not {players}")
+    if dealer not in SEAT_LETTERS[:players]:
+        raise ValueError(f"the dealer {dealer!r} is not at a table of {players} players")
+    pack = full_pack()
+    rng.shuffle(pack)
+    up = pack.pop(0)
+    if players == 3:
+        pack.append(up)
+    order = CLOCKWISE_FROM[players, dealer]
+    hands_by_seat = {
+        seat: tuple(pack[HAND_SIZE * k : HAND_SIZE * (k + 1)]) for k, seat in enumerate(order)
+    }
+    rest = pack[HAND_SIZE * players :]
+    half = len(rest) // 2
+    hands = tuple(hands_by_seat[seat] for seat in SEAT_LETTERS[:players])
+    return PysngtautDeal(dealer, players, up, hands, tuple(rest[:half]), tuple(rest[half:]))
+
+
+def cards_in_words(cards: tuple[int, ...] | list[int]) -> str:
+    return " ".join(CARD_WORDS[card] for card in cards) if cards else "—"
+
+
+def hands_in_words(deal: PysngtautDeal) -> list[tuple[str, str]]:
+    """``(whose, cards)``: the turned-up card, each seat's hand in seat order, the piles."""
+    rows = [("Turned up", CARD_WORDS[deal.up])]
+    for seat in deal.seats:
+        whose = SEAT_NAMES[seat] + (" (dealer)" if seat == deal.dealer else "")
+        rows.append((whose, cards_in_words(deal.hand(seat))))
+    rows.append(("Pile 1 (top first)", cards_in_words(deal.pile1)))
+    rows.append(("Pile 2 (top first)", cards_in_words(deal.pile2)))
+    return rows

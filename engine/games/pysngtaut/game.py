@@ -1,0 +1,330 @@
+"""Pys'ngtaut behind the generic game interface (``engine.games.base.Game``)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from engine.core.errors import SettingsError
+from engine.core.seats import DIRECTIONS, SEAT_NAMES, table_seats
+from engine.games.base import PLAYERS, Game, Setting
+from engine.games.pysngtaut import cards
+from engine.games.pysngtaut.cards import CARD_CODES, CARD_TEXT, COPIES, JOKER, PysngtautDeal
+from engine.games.pysngtaut.play import board_record, play_board
+from engine.games.pysngtaut.records import (
+    PENALTY_KINDS,
+    options_of_settings,
+    score_record,
+    value_setting,
+)
+from engine.games.pysngtaut.scoring import describe
+from engine.games.pysngtaut.sets import CATEGORIES, CATEGORY_IDS, FLAGS
+
+DIRECTION_CHOICES = (
+    ("counterclockwise", "Counter-clockwise (N → W → S → E), as the source plays"),
+    ("clockwise", "Clockwise (N → E → S → W)"),
+)
+FLAG_CHOICES = (("off", "Off"), ("on", "On"))
+FLAG_LABELS = {
+    "same_colour_sets": (
+        "Option 1: same-colour sets",
+        "The natural cards of a number-rank set are all red or all black.",
+    ),
+    "same_colour_wilds": (
+        "Option 2: same-colour wild sets",
+        "A set with a wild card holds cards of one colour only.",
+    ),
+    "number_wilds_not_in_face_sets": (
+        "Option 3: no number wilds in face sets",
+        "When the wild rank is a number, a face-rank set holds no wild card.",
+    ),
+    "face_wild_triple": (
+        "Option 4: face wilds triple",
+        "When the wild rank is J, Q or K, every payment of the board is tripled.",
+    ),
+    "god_draws_seven": (
+        "Option 5: the god card's holder takes seven",
+        "He takes seven cards with the up card like everybody (play only).",
+    ),
+    "pickup_draws_seven": (
+        "Option 6: always take seven",
+        "The seven cards are taken even when the up card alone lets him go out (play only).",
+    ),
+    "own_sets_offset": (
+        "Option 8: own sets offset",
+        "A loser's own set value is taken off what he pays the winner, never below 0.",
+    ),
+}
+PENALTY_WORDS = {
+    "improper_draw": "improper draw",
+    "improper_meld": "improper meld",
+    "out_of_turn": "played out of turn",
+}
+
+
+@dataclass(frozen=True)
+class FlagSetting(Setting):
+    """An option on or off: ``"on"``/``"off"`` (as a form gives it), or ``true``/``false``."""
+
+    def check(self, value: Any) -> Any:
+        if value is True or value is False:
+            return "on" if value else "off"
+        if value not in ("on", "off"):
+            raise SettingsError(self.name, f"{value!r} is not on or off")
+        return value
+
+
+def _direction(settings: Mapping[str, Any] | None) -> str:
+    direction = (settings or {}).get("direction") or "counterclockwise"
+    if direction not in DIRECTIONS:
+        raise ValueError(f"unknown direction {direction!r} (clockwise or counterclockwise)")
+    return direction
+
+
+def _flags(settings: Mapping[str, Any] | None) -> dict[str, bool]:
+    return {name: True for name in FLAGS if (settings or {}).get(name) in (True, "on")}
+
+
+def _cards_words(texts: list[str]) -> str:
+    return " ".join(cards.CARD_WORDS[CARD_CODES[text]] for text in texts) if texts else "—"
+
+
+class PysngtautGame(Game):
+    id = "pysngtaut"
+    title = "Pys'ngtaut"
+    deal_help = (
+        "Deal notation: the dealer's letter and a colon, then groups separated by spaces: the "
+        "turned-up card, the hands (7 cards each) clockwise from the dealer's, pile 1 and "
+        "pile 2 (top card first). Cards are rank then suit (A 2-9 T J Q K; S H D C), the "
+        "joker JK, written one after another. With 3 players pile 2 ends with the turned-up "
+        "card. Example: N:7D 8CJC9S3DTD7D3C 6S6C9HAS5C4H5S QC9C... AD3S..."
+    )
+    table_sizes = (2, 3, 4)
+    entrants = PLAYERS
+    setting_fields = (
+        Setting(
+            "direction",
+            "Play direction",
+            "counterclockwise",
+            choices=DIRECTION_CHOICES,
+            help="The first turn is the seat after the dealer in this direction.",
+        ),
+        *(
+            FlagSetting(name, FLAG_LABELS[name][0], "off", FLAG_CHOICES, help=FLAG_LABELS[name][1])
+            for name in FLAGS
+        ),
+        *(
+            Setting(
+                value_setting(category),
+                f"Option 7: value of {category}",
+                value,
+                minimum=0,
+                help=f"The table's own value of a {category} set (the source's: {value:,}).",
+            )
+            for category, value in CATEGORIES
+        ),
+    )
+    entry_fields = frozenset({"winner", "dead", "melds", "hands", "god", "penalties"})
+    #: The web application has no phone entry of this game yet: not ``fields``.
+    entry_kind = "pysngtaut-entry"
+
+    # -- deals ------------------------------------------------------------------------------
+
+    def parse_deal(self, text: Any) -> PysngtautDeal:
+        return cards.parse_deal(text)
+
+    def format_deal(self, deal: PysngtautDeal) -> str:
+        return cards.format_deal(deal)
+
+    def deal_cards(self, rng: random.Random, *, players: int, dealer: str) -> PysngtautDeal:
+        return cards.deal_cards(rng, players=players, dealer=dealer)
+
+    def deal_problem(self, deal: PysngtautDeal, *, players: int, dealer: str) -> str | None:
+        if deal.players != players:
+            return f"the deal has {deal.players} hands; the table seats {players} players"
+        if deal.dealer != dealer:
+            return f"the deal is dealt by {deal.dealer}; this board's dealer is {dealer}"
+        return None
+
+    def hands_in_words(self, deal: PysngtautDeal) -> list[tuple[str, str]]:
+        return cards.hands_in_words(deal)
+
+    def default_boards(self, players: int) -> int:
+        """One board dealt by each seat (2.4)."""
+        return players
+
+    # The dealer of board b is the ((b - 1) mod n + 1)-th seat: the base class's rotation.
+
+    # -- records and scores -----------------------------------------------------------------
+
+    def score(self, record: Any, settings: Mapping[str, Any] | None = None) -> dict[str, Any]:
+        return score_record(record, settings)
+
+    def describe(self, score: Mapping[str, Any]) -> str:
+        return describe(score)
+
+    def totals_entry(self, score: Mapping[str, Any], seat: str) -> tuple[float, int]:
+        """Totals: the sum of a player's table results, no tie-break of the game's own."""
+        return score["seats"][seat], 0
+
+    def rules_in_detail(self, settings: Mapping[str, Any]) -> list[tuple[str, str, Any]]:
+        rows = [
+            ("Pys'ngtaut", "Pack", "93 cards: A-10 twice and J Q K once in four suits, a joker"),
+            ("Pys'ngtaut", "Cards per player", 7),
+            ("Pys'ngtaut", "Wild rank", "the rank of the turned-up card (none for the joker)"),
+            ("Pys'ngtaut", "Play direction", _direction(settings)),
+            ("Pys'ngtaut", "Hand values", "K Q J 50; 10-6 10; 5-A 5; wild cards and joker 0"),
+            ("Pys'ngtaut", "Pot of a dead hand", "lost (no pot carried to the next board)"),
+        ]
+        for name in FLAGS:
+            rows.append(("Options", FLAG_LABELS[name][0], settings.get(name, "off")))
+        for category, value in CATEGORIES:
+            rows.append(("Set values", category, settings.get(value_setting(category), value)))
+        return rows
+
+    def table_context(self, settings: Mapping[str, Any], table: int) -> dict[str, Any]:
+        direction = _direction(settings)
+        order = "N → E → S → W" if direction == "clockwise" else "N → W → S → E"
+        return {"facts": [("Play", f"{direction.replace('counterc', 'counter-c')} ({order})")]}
+
+    # -- entry ------------------------------------------------------------------------------
+
+    def entry_record(
+        self,
+        facts: Mapping[str, Any],
+        *,
+        settings: Mapping[str, Any],
+        table: int,
+        players: int,
+        dealer: str,
+        deal: str,
+    ) -> dict[str, Any]:
+        """The scorer's facts with what the tournament knows: players, the deal (which gives
+        the turned-up card), the direction and the options of its settings."""
+        record: dict[str, Any] = {"game": self.id, "players": players}
+        if deal:
+            record["deal"] = deal if isinstance(deal, str) else cards.format_deal(deal)
+        record["direction"] = _direction(settings)
+        options = options_of_settings(settings)
+        if options:
+            record["options"] = options
+        record.update(facts)
+        return record
+
+    def scorer_facts(self, record: Mapping[str, Any], score: Mapping[str, Any]) -> dict[str, Any]:
+        """What the scorer enters (5.1): the winner or dead, the winner's sets (every seat's
+        when option 8 or an out-of-turn penalty makes them count), the hands, the god card and
+        the penalties."""
+        facts: dict[str, Any] = {}
+        winner = score["winner"]
+        if winner is None:
+            facts["dead"] = True
+        else:
+            facts["winner"] = winner
+        melds = record.get("melds") or {}
+        penalties = list(record.get("penalties") or [])
+        options = record.get("options") or {}
+        all_sets = options.get("own_sets_offset") is True or any(
+            isinstance(p, dict) and str(p.get("kind", "")).lower() == "out_of_turn"
+            for p in penalties
+        )
+        chosen = {
+            seat: sets for seat, sets in melds.items() if sets and (all_sets or seat == winner)
+        }
+        if chosen:
+            facts["melds"] = chosen
+        hands = {seat: held for seat, held in (record.get("hands") or {}).items() if held}
+        if hands:
+            facts["hands"] = hands
+        if score["god"] is not None:
+            facts["god"] = score["god"]
+        if penalties:
+            facts["penalties"] = penalties
+        return facts
+
+    def entry_in_words(
+        self, record: Mapping[str, Any], score: Mapping[str, Any]
+    ) -> list[tuple[str, str]]:
+        winner = score["winner"]
+        rows = [("Outcome", "dead hand" if winner is None else f"{SEAT_NAMES[winner]} went out")]
+        for seat, sets in (record.get("melds") or {}).items():
+            if sets:
+                rows.append((f"Sets of {SEAT_NAMES[seat]}", " · ".join(map(_cards_words, sets))))
+        for seat, held in (record.get("hands") or {}).items():
+            if held:
+                rows.append((f"{SEAT_NAMES[seat]}'s hand", _cards_words(held)))
+        god = score["god"]
+        rows.append(
+            ("God card", f"in front of {SEAT_NAMES[god]}" if god else "not in front of anybody")
+        )
+        penalties = [
+            f"{SEAT_NAMES[str(p['seat']).upper()]}: {PENALTY_WORDS[str(p['kind']).lower()]}"
+            for p in record.get("penalties") or []
+        ]
+        if penalties:
+            rows.append(("Penalties", "; ".join(penalties)))
+        return rows
+
+    def entry_options(
+        self,
+        *,
+        players: int = 4,
+        dealer: str = "N",
+        deal: Any = None,
+        settings: Mapping[str, Any] | None = None,
+        **_: Any,
+    ) -> dict[str, Any]:
+        """What the scorer may enter: the outcomes, the cards (with how often the packs hold
+        each, the turned-up card taken off with 2 or 4 players), the god card's places, the
+        penalties, and whether losers' sets are asked for."""
+        seats = list(table_seats(players))
+        up = None
+        if deal is not None:
+            parsed = cards.parse_deal(deal) if isinstance(deal, str) else deal
+            up = parsed.up
+        copies = {CARD_TEXT[card]: COPIES[card] for card in range(len(CARD_TEXT))}
+        if up is not None and players != 3:
+            copies[CARD_TEXT[up]] -= 1
+        if up == JOKER:
+            copies.pop("JK")
+        options = options_of_settings(settings)
+        return {
+            "players": players,
+            "seats": seats,
+            "dealer": dealer,
+            "outcomes": [*seats, "dead"],
+            "up": None if up is None else CARD_TEXT[up],
+            "wild": None if up is None or up == JOKER else CARD_TEXT[up][0],
+            "cards": copies,
+            "god": [None] if up == JOKER else [None, *seats],
+            "penalties": list(PENALTY_KINDS),
+            "losers_sets": "always" if options.get("own_sets_offset") else "with out_of_turn",
+            "set_categories": list(CATEGORY_IDS),
+        }
+
+    # -- simulation -------------------------------------------------------------------------
+
+    def simulate_record(
+        self,
+        deal: PysngtautDeal | str,
+        rng: random.Random,
+        settings: Mapping[str, Any] | None = None,
+        **_: Any,
+    ) -> dict[str, Any]:
+        """The board played by the simple player, with the tournament's direction and options."""
+        if isinstance(deal, str):
+            deal = cards.parse_deal(deal)
+        direction = _direction(settings)
+        board = play_board(deal, rng, direction=direction, flags=_flags(settings))
+        record = board_record(board, cards.format_deal(deal))
+        if direction != "counterclockwise":
+            record["direction"] = direction
+        options = options_of_settings(settings)
+        if options:
+            record["options"] = options
+        return record
+
+
+GAME = PysngtautGame()

@@ -1,0 +1,356 @@
+"""A simple legal player of Pys'ngtaut (rulebook section 3), for simulations.
+
+It plays a prepared deal to its end: draws or takes the up card, melds what it can, plays the
+god card, discards its least useful card, and goes out as soon as it may. Every set it lays
+down is checked by ``read_set``, the record reader's own rule, so a simulated board always
+gives a record that scores. It never commits an irregularity.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any
+
+from engine.core.seats import turn_order
+from engine.games.pysngtaut.cards import (
+    CARD_TEXT,
+    JOKER,
+    RANK_OF,
+    RANK_VALUE,
+    RED,
+    PysngtautDeal,
+)
+from engine.games.pysngtaut.sets import SetFault, read_set
+
+#: A board that has not ended after this many turns is a bug of the player, not a dead hand.
+MAX_TURNS = 5000
+
+
+class Board:
+    """The state of one hand as the simple player plays it."""
+
+    def __init__(
+        self,
+        deal: PysngtautDeal,
+        rng: random.Random,
+        direction: str,
+        flags: Mapping[str, bool],
+    ):
+        self.deal = deal
+        self.rng = rng
+        self.players = deal.players
+        self.wild = deal.wild
+        self.flags = flags
+        self.set_flags = (
+            bool(flags.get("same_colour_sets")),
+            bool(flags.get("same_colour_wilds")),
+            bool(flags.get("number_wilds_not_in_face_sets")),
+        )
+        # Piles as lists whose last element is the top card.
+        self.draw = {1: list(reversed(deal.pile1)), 2: list(reversed(deal.pile2))}
+        self.discard: dict[int, list[int]] = {1: [], 2: []}
+        for pile in (1, 2):
+            card = self.draw[pile].pop()
+            # A wild card or the joker turned up to start a discard pile leaves play (3.3).
+            if not self.is_wild(card) and card != JOKER:
+                self.discard[pile].append(card)
+        self.hands = {seat: list(deal.hand(seat)) for seat in deal.seats}
+        self.melds: dict[str, dict[int, list[int]]] = {seat: {} for seat in deal.seats}
+        self.god: str | None = None
+        first = turn_order(deal.dealer, self.players, direction)[1]
+        self.order = turn_order(first, self.players, direction)
+        across = {"N": "S", "S": "N", "E": "W", "W": "E"}
+        self.home = {
+            seat: 1 if self.players < 4 or seat in (deal.dealer, across[deal.dealer]) else 2
+            for seat in deal.seats
+        }
+        self.winner: str | None = None
+        self.dead = False
+
+    # -- small facts ------------------------------------------------------------------------
+
+    def is_wild(self, card: int) -> bool:
+        return card != JOKER and RANK_OF[card] == self.wild
+
+    def valid(self, cards: list[int]) -> bool:
+        try:
+            read_set(cards, self.wild, *self.set_flags)
+        except SetFault:
+            return False
+        return True
+
+    def fours(self, seat: str) -> int:
+        return sum(1 for cards in self.melds[seat].values() if len(cards) >= 4)
+
+    def piles_of(self, seat: str) -> tuple[int, ...]:
+        """The draw and discard piles ``seat`` uses: the god card's holder uses both."""
+        return (1, 2) if self.god == seat else (self.home[seat],)
+
+    def min_size(self, seat: str) -> int:
+        return 3 if self.fours(seat) >= 2 else 4
+
+    # -- a turn -----------------------------------------------------------------------------
+
+    def play(self) -> None:
+        for turn in range(MAX_TURNS):
+            seat = self.order[turn % self.players]
+            if not self.take_up_card(seat) and not self.draw_card(seat):
+                self.dead = True
+                return
+            self.meld(seat)
+            if self.go_out_or_discard(seat):
+                self.winner = seat
+                return
+        raise RuntimeError("the simple player did not finish the hand")
+
+    def draw_card(self, seat: str) -> bool:
+        piles = [pile for pile in self.piles_of(seat) if self.draw[pile]]
+        if not piles:
+            return False
+        self.hands[seat].append(self.draw[self.rng.choice(piles)].pop())
+        return True
+
+    def new_set_with(self, seat: str, up: int) -> list[int] | None:
+        """Cards of ``seat``'s hand that make a new set with ``up``: at least one natural of
+        its rank, wild cards to make up the size; None when there are none."""
+        rank = RANK_OF[up]
+        hand = self.hands[seat]
+        naturals = [card for card in hand if card != JOKER and RANK_OF[card] == rank]
+        if not naturals:
+            return None
+        same_colour_sets, same_colour_wilds, _no_face_wilds = self.set_flags
+        if same_colour_sets:
+            naturals = [card for card in naturals if RED[card] == RED[up]]
+            if not naturals:
+                return None
+        size = self.min_size(seat)
+        chosen = naturals[:]
+        if len(chosen) + 1 < size:
+            wilds = [card for card in hand if self.is_wild(card)]
+            if same_colour_wilds:
+                chosen = [card for card in chosen if RED[card] == RED[up]]
+                wilds = [card for card in wilds if RED[card] == RED[up]]
+            chosen += wilds[: size - 1 - len(chosen)]
+        if not chosen or len(chosen) + 1 < size or not self.valid([up, *chosen]):
+            return None
+        old = self.melds[seat].get(rank)
+        if old is not None and not self.valid([*old, up, *chosen]):
+            return None  # joined to his set of that rank, it must still be a set
+        return chosen
+
+    def take_up_card(self, seat: str) -> bool:
+        """Take an up card when it makes a new set, with the seven cards below it (3.3)."""
+        for pile in self.piles_of(seat):
+            discard = self.discard[pile]
+            if not discard:
+                continue
+            up = discard[-1]
+            chosen = self.new_set_with(seat, up)
+            if chosen is None:
+                continue
+            hand = self.hands[seat]
+            left = len(hand) - len(chosen)
+            fours_after = self.fours(seat) + (1 if len(chosen) + 1 >= 4 else 0)
+            below = len(discard) - 1
+            holder = self.god == seat
+            if holder and not self.flags.get("god_draws_seven"):
+                # The god card's holder takes 0 to 7 cards and makes up nothing.
+                least = 0 if fours_after >= 2 else max(0, 2 - left)
+                most = min(7, below)
+                if least > most:
+                    continue
+                count = self.rng.randint(least, most)
+                make_up = 0
+            else:
+                count = min(7, below)
+                make_up_piles = (1, 2) if holder else (self.home[seat],)
+                make_up = min(7 - count, sum(len(self.draw[p]) for p in make_up_piles))
+                if fours_after < 2 and left + count + make_up < 2:
+                    continue
+            discard.pop()
+            for card in chosen:
+                hand.remove(card)
+            rank = RANK_OF[up]
+            sets = self.melds[seat]
+            if rank in sets:
+                sets[rank].extend([up, *chosen])  # the new set joins the old one
+            else:
+                sets[rank] = [up, *chosen]
+            if not self.flags.get("pickup_draws_seven") and self.can_go_out(seat):
+                return True  # he goes out with the up card alone and takes nothing more
+            if count:
+                hand.extend(discard[-count:][::-1])
+                del discard[-count:]
+            if not holder or self.flags.get("god_draws_seven"):
+                for _ in range(make_up):
+                    piles = [p for p in ((1, 2) if holder else (self.home[seat],)) if self.draw[p]]
+                    if not piles:
+                        break  # the draw pile ran out: he stops there (ruling of 3.3)
+                    hand.append(self.draw[piles[0]].pop())
+            return True
+        return False
+
+    def can_go_out(self, seat: str) -> bool:
+        """Whether melding what he can now leaves at most one card, with two sets of four."""
+        saved_hand = self.hands[seat][:]
+        saved_sets = {rank: cards[:] for rank, cards in self.melds[seat].items()}
+        saved_god, saved_draw = self.god, {p: pile[:] for p, pile in self.draw.items()}
+        state = self.rng.getstate()
+        self.meld(seat)
+        result = len(self.hands[seat]) <= 1 and self.fours(seat) >= 2
+        self.hands[seat] = saved_hand
+        self.melds[seat] = saved_sets
+        self.god, self.draw = saved_god, saved_draw
+        self.rng.setstate(state)
+        return result
+
+    def may_leave(self, seat: str, left: int, fours_after: int) -> bool:
+        """A player who may not go out keeps two cards after melding: one to discard, one to
+        keep (ruling of 3.7)."""
+        return left >= 2 or fours_after >= 2
+
+    def meld(self, seat: str) -> None:
+        hand = self.hands[seat]
+        sets = self.melds[seat]
+        # The god card: played at once (now and then kept, to be discarded or held).
+        if JOKER in hand and self.rng.random() < 0.85:
+            piles = [pile for pile in (1, 2) if self.draw[pile]]
+            if piles:
+                hand.remove(JOKER)
+                self.god = seat
+                hand.append(self.draw[self.rng.choice(piles)].pop())
+        changed = True
+        while changed:
+            changed = False
+            # Naturals of a rank he has melded join that set.
+            for card in list(hand):
+                if card == JOKER or self.is_wild(card) or RANK_OF[card] not in sets:
+                    continue
+                cards = sets[RANK_OF[card]]
+                if not self.may_leave(seat, len(hand) - 1, self.fours(seat) + (len(cards) == 3)):
+                    continue
+                if self.valid([*cards, card]):
+                    cards.append(card)
+                    hand.remove(card)
+                    changed = True
+            # New sets, naturals first, then with wild cards.
+            by_rank: dict[int, list[int]] = {}
+            for card in hand:
+                if card != JOKER and not self.is_wild(card) and RANK_OF[card] not in sets:
+                    by_rank.setdefault(RANK_OF[card], []).append(card)
+            wilds = [card for card in hand if self.is_wild(card)]
+            size = self.min_size(seat)
+            for rank, naturals in sorted(by_rank.items(), key=lambda item: -len(item[1])):
+                chosen = self.best_set(naturals, wilds, size)
+                if chosen is None:
+                    continue
+                fours_after = self.fours(seat) + (len(chosen) >= 4)
+                if not self.may_leave(seat, len(hand) - len(chosen), fours_after):
+                    continue
+                for card in chosen:
+                    hand.remove(card)
+                    if card in wilds:
+                        wilds.remove(card)
+                sets[rank] = chosen
+                changed = True
+                break
+            # With two sets of four he may go out: wild cards join any set that takes them.
+            if self.fours(seat) >= 2:
+                for card in [c for c in hand if self.is_wild(c)]:
+                    if len(hand) <= 1:
+                        break
+                    for cards in sets.values():
+                        if self.valid([*cards, card]):
+                            cards.append(card)
+                            hand.remove(card)
+                            changed = True
+                            break
+
+    def best_set(self, naturals: list[int], wilds: list[int], size: int) -> list[int] | None:
+        """A valid new set of ``naturals`` (all or one colour of them) and as few wild
+        cards as make up ``size``; None when there is none."""
+        groups = [naturals]
+        if len({RED[card] for card in naturals}) == 2:
+            groups += [
+                [card for card in naturals if RED[card]],
+                [card for card in naturals if not RED[card]],
+            ]
+        for group in groups:
+            if len(group) >= size and self.valid(group):
+                return group[:]
+            need = size - len(group)
+            if len(group) >= 2 and 0 < need <= len(wilds):
+                for colour in (None, RED[group[0]]):
+                    pick = [w for w in wilds if colour is None or RED[w] == colour][:need]
+                    if len(pick) == need and self.valid([*group, *pick]):
+                        return [*group, *pick]
+        return None
+
+    def go_out_or_discard(self, seat: str) -> bool:
+        """Discard (unless the hand is empty); True when he has gone out."""
+        hand = self.hands[seat]
+        if not hand:
+            return True
+        card = self.choose_discard(hand)
+        hand.remove(card)
+        pile = self.rng.choice(self.piles_of(seat))
+        if card == JOKER or self.is_wild(card):
+            # A discarded wild card (or joker) sets the pile out of play; he captures the god
+            # card from whoever has it in play.
+            self.discard[pile] = []
+            if self.god is not None and self.god != seat:
+                self.god = seat
+        else:
+            self.discard[pile].append(card)
+        return not hand
+
+    def choose_discard(self, hand: list[int]) -> int:
+        """The least useful card: of the rank he holds fewest of, the costliest; wild cards
+        and the joker last."""
+        plain = [card for card in hand if card != JOKER and not self.is_wild(card)]
+        if not plain:
+            return self.rng.choice(hand)
+        count: dict[int, int] = {}
+        for card in plain:
+            count[RANK_OF[card]] = count.get(RANK_OF[card], 0) + 1
+
+        def key(card: int) -> tuple[int, int]:
+            return count[RANK_OF[card]], -RANK_VALUE[RANK_OF[card]]
+
+        low = min(key(card) for card in plain)
+        return self.rng.choice([card for card in plain if key(card) == low])
+
+
+def play_board(
+    deal: PysngtautDeal,
+    rng: random.Random,
+    *,
+    direction: str = "counterclockwise",
+    flags: Mapping[str, bool] | None = None,
+) -> Board:
+    """The hand played to its end by the simple player."""
+    board = Board(deal, rng, direction, flags or {})
+    board.play()
+    return board
+
+
+def board_record(board: Board, deal_text: str) -> dict[str, Any]:
+    """The record of a played board: the outcome, every seat's sets and hand, the god card."""
+    record: dict[str, Any] = {"game": "pysngtaut", "deal": deal_text}
+    if board.winner is None:
+        record["dead"] = True
+    else:
+        record["winner"] = board.winner
+    melds = {
+        seat: [[CARD_TEXT[card] for card in cards] for cards in sets.values()]
+        for seat, sets in board.melds.items()
+        if sets
+    }
+    if melds:
+        record["melds"] = melds
+    hands = {seat: [CARD_TEXT[card] for card in cards] for seat, cards in board.hands.items()}
+    record["hands"] = {seat: cards for seat, cards in hands.items() if cards}
+    if board.god is not None:
+        record["god"] = board.god
+    return record

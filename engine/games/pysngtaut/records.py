@@ -1,0 +1,490 @@
+"""Reading a Pys'ngtaut board record (rulebook section 5.1) and refusing bad ones (section 6).
+
+``score_record`` checks the record in this order, the first fault raising ``RecordError``
+naming the field: the object, ``game``, unknown fields, ``players``, ``direction``,
+``options``, ``up``, ``deal``, the outcome (``dead``, ``winner``), ``penalties``, ``melds``
+(seat by seat in seat order, set by set), ``hands``, ``god``, then the card totals. A field
+set to ``null`` is absent. The reader is written for speed: plain look-ups, no regular
+expressions; field paths are built only for an error.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+from functools import lru_cache
+from typing import Any
+
+from engine.core.errors import DealError, RecordError
+from engine.core.seats import DIRECTIONS, SEAT_LETTERS
+from engine.games.pysngtaut.cards import (
+    CARD_CODES,
+    CARD_TEXT,
+    CARDS,
+    COPIES,
+    JOKER,
+    RANK_OF,
+    PysngtautDeal,
+    parse_deal,
+)
+from engine.games.pysngtaut.scoring import settle
+from engine.games.pysngtaut.sets import (
+    CATEGORY_IDS,
+    DEFAULT_VALUES,
+    FLAGS,
+    OPTION_NAMES,
+    SetFault,
+    read_set,
+)
+
+GAME_ID = "pysngtaut"
+RECORD_FIELDS = frozenset(
+    {
+        "game",
+        "players",
+        "deal",
+        "up",
+        "direction",
+        "options",
+        "winner",
+        "dead",
+        "melds",
+        "hands",
+        "god",
+        "penalties",
+    }
+)
+PENALTY_FIELDS = frozenset({"seat", "kind"})
+PENALTY_KINDS = ("improper_draw", "improper_meld", "out_of_turn")
+PENALTY_NAMES = {kind: kind for kind in PENALTY_KINDS}
+SEATS_OF = {players: SEAT_LETTERS[:players] for players in (2, 3, 4)}
+#: A seat written in any case, to its letter, by table size.
+SEAT_NAMES_OF = {
+    players: {**{s: s for s in seats}, **{s.lower(): s for s in seats}}
+    for players, seats in SEATS_OF.items()
+}
+DIRECTION_NAMES = {direction: direction for direction in DIRECTIONS}
+OPTION_SET = frozenset(OPTION_NAMES)
+CATEGORY_SET = frozenset(CATEGORY_IDS)
+NO_OPTIONS: dict[str, Any] = {}
+
+
+@lru_cache(maxsize=4096)
+def _cached_deal(text: str) -> PysngtautDeal:
+    return parse_deal(text)
+
+
+def _parse_deal(raw: Any) -> PysngtautDeal:
+    """A board's deal is scored at every visit: its parse (a frozen object) is kept."""
+    return _cached_deal(raw) if type(raw) is str else parse_deal(raw)
+
+
+def _seat_list(players: int) -> str:
+    seats = SEATS_OF[players]
+    return ", ".join(seats[:-1]) + " or " + seats[-1]
+
+
+def _read_options(raw: Any) -> tuple[dict[str, bool], dict[str, int]]:
+    """``(flags that are on, set values given)``, checked (section 6, kind 6)."""
+    if type(raw) is not dict:
+        raise RecordError("options", f"must be an object of options, not {raw!r}")
+    flags: dict[str, bool] = {}
+    values: dict[str, int] = {}
+    for name, value in raw.items():
+        if name not in OPTION_SET:
+            raise RecordError(
+                f"options.{name}", f"unknown option (known: {', '.join(OPTION_NAMES)})"
+            )
+        if value is None:
+            continue
+        if name == "set_values":
+            if type(value) is not dict:
+                raise RecordError(
+                    "options.set_values", f"must be an object of set categories, not {value!r}"
+                )
+            for category, number in value.items():
+                if category not in CATEGORY_SET:
+                    raise RecordError(
+                        f"options.set_values.{category}",
+                        f"unknown set category (known: {', '.join(CATEGORY_IDS)})",
+                    )
+                if type(number) is not int or number < 0:
+                    raise RecordError(
+                        f"options.set_values.{category}", f"{number!r} is not a whole number ≥ 0"
+                    )
+                values[category] = number
+        elif value is True:
+            flags[name] = True
+        elif value is not False:
+            raise RecordError(f"options.{name}", f"{value!r} is not true or false")
+    return flags, values
+
+
+def options_of_settings(settings: Mapping[str, Any] | None) -> dict[str, Any]:
+    """The ``options`` object a tournament's settings give (flags on, values changed)."""
+    if not settings:
+        return {}
+    options: dict[str, Any] = {}
+    for name in FLAGS:
+        if settings.get(name) in (True, "on"):
+            options[name] = True
+    values = {}
+    for category in CATEGORY_IDS:
+        value = settings.get(value_setting(category))
+        if value is not None and value != DEFAULT_VALUES[category]:
+            values[category] = value
+    if values:
+        options["set_values"] = values
+    return options
+
+
+def value_setting(category: str) -> str:
+    """The setting that holds a category's value: ``value_4_natural_red``."""
+    return "value_" + category.replace("-", "_")
+
+
+def _cards(raw: Any, path: str, what: str) -> list[int]:
+    if type(raw) is not list:
+        raise RecordError(path, f"must be a list of cards ({what}), not {raw!r}")
+    try:
+        return [CARD_CODES[text] for text in raw]
+    except (KeyError, TypeError):  # not a card, or not even hashable: find which
+        pass
+    for index, text in enumerate(raw):
+        if type(text) is not str or text not in CARD_CODES:
+            raise RecordError(
+                f"{path}[{index}]",
+                f"{text!r} is not a card (rank A 2-9 T J Q K and suit S H D C, or JK)",
+            )
+    raise AssertionError("unreachable")  # pragma: no cover
+
+
+def _seat_map(raw: Any, field: str, players: int, what: str) -> dict[str, Any]:
+    """An object of seated seats to values: its keys checked (exact letters)."""
+    if type(raw) is not dict:
+        raise RecordError(field, f"must be an object of seats to {what}, not {raw!r}")
+    seats = SEATS_OF[players]
+    for key in raw:
+        if key not in seats:
+            raise RecordError(
+                f"{field}.{key}", f"not a seat at a table of {players} ({_seat_list(players)})"
+            )
+    return raw
+
+
+def score_record(record: Any, settings: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """The board score of a record (section 5.2), or ``RecordError`` naming the field.
+
+    ``settings`` (a tournament's) gives ``direction`` and ``options`` when the record does not.
+    """
+    if type(record) is not dict:
+        if not isinstance(record, dict):
+            raise RecordError(
+                "object", f"a record must be a JSON object, not {type(record).__name__}"
+            )
+        record = dict(record)
+    get = record.get
+
+    game = get("game")
+    if game is not None and game != GAME_ID:
+        raise RecordError("game", f"{game!r} is not {GAME_ID!r}")
+    if not RECORD_FIELDS.issuperset(record):
+        for key, value in record.items():
+            if key not in RECORD_FIELDS and value is not None:
+                raise RecordError(str(key), "unknown field")
+
+    # The deal may supply players and up; its own fault is reported in its turn.
+    raw_deal = get("deal")
+    deal: PysngtautDeal | None = None
+    deal_error = None
+    if raw_deal is not None:
+        try:
+            deal = _parse_deal(raw_deal)
+        except DealError as exc:
+            deal_error = str(exc).removeprefix("deal: ")
+
+    players = get("players")
+    if players is not None:
+        if type(players) is not int or not 2 <= players <= 4:
+            raise RecordError("players", f"{players!r} is not 2, 3 or 4")
+    elif deal is not None:
+        players = deal.players
+    else:
+        players = 4
+
+    raw_direction = get("direction")
+    if raw_direction is not None:
+        direction = (
+            DIRECTION_NAMES.get(raw_direction.lower()) if type(raw_direction) is str else None
+        )
+        if direction is None:
+            raise RecordError(
+                "direction", f"{raw_direction!r} is not counterclockwise or clockwise"
+            )
+
+    raw_options = get("options")
+    if raw_options is None and settings:
+        raw_options = options_of_settings(settings)
+    if raw_options is None:
+        flags: dict[str, bool] = NO_OPTIONS
+        set_values: dict[str, int] = NO_OPTIONS
+    else:
+        flags, set_values = _read_options(raw_options)
+
+    raw_up = get("up")
+    if raw_up is not None:
+        up = CARD_CODES.get(raw_up) if type(raw_up) is str else None
+        if up is None:
+            raise RecordError("up", f"{raw_up!r} is not a card")
+    elif raw_deal is None:
+        raise RecordError("up", "missing (the turned-up card; or give the deal)")
+    else:
+        up = deal.up if deal is not None else None
+
+    if deal_error is not None:
+        raise RecordError("deal", deal_error)
+    if deal is not None:
+        if deal.players != players:
+            raise RecordError(
+                "deal", f"holds {deal.players} hands, but the table has {players} players"
+            )
+        if deal.up != up:
+            raise RecordError("deal", f"turns up {CARD_TEXT[deal.up]}, but up is {CARD_TEXT[up]}")
+
+    seats = SEATS_OF[players]
+    seat_names = SEAT_NAMES_OF[players]
+
+    # -- the outcome (kind 10) -------------------------------------------------------------
+    dead = get("dead")
+    if dead is None:
+        dead = False
+    elif type(dead) is not bool:
+        raise RecordError("dead", f"{dead!r} is not true or false")
+    raw_winner = get("winner")
+    winner = None
+    if raw_winner is not None:
+        winner = seat_names.get(raw_winner) if type(raw_winner) is str else None
+        if winner is None:
+            raise RecordError(
+                "winner",
+                f"{raw_winner!r} is not a seat at a table of {players} ({_seat_list(players)})",
+            )
+        if dead:
+            raise RecordError("winner", f"{winner} went out, but dead is true")
+    elif not dead:
+        raise RecordError("winner", "missing (the seat that went out; or dead: true)")
+
+    # -- penalties (kinds 30, 31) ----------------------------------------------------------
+    penalties: list[tuple[str, str]] = []
+    raw_penalties = get("penalties")
+    if raw_penalties is not None:
+        if type(raw_penalties) is not list:
+            raise RecordError(
+                "penalties", f"must be a list of {{seat, kind}} objects, not {raw_penalties!r}"
+            )
+        for index, entry in enumerate(raw_penalties):
+            penalties.append(_read_penalty(entry, index, players, seat_names, penalties, winner))
+
+    # -- melds (kinds 9, 11 to 21) -------------------------------------------------------------
+    wild = RANK_OF[up]
+    opt1 = "same_colour_sets" in flags
+    opt2 = "same_colour_wilds" in flags
+    opt3 = "number_wilds_not_in_face_sets" in flags
+    melds: dict[str, list[tuple[list[int], int]]] = {}
+    raw_melds = get("melds")
+    if raw_melds is not None:
+        _seat_map(raw_melds, "melds", players, "lists of sets")
+        for seat in seats:
+            raw_sets = raw_melds.get(seat)
+            if raw_sets is None:
+                if seat in raw_melds:
+                    raise RecordError(f"melds.{seat}", "must be a list of sets, not None")
+                continue
+            if type(raw_sets) is not list:
+                raise RecordError(f"melds.{seat}", f"must be a list of sets, not {raw_sets!r}")
+            sets = []
+            ranks = set()
+            fours = threes = 0
+            three_at = -1
+            for index, raw_set in enumerate(raw_sets):
+                if type(raw_set) is not list:
+                    raise RecordError(
+                        f"melds.{seat}[{index}]", f"must be a list of cards, not {raw_set!r}"
+                    )
+                cards = _cards(raw_set, f"melds.{seat}[{index}]", "a set")
+                try:
+                    rank, category, _wilds = read_set(cards, wild, opt1, opt2, opt3)
+                except SetFault as fault:
+                    raise RecordError(f"melds.{seat}[{index}]", str(fault)) from None
+                if rank in ranks:
+                    raise RecordError(
+                        f"melds.{seat}[{index}]",
+                        f"a second set of {CARD_TEXT[rank * 4][0]}s; a player has one set of "
+                        "each rank",
+                    )
+                ranks.add(rank)
+                if len(cards) >= 4:
+                    fours += 1
+                else:
+                    threes += 1
+                    if three_at < 0:
+                        three_at = index
+                sets.append((cards, category))
+            if threes and fours < 2:
+                raise RecordError(
+                    f"melds.{seat}[{three_at}]",
+                    f"a three-card set, but {seat} has {fours} set{'' if fours == 1 else 's'} "
+                    "of four or more (two needed)",
+                )
+            melds[seat] = sets
+    if winner is not None:
+        fours = sum(1 for cards, _category in melds.get(winner, ()) if len(cards) >= 4)
+        if fours < 2:
+            raise RecordError(
+                f"melds.{winner}",
+                f"the winner {winner} has {fours} set{'' if fours == 1 else 's'} of four or "
+                "more; going out needs two",
+            )
+
+    # -- hands (kinds 9, 22 to 25) -------------------------------------------------------------
+    hands: dict[str, list[int]] = {}
+    raw_hands = get("hands")
+    if raw_hands is not None:
+        _seat_map(raw_hands, "hands", players, "lists of cards")
+        for seat in seats:
+            if seat in raw_hands:
+                hands[seat] = _cards(raw_hands[seat], f"hands.{seat}", "the hand")
+    thrown = {seat for seat, kind in penalties if kind == "improper_draw"}
+    for seat in seats:
+        held = hands.get(seat)
+        if seat == winner:
+            if held:
+                raise RecordError(f"hands.{seat}", f"the winner {seat} went out: no cards")
+        elif seat in thrown:
+            if held:
+                raise RecordError(
+                    f"hands.{seat}", f"{seat} threw his hand out (improper_draw): no cards"
+                )
+        elif not held:
+            why = "the hand was dead" if dead else "he did not go out"
+            raise RecordError(f"hands.{seat}", f"{seat} holds no cards, but {why}")
+
+    # -- the god card (kinds 26 to 28) -----------------------------------------------------
+    raw_god = get("god")
+    god = None
+    if raw_god is not None:
+        god = seat_names.get(raw_god) if type(raw_god) is str else None
+        if god is None:
+            raise RecordError(
+                "god", f"{raw_god!r} is not a seat at a table of {players} ({_seat_list(players)})"
+            )
+        if up == JOKER:
+            raise RecordError("god", "the joker was turned up: it is not in play")
+    joker_at = "god" if god is not None else None
+    for seat in seats:
+        held = hands.get(seat)
+        if held and JOKER in held:
+            for index, card in enumerate(held):
+                if card != JOKER:
+                    continue
+                path = f"hands.{seat}[{index}]"
+                if up == JOKER:
+                    raise RecordError(path, "the joker was turned up: it is not in play")
+                if joker_at is not None:
+                    raise RecordError(path, f"the joker is there twice (also {joker_at})")
+                joker_at = path
+
+    # -- every card at most as often as the packs hold it (kind 29) --------------------------
+    # Counted in C first; the places are looked for only when some card is there too often.
+    every = [up] if players != 3 else []
+    for seat in seats:
+        for cards, _category in melds.get(seat, ()):
+            every += cards
+    for seat in seats:
+        held = hands.get(seat)
+        if held:
+            every += held
+    counted = Counter(every)
+    if counted and max(counted.values()) > 1:
+        for card, count in counted.items():
+            if count > COPIES[card] and card != JOKER:
+                _find_too_many(seats, melds, hands, up, players)
+
+    return settle(
+        players=players,
+        up=up,
+        wild=wild,
+        winner=winner,
+        dead=dead,
+        melds=melds,
+        hands=hands,
+        god=god,
+        penalties=penalties,
+        flags=flags,
+        set_values=set_values,
+    )
+
+
+def _find_too_many(
+    seats: tuple[str, ...],
+    melds: dict[str, list[tuple[list[int], int]]],
+    hands: dict[str, list[int]],
+    up: int,
+    players: int,
+) -> None:
+    """``RecordError`` at the first card, in reading order (the turned-up card, the sets seat
+    by seat, the hands seat by seat), that goes over the packs' count."""
+    counts = [0] * CARDS
+    if players != 3:
+        counts[up] = 1  # out of play, in sight
+    places = []
+    for seat in seats:
+        for index, (cards, _category) in enumerate(melds.get(seat, ())):
+            places += [(f"melds.{seat}[{index}][{k}]", card) for k, card in enumerate(cards)]
+    for seat in seats:
+        places += [(f"hands.{seat}[{k}]", card) for k, card in enumerate(hands.get(seat, ()))]
+    for path, card in places:
+        if card == JOKER:
+            continue  # the joker's places are checked with the god card
+        counts[card] += 1
+        if counts[card] > COPIES[card]:
+            held = "once" if COPIES[card] == 1 else "twice"
+            extra = (
+                " (counting the turned-up card, out of play)" if players != 3 and card == up else ""
+            )
+            raise RecordError(
+                path, f"{CARD_TEXT[card]} appears too often: the packs hold it {held}{extra}"
+            )
+
+
+def _read_penalty(
+    entry: Any,
+    index: int,
+    players: int,
+    seat_names: dict[str, str],
+    seen: list[tuple[str, str]],
+    winner: str | None,
+) -> tuple[str, str]:
+    path = f"penalties[{index}]"
+    if type(entry) is not dict:
+        raise RecordError(path, f"must be an object {{seat, kind}}, not {entry!r}")
+    for key, value in entry.items():
+        if key not in PENALTY_FIELDS and value is not None:
+            raise RecordError(f"{path}.{key}", "unknown field")
+    raw_seat = entry.get("seat")
+    seat = seat_names.get(raw_seat) if type(raw_seat) is str else None
+    if seat is None:
+        what = "missing" if raw_seat is None else f"{raw_seat!r} is not a seat"
+        raise RecordError(
+            f"{path}.seat", f"{what} (at a table of {players}: {_seat_list(players)})"
+        )
+    raw_kind = entry.get("kind")
+    kind = PENALTY_NAMES.get(raw_kind.lower()) if type(raw_kind) is str else None
+    if kind is None:
+        what = "missing" if raw_kind is None else f"{raw_kind!r} is not a penalty"
+        raise RecordError(f"{path}.kind", f"{what} ({', '.join(PENALTY_KINDS)})")
+    if (seat, kind) in seen:
+        raise RecordError(path, f"{seat} has {kind} twice")
+    if seat == winner and kind != "out_of_turn":
+        raise RecordError(path, f"the winner {seat} cannot have {kind}: the offender cannot win")
+    return seat, kind

@@ -1,0 +1,131 @@
+"""Sets (3.4), the options that restrict them (3.10) and the set value table (4.3).
+
+One function, ``read_set``, decides whether cards make a valid set and which row of the value
+table it falls in; the record reader and the simple player both use it, so a simulated board
+never lays down what a record would refuse.
+"""
+
+from __future__ import annotations
+
+from engine.games.pysngtaut.cards import FACE_RANKS, JOKER, RANK_CHARS, RANK_OF, RED
+
+#: The value table in table order (4.3): the first row that fits a set is its category.
+CATEGORIES = (
+    ("3-natural-face", 20_000),
+    ("3-face-wild", 10_000),
+    ("3-natural-number", 10_000),
+    ("3-number-wild", 5_000),
+    ("4-natural-face", 2_000),
+    ("4-natural-red", 1_500),
+    ("4-natural-black", 1_100),
+    ("4-face-wild", 1_000),
+    ("4-natural", 1_000),
+    ("4-number-wild", 500),
+)
+CATEGORY_IDS = tuple(name for name, _value in CATEGORIES)
+DEFAULT_VALUES = dict(CATEGORIES)
+(
+    NATURAL_FACE_3,
+    FACE_WILD_3,
+    NATURAL_NUMBER_3,
+    NUMBER_WILD_3,
+    NATURAL_FACE_4,
+    NATURAL_RED_4,
+    NATURAL_BLACK_4,
+    FACE_WILD_4,
+    NATURAL_4,
+    NUMBER_WILD_4,
+) = range(len(CATEGORIES))
+
+#: The flags of 3.10, in the table's order (option 7, ``set_values``, is not a flag).
+FLAGS = (
+    "same_colour_sets",
+    "same_colour_wilds",
+    "number_wilds_not_in_face_sets",
+    "face_wild_triple",
+    "god_draws_seven",
+    "pickup_draws_seven",
+    "own_sets_offset",
+)
+OPTION_NAMES = (*FLAGS[:6], "set_values", FLAGS[6])
+
+
+class SetFault(ValueError):
+    """Why cards are not a valid set; the reader adds the field."""
+
+
+def read_set(
+    cards: list[int] | tuple[int, ...],
+    wild: int | None,
+    same_colour_sets: bool = False,
+    same_colour_wilds: bool = False,
+    number_wilds_not_in_face_sets: bool = False,
+) -> tuple[int, int, bool]:
+    """``(natural rank, category index, has a wild card)`` of a set (3.4, 4.3), or ``SetFault``
+    with the reason (section 6, kinds 12 to 15 and 19 to 21)."""
+    count = len(cards)
+    if count < 3:
+        raise SetFault(f"{count} card{'' if count == 1 else 's'}; a set has at least 3")
+    rank = None
+    wilds = 0
+    red = black = False  # colours of the natural cards
+    for card in cards:
+        if card == JOKER:
+            raise SetFault("holds the joker, which is never part of a set")
+        card_rank = RANK_OF[card]
+        if card_rank == wild:
+            wilds += 1
+            continue
+        if rank is None:
+            rank = card_rank
+        elif card_rank != rank:
+            raise SetFault(_mixed(rank, card_rank, wild))
+        if RED[card]:
+            red = True
+        else:
+            black = True
+    if rank is None:
+        raise SetFault("has no natural card (a set of the wild rank is all wild)")
+    face = rank in FACE_RANKS
+    if same_colour_sets and not face and red and black:
+        raise SetFault("natural cards of both colours (option same_colour_sets)")
+    if wilds:
+        if same_colour_wilds:
+            wild_red = wild_black = False
+            for card in cards:
+                if RANK_OF[card] == wild:
+                    if RED[card]:
+                        wild_red = True
+                    else:
+                        wild_black = True
+            if (red or wild_red) and (black or wild_black):
+                raise SetFault("a wild card and cards of both colours (option same_colour_wilds)")
+        if number_wilds_not_in_face_sets and face and wild not in FACE_RANKS:
+            raise SetFault(
+                "a face-rank set with a wild card (option number_wilds_not_in_face_sets)"
+            )
+    if count == 3:
+        if face:
+            category = FACE_WILD_3 if wilds else NATURAL_FACE_3
+        else:
+            category = NUMBER_WILD_3 if wilds else NATURAL_NUMBER_3
+    elif wilds:
+        category = FACE_WILD_4 if face else NUMBER_WILD_4
+    elif face:
+        category = NATURAL_FACE_4
+    elif not black:
+        category = NATURAL_RED_4
+    elif not red:
+        category = NATURAL_BLACK_4
+    else:
+        category = NATURAL_4
+    return rank, category, wilds > 0
+
+
+def _mixed(rank: int, other: int, wild: int | None) -> str:
+    why = (
+        "nothing is wild (the joker is turned up)"
+        if wild is None
+        else (f"only {RANK_CHARS[wild]} is wild")
+    )
+    return f"cards of two ranks, {RANK_CHARS[rank]} and {RANK_CHARS[other]}; {why}"

@@ -1,0 +1,217 @@
+"""Twenty's auction (docs/games/twenty.md): reading calls, checking their legality, the
+contract it ends in, and the legal next calls for a bidding box.
+
+A call is read into ``(seat, bid, sparrow, slam)``: ``bid`` is ``P``, ``PART``, ``NT`` or
+``SOLO``, the two flags its announced bonuses.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from engine.core.seats import SEAT_LETTERS
+from engine.games.twenty.cards import NEXT_SEAT
+
+PASS, PART, NT, SOLO = "P", "PART", "NT", "SOLO"
+#: The bids, lowest first: each bid must be the lowest not yet made.
+BIDS = (PART, NT, SOLO)
+BID_VALUE = {PART: 1, NT: 2, SOLO: 4}
+BID_WORDS = {PART: "Partnership", NT: "No Trumps", SOLO: "Solo", PASS: "Pass"}
+_CALL_NAMES = {
+    "P": PASS,
+    "PASS": PASS,
+    "PART": PART,
+    "PARTNERSHIP": PART,
+    "NT": NT,
+    "NOTRUMPS": NT,
+    "SOLO": SOLO,
+}
+SPARROW, SLAM = "SPARROW", "SLAM"
+#: The bonus suffixes in canonical order, for every (sparrow, slam).
+_SUFFIX = {
+    (False, False): "",
+    (True, False): "+SPARROW",
+    (False, True): "+SLAM",
+    (True, True): "+SPARROW+SLAM",
+}
+
+Call = tuple[str, str, bool, bool]
+
+
+class CallError(ValueError):
+    """A call that breaks a rule; the reader adds the call's position."""
+
+
+def call_text(call: Call) -> str:
+    """The canonical ``SEAT:CALL``: ``E:PART+SPARROW``, ``W:P+SPARROW``."""
+    seat, bid, sparrow, slam = call
+    return f"{seat}:{bid}{_SUFFIX[sparrow, slam]}"
+
+
+@functools.lru_cache(maxsize=2048)
+def parse_call(text: str) -> Call:
+    """``SEAT:CALL`` in any case, spaces ignored; ``CallError`` says what cannot be read."""
+    squeezed = "".join(text.split()).upper()
+    seat, colon, rest = squeezed.partition(":")
+    if not colon:
+        raise CallError("not SEAT:CALL")
+    if seat not in SEAT_LETTERS:
+        raise CallError(f"{seat!r} is not a seat (N, E, S or W)")
+    name, *bonuses = rest.split("+")
+    bid = _CALL_NAMES.get(name)
+    if bid is None:
+        raise CallError(f"{name!r} is not a call (P, PART, NT or SOLO)")
+    sparrow = slam = False
+    for bonus in bonuses:
+        if bonus == SPARROW:
+            if sparrow:
+                raise CallError("names the Sparrow twice")
+            sparrow = True
+        elif bonus == SLAM:
+            if slam:
+                raise CallError("names the Slam twice")
+            slam = True
+        else:
+            raise CallError(f"{bonus!r} is not a bonus (SPARROW or SLAM)")
+    return seat, bid, sparrow, slam
+
+
+@dataclass(slots=True)
+class AuctionState:
+    """Where an auction stands after some calls."""
+
+    dealer: str
+    turn: str | None  # whose call is next; None once the auction has ended
+    passed: set[str]
+    highest: Call | None  # the highest bid so far, with its bonuses
+    bids_made: int  # how many of PART, NT, SOLO have been bid
+    partner_sparrow: str | None  # who announced the Sparrow with a pass (void or not)
+    calls: list[Call]
+
+    @property
+    def ended(self) -> bool:
+        return self.turn is None
+
+    @property
+    def contract(self) -> str | None:
+        return self.highest[1] if self.highest else None
+
+    @property
+    def declarer(self) -> str | None:
+        return self.highest[0] if self.highest else None
+
+    @property
+    def sparrow_stands_on_part(self) -> bool:
+        """A Sparrow already stands on a Partnership that is still the highest bid."""
+        assert self.highest is not None
+        return self.highest[2] or self.partner_sparrow is not None
+
+    @property
+    def sparrow_by(self) -> str | None:
+        """The announcer of the standing Sparrow, if any (once the auction has ended)."""
+        if self.highest is None:
+            return None
+        if self.highest[2]:
+            return self.highest[0]
+        if self.highest[1] == PART:
+            return self.partner_sparrow
+        return None
+
+    @property
+    def slam(self) -> bool:
+        return self.highest is not None and self.highest[3]
+
+
+def new_state(dealer: str) -> AuctionState:
+    return AuctionState(dealer, NEXT_SEAT[dealer], set(), None, 0, None, [])
+
+
+def apply_call(state: AuctionState, call: Call) -> None:
+    """``state`` after ``call``; ``CallError`` when the call is not legal there."""
+    seat, bid, sparrow, slam = call
+    if state.turn is None:
+        raise CallError("comes after the auction has ended")
+    if seat != state.turn:
+        raise CallError(f"out of turn: it is {state.turn}'s call")
+    if state.highest is None and bid != PART:
+        raise CallError(f"Eldest {seat} must open with Partnership (PART)")
+    if bid == PASS:
+        if slam:
+            raise CallError("a pass carries no bonus but the partner's Sparrow (P+SPARROW)")
+        if sparrow:
+            if state.highest[1] != PART:
+                raise CallError(
+                    "the Sparrow without a bid is only for the partner while Partnership is "
+                    "the highest bid"
+                )
+            if state.sparrow_stands_on_part:
+                raise CallError("a Sparrow already stands on the Partnership")
+            state.partner_sparrow = seat
+        state.passed.add(seat)
+    else:
+        wanted = BIDS[state.bids_made] if state.bids_made < len(BIDS) else None
+        if bid != wanted:
+            if wanted is None:
+                raise CallError("no bid is left after Solo: pass")
+            raise CallError(f"{bid} is not the lowest bid not yet made ({wanted})")
+        state.highest = call
+        state.bids_made += 1
+    state.calls.append(call)
+    if len(state.passed) == 3:
+        state.turn = None  # everyone but the highest bidder has passed
+        return
+    following = NEXT_SEAT[seat]
+    while following in state.passed:
+        following = NEXT_SEAT[following]
+    state.turn = following
+
+
+def read_auction(calls: Sequence[str], dealer: str) -> AuctionState:
+    """Every call read and checked in turn; ``CallError`` names the call's position."""
+    state = new_state(dealer)
+    for position, text in enumerate(calls, 1):
+        try:
+            apply_call(state, parse_call(text))
+        except CallError as exc:
+            raise CallError(f"call {position} ({text!r}): {exc}") from None
+    return state
+
+
+def legal_calls(state: AuctionState, partner: str | None = None) -> list[str]:
+    """The calls (canonical, without the seat) the player to call may make next. With
+    ``partner`` known (from the deal), only he is offered the Sparrow without a bid."""
+    seat = state.turn
+    if seat is None:
+        return []
+    calls = []
+    if state.highest is not None:
+        calls.append(PASS)
+        if (
+            state.highest[1] == PART
+            and not state.sparrow_stands_on_part
+            and (partner is None or partner == seat)
+        ):
+            calls.append(PASS + "+" + SPARROW)
+    if state.bids_made < len(BIDS):
+        bid = BIDS[state.bids_made]
+        calls.extend(bid + suffix for suffix in _SUFFIX.values())
+    return calls
+
+
+def next_calls(calls: Sequence[str], dealer: str, partner: str | None = None) -> dict:
+    """JSON-ready for a bidding box: whose call it is (``seat``, None at the end), the legal
+    ``calls``, and whether the auction is ``complete``; then the contract so far."""
+    state = read_auction(calls, dealer)
+    return {
+        "seat": state.turn,
+        "calls": legal_calls(state, partner),
+        "complete": state.ended,
+        "contract": state.contract,
+        "declarer": state.declarer,
+        "sparrow": state.sparrow_by,
+        "partner_sparrow": state.partner_sparrow,
+        "slam": state.slam,
+        "auction": [call_text(call) for call in state.calls],
+    }

@@ -1,0 +1,274 @@
+"""Twenty's 40-card pack, its card points and its deal notation (docs/games/twenty.md).
+
+A card is an ``int`` 0..39. Cards 0..19 are the trumps, highest first: 0 the Fool (``F``),
+1 ``T21``, 2 ``T20`` ... 18 ``T4``, 19 ``T1`` (the Magician). Cards 20..39 are the plain suits,
+``20 + 5 * suit + rank``, suits spades, hearts, diamonds, clubs and ranks K Q C J T (0..4). In
+each group a lower number is a higher card, so a trick's winner is a ``min``. A set of cards
+is a bit mask, which makes following suit one ``&``.
+
+A deal is ``D:HAND HAND HAND HAND``: the dealer's letter, then the hands clockwise from the
+dealer's, each ``trumps.spades.hearts.diamonds.clubs``; the trump group is comma-separated
+(``F,21,20,1``), a suit group is rank letters (``KQT``).
+"""
+
+from __future__ import annotations
+
+import functools
+import random
+from dataclasses import dataclass
+
+from engine.core.errors import DealError
+from engine.core.seats import SEAT_LETTERS, SEAT_NAMES
+
+PACK_SIZE = 40
+CARDS_PER_HAND = 10
+TRICKS = 10
+FULL_PACK = (1 << PACK_SIZE) - 1
+
+FOOL, WORLD, MAGICIAN = 0, 1, 19
+#: ``F``, 21, 20 ... 4, 1: the trump group's tokens by card number.
+TRUMP_TOKENS = ("F", *(str(n) for n in range(21, 3, -1)), "1")
+SUITS = ("spades", "hearts", "diamonds", "clubs")
+SUIT_LETTERS = "SHDC"
+SUIT_SYMBOLS = "♠♥♦♣"
+RANK_CHARS = "KQCJT"
+RANK_WORDS = ("K", "Q", "C", "J", "10")
+
+TRUMP_MASK = (1 << 20) - 1
+#: For following: group 0 is the trumps, 1..4 the suits spades..clubs.
+GROUP_MASK = (TRUMP_MASK, *(0b11111 << (20 + 5 * suit) for suit in range(4)))
+GROUP_OF = tuple(0 if card < 20 else 1 + (card - 20) // 5 for card in range(PACK_SIZE))
+HONOURS = (1 << FOOL) | (1 << WORLD) | (1 << MAGICIAN)
+KINGS = sum(1 << (20 + 5 * suit) for suit in range(4))
+
+CARD_TEXT = tuple(
+    ("F" if card == FOOL else "T" + TRUMP_TOKENS[card])
+    if card < 20
+    else SUIT_LETTERS[(card - 20) // 5] + RANK_CHARS[(card - 20) % 5]
+    for card in range(PACK_SIZE)
+)
+_RANK_POINTS = (5, 4, 3, 2, 1)
+CARD_POINTS = tuple(
+    (5 if card in (FOOL, WORLD, MAGICIAN) else 1) if card < 20 else _RANK_POINTS[(card - 20) % 5]
+    for card in range(PACK_SIZE)
+)
+CARD_POINTS_TOTAL = sum(CARD_POINTS)  # 92
+POINTS_TOTAL = CARD_POINTS_TOTAL + TRICKS  # 102
+
+
+def _bounds() -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Section 3.5's table: with t tricks a side holds 4t cards, so its points lie between
+    t + its 4t lowest cards and t + its 4t highest."""
+    values = sorted(CARD_POINTS)
+    low = tuple(t + sum(values[: 4 * t]) for t in range(TRICKS + 1))
+    high = tuple(t + sum(values[PACK_SIZE - 4 * t :]) for t in range(TRICKS + 1))
+    return low, high
+
+
+FEWEST_POINTS, MOST_POINTS = _bounds()
+
+#: Every way a card may be written (any case) to its number: ``F``, ``t21``, ``Sk``, ``cc``...
+CARD_CODES: dict[str, int] = {}
+for _card, _text in enumerate(CARD_TEXT):
+    for _variant in {
+        _text,
+        _text.lower(),
+        _text[0].lower() + _text[1:],
+        _text[0] + _text[1:].lower(),
+    }:
+        CARD_CODES[_variant] = _card
+#: The trump group's tokens (``F``, ``f``, ``1``, ``4`` ... ``21``) to card numbers.
+_TRUMP_CODES = {token: card for card, token in enumerate(TRUMP_TOKENS)}
+_TRUMP_CODES["f"] = FOOL
+_RANK_INDEX = {char: rank for rank, char in enumerate(RANK_CHARS)}
+_RANK_INDEX.update({char.lower(): rank for rank, char in enumerate(RANK_CHARS)})
+
+
+def parse_card(text: object) -> int | None:
+    """The card of ``F``, ``T21``, ``t1``, ``SK``, ``hc``...; None when ``text`` is not one."""
+    if type(text) is not str:
+        return None
+    return CARD_CODES.get(text)
+
+
+def cards_of(mask: int) -> list[int]:
+    """The cards of a mask, highest first: trumps, then spades, hearts, diamonds, clubs."""
+    return [card for card in range(PACK_SIZE) if mask >> card & 1]
+
+
+def mask_of(cards) -> int:
+    mask = 0
+    for card in cards:
+        mask |= 1 << card
+    return mask
+
+
+def points_of(mask: int) -> int:
+    """The card points of a set of cards."""
+    return sum(CARD_POINTS[card] for card in range(PACK_SIZE) if mask >> card & 1)
+
+
+def hand_text(mask: int) -> str:
+    """One hand in the notation: ``F,21,1.KT.K.Q.C``."""
+    trumps = ",".join(TRUMP_TOKENS[card] for card in range(20) if mask >> card & 1)
+    suits = [
+        "".join(RANK_CHARS[rank] for rank in range(5) if mask >> (20 + 5 * suit + rank) & 1)
+        for suit in range(4)
+    ]
+    return ".".join((trumps, *suits))
+
+
+def hand_words(mask: int) -> str:
+    """A hand for people: ``Trumps F 21 1  ♠ K 10  ♥ K  ♦ Q  ♣ —``."""
+    trumps = [TRUMP_TOKENS[card] for card in range(20) if mask >> card & 1]
+    parts = [f"Trumps {' '.join(trumps) if trumps else '—'}"]
+    for suit in range(4):
+        ranks = [RANK_WORDS[rank] for rank in range(5) if mask >> (20 + 5 * suit + rank) & 1]
+        parts.append(f"{SUIT_SYMBOLS[suit]} {' '.join(ranks) if ranks else '—'}")
+    return "  ".join(parts)
+
+
+def clockwise_from(seat: str) -> tuple[str, ...]:
+    start = SEAT_LETTERS.index(seat)
+    return tuple(SEAT_LETTERS[(start + k) % 4] for k in range(4))
+
+
+NEXT_SEAT = {seat: clockwise_from(seat)[1] for seat in SEAT_LETTERS}
+CLOCKWISE_FROM = {seat: clockwise_from(seat) for seat in SEAT_LETTERS}
+
+
+@dataclass(frozen=True, slots=True)
+class TwentyDeal:
+    """One board's cards: the dealer and the four hands as bit masks in seat order N E S W."""
+
+    dealer: str
+    hands: tuple[int, int, int, int]
+
+    players = 4
+
+    @property
+    def seats(self) -> tuple[str, ...]:
+        return SEAT_LETTERS
+
+    @property
+    def eldest(self) -> str:
+        return NEXT_SEAT[self.dealer]
+
+    def hand(self, seat: str) -> int:
+        return self.hands[SEAT_LETTERS.index(seat)]
+
+    def holder(self, card: int) -> str:
+        bit = 1 << card
+        for seat, hand in zip(SEAT_LETTERS, self.hands, strict=True):
+            if hand & bit:
+                return seat
+        raise ValueError(f"no hand holds {CARD_TEXT[card]}")  # a parsed deal holds every card
+
+    def set_holder(self, cards: int) -> str | None:
+        """The seat dealt every card of ``cards`` (all four Kings, all three Honours)."""
+        for seat, hand in zip(SEAT_LETTERS, self.hands, strict=True):
+            if hand & cards == cards:
+                return seat
+        return None
+
+
+def called_card(eldest_hand: int) -> int:
+    """The card a Partnership calls: the highest trump below The World Eldest does not hold
+    (T20 down to T4; with 10 cards he cannot hold all 17 of them)."""
+    for card in range(2, 19):
+        if not eldest_hand >> card & 1:
+            return card
+    raise ValueError("Eldest holds every trump from T20 to T4")  # impossible with 10 cards
+
+
+def format_deal(deal: TwentyDeal) -> str:
+    """The canonical notation: upper case, highest first, single spaces."""
+    hands = " ".join(hand_text(deal.hand(seat)) for seat in CLOCKWISE_FROM[deal.dealer])
+    return f"{deal.dealer}:{hands}"
+
+
+def _no_card(seat: str, written: str) -> DealError:
+    return DealError(f"deal: hand {seat}: no such card {written}")
+
+
+def _read_hand(text: str, seat: str, owners: dict[int, str]) -> int:
+    """One hand's mask; ``owners`` (card to the seat that holds it) is filled as it goes, so a
+    card written twice is named with both hands."""
+    groups = text.split(".")
+    if len(groups) != 5:
+        raise DealError(
+            f"deal: hand {seat} has {len(groups)} group{'' if len(groups) == 1 else 's'}, "
+            "5 needed (trumps.spades.hearts.diamonds.clubs)"
+        )
+    cards: list[int] = []
+    if groups[0]:
+        for token in groups[0].split(","):
+            card = _TRUMP_CODES.get(token)
+            if card is None:
+                raise _no_card(seat, token or "(empty)")
+            cards.append(card)
+    for suit in range(4):
+        base = 20 + 5 * suit
+        for char in groups[suit + 1]:
+            rank = _RANK_INDEX.get(char)
+            if rank is None:
+                raise _no_card(seat, SUIT_LETTERS[suit] + char)
+            cards.append(base + rank)
+    mask = 0
+    for card in cards:
+        other = owners.get(card)
+        if other is not None:
+            where = f"hand {seat}" if other == seat else f"hands {other} and {seat}"
+            raise DealError(f"deal: card {CARD_TEXT[card]} twice ({where})")
+        owners[card] = seat
+        mask |= 1 << card
+    return mask
+
+
+@functools.lru_cache(maxsize=4096)
+def _parse_text(text: str) -> TwentyDeal:
+    body = text.strip()
+    if len(body) < 2 or body[1] != ":":
+        raise DealError("deal: must start with the dealer's seat letter and a colon, like 'N:'")
+    dealer = body[0].upper()
+    if dealer not in SEAT_LETTERS:
+        raise DealError(f"deal: {body[0]!r} is not a dealer's seat (N, E, S or W)")
+    tokens = body[2:].split()
+    if len(tokens) != 4:
+        raise DealError(f"deal: {len(tokens)} hands, 4 needed (separated by spaces)")
+    owners: dict[int, str] = {}
+    order = CLOCKWISE_FROM[dealer]
+    masks = {
+        seat: _read_hand(token, seat, owners) for seat, token in zip(order, tokens, strict=True)
+    }
+    for seat in order:
+        held = masks[seat].bit_count()
+        if held != CARDS_PER_HAND:
+            raise DealError(f"deal: hand {seat} has {held} cards, not {CARDS_PER_HAND}")
+    return TwentyDeal(dealer, tuple(masks[seat] for seat in SEAT_LETTERS))
+
+
+def parse_deal(text: object) -> TwentyDeal:
+    """A deal in the notation; ``DealError`` (``deal: ...``) names the hand and the card."""
+    if type(text) is not str:
+        raise DealError(f"deal: {text!r} is not a deal in notation (D:HAND HAND HAND HAND)")
+    return _parse_text(text)
+
+
+def deal_cards(rng: random.Random, *, dealer: str) -> TwentyDeal:
+    """A uniformly shuffled deal: ten cards to each seat."""
+    if dealer not in SEAT_LETTERS:
+        raise ValueError(f"the dealer {dealer!r} is not a seat (N, E, S or W)")
+    pack = list(range(PACK_SIZE))
+    rng.shuffle(pack)
+    hands = tuple(mask_of(pack[10 * i : 10 * i + 10]) for i in range(4))
+    return TwentyDeal(dealer, hands)
+
+
+def hands_in_words(deal: TwentyDeal) -> list[tuple[str, str]]:
+    """``(whose, cards)`` for each seat in seat order; the dealer and Eldest are marked."""
+    rows = []
+    for seat in SEAT_LETTERS:
+        role = " (dealer)" if seat == deal.dealer else " (Eldest)" if seat == deal.eldest else ""
+        rows.append((SEAT_NAMES[seat] + role, hand_words(deal.hand(seat))))
+    return rows

@@ -1,0 +1,189 @@
+"""Twenty behind the generic game interface: registry, settings, boards and dealers, deals,
+entry (the bidding box, records from facts), words and simulation."""
+
+import random
+
+import pytest
+
+from engine.core.errors import RecordError, SettingsError
+from engine.games import GAME_IDS, PLAYERS, get_game
+from engine.games.base import Game
+from engine.games.twenty.game import GAME, TwentyGame
+
+D = "N:11,10,9,8,7,6,5,4...T.Q F,21,20,19,1.KT.K.Q.C 18,16,15.QC.QC.K.JT 17,14,13,12.J.JT.CJ.K"
+
+
+def test_the_game_is_found_by_id():
+    assert "twenty" in GAME_IDS and get_game("twenty") is GAME
+    assert isinstance(GAME, TwentyGame) and isinstance(GAME, Game)
+    assert (GAME.id, GAME.title, GAME.table_sizes, GAME.entrants) == (
+        "twenty",
+        "Twenty",
+        (4,),
+        PLAYERS,
+    )
+    assert GAME.entry_kind == "twenty-auction"
+    assert GAME.scorer_config({}) == {"entry": "twenty-auction"}
+    assert GAME.entry_fields == {
+        "auction", "contras", "points", "tricks", "last", "called", "partner", "held"
+    }  # fmt: skip
+
+
+def test_settings():
+    assert GAME.default_settings == {"boards_per_table": 4}
+    assert GAME.settings({"boards_per_table": 8}) == {"boards_per_table": 8}
+    for value in (0, 65, "4", True, 4.0):
+        with pytest.raises(SettingsError, match=r"^boards_per_table: "):
+            GAME.settings({"boards_per_table": value})
+    with pytest.raises(SettingsError, match=r"^direction: "):
+        GAME.settings({"direction": "clockwise"})
+    assert GAME.boards_per_table(GAME.default_settings, 4) == 4
+    assert GAME.boards_per_table({"boards_per_table": 6}, 4) == 6
+    assert GAME.default_boards(4) == 4
+    assert GAME.setting_field("boards_per_table").structural
+    assert GAME.describe_settings(GAME.default_settings) == [("Boards per table", 4)]
+    assert all(len(row) == 3 for row in GAME.rules_in_detail(GAME.default_settings))
+
+
+def test_dealers_rotate_from_north():
+    assert [GAME.dealer(board, 4) for board in range(1, 10)] == list("NESWNESWN")
+    with pytest.raises(ValueError):
+        GAME.dealer(1, 3)
+    with pytest.raises(ValueError):
+        GAME.seats(2)
+
+
+def test_seeded_deals():
+    first = list(GAME.generate_deals(2, 4, 4, seed="club"))
+    again = list(GAME.generate_deals(2, 4, 4, seed="club"))
+    assert [GAME.format_deal(d) for *_, d in first] == [GAME.format_deal(d) for *_, d in again]
+    for table, board, deal in first:
+        assert deal.dealer == GAME.dealer(board, 4) and 1 <= table <= 2
+        assert GAME.deal_problem(deal, players=4, dealer=deal.dealer) is None
+        assert GAME.parse_deal(GAME.format_deal(deal)) == deal
+    secure = list(GAME.generate_deals(1, 4, 4))
+    assert [deal.dealer for *_, deal in secure] == list("NESW")
+    with pytest.raises(ValueError):
+        list(GAME.generate_deals(1, 1, 3))
+
+
+def test_deal_problem():
+    deal = GAME.parse_deal(D)
+    assert "dealt by N" in GAME.deal_problem(deal, players=4, dealer="E")
+    assert "4 players" in GAME.deal_problem(deal, players=3, dealer="N")
+
+
+def test_hands_in_words():
+    rows = GAME.hands_in_words(GAME.parse_deal(D))
+    assert [whose for whose, _ in rows] == ["North (dealer)", "East (Eldest)", "South", "West"]
+    assert rows[1][1] == "Trumps F 21 20 19 1  ♠ K 10  ♥ K  ♦ Q  ♣ C"
+    assert rows[0][1].endswith("♠ —  ♥ —  ♦ 10  ♣ Q")
+
+
+def test_describe():
+    score = GAME.score(
+        {"dealer": "N", "auction": ["E:PART", "S:P", "W:P+SPARROW", "N:P"],
+         "contras": {"bid": "contra", "sparrow": "re"}, "points": 58, "tricks": 6,
+         "last": {"seat": "W", "card": "T1"}, "held": "W"}
+    )  # fmt: skip
+    assert GAME.describe(score) == (
+        "East's Partnership with West: 58 points, 6 tricks, won (contra'd); West's Sparrow "
+        "(re-contra'd) won; West held the Honours. Result: N −19, E +17, S −19, W +21"
+    )
+    solo = GAME.score({"dealer": "E", "auction": ["S:PART", "W:NT", "N:SOLO", "E:P", "S:P",
+                       "W:P"], "points": 40, "tricks": 1 + 3})  # fmt: skip
+    assert GAME.describe(solo).startswith("North's Solo: 40 points, 4 tricks, lost. Result: ")
+    assert "\n" not in GAME.describe(solo)
+
+
+def test_the_bidding_box():
+    opening = GAME.entry_options(dealer="N")
+    assert opening["seat"] == "E" and opening["eldest"] == "E"
+    assert opening["calls"] == ["PART", "PART+SPARROW", "PART+SLAM", "PART+SPARROW+SLAM"]
+    assert opening["complete"] is False
+    after = GAME.entry_options(dealer="N", auction=["E:PART"])
+    assert after["seat"] == "S"
+    assert after["calls"] == ["P", "P+SPARROW", "NT", "NT+SPARROW", "NT+SLAM", "NT+SPARROW+SLAM"]
+    # The same with ``calls`` as the context's name.
+    assert GAME.entry_options(dealer="N", calls=["E:PART"])["calls"] == after["calls"]
+    sparrow = GAME.entry_options(dealer="N", auction=["E:PART+SPARROW"])
+    assert "P+SPARROW" not in sparrow["calls"]
+    after_solo = GAME.entry_options(dealer="N", auction=["E:PART", "S:NT", "W:SOLO"])
+    assert after_solo["seat"] == "N" and after_solo["calls"] == ["P"]
+    done = GAME.entry_options(dealer="N", auction=["E:PART", "S:P", "W:P+SPARROW", "N:P"])
+    assert done["complete"] and done["seat"] is None and done["calls"] == []
+    assert done["contras"]["items"] == ["bid", "sparrow"]
+    assert done["needs_last"] is True and done["needs_partner"] is False
+    assert done["needs_held"] is True and done["held"] == "honours"
+    plain = GAME.entry_options(dealer="N", auction=["E:PART", "S:P", "W:P", "N:P"])
+    assert plain["needs_partner"] is True and plain["needs_last"] is False
+    # With the deal, the partner is known: only S (who holds T18) may announce the Sparrow.
+    assert "P+SPARROW" in GAME.entry_options(deal=D, auction=["E:PART"])["calls"]
+    assert "P+SPARROW" not in GAME.entry_options(deal=D, auction=["E:PART", "S:P"])["calls"]
+    dealt = GAME.entry_options(deal=D, auction=["E:PART", "S:NT", "W:P", "N:P", "E:P"])
+    assert dealt["needs_partner"] is False and dealt["needs_held"] is False
+    assert dealt["held"] == "kings"
+    with pytest.raises(RecordError, match=r"^auction: "):
+        GAME.entry_options(dealer="N", auction=["S:PART"])
+
+
+def test_an_entry_becomes_a_record_that_scores():
+    facts = {
+        "auction": ["E:PART+SPARROW", "S:P", "W:P", "N:P"],
+        "contras": {"sparrow": "contra"},
+        "points": 70,
+        "tricks": 7,
+        "last": {"seat": "E", "card": "T1"},
+    }
+    record = GAME.entry_record(facts, settings={}, table=1, players=4, dealer="N", deal=D)
+    assert record["deal"] == D and record["dealer"] == "N" and record["game"] == "twenty"
+    score = GAME.score(record)
+    assert score["seats"] == {"N": -10, "E": 12, "S": 8, "W": -10}
+    assert GAME.scorer_facts(record, score) == facts
+    assert GAME.totals_entry(score, "E") == (12, 0)
+    words = dict(GAME.entry_in_words(record, score))
+    assert words["Contract"] == "Partnership by East"
+    assert words["Partner"] == "South (called T18)"
+    assert words["Last trick"] == "East with T1"
+    assert words["Held honours"] == "East"
+
+
+def test_an_entry_without_a_deal_carries_partner_and_holder():
+    record = {
+        "dealer": "N",
+        "auction": ["e:Partnership", "s:pass", "w:pass", "n:pass"],
+        "partner": "w",
+        "called": "t18",
+        "points": 57,
+        "tricks": 6,
+        "held": "s",
+    }
+    score = GAME.score(record)
+    facts = GAME.scorer_facts(record, score)
+    assert facts == {
+        "auction": ["E:PART", "S:P", "W:P", "N:P"],
+        "points": 57,
+        "tricks": 6,
+        "partner": "W",
+        "called": "T18",
+        "held": "S",
+    }
+    again = GAME.entry_record(facts, settings={}, table=3, players=4, dealer="N", deal="")
+    assert "deal" not in again and GAME.score(again) == score
+
+
+def test_simulation_is_reproducible_and_scores():
+    for board in range(1, 41):
+        deal = GAME.seeded_deal("sim", 1, board, 4)
+        record = GAME.simulate_record(deal, random.Random(board), GAME.default_settings)
+        again = GAME.simulate_record(
+            GAME.format_deal(deal), random.Random(board), {}, declarations=None
+        )
+        assert record == again
+        score = GAME.score(record)
+        assert sum(score["seats"].values()) == 0
+        assert set(GAME.scorer_facts(record, score)) <= GAME.entry_fields
+
+
+def test_table_context():
+    assert GAME.table_context({}, 1) == {"facts": [("Play", "clockwise (N → E → S → W)")]}
