@@ -2,9 +2,16 @@
 and monitoring.
 
 It checks the database (a ``SELECT 1``) and, when they are configured, Redis (a ``PING`` on the
-Celery broker and on the shared cache). The answer is JSON: 200 with ``"status": "ok"``, or 503
-with ``"status": "error"`` and, per check, what failed. Messages name the kind of failure
-only, never an address or a password from the configuration.
+Celery broker and on the shared cache). The answer is JSON with, per check, ``ok`` or the kind
+of failure (never an address or a password from the configuration):
+
+- 200 ``"status": "ok"``: everything answers;
+- 200 ``"status": "degraded"``: the database answers, Redis does not. The process still serves
+  every request (the cache fails open, a confirmation whose standings task cannot be queued
+  marks the standings stale for the reconcile), so a load balancer must keep it in rotation;
+  ``"degraded"`` names what is missing, and ``cache_failures`` counts the cache calls this
+  process answered without Redis;
+- 503 ``"status": "error"``: the database does not answer; nothing can be served.
 """
 
 from __future__ import annotations
@@ -74,12 +81,18 @@ def run_checks() -> dict[str, str]:
 @never_cache
 @require_GET
 def healthz(request: HttpRequest) -> JsonResponse:
+    from config.cache import outage
+
     results = run_checks()
-    healthy = all(value == OK for value in results.values())
-    return JsonResponse(
-        {"status": "ok" if healthy else "error", "checks": results},
-        status=200 if healthy else 503,
-    )
+    if results["database"] != OK:
+        return JsonResponse({"status": "error", "checks": results}, status=503)
+    degraded = sorted(name for name, value in results.items() if value != OK)
+    body: dict[str, object] = {"status": "degraded" if degraded else "ok", "checks": results}
+    if degraded:
+        body["degraded"] = degraded
+    if outage.failures:
+        body["cache_failures"] = outage.failures
+    return JsonResponse(body)
 
 
 # Included from config/urls.py.

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from urllib.parse import urlsplit, urlunsplit
 
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
@@ -50,6 +51,18 @@ def env_int(name: str, default: int) -> int:
         return int(value)
     except ValueError:
         raise ImproperlyConfigured(f"{name} must be a whole number, not {value!r}") from None
+
+
+def cache_url_beside(broker_url: str | None) -> str | None:
+    """The shared cache's Redis when only a Redis broker is given: the same server, the next
+    database. Cache and queue stay apart: clearing one never touches the other, and neither
+    reads the other's keys."""
+    if not (broker_url or "").startswith(("redis://", "rediss://")):
+        return None
+    parts = urlsplit(broker_url)
+    database = parts.path.strip("/") or "0"
+    following = int(database) + 1 if database.isdigit() else 1
+    return urlunsplit(parts._replace(path=f"/{following}"))
 
 
 DJANGO_ENV = os.environ.get("DJANGO_ENV", "development")
@@ -203,6 +216,10 @@ CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_TASK_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+# Workers and beat wait out a broker outage of any length and carry on (the default gives up
+# after 100 tries, and the worker then stops for good).
+CELERY_BROKER_CONNECTION_RETRY = True
+CELERY_BROKER_CONNECTION_MAX_RETRIES = None
 # Celery closes every database connection before and after each task unless told to reuse
 # them, yet the standings task runs every second or so during a round, and each new
 # connection is a new PostgreSQL process that plans its statements afresh. Reuse them (Celery
@@ -264,13 +281,17 @@ CELERY_BEAT_SCHEDULE = {
 }
 # Shared by every web process in production (Redis), so throttles and cached page fragments
 # hold across processes; in development a per-process memory cache is enough.
-REDIS_CACHE_URL = os.environ.get("REDIS_CACHE_URL") or (
-    CELERY_BROKER_URL if (CELERY_BROKER_URL or "").startswith("redis://") else None
-)
+REDIS_CACHE_URL = os.environ.get("REDIS_CACHE_URL") or cache_url_beside(CELERY_BROKER_URL)
 CACHES = {
     "default": {
         **(
-            {"BACKEND": "config.cache.RedisCache", "LOCATION": REDIS_CACHE_URL}
+            {
+                "BACKEND": "config.cache.RedisCache",
+                "LOCATION": REDIS_CACHE_URL,
+                # A Redis that does not answer costs a request at most this long (then the
+                # cache fails open: config/cache.py).
+                "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1},
+            }
             if REDIS_CACHE_URL
             else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
         ),

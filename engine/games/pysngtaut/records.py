@@ -10,10 +10,11 @@ expressions; field paths are built only for an error.
 
 from __future__ import annotations
 
-from collections import Counter
+from bisect import bisect_left
 from collections.abc import Mapping
 from functools import lru_cache
-from typing import Any
+from operator import eq
+from typing import Any, NoReturn
 
 from engine.core.errors import DealError, RecordError
 from engine.core.seats import DIRECTIONS, SEAT_LETTERS
@@ -22,7 +23,9 @@ from engine.games.pysngtaut.cards import (
     CARD_TEXT,
     CARDS,
     COPIES,
+    FACE_RANKS,
     JOKER,
+    RANK_CHARS,
     RANK_OF,
     PysngtautDeal,
     parse_deal,
@@ -67,6 +70,8 @@ DIRECTION_NAMES = {direction: direction for direction in DIRECTIONS}
 OPTION_SET = frozenset(OPTION_NAMES)
 CATEGORY_SET = frozenset(CATEGORY_IDS)
 NO_OPTIONS: dict[str, Any] = {}
+#: The face cards (J Q K) are the numbers from this one to the joker's, excluded.
+FIRST_FACE_CARD = min(FACE_RANKS) * 4
 
 
 @lru_cache(maxsize=4096)
@@ -141,22 +146,6 @@ def options_of_settings(settings: Mapping[str, Any] | None) -> dict[str, Any]:
 def value_setting(category: str) -> str:
     """The setting that holds a category's value: ``value_4_natural_red``."""
     return "value_" + category.replace("-", "_")
-
-
-def _cards(raw: Any, path: str, what: str) -> list[int]:
-    if type(raw) is not list:
-        raise RecordError(path, f"must be a list of cards ({what}), not {raw!r}")
-    try:
-        return [CARD_CODES[text] for text in raw]
-    except (KeyError, TypeError):  # not a card, or not even hashable: find which
-        pass
-    for index, text in enumerate(raw):
-        if type(text) is not str or text not in CARD_CODES:
-            raise RecordError(
-                f"{path}[{index}]",
-                f"{text!r} is not a card (rank A 2-9 T J Q K and suit S H D C, or JK)",
-            )
-    raise AssertionError("unreachable")  # pragma: no cover
 
 
 def _seat_map(raw: Any, field: str, players: int, what: str) -> dict[str, Any]:
@@ -287,56 +276,13 @@ def score_record(record: Any, settings: Mapping[str, Any] | None = None) -> dict
 
     # -- melds (kinds 9, 11 to 21) -------------------------------------------------------------
     wild = RANK_OF[up]
-    opt1 = "same_colour_sets" in flags
-    opt2 = "same_colour_wilds" in flags
-    opt3 = "number_wilds_not_in_face_sets" in flags
-    melds: dict[str, list[tuple[list[int], int]]] = {}
+    set_flags = (
+        "same_colour_sets" in flags,
+        "same_colour_wilds" in flags,
+        "number_wilds_not_in_face_sets" in flags,
+    )
     raw_melds = get("melds")
-    if raw_melds is not None:
-        _seat_map(raw_melds, "melds", players, "lists of sets")
-        for seat in seats:
-            raw_sets = raw_melds.get(seat)
-            if raw_sets is None:
-                if seat in raw_melds:
-                    raise RecordError(f"melds.{seat}", "must be a list of sets, not None")
-                continue
-            if type(raw_sets) is not list:
-                raise RecordError(f"melds.{seat}", f"must be a list of sets, not {raw_sets!r}")
-            sets = []
-            ranks = set()
-            fours = threes = 0
-            three_at = -1
-            for index, raw_set in enumerate(raw_sets):
-                if type(raw_set) is not list:
-                    raise RecordError(
-                        f"melds.{seat}[{index}]", f"must be a list of cards, not {raw_set!r}"
-                    )
-                cards = _cards(raw_set, f"melds.{seat}[{index}]", "a set")
-                try:
-                    rank, category, _wilds = read_set(cards, wild, opt1, opt2, opt3)
-                except SetFault as fault:
-                    raise RecordError(f"melds.{seat}[{index}]", str(fault)) from None
-                if rank in ranks:
-                    raise RecordError(
-                        f"melds.{seat}[{index}]",
-                        f"a second set of {CARD_TEXT[rank * 4][0]}s; a player has one set of "
-                        "each rank",
-                    )
-                ranks.add(rank)
-                if len(cards) >= 4:
-                    fours += 1
-                else:
-                    threes += 1
-                    if three_at < 0:
-                        three_at = index
-                sets.append((cards, category))
-            if threes and fours < 2:
-                raise RecordError(
-                    f"melds.{seat}[{three_at}]",
-                    f"a three-card set, but {seat} has {fours} set{'' if fours == 1 else 's'} "
-                    "of four or more (two needed)",
-                )
-            melds[seat] = sets
+    melds = {} if raw_melds is None else _read_melds(raw_melds, players, wild, set_flags)
     if winner is not None:
         fours = sum(1 for cards, _category in melds.get(winner, ()) if len(cards) >= 4)
         if fours < 2:
@@ -347,27 +293,9 @@ def score_record(record: Any, settings: Mapping[str, Any] | None = None) -> dict
             )
 
     # -- hands (kinds 9, 22 to 25) -------------------------------------------------------------
-    hands: dict[str, list[int]] = {}
     raw_hands = get("hands")
-    if raw_hands is not None:
-        _seat_map(raw_hands, "hands", players, "lists of cards")
-        for seat in seats:
-            if seat in raw_hands:
-                hands[seat] = _cards(raw_hands[seat], f"hands.{seat}", "the hand")
-    thrown = {seat for seat, kind in penalties if kind == "improper_draw"}
-    for seat in seats:
-        held = hands.get(seat)
-        if seat == winner:
-            if held:
-                raise RecordError(f"hands.{seat}", f"the winner {seat} went out: no cards")
-        elif seat in thrown:
-            if held:
-                raise RecordError(
-                    f"hands.{seat}", f"{seat} threw his hand out (improper_draw): no cards"
-                )
-        elif not held:
-            why = "the hand was dead" if dead else "he did not go out"
-            raise RecordError(f"hands.{seat}", f"{seat} holds no cards, but {why}")
+    hands = {} if raw_hands is None else _read_hands(raw_hands, players)
+    _check_who_holds_cards(hands, seats, winner, dead, penalties)
 
     # -- the god card (kinds 26 to 28) -----------------------------------------------------
     raw_god = get("god")
@@ -380,35 +308,9 @@ def score_record(record: Any, settings: Mapping[str, Any] | None = None) -> dict
             )
         if up == JOKER:
             raise RecordError("god", "the joker was turned up: it is not in play")
-    joker_at = "god" if god is not None else None
-    for seat in seats:
-        held = hands.get(seat)
-        if held and JOKER in held:
-            for index, card in enumerate(held):
-                if card != JOKER:
-                    continue
-                path = f"hands.{seat}[{index}]"
-                if up == JOKER:
-                    raise RecordError(path, "the joker was turned up: it is not in play")
-                if joker_at is not None:
-                    raise RecordError(path, f"the joker is there twice (also {joker_at})")
-                joker_at = path
+    _check_jokers_in_hands(hands, seats, up, god)
 
-    # -- every card at most as often as the packs hold it (kind 29) --------------------------
-    # Counted in C first; the places are looked for only when some card is there too often.
-    every = [up] if players != 3 else []
-    for seat in seats:
-        for cards, _category in melds.get(seat, ()):
-            every += cards
-    for seat in seats:
-        held = hands.get(seat)
-        if held:
-            every += held
-    counted = Counter(every)
-    if counted and max(counted.values()) > 1:
-        for card, count in counted.items():
-            if count > COPIES[card] and card != JOKER:
-                _find_too_many(seats, melds, hands, up, players)
+    _check_card_counts(seats, melds, hands, up, players)
 
     return settle(
         players=players,
@@ -423,6 +325,170 @@ def score_record(record: Any, settings: Mapping[str, Any] | None = None) -> dict
         flags=flags,
         set_values=set_values,
     )
+
+
+def _card_list(raw: Any) -> list[int] | None:
+    """The cards of a list of card texts; None when it is not one (the caller says why)."""
+    if type(raw) is not list:
+        return None
+    try:
+        return [CARD_CODES[text] for text in raw]
+    except (KeyError, TypeError):  # not a card, or not even hashable
+        return None
+
+
+def _refuse_cards(raw: Any, path: str, what: str) -> NoReturn:
+    """``RecordError`` for what ``_card_list`` refused: not a list, or the first bad card."""
+    if type(raw) is not list:
+        raise RecordError(path, f"must be a list of cards ({what}), not {raw!r}")
+    for index, text in enumerate(raw):
+        if type(text) is not str or text not in CARD_CODES:
+            raise RecordError(
+                f"{path}[{index}]",
+                f"{text!r} is not a card (rank A 2-9 T J Q K and suit S H D C, or JK)",
+            )
+    raise AssertionError("unreachable")  # pragma: no cover
+
+
+def _read_melds(
+    raw_melds: Any, players: int, wild: int | None, set_flags: tuple[bool, bool, bool]
+) -> dict[str, list[tuple[list[int], int]]]:
+    """Every seat's sets as ``(cards, category index)``, seat by seat in seat order."""
+    _seat_map(raw_melds, "melds", players, "lists of sets")
+    melds = {}
+    for seat in SEATS_OF[players]:
+        raw_sets = raw_melds.get(seat)
+        if raw_sets is None:
+            if seat in raw_melds:
+                raise RecordError(f"melds.{seat}", "must be a list of sets, not None")
+            continue
+        if type(raw_sets) is not list:
+            raise RecordError(f"melds.{seat}", f"must be a list of sets, not {raw_sets!r}")
+        melds[seat] = _read_sets(raw_sets, seat, wild, set_flags)
+    return melds
+
+
+def _read_sets(
+    raw_sets: list, seat: str, wild: int | None, set_flags: tuple[bool, bool, bool]
+) -> list[tuple[list[int], int]]:
+    """One seat's sets, each checked (3.4), one set of a rank, three-card sets only after
+    two of four. Paths are written only for a fault."""
+    sets = []
+    ranks = set()
+    fours = 0
+    first_three = -1
+    for index, raw_set in enumerate(raw_sets):
+        cards = _card_list(raw_set)
+        if cards is None:
+            if type(raw_set) is not list:
+                raise RecordError(
+                    f"melds.{seat}[{index}]", f"must be a list of cards, not {raw_set!r}"
+                )
+            _refuse_cards(raw_set, f"melds.{seat}[{index}]", "a set")
+        try:
+            rank, category, _wilds = read_set(cards, wild, *set_flags)
+        except SetFault as fault:
+            raise RecordError(f"melds.{seat}[{index}]", str(fault)) from None
+        if rank in ranks:
+            raise RecordError(
+                f"melds.{seat}[{index}]",
+                f"a second set of {RANK_CHARS[rank]}s; a player has one set of each rank",
+            )
+        ranks.add(rank)
+        if len(cards) >= 4:
+            fours += 1
+        elif first_three < 0:
+            first_three = index
+        sets.append((cards, category))
+    if first_three >= 0 and fours < 2:
+        raise RecordError(
+            f"melds.{seat}[{first_three}]",
+            f"a three-card set, but {seat} has {fours} set{'' if fours == 1 else 's'} "
+            "of four or more (two needed)",
+        )
+    return sets
+
+
+def _read_hands(raw_hands: Any, players: int) -> dict[str, list[int]]:
+    """The cards each seat holds, for the seats the record names (a ``null`` hand is refused)."""
+    _seat_map(raw_hands, "hands", players, "lists of cards")
+    hands = {}
+    for seat in SEATS_OF[players]:
+        if seat in raw_hands:
+            raw = raw_hands[seat]
+            cards = _card_list(raw)
+            if cards is None:
+                _refuse_cards(raw, f"hands.{seat}", "the hand")
+            hands[seat] = cards
+    return hands
+
+
+def _check_who_holds_cards(
+    hands: dict[str, list[int]],
+    seats: tuple[str, ...],
+    winner: str | None,
+    dead: bool,
+    penalties: list[tuple[str, str]],
+) -> None:
+    """The winner and whoever threw his hand out hold nothing; everybody else holds cards."""
+    thrown = [seat for seat, kind in penalties if kind == "improper_draw"] if penalties else ()
+    for seat in seats:
+        held = hands.get(seat)
+        if seat == winner:
+            if held:
+                raise RecordError(f"hands.{seat}", f"the winner {seat} went out: no cards")
+        elif seat in thrown:
+            if held:
+                raise RecordError(
+                    f"hands.{seat}", f"{seat} threw his hand out (improper_draw): no cards"
+                )
+        elif not held:
+            why = "the hand was dead" if dead else "he did not go out"
+            raise RecordError(f"hands.{seat}", f"{seat} holds no cards, but {why}")
+
+
+def _check_jokers_in_hands(
+    hands: dict[str, list[int]], seats: tuple[str, ...], up: int, god: str | None
+) -> None:
+    """The joker is in a hand at most once, and not at all when it was turned up or played."""
+    joker_at = "god" if god is not None else None
+    for seat in seats:
+        held = hands.get(seat)
+        if held and JOKER in held:
+            for index, card in enumerate(held):
+                if card != JOKER:
+                    continue
+                path = f"hands.{seat}[{index}]"
+                if up == JOKER:
+                    raise RecordError(path, "the joker was turned up: it is not in play")
+                if joker_at is not None:
+                    raise RecordError(path, f"the joker is there twice (also {joker_at})")
+                joker_at = path
+
+
+def _check_card_counts(
+    seats: tuple[str, ...],
+    melds: dict[str, list[tuple[list[int], int]]],
+    hands: dict[str, list[int]],
+    up: int,
+    players: int,
+) -> None:
+    """Every card at most as often as the packs hold it (kind 29). Sorted, a number card
+    there three times sits next-but-one to itself and a face card twice next to itself:
+    both are looked for in C, the places only when one is found."""
+    every = [up] if players != 3 else []
+    for seat in seats:
+        for cards, _category in melds.get(seat, ()):
+            every += cards
+    for seat in seats:
+        held = hands.get(seat)
+        if held:
+            every += held
+    every.sort()
+    # The joker (52, sorted last) is left out: its places are checked with the god card.
+    faces = every[bisect_left(every, FIRST_FACE_CARD) : bisect_left(every, JOKER)]
+    if any(map(eq, every, every[2:])) or any(map(eq, faces, faces[1:])):
+        _find_too_many(seats, melds, hands, up, players)
 
 
 def _find_too_many(

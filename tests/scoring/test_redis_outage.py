@@ -1,0 +1,97 @@
+"""A Redis outage mid-round against the real stack: PostgreSQL, a private Redis serving as
+both the shared cache (database 1) and the broker (database 0), and a Celery worker with beat.
+Scorers keep entering and checking while Redis is down for 20 s; no request fails, every
+result is stored once, and the standings catch up by themselves once Redis is back (run by
+``make test-services``; skipped elsewhere on a developer's machine, failing in CI)."""
+
+from __future__ import annotations
+
+import time
+import uuid
+
+import pytest
+from django.db import connection
+from django.test import override_settings
+from rest_framework.test import APIClient
+
+from scoring.models import Result, Submission
+from tests.scoring.conftest import GAM_MADE, RY_LOST, build_cup, new_id
+from tests.scoring.processes import celery_worker, redis_server, wait_for
+from tests.scoring.test_integration import database_url, is_current, matches_counted, use_broker
+
+pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True)]
+__all__ = ["use_broker"]  # the fixture, used by name
+
+OUTAGE_SECONDS = 20
+
+
+def scorer(team) -> APIClient:
+    client = APIClient()
+    client.credentials(HTTP_X_TEAM_CODE=team.access_code)
+    return client
+
+
+def enter_and_check(cup, match, facts) -> list[int]:
+    """North enters board 1, East accepts it, over the API: the answers' status codes."""
+    base = f"/api/v1/tournaments/{cup.tournament.slug}/matches/{match.pk}/boards/1/"
+    created = scorer(match.ns_team).post(
+        base + "entries/", {"client_id": new_id(), "record": facts}, format="json"
+    )
+    if created.status_code != 201:
+        return [created.status_code]
+    accepted = scorer(match.ew_team).post(
+        base + f"entries/{created.json()['id']}/accept/", {"client_id": new_id()}, format="json"
+    )
+    return [created.status_code, accepted.status_code]
+
+
+@pytest.mark.worker
+def test_a_redis_outage_mid_round_costs_no_scorer_an_error(use_broker):
+    if connection.vendor != "postgresql":
+        pytest.fail("this test needs PostgreSQL (DATABASE_URL=postgres://...)")
+    cup = build_cup(slug=f"outage-{uuid.uuid4().hex[:8]}")
+    queue = f"test-{uuid.uuid4().hex[:10]}"
+    with redis_server() as redis:
+        cache_url = redis.url.rsplit("/", 1)[0] + "/1"
+        caches = {
+            "default": {
+                "BACKEND": "config.cache.RedisCache",
+                "LOCATION": cache_url,
+                "KEY_PREFIX": f"outage-{queue}",
+                "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1},
+            }
+        }
+        use_broker(redis.url, queue)
+        with (
+            override_settings(CACHES=caches),
+            celery_worker(
+                broker=redis.url,
+                database_url=database_url(),
+                queue=queue,
+                cache_url=cache_url,
+                beat_seconds=1,
+            ) as (worker, log),
+        ):
+            assert enter_and_check(cup, cup.match(1, 1), GAM_MADE) == [201, 200]
+            wait_for(lambda: is_current(cup), 30, "the worker to store the standings")
+
+            redis.stop()
+            down_at = time.monotonic()
+            answers = [enter_and_check(cup, cup.match(1, 2), RY_LOST)]
+            answers += [enter_and_check(cup, cup.match(2, table), GAM_MADE) for table in (1, 2)]
+            assert answers == [[201, 200]] * 3, answers
+            time.sleep(max(0.0, OUTAGE_SECONDS - (time.monotonic() - down_at)))
+            assert worker.poll() is None, "the worker died:\n" + log.read_text(errors="replace")
+            assert not is_current(cup)  # the confirmations could not queue their update
+            redis.start()
+            back_at = time.monotonic()
+            wait_for(
+                lambda: is_current(cup) and matches_counted(cup) == 8,
+                60,
+                "the standings to catch up:\n" + log.read_text(errors="replace")[-3000:],
+            )
+            caught_up = time.monotonic() - back_at
+            print(f"standings current {caught_up:.1f} s after Redis came back")
+            assert worker.poll() is None
+    assert Result.objects.filter(match__table__tournament=cup.tournament).count() == 4
+    assert Submission.objects.filter(match__table__tournament=cup.tournament).count() == 4
