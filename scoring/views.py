@@ -193,10 +193,11 @@ def _sign_in_with_code(request: HttpRequest, tournament: Tournament, code: str) 
     try:
         team = code_team_or_none(request, tournament, code)
     except Throttled as exc:
-        minutes = max(1, round((exc.wait or 600) / 60))
+        seconds = round(exc.wait or 60)
+        wait = f"{seconds} seconds" if seconds < 90 else f"{round(seconds / 60)} minutes"
         message = (
-            f"Too many wrong access codes from this address. Wait {minutes} minutes, "
-            "or ask the director."
+            f"Too many wrong access codes from this address. Check the code on your route "
+            f"card and try again in {wait}, or ask the director."
         )
         return _code_page(request, tournament, message, status=429)
     if team is None:

@@ -218,7 +218,7 @@ def test_guessing_codes_is_throttled(cup):
     assert statuses[:10] == [401] * 10 or set(statuses[:10]) <= {401, 403}
     assert statuses[-1] == 429
     client.credentials(HTTP_X_TEAM_CODE=cup.teams[0].access_code)
-    assert client.get(me).status_code == 429  # even a right code waits out the block
+    assert client.get(me).status_code == 200  # a right code always passes
 
 
 def test_guessing_codes_on_writes_is_throttled_too(cup):
@@ -231,7 +231,35 @@ def test_guessing_codes_on_writes_is_throttled_too(cup):
         statuses.append(post(client, url, {"record": GAM_MADE}).status_code)
     assert set(statuses[:10]) <= {401, 403} and statuses[10] == 429
     client.credentials(HTTP_X_TEAM_CODE=cup.match(1, 1).ns_team.access_code)
-    assert post(client, url, {"record": GAM_MADE}).status_code == 429
+    assert post(client, url, {"record": GAM_MADE}).status_code == 200
+
+
+def test_one_prankster_behind_the_venues_address_stops_no_table(cup):
+    """Every table of a venue comes from one address: a prankster sending wrong codes from it
+    gets longer and longer waits, and every table with its right code goes on."""
+    me = f"/api/v1/tournaments/{cup.tournament.slug}/me/"
+    prankster = APIClient()
+    waits = []
+    for n in range(16):
+        prankster.credentials(HTTP_X_TEAM_CODE=f"PRANK{n:05d}")
+        answer = prankster.get(me)
+        if answer.status_code == 429:
+            waits.append(int(answer["Retry-After"]))
+    assert waits == [2, 4, 8, 16, 32, 64]  # beyond ten wrong codes, each waits twice as long
+    for team in cup.teams:
+        table = APIClient()
+        table.credentials(HTTP_X_TEAM_CODE=team.access_code)
+        assert table.get(me).status_code == 200
+
+
+def test_one_phone_resending_a_typo_waits_after_three_tries(cup):
+    me = f"/api/v1/tournaments/{cup.tournament.slug}/me/"
+    phone = APIClient()
+    phone.credentials(HTTP_X_TEAM_CODE="TYPO123456")
+    statuses = [phone.get(me).status_code for _ in range(5)]
+    assert statuses == [403, 403, 403, 429, 429]
+    phone.credentials(HTTP_X_TEAM_CODE=cup.teams[1].access_code)  # the code, typed again
+    assert phone.get(me).status_code == 200
 
 
 def test_writes_beyond_the_rate_wait_and_reads_go_on(cup, settings):

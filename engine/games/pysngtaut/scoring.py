@@ -57,23 +57,25 @@ def settle(
     if wild in FACE_RANKS and "face_wild_triple" in flags:
         multiplier *= 3
 
-    card_values = CARD_VALUE[wild]
+    value_of_card = CARD_VALUE[wild].__getitem__
     hand = {}
+    set_value = {}
     for seat in seats:
         held = hands.get(seat)
-        hand[seat] = sum(card_values[card] for card in held) if held else 0
-    set_value = {
-        seat: sum(values[category] for _cards, category in melds[seat]) if seat in melds else 0
-        for seat in seats
-    }
-    offenders: dict[str, set[str]] = {}
-    for seat, kind in penalties:
-        offenders.setdefault(kind, set()).add(seat)
-    melders = offenders.get("improper_meld", ())
-    drawers = offenders.get("improper_draw", ())
-    out_of_turn = offenders.get("out_of_turn", ())
-    for seat in drawers:
-        hand[seat] = 0  # the hand was thrown out (it holds no cards anyway)
+        hand[seat] = sum(map(value_of_card, held)) if held else 0
+        sets = melds.get(seat)
+        set_value[seat] = sum([values[category] for _cards, category in sets]) if sets else 0
+    if penalties:
+        offenders: dict[str, set[str]] = {}
+        for seat, kind in penalties:
+            offenders.setdefault(kind, set()).add(seat)
+        melders = offenders.get("improper_meld", ())
+        drawers = offenders.get("improper_draw", ())
+        out_of_turn = offenders.get("out_of_turn", ())
+        for seat in drawers:
+            hand[seat] = 0  # the hand was thrown out (it holds no cards anyway)
+    else:
+        melders = drawers = out_of_turn = ()
 
     payments: list[dict[str, Any]] = []
     result = dict.fromkeys(seats, 0)
@@ -95,7 +97,7 @@ def settle(
             base = hand[seat] + won
             if offset:
                 base = max(0, base - set_value[seat])
-            factor = 2 if god is not None and (god in (seat, winner)) else 1
+            factor = 2 if god is not None and (god == seat or god == winner) else 1
             amount = base * factor * multiplier
             if reverse:  # the winner played out of turn: he pays the normal scoring value
                 pay(winner, seat, amount, "settlement")
