@@ -281,8 +281,12 @@ def score_record(record: Any, settings: Mapping[str, Any] | None = None) -> dict
         "same_colour_wilds" in flags,
         "number_wilds_not_in_face_sets" in flags,
     )
+    # Every card in sight, gathered while reading, for the count of kind 29 at the end.
+    in_sight = [up] if players != 3 else []
     raw_melds = get("melds")
-    melds = {} if raw_melds is None else _read_melds(raw_melds, players, wild, set_flags)
+    melds = {}
+    if raw_melds is not None:
+        melds = _read_melds(raw_melds, players, wild, set_flags, in_sight)
     if winner is not None:
         fours = sum(1 for cards, _category in melds.get(winner, ()) if len(cards) >= 4)
         if fours < 2:
@@ -294,7 +298,7 @@ def score_record(record: Any, settings: Mapping[str, Any] | None = None) -> dict
 
     # -- hands (kinds 9, 22 to 25) -------------------------------------------------------------
     raw_hands = get("hands")
-    hands = {} if raw_hands is None else _read_hands(raw_hands, players)
+    hands = {} if raw_hands is None else _read_hands(raw_hands, players, in_sight)
     _check_who_holds_cards(hands, seats, winner, dead, penalties)
 
     # -- the god card (kinds 26 to 28) -----------------------------------------------------
@@ -310,7 +314,8 @@ def score_record(record: Any, settings: Mapping[str, Any] | None = None) -> dict
             raise RecordError("god", "the joker was turned up: it is not in play")
     _check_jokers_in_hands(hands, seats, up, god)
 
-    _check_card_counts(seats, melds, hands, up, players)
+    if _too_many(in_sight):
+        _find_too_many(seats, melds, hands, up, players)
 
     return settle(
         players=players,
@@ -327,18 +332,8 @@ def score_record(record: Any, settings: Mapping[str, Any] | None = None) -> dict
     )
 
 
-def _card_list(raw: Any) -> list[int] | None:
-    """The cards of a list of card texts; None when it is not one (the caller says why)."""
-    if type(raw) is not list:
-        return None
-    try:
-        return [CARD_CODES[text] for text in raw]
-    except (KeyError, TypeError):  # not a card, or not even hashable
-        return None
-
-
 def _refuse_cards(raw: Any, path: str, what: str) -> NoReturn:
-    """``RecordError`` for what ``_card_list`` refused: not a list, or the first bad card."""
+    """``RecordError`` for cards that are not a list of card texts: say which is wrong."""
     if type(raw) is not list:
         raise RecordError(path, f"must be a list of cards ({what}), not {raw!r}")
     for index, text in enumerate(raw):
@@ -351,9 +346,14 @@ def _refuse_cards(raw: Any, path: str, what: str) -> NoReturn:
 
 
 def _read_melds(
-    raw_melds: Any, players: int, wild: int | None, set_flags: tuple[bool, bool, bool]
+    raw_melds: Any,
+    players: int,
+    wild: int | None,
+    set_flags: tuple[bool, bool, bool],
+    in_sight: list[int],
 ) -> dict[str, list[tuple[list[int], int]]]:
-    """Every seat's sets as ``(cards, category index)``, seat by seat in seat order."""
+    """Every seat's sets as ``(cards, category index)``, seat by seat in seat order; their
+    cards are added to ``in_sight``."""
     _seat_map(raw_melds, "melds", players, "lists of sets")
     melds = {}
     for seat in SEATS_OF[players]:
@@ -364,12 +364,16 @@ def _read_melds(
             continue
         if type(raw_sets) is not list:
             raise RecordError(f"melds.{seat}", f"must be a list of sets, not {raw_sets!r}")
-        melds[seat] = _read_sets(raw_sets, seat, wild, set_flags)
+        melds[seat] = _read_sets(raw_sets, seat, wild, set_flags, in_sight)
     return melds
 
 
 def _read_sets(
-    raw_sets: list, seat: str, wild: int | None, set_flags: tuple[bool, bool, bool]
+    raw_sets: list,
+    seat: str,
+    wild: int | None,
+    set_flags: tuple[bool, bool, bool],
+    in_sight: list[int],
 ) -> list[tuple[list[int], int]]:
     """One seat's sets, each checked (3.4), one set of a rank, three-card sets only after
     two of four. Paths are written only for a fault."""
@@ -378,12 +382,11 @@ def _read_sets(
     fours = 0
     first_three = -1
     for index, raw_set in enumerate(raw_sets):
-        cards = _card_list(raw_set)
-        if cards is None:
-            if type(raw_set) is not list:
-                raise RecordError(
-                    f"melds.{seat}[{index}]", f"must be a list of cards, not {raw_set!r}"
-                )
+        if type(raw_set) is not list:
+            raise RecordError(f"melds.{seat}[{index}]", f"must be a list of cards, not {raw_set!r}")
+        try:
+            cards = [CARD_CODES[text] for text in raw_set]
+        except (KeyError, TypeError):  # not a card, or not even hashable
             _refuse_cards(raw_set, f"melds.{seat}[{index}]", "a set")
         try:
             rank, category, _wilds = read_set(cards, wild, *set_flags)
@@ -400,6 +403,7 @@ def _read_sets(
         elif first_three < 0:
             first_three = index
         sets.append((cards, category))
+        in_sight += cards
     if first_three >= 0 and fours < 2:
         raise RecordError(
             f"melds.{seat}[{first_three}]",
@@ -409,17 +413,22 @@ def _read_sets(
     return sets
 
 
-def _read_hands(raw_hands: Any, players: int) -> dict[str, list[int]]:
-    """The cards each seat holds, for the seats the record names (a ``null`` hand is refused)."""
+def _read_hands(raw_hands: Any, players: int, in_sight: list[int]) -> dict[str, list[int]]:
+    """The cards each seat holds, for the seats the record names (a ``null`` hand is refused);
+    they are added to ``in_sight``."""
     _seat_map(raw_hands, "hands", players, "lists of cards")
     hands = {}
     for seat in SEATS_OF[players]:
         if seat in raw_hands:
             raw = raw_hands[seat]
-            cards = _card_list(raw)
-            if cards is None:
+            if type(raw) is not list:
+                _refuse_cards(raw, f"hands.{seat}", "the hand")
+            try:
+                cards = [CARD_CODES[text] for text in raw]
+            except (KeyError, TypeError):  # not a card, or not even hashable
                 _refuse_cards(raw, f"hands.{seat}", "the hand")
             hands[seat] = cards
+            in_sight += cards
     return hands
 
 
@@ -466,29 +475,13 @@ def _check_jokers_in_hands(
                 joker_at = path
 
 
-def _check_card_counts(
-    seats: tuple[str, ...],
-    melds: dict[str, list[tuple[list[int], int]]],
-    hands: dict[str, list[int]],
-    up: int,
-    players: int,
-) -> None:
-    """Every card at most as often as the packs hold it (kind 29). Sorted, a number card
-    there three times sits next-but-one to itself and a face card twice next to itself:
-    both are looked for in C, the places only when one is found."""
-    every = [up] if players != 3 else []
-    for seat in seats:
-        for cards, _category in melds.get(seat, ()):
-            every += cards
-    for seat in seats:
-        held = hands.get(seat)
-        if held:
-            every += held
-    every.sort()
-    # The joker (52, sorted last) is left out: its places are checked with the god card.
-    faces = every[bisect_left(every, FIRST_FACE_CARD) : bisect_left(every, JOKER)]
-    if any(map(eq, every, every[2:])) or any(map(eq, faces, faces[1:])):
-        _find_too_many(seats, melds, hands, up, players)
+def _too_many(cards: list[int]) -> bool:
+    """Whether some card is there more often than the packs hold it (kind 29), the joker
+    aside (its places are checked with the god card). Sorted, a number card there three times
+    sits next-but-one to itself and a face card twice next to itself: both looked for in C."""
+    cards.sort()
+    faces = cards[bisect_left(cards, FIRST_FACE_CARD) : bisect_left(cards, JOKER)]
+    return any(map(eq, cards, cards[2:])) or any(map(eq, faces, faces[1:]))
 
 
 def _find_too_many(
@@ -531,26 +524,29 @@ def _read_penalty(
     seen: list[tuple[str, str]],
     winner: str | None,
 ) -> tuple[str, str]:
-    path = f"penalties[{index}]"
+    """One penalty ``(seat, kind)``, checked (kinds 30, 31); the path is written for a fault."""
     if type(entry) is not dict:
-        raise RecordError(path, f"must be an object {{seat, kind}}, not {entry!r}")
-    for key, value in entry.items():
-        if key not in PENALTY_FIELDS and value is not None:
-            raise RecordError(f"{path}.{key}", "unknown field")
+        raise RecordError(f"penalties[{index}]", f"must be an object {{seat, kind}}, not {entry!r}")
+    if not PENALTY_FIELDS.issuperset(entry):  # a null unknown field is absent
+        for key, value in entry.items():
+            if key not in PENALTY_FIELDS and value is not None:
+                raise RecordError(f"penalties[{index}].{key}", "unknown field")
     raw_seat = entry.get("seat")
     seat = seat_names.get(raw_seat) if type(raw_seat) is str else None
     if seat is None:
         what = "missing" if raw_seat is None else f"{raw_seat!r} is not a seat"
         raise RecordError(
-            f"{path}.seat", f"{what} (at a table of {players}: {_seat_list(players)})"
+            f"penalties[{index}].seat", f"{what} (at a table of {players}: {_seat_list(players)})"
         )
     raw_kind = entry.get("kind")
     kind = PENALTY_NAMES.get(raw_kind.lower()) if type(raw_kind) is str else None
     if kind is None:
         what = "missing" if raw_kind is None else f"{raw_kind!r} is not a penalty"
-        raise RecordError(f"{path}.kind", f"{what} ({', '.join(PENALTY_KINDS)})")
+        raise RecordError(f"penalties[{index}].kind", f"{what} ({', '.join(PENALTY_KINDS)})")
     if (seat, kind) in seen:
-        raise RecordError(path, f"{seat} has {kind} twice")
+        raise RecordError(f"penalties[{index}]", f"{seat} has {kind} twice")
     if seat == winner and kind != "out_of_turn":
-        raise RecordError(path, f"the winner {seat} cannot have {kind}: the offender cannot win")
+        raise RecordError(
+            f"penalties[{index}]", f"the winner {seat} cannot have {kind}: the offender cannot win"
+        )
     return seat, kind

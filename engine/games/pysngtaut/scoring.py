@@ -63,8 +63,8 @@ def settle(
     for seat in seats:
         held = hands.get(seat)
         hand[seat] = sum(map(value_of_card, held)) if held else 0
-        sets = melds.get(seat)
-        set_value[seat] = sum([values[category] for _cards, category in sets]) if sets else 0
+        melded = melds.get(seat)
+        set_value[seat] = sum([values[category] for _cards, category in melded]) if melded else 0
     if penalties:
         offenders: dict[str, set[str]] = {}
         for seat, kind in penalties:
@@ -97,7 +97,7 @@ def settle(
             base = hand[seat] + won
             if offset:
                 base = max(0, base - set_value[seat])
-            factor = 2 if god is not None and (god == seat or god == winner) else 1
+            factor = 2 if god is not None and (god in (seat, winner)) else 1
             amount = base * factor * multiplier
             if reverse:  # the winner played out of turn: he pays the normal scoring value
                 pay(winner, seat, amount, "settlement")

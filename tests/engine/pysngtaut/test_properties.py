@@ -369,6 +369,34 @@ def test_corrupted_records_are_refused_naming_a_field():
         assert out["error"].startswith(field), (out, field, bad)
 
 
+def test_a_stream_of_valid_and_corrupted_records_scores_as_the_reference_and_refuses():
+    """Valid records and their corruptions interleaved, as a file of records arrives: nothing
+    carried from one record to the next, no record changed by its scoring."""
+    rng = random.Random(19)
+    scored = refused = 0
+    for record in records(2500, 19):
+        bad, field = _corrupt(record, rng)
+        for candidate, expected in ((record, None), (bad, field)):
+            before = copy.deepcopy(candidate)
+            try:
+                score = GAME.score(candidate)
+            except RecordError as exc:
+                assert expected is not None, (exc, candidate)
+                assert str(exc).startswith(expected), (str(exc), expected, candidate)
+                refused += 1
+            else:
+                assert expected is None, candidate
+                seats, pays, _V, H = reference_score(candidate)
+                assert score["seats"] == seats, candidate
+                assert [
+                    (p["from"], p["to"], p["amount"], p["for"]) for p in score["payments"]
+                ] == pays
+                assert score["hand_values"] == H
+                scored += 1
+            assert candidate == before
+    assert scored == refused == 2500
+
+
 # -- simulated boards ---------------------------------------------------------------------------
 
 SIM_SETTINGS = st.fixed_dictionaries(
@@ -415,6 +443,35 @@ def test_simulated_boards_always_score(seed, players, board, chosen):
         deal=record["deal"],
     )
     assert GAME.score(again) == score
+
+
+def simulated_records(count, seed):
+    """Boards played by the simple player, as the speed bench scores them: 2 to 4 players,
+    both directions, some options, some penalties; each with its deal and without it."""
+    rng = random.Random(seed)
+    for _ in range(count):
+        players = rng.choice((2, 3, 4))
+        chosen = {"direction": rng.choice(("clockwise", "counterclockwise"))}
+        chosen.update({name: "on" for name in FLAGS if rng.random() < 0.1})
+        deal = GAME.deal_cards(rng, players=players, dealer=rng.choice(SEATS[:players]))
+        record = GAME.simulate_record(deal, rng, GAME.settings(chosen))
+        seat = rng.choice(SEATS[:players])
+        kind = rng.choice(("improper_meld", "out_of_turn"))
+        if rng.random() < 0.2 and (kind == "out_of_turn" or seat != record.get("winner")):
+            record["penalties"] = [{"seat": seat, "kind": kind}]
+        without_deal = {**record, "players": players, "up": record["deal"].split()[0][2:]}
+        without_deal.pop("deal")
+        yield record, without_deal
+
+
+def test_simulated_records_match_the_reference_reading():
+    for record, without_deal in simulated_records(2000, 21):
+        score = GAME.score(record)
+        assert GAME.score(without_deal) == score
+        seats, pays, _V, H = reference_score(without_deal)
+        assert score["seats"] == seats, record
+        assert [(p["from"], p["to"], p["amount"], p["for"]) for p in score["payments"]] == pays
+        assert score["hand_values"] == H
 
 
 @settings(max_examples=200, deadline=None)
