@@ -168,13 +168,20 @@ class Contexts:
     base_url: str
     opened: list = field(default_factory=list)
     blocked: list[str] = field(default_factory=list)
+    refused_by_policy: list[str] = field(default_factory=list)
 
     def new_page(self, device: dict[str, Any]) -> Page:
         context: BrowserContext = self.browser.new_context(base_url=self.base_url, **device)
         context.set_default_timeout(ACTION_TIMEOUT_MS)
         context.route(lambda url: not is_loopback(url), self._block)
         self.opened.append(context)
-        return context.new_page()
+        page = context.new_page()
+        page.on("console", self._note_policy_violation)
+        return page
+
+    def _note_policy_violation(self, message: Any) -> None:
+        if "Content Security Policy" in message.text:
+            self.refused_by_policy.append(message.text)
 
     def _block(self, route: Any) -> None:
         self.blocked.append(route.request.url)
@@ -225,6 +232,9 @@ def contexts(
     for context in opened.opened:
         context.close()
     assert not opened.blocked, f"the pages tried to leave the machine: {opened.blocked}"
+    assert not opened.refused_by_policy, (
+        f"the pages broke their Content-Security-Policy: {opened.refused_by_policy}"
+    )
 
 
 @pytest.fixture
