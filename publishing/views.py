@@ -27,6 +27,7 @@ from scoring.selectors import published_version, standings_bookkeeping
 from scoring.views import cached_fragment, standings_status
 from tournaments.models import Tournament
 from tournaments.permissions import is_organiser, organiser_required
+from tournaments.selectors import is_public
 
 CONTENT_TYPES = {
     Export.Format.XLSX: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
@@ -38,6 +39,14 @@ EXTENSION_FORMATS = {"xlsx": Export.Format.XLSX, "ods": Export.Format.ODS, "zip"
 
 def _tournament(slug: str) -> Tournament:
     return get_object_or_404(Tournament, slug=slug)
+
+
+def _public_tournament(request: HttpRequest, slug: str) -> Tournament:
+    """404 for a draft, but to its organisers."""
+    tournament = _tournament(slug)
+    if not is_public(tournament, request.user):
+        raise Http404("No such tournament.")
+    return tournament
 
 
 def _export(tournament: Tournament, pk: int) -> Export:
@@ -175,13 +184,13 @@ def _public_context(tournament: Tournament, **extra: Any) -> dict[str, Any]:
 
 
 def downloads_page(request: HttpRequest, slug: str) -> HttpResponse:
-    tournament = _tournament(slug)
+    tournament = _public_tournament(request, slug)
     context = _public_context(tournament, published=selectors.published_exports(tournament))
     return render(request, "publishing/public/downloads.html", context)
 
 
 def published_download(request: HttpRequest, slug: str, pk: int) -> FileResponse:
-    export = _export(_tournament(slug), pk)
+    export = _export(_public_tournament(request, slug), pk)
     if not export.published:
         raise Http404("This file is not published.")
     return file_response(export)
@@ -190,7 +199,7 @@ def published_download(request: HttpRequest, slug: str, pk: int) -> FileResponse
 def latest_download(request: HttpRequest, slug: str, kind: str, ext: str) -> FileResponse:
     """A stable address for the latest published file of a kind and format, e.g.
     ``/t/<slug>/downloads/standings.xlsx``."""
-    tournament = _tournament(slug)
+    tournament = _public_tournament(request, slug)
     export = selectors.latest_published(tournament, kind, EXTENSION_FORMATS[ext])
     if export is None:
         raise Http404("Nothing of this kind is published yet.")
@@ -203,7 +212,7 @@ def hand_records_page(request: HttpRequest, slug: str) -> HttpResponse:
     404 while the hand records are not public at all; a "not yet" page while they will be.
     Organisers see every table, marked as a preview.
     """
-    tournament = _tournament(slug)
+    tournament = _public_tournament(request, slug)
     found = selectors.publishing_settings(tournament)
     release = selectors.hand_record_release(tournament, found)
     preview = is_organiser(request.user) and not release.everything
@@ -243,7 +252,7 @@ def _hand_records_html(tournament: Tournament, tables: set[int]) -> str:
 
 
 def charts_page(request: HttpRequest, slug: str) -> HttpResponse:
-    tournament = _tournament(slug)
+    tournament = _public_tournament(request, slug)
     chart = selectors.chart_data(tournament)
     state = standings_bookkeeping(tournament)
     context = _public_context(

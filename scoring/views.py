@@ -42,7 +42,7 @@ from scoring.models import RankingPoints, Result, Review, Standing, StandingsSta
 from scoring.selectors import TeamMatch
 from tournaments.models import Board, Match, MatchSeat, Status, Table, Team, Tournament
 from tournaments.permissions import organiser_required
-from tournaments.selectors import SEATED
+from tournaments.selectors import SEATED, is_public
 
 SESSION_KEY = "scorer-code:{pk}"
 OPEN_STATUSES = (Status.SCHEDULED, Status.RUNNING)
@@ -670,13 +670,16 @@ def director_erase(request: HttpRequest, slug: str, match_id: int, board: int) -
 # --- public pages --------------------------------------------------------------------------
 
 
-def _public_tournament(slug: str) -> tuple[Tournament, StandingsState]:
+def _public_tournament(request: HttpRequest, slug: str) -> tuple[Tournament, StandingsState]:
     """The tournament and its standings bookkeeping in one query (no row is written), without
-    the stored standings object: megabytes in a big tournament, and no fragment needs it."""
+    the stored standings object: megabytes in a big tournament, and no fragment needs it.
+    404 for a draft, but to its organisers."""
     tournament = get_object_or_404(
         Tournament.objects.select_related("standings_state").defer("standings_state__standings"),
         slug=slug,
     )
+    if not is_public(tournament, request.user):
+        raise Http404("No such tournament.")
     try:
         state = tournament.standings_state
     except StandingsState.DoesNotExist:
@@ -1011,7 +1014,7 @@ def _fragment_html(kind: str, tournament: Tournament, state: StandingsState, num
 
 
 def _public_page(request: HttpRequest, slug: str, kind: str, number: int | None = None):
-    tournament, state = _public_tournament(slug)
+    tournament, state = _public_tournament(request, slug)
     html = _fragment_html(kind, tournament, state, number)
     fragment_url = reverse(f"scoring:{kind}-fragment", args=[slug, number] if number else [slug])
     return render(
@@ -1031,7 +1034,7 @@ def _public_page(request: HttpRequest, slug: str, kind: str, number: int | None 
 
 def _public_fragment(request: HttpRequest, slug: str, kind: str, number: int | None = None):
     """The fragment alone, for the page's refresh; 204 when the client has this version."""
-    tournament, state = _public_tournament(slug)
+    tournament, state = _public_tournament(request, slug)
     version = selectors.published_version(tournament, state)
     if request.GET.get("v") == version:
         response = HttpResponse(status=204)

@@ -21,6 +21,7 @@ from tournaments.models import (
     Board,
     Match,
     MatchSeat,
+    Status,
     Table,
     Team,
     Tournament,
@@ -421,3 +422,12 @@ def dashboard(tournament: Tournament) -> Dashboard:
 
 def action_log(tournament: Tournament) -> QuerySet[ActionLog]:
     return tournament.log_entries.select_related("user")
+
+
+def is_public(tournament: Tournament, user: Any = None) -> bool:
+    """Whether ``user`` (None: anyone) may see the tournament's public pages and API: a draft,
+    before its schedule is drawn up, is its organisers' own (names, teams and settings may
+    still be wrong)."""
+    from tournaments.permissions import is_organiser
+
+    return tournament.status != Status.DRAFT or (user is not None and is_organiser(user))

@@ -32,8 +32,8 @@ from scoring.api.access import (
     team_from_request,
 )
 from scoring.models import Result, Review, Submission
-from tournaments.models import Match, Tournament
-from tournaments.selectors import schedule_data
+from tournaments.models import Match, Status, Tournament
+from tournaments.selectors import is_public, schedule_data
 
 TEAM_CODE = OpenApiParameter(
     "X-Team-Code",
@@ -46,6 +46,14 @@ TEAM_CODE = OpenApiParameter(
 
 def _tournament(slug: str) -> Tournament:
     return get_object_or_404(Tournament, slug=slug)
+
+
+def _public_tournament(slug: str) -> Tournament:
+    """A tournament the public may read: a draft is its organisers' own (404)."""
+    tournament = _tournament(slug)
+    if not is_public(tournament):
+        raise NotFound("no such tournament")
+    return tournament
 
 
 def _match(tournament: Tournament, match_id: int) -> Match:
@@ -100,13 +108,14 @@ class PublicView(APIView):
 class TournamentListView(PublicView):
     @extend_schema(operation_id="tournaments_list", summary="Tournaments", responses={200: dict})
     def get(self, request):
-        return Response([tournament_summary(t) for t in Tournament.objects.order_by("name")])
+        public = Tournament.objects.exclude(status=Status.DRAFT).order_by("name")
+        return Response([tournament_summary(t) for t in public])
 
 
 class TournamentDetailView(PublicView):
     @extend_schema(operation_id="tournament_detail", summary="A tournament", responses={200: dict})
     def get(self, request, slug):
-        tournament = _tournament(slug)
+        tournament = _public_tournament(slug)
         body = tournament_summary(tournament)
         body["tables"] = tournament.tables.count()
         body["teams"] = tournament.teams.count()
@@ -118,7 +127,7 @@ class TeamListView(PublicView):
         operation_id="teams_list", summary="Teams (never their access codes)", responses={200: dict}
     )
     def get(self, request, slug):
-        tournament = _tournament(slug)
+        tournament = _public_tournament(slug)
         teams = tournament.teams.select_related("disqualification").order_by("number")
         return Response(
             [
@@ -140,7 +149,7 @@ class ScheduleView(PublicView):
         responses={200: dict},
     )
     def get(self, request, slug):
-        return Response(schedule_data(_tournament(slug)))
+        return Response(schedule_data(_public_tournament(slug)))
 
 
 class MatchListView(PublicView):
@@ -150,7 +159,7 @@ class MatchListView(PublicView):
         responses={200: dict},
     )
     def get(self, request, slug):
-        tournament = _tournament(slug)
+        tournament = _public_tournament(slug)
         rows = selectors.director_overview(tournament)
         by_match: dict[int, dict[str, Any]] = {}
         for row in rows:
@@ -198,7 +207,7 @@ class StandingsView(PublicView):
         },
     )
     def get(self, request, slug):
-        tournament = _tournament(slug)
+        tournament = _public_tournament(slug)
         state = selectors.standings_bookkeeping(tournament)
         version = _standings_version(tournament, state)
         sent = parse_etags(request.headers.get("If-None-Match", ""))
@@ -252,7 +261,7 @@ class LegalCallsView(PublicView):
         responses={200: s.LegalCallsSerializer},
     )
     def get(self, request, slug):
-        tournament = _tournament(slug)
+        tournament = _public_tournament(slug)
         table = request.query_params.get("table", "")
         if not table.isdigit():
             raise ValidationError({"table": "a table number is required"})
