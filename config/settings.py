@@ -223,8 +223,12 @@ REST_FRAMEWORK = {
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
 }
 SPECTACULAR_SETTINGS = {
-    "TITLE": "Pymtheg duplicate tournaments",
+    "TITLE": "Duplicate card tournaments",
     "VERSION": "0.1.0",
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        "scoring.api.schema.add_problem_responses",
+    ],
 }
 
 # Celery: a broker URL switches to real workers; without one, tasks run in-process.

@@ -17,3 +17,7 @@ urlpatterns = [
     path("", include("scoring.urls")),
     path("", include("publishing.urls")),
 ]
+
+# Problem details for API addresses, the site's pages elsewhere.
+handler404 = "scoring.api.problems.not_found"
+handler500 = "scoring.api.problems.server_error"

@@ -11,22 +11,34 @@ from __future__ import annotations
 
 from django.shortcuts import get_object_or_404
 from django.urls import reverse
+from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
+from rest_framework.parsers import JSONParser
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from publishing import selectors, services
 from publishing.models import Export
-from publishing.views import file_response
+from publishing.views import CONTENT_TYPES, file_response
 from scoring.api.access import IsOrganiser
 from tournaments.models import Tournament
+
+
+class StrictBooleanField(serializers.BooleanField):
+    """``true`` or ``false`` only: DRF's own also takes "yes", 1 and "on", which the schema
+    does not say."""
+
+    def to_internal_value(self, data):
+        if not isinstance(data, bool):
+            self.fail("invalid", input=data)
+        return data
 
 
 class ExportRequestSerializer(serializers.Serializer):
     kind = serializers.ChoiceField(choices=Export.Kind.choices, default=Export.Kind.RESULTS)
     format = serializers.ChoiceField(choices=Export.Format.choices, default=Export.Format.XLSX)
-    force = serializers.BooleanField(default=False)
+    force = StrictBooleanField(default=False)
 
 
 class ExportStatusSerializer(serializers.Serializer):
@@ -59,6 +71,7 @@ def _api_status(request, export: Export) -> dict:
 
 class ExportListView(APIView):
     permission_classes = [IsOrganiser]
+    parser_classes = [JSONParser]
 
     @extend_schema(responses=ExportStatusSerializer(many=True))
     def get(self, request, slug: str):
@@ -98,7 +111,11 @@ class ExportDetailView(APIView):
 class ExportFileView(APIView):
     permission_classes = [IsOrganiser]
 
-    @extend_schema(responses={(200, "application/octet-stream"): bytes})
+    @extend_schema(
+        responses={
+            (200, content_type): OpenApiTypes.BINARY for content_type in CONTENT_TYPES.values()
+        }
+    )
     def get(self, request, slug: str, pk: int):
         export = get_object_or_404(Export, pk=pk, tournament=_tournament(slug))
         return file_response(export)

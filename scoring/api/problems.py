@@ -7,7 +7,8 @@ import logging
 from typing import Any
 
 from django.core.exceptions import PermissionDenied, RequestDataTooBig
-from django.http import Http404, JsonResponse
+from django.http import Http404, HttpResponse, JsonResponse
+from django.views import defaults
 from rest_framework import exceptions
 from rest_framework.response import Response
 from rest_framework.views import exception_handler
@@ -15,6 +16,7 @@ from rest_framework.views import exception_handler
 from scoring.errors import ScoringError
 
 log = logging.getLogger(__name__)
+API_PREFIX = "/api/"
 CONTENT_TYPE = "application/problem+json"
 
 
@@ -68,7 +70,18 @@ def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response |
     return response
 
 
-def json_server_error(request, *args, **kwargs) -> JsonResponse:
-    """``handler500`` for API paths: problem details instead of an HTML page."""
-    body = problem(500, "server error", "something went wrong on the server; it is logged")
-    return JsonResponse(body, status=500, content_type=CONTENT_TYPE)
+def not_found(request, exception=None) -> HttpResponse:
+    """``handler404``: problem details for an API address that matches nothing (a board that is
+    not a number, say), the site's page elsewhere."""
+    if request.path.startswith(API_PREFIX):
+        body = problem(404, "not found", "no such address in the API")
+        return JsonResponse(body, status=404, content_type=CONTENT_TYPE)
+    return defaults.page_not_found(request, exception)
+
+
+def server_error(request) -> HttpResponse:
+    """``handler500``: problem details instead of an HTML page for API addresses."""
+    if request.path.startswith(API_PREFIX):
+        body = problem(500, "server error", "something went wrong on the server; it is logged")
+        return JsonResponse(body, status=500, content_type=CONTENT_TYPE)
+    return defaults.server_error(request)

@@ -44,6 +44,9 @@ TEAM_CODE = OpenApiParameter(
 )
 
 
+ARRAY_OF_OBJECTS = OpenApiResponse(response={"type": "array", "items": {"type": "object"}})
+
+
 def _tournament(slug: str) -> Tournament:
     return get_object_or_404(Tournament, slug=slug)
 
@@ -106,7 +109,11 @@ class PublicView(APIView):
 
 
 class TournamentListView(PublicView):
-    @extend_schema(operation_id="tournaments_list", summary="Tournaments", responses={200: dict})
+    @extend_schema(
+        operation_id="tournaments_list",
+        summary="Tournaments (drafts are their organisers' own)",
+        responses={200: ARRAY_OF_OBJECTS},
+    )
     def get(self, request):
         public = Tournament.objects.exclude(status=Status.DRAFT).order_by("name")
         return Response([tournament_summary(t) for t in public])
@@ -124,7 +131,9 @@ class TournamentDetailView(PublicView):
 
 class TeamListView(PublicView):
     @extend_schema(
-        operation_id="teams_list", summary="Teams (never their access codes)", responses={200: dict}
+        operation_id="teams_list",
+        summary="Teams or players (never their access codes)",
+        responses={200: ARRAY_OF_OBJECTS},
     )
     def get(self, request, slug):
         tournament = _public_tournament(slug)
@@ -156,7 +165,7 @@ class MatchListView(PublicView):
     @extend_schema(
         operation_id="matches_list",
         summary="Matches and the state of each board",
-        responses={200: dict},
+        responses={200: ARRAY_OF_OBJECTS},
     )
     def get(self, request, slug):
         tournament = _public_tournament(slug)
@@ -262,6 +271,8 @@ class LegalCallsView(PublicView):
     )
     def get(self, request, slug):
         tournament = _public_tournament(slug)
+        if tournament.game_rules.entry_kind != "auction":
+            raise NotFound("this game has no auction; a board's choices are at its entry-form/")
         table = request.query_params.get("table", "")
         if not table.isdigit():
             raise ValidationError({"table": "a table number is required"})

@@ -182,7 +182,9 @@ def test_api_starts_reports_and_serves(cup, organiser, client, django_capture_on
     auth = {"HTTP_AUTHORIZATION": f"Token {token.key}"}
     api = reverse("publishing:api-exports", args=[cup.tournament.slug])
     with django_capture_on_commit_callbacks(execute=True):
-        started = client.post(api, {"kind": "standings", "format": "csv"}, **auth)
+        started = client.post(
+            api, {"kind": "standings", "format": "csv"}, content_type="application/json", **auth
+        )
     assert started.status_code == 202, started.content
     export_id = started.json()["id"]
     detail_url = reverse("publishing:api-export", args=[cup.tournament.slug, export_id])
@@ -192,8 +194,16 @@ def test_api_starts_reports_and_serves(cup, organiser, client, django_capture_on
     assert served.status_code == 200 and served["Content-Type"] == "application/zip"
     listed = client.get(api, **auth).json()
     assert [item["id"] for item in listed] == [export_id]
-    bad = client.post(api, {"kind": "standings", "format": "pdf"}, **auth)
+    bad = client.post(
+        api, {"kind": "standings", "format": "pdf"}, content_type="application/json", **auth
+    )
     assert bad.status_code == 400
+    loose = client.post(
+        api, {"kind": "standings", "force": "yes"}, content_type="application/json", **auth
+    )
+    assert loose.status_code == 400 and loose.json()["field"] == "force"  # true or false only
+    form = client.post(api, {"kind": "standings"}, **auth)  # the API takes JSON bodies only
+    assert form.status_code == 415
 
 
 def test_final_exports_are_named_final(organiser, cup, play_all):

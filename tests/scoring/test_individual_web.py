@@ -198,3 +198,21 @@ def test_the_entry_form_over_the_api_offers_what_the_sheet_has_left():
     assert as_team(seated(stranger, "N")).get(url).status_code == 403
     assert south.get(board_url(tournament, match, 99, "entry-form/")).status_code == 404
     assert APIClient().get(url).status_code in (401, 403)
+
+
+def test_legal_calls_of_a_game_without_an_auction_is_a_clear_404():
+    tournament = pyramid_event()
+    answer = APIClient().get(
+        f"/api/v1/tournaments/{tournament.slug}/legal-calls/", {"table": 1, "calls": ""}
+    )
+    assert answer.status_code == 404 and "entry-form" in answer.json()["detail"]
+
+
+def test_an_api_address_that_matches_nothing_answers_problem_details(client, settings):
+    settings.DEBUG = False
+    answer = client.get("/api/v1/tournaments/x/exports/not-a-number/file/")
+    assert answer.status_code == 404
+    assert answer["Content-Type"] == "application/problem+json"
+    assert answer.json()["title"] == "not found"
+    page = client.get("/no/such/page/")
+    assert page.status_code == 404 and page["Content-Type"].startswith("text/html")
