@@ -14,7 +14,6 @@ from django.urls import reverse
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
-from rest_framework.parsers import JSONParser
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
@@ -22,6 +21,7 @@ from publishing import selectors, services
 from publishing.models import Export
 from publishing.views import CONTENT_TYPES, file_response
 from scoring.api.access import IsOrganiser
+from scoring.api.parsers import BoundedJSONParser
 from tournaments.models import Tournament
 
 
@@ -71,7 +71,7 @@ def _api_status(request, export: Export) -> dict:
 
 class ExportListView(APIView):
     permission_classes = [IsOrganiser]
-    parser_classes = [JSONParser]
+    parser_classes = [BoundedJSONParser]
 
     @extend_schema(responses=ExportStatusSerializer(many=True))
     def get(self, request, slug: str):

@@ -58,6 +58,9 @@ class EntryAsJson(forms.Form):
         except json.JSONDecodeError as exc:
             self.add_error("record_json", f"not valid JSON: {exc.msg} (line {exc.lineno})")
             return True
+        except RecursionError:
+            self.add_error("record_json", "not valid JSON: nested too deeply")
+            return True
         if not isinstance(self.facts, dict):
             self.add_error("record_json", "must be a JSON object")
         return True

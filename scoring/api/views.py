@@ -16,7 +16,6 @@ from django.utils.http import parse_etags
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import status
 from rest_framework.exceptions import NotFound, PermissionDenied, ValidationError
-from rest_framework.parsers import JSONParser
 from rest_framework.permissions import AllowAny
 from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
@@ -31,6 +30,7 @@ from scoring.api.access import (
     client_address,
     team_from_request,
 )
+from scoring.api.parsers import BoundedJSONParser
 from scoring.models import Result, Review, Submission
 from tournaments.models import Match, Status, Tournament
 from tournaments.selectors import is_public, schedule_data
@@ -302,7 +302,7 @@ class TeamView(APIView):
     authentication_classes: list = []
     throttle_classes = [ScorerWriteThrottle]
     # Phones send and read JSON only; fewer choices make every answer cheaper.
-    parser_classes = [JSONParser]
+    parser_classes = [BoundedJSONParser]
     renderer_classes = [JSONRenderer]
 
     def team(self, request, slug):

@@ -338,3 +338,11 @@ def test_pymtheg_has_no_entry_form_but_its_legal_calls(cup):
     match = cup.match(1, 1)
     answer = as_team(match.ns_team).get(board_url(cup, tail="entry-form/"))
     assert answer.status_code == 404 and "legal-calls" in answer.json()["detail"]
+
+
+def test_json_nested_too_deeply_is_a_400_not_a_crash(cup):
+    match = cup.match(1, 1)
+    url = board_url(cup, tail="preview/")
+    body = '{"record": ' + "[" * 5000 + "]" * 5000 + "}"
+    answer = as_team(match.ns_team).generic("POST", url, body, content_type="application/json")
+    assert answer.status_code == 400 and "nested too deeply" in answer.json()["detail"]
