@@ -4,8 +4,9 @@
 Against the PostgreSQL and Redis of this machine it creates the database if it is missing,
 migrates, then starts and watches three processes: the web application (gunicorn, with
 deploy/gunicorn.conf.py), a Celery worker and Celery beat. Their output is shown with the
-name of each in front. Ctrl-C (or SIGTERM) stops all three; if one of them stops by itself,
-the others are stopped too and the exit status says so.
+name of each in front. Ctrl-C (or SIGTERM) stops all three. One that stops by itself (a
+crash, a worker that lost its broker for good) is started again after 1 s, then 2, 4 ... up to
+30 s if it keeps stopping soon after each start; the others go on serving.
 
 Addresses come from the environment, with loopback defaults:
 ``DATABASE_URL`` (postgres://postgres@127.0.0.1:5432/pymtheg), ``CELERY_BROKER_URL``
@@ -36,6 +37,10 @@ DEFAULTS = {
 }
 STOP_SECONDS = 15
 TIMEOUT_SECONDS = 3
+RESTART_FIRST_SECONDS = 1.0
+RESTART_LONGEST_SECONDS = 30.0
+# A child that ran this long before stopping is started again without delay building up.
+STEADY_SECONDS = 60.0
 
 
 class ServeError(Exception):
@@ -137,11 +142,16 @@ def stack(port: str) -> list[tuple[str, list[str]]]:
 @dataclass
 class Child:
     name: str
+    command: list[str]
     process: subprocess.Popen
+    started_at: float
+    restarts: int = 0  # in a row, each soon after its start
+    restart_at: float | None = None  # when it is to be started again, once it stopped
 
 
 class Supervisor:
-    """Starts processes, prefixes their output with their names, stops them all together."""
+    """Starts processes, prefixes their output with their names, starts again one that stops,
+    and stops them all together."""
 
     def __init__(self, commands: Sequence[tuple[str, list[str]]], env: Mapping[str, str]):
         self.commands = list(commands)
@@ -152,42 +162,54 @@ class Supervisor:
 
     def start(self) -> None:
         for name, command in self.commands:
-            process = subprocess.Popen(
-                command,
-                cwd=ROOT,
-                env=self.env,
-                stdout=subprocess.PIPE,
-                stderr=subprocess.STDOUT,
-                text=True,
-                bufsize=1,
-                # Its own session: Ctrl-C reaches only this script, which stops the children
-                # in order instead of all of them at once.
-                start_new_session=True,
-            )
-            self.children.append(Child(name, process))
-            threading.Thread(target=self._relay, args=(name, process), daemon=True).start()
+            self.children.append(Child(name, command, self._spawn(name, command), time.monotonic()))
+
+    def _spawn(self, name: str, command: list[str]) -> subprocess.Popen:
+        process = subprocess.Popen(
+            command,
+            cwd=ROOT,
+            env=self.env,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            text=True,
+            bufsize=1,
+            # Its own session: Ctrl-C reaches only this script, which stops the children
+            # in order instead of all of them at once.
+            start_new_session=True,
+        )
+        threading.Thread(target=self._relay, args=(name, process), daemon=True).start()
+        return process
 
     def _relay(self, name: str, process: subprocess.Popen) -> None:
         for line in process.stdout:
             sys.stdout.write(f"{name:<{self.width}} | {line}")
             sys.stdout.flush()
 
-    def first_exit(self) -> Child | None:
-        return next((c for c in self.children if c.process.poll() is not None), None)
-
     def wait(self, poll_seconds: float = 0.5) -> int:
-        """Until a stop is asked for (0) or a child ends by itself (1)."""
+        """Watch the children until a stop is asked for (then 0), starting again any that
+        stops by itself."""
         while not self.stopping.is_set():
-            ended = self.first_exit()
-            if ended is not None:
-                print(
-                    f"serve: {ended.name} stopped (exit status {ended.process.returncode}); "
-                    "stopping the others",
-                    file=sys.stderr,
-                )
-                return 1
+            now = time.monotonic()
+            for child in self.children:
+                if child.restart_at is None and child.process.poll() is not None:
+                    self._schedule_restart(child, now)
+                elif child.restart_at is not None and now >= child.restart_at:
+                    child.process = self._spawn(child.name, child.command)
+                    child.started_at, child.restart_at = now, None
             self.stopping.wait(poll_seconds)
         return 0
+
+    def _schedule_restart(self, child: Child, now: float) -> None:
+        if now - child.started_at >= STEADY_SECONDS:
+            child.restarts = 0
+        delay = min(RESTART_LONGEST_SECONDS, RESTART_FIRST_SECONDS * 2**child.restarts)
+        child.restarts += 1
+        child.restart_at = now + delay
+        print(
+            f"serve: {child.name} stopped (exit status {child.process.returncode}); "
+            f"starting it again in {delay:g} s",
+            file=sys.stderr,
+        )
 
     def stop(self, seconds: float = STOP_SECONDS) -> None:
         for child in self.children:

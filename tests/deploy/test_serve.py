@@ -7,6 +7,7 @@ import os
 import runpy
 import signal
 import sys
+import threading
 import time
 import uuid
 from pathlib import Path
@@ -16,6 +17,8 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 serve = runpy.run_path(str(ROOT / "scripts" / "serve.py"))
 Supervisor = serve["Supervisor"]
+# The functions' module globals (runpy's copy), where the restart delays are looked up.
+supervisor_globals = Supervisor.wait.__globals__
 ServeError = serve["ServeError"]
 
 SLEEPER = [sys.executable, "-c", "import time; print('up', flush=True); time.sleep(120)"]
@@ -58,18 +61,25 @@ def test_stop_ends_every_process(capfd):
     assert all(child.process.poll() is not None for child in supervisor.children)
 
 
-def test_one_ending_stops_the_others(capfd):
+def test_one_that_stops_is_started_again_and_the_others_go_on(capfd, monkeypatch):
+    monkeypatch.setitem(supervisor_globals, "RESTART_FIRST_SECONDS", 0.1)
     quick = [sys.executable, "-c", "print('done', flush=True)"]
     supervisor = Supervisor([("sleepy", SLEEPER), ("quick", quick)], os.environ)
     supervisor.start()
+    sleepy = supervisor.children[0].process
+    timer = threading.Timer(2.0, supervisor.stopping.set)
+    timer.start()
     try:
-        assert supervisor.wait(poll_seconds=0.05) == 1
+        assert supervisor.wait(poll_seconds=0.05) == 0
     finally:
+        timer.cancel()
         supervisor.stop(seconds=10)
-    assert supervisor.children[0].process.poll() is not None
+    assert supervisor.children[0].process is sleepy  # never stopped, never restarted
     out, err = capfd.readouterr()
-    assert "quick  | done" in out
-    assert "serve: quick stopped (exit status 0)" in err
+    assert out.count("quick  | done") >= 3  # started, then again, and again
+    assert "serve: quick stopped (exit status 0); starting it again in 0.1 s" in err
+    assert "starting it again in 0.2 s" in err  # the wait doubles while it keeps stopping
+    assert supervisor.children[1].restarts >= 2
 
 
 def test_a_process_that_ignores_sigterm_is_killed(tmp_path):
