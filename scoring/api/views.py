@@ -423,7 +423,13 @@ class SubmitView(TeamView):
         summary="North enters a board's result",
         parameters=[TEAM_CODE],
         request=s.SubmitSerializer,
-        responses={201: s.SubmissionSerializer},
+        responses={
+            201: s.SubmissionSerializer,
+            200: OpenApiResponse(
+                s.SubmissionSerializer,
+                description="A re-send (the same client_id): the entry stored the first time.",
+            ),
+        },
     )
     def post(self, request, slug, match_id, board):
         team, data = self.read(request, slug, s.SubmitSerializer)
