@@ -63,6 +63,9 @@ bench: $(STAMP)
 	$(BIN)/python bench/export.py
 	$(BIN)/python bench/pyramid_score.py
 	$(BIN)/python bench/movement.py
+	$(BIN)/python bench/twenty_score.py
+	$(BIN)/python bench/pysngtaut_score.py
+	$(BIN)/python bench/imports.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis
