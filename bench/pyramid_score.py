@@ -9,22 +9,17 @@ Run: .venv/bin/python bench/pyramid_score.py [--records N] [--played SHARE]
 from __future__ import annotations
 
 import argparse
-import json
-import os
 import random
-import subprocess
 import sys
-import tempfile
-import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from bench.game_scoring import measure_and_report  # noqa: E402
 from engine.games.pyramid.game import GAME  # noqa: E402
 from engine.games.pyramid.records import score_record  # noqa: E402
 
-TARGET_IN_PROCESS = 50_000
 TRUMPS = ("spades", "hearts", "diamonds", "clubs", "nt", "S", "h", "NT")
 DIRECTIONS = ("clockwise", "counterclockwise")
 
@@ -57,13 +52,6 @@ def random_record(rng: random.Random, kind: str) -> dict:
     return record
 
 
-def rate(records: list, score) -> float:
-    start = time.perf_counter()
-    for record in records:
-        score(record)
-    return len(records) / (time.perf_counter() - start)
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--records", type=int, default=100_000)
@@ -80,47 +68,13 @@ def main() -> None:
     records = [random_record(rng, kind) for kind in kinds]
     for record in records[:1000]:
         score_record(record)  # every record is valid
-    lines = [json.dumps(r) for r in records]
     by_kind = {
-        kind: [r for r, k in zip(records, kinds, strict=True) if k == kind]
+        f"with {kind}": [r for r, k in zip(records, kinds, strict=True) if k == kind]
         for kind in ("won", "tricks", "play")
     }
-
-    in_process = rate(records, score_record)
-    with_json = rate(lines, lambda line: score_record(json.loads(line)))
-    per_kind = {kind: rate(chosen, score_record) for kind, chosen in by_kind.items() if chosen}
-
-    command_line = None
-    with tempfile.NamedTemporaryFile("w", suffix=".jsonl", delete=False) as handle:
-        handle.write("\n".join(lines) + "\n")
-    try:
-        start = time.perf_counter()
-        done = subprocess.run(
-            [sys.executable, "-m", "engine", "score", "--game", "pyramid", handle.name],
-            cwd=ROOT,
-            capture_output=True,
-            check=False,
-        )
-        elapsed = time.perf_counter() - start
-        if done.returncode == 0 and done.stdout.count(b"\n") == len(records):
-            command_line = len(records) / elapsed
-        else:
-            problem = done.stderr.decode(errors="replace").strip().splitlines()[-1:] or ["?"]
-            print(f"command line: not measured ({problem[0]})")
-    finally:
-        os.unlink(handle.name)
-
-    shares = ", ".join(f"{len(chosen):,} {kind}" for kind, chosen in by_kind.items())
-    print(f"records: {len(records):,} random valid Pyramid board records ({shares})")
-    print(f"in process (decoded records):  {in_process:>10,.0f} records/s")
-    print(f"in process (JSON lines):       {with_json:>10,.0f} records/s")
-    for kind, value in per_kind.items():
-        print(f"  records with {kind + ':':<8}            {value:>10,.0f} records/s")
-    if command_line is not None:
-        print(f"command line (python -m engine score --game pyramid FILE): {command_line:>10,.0f}")
-    print(
-        f"ratio to the target of {TARGET_IN_PROCESS:,}/s in process: "
-        f"{in_process / TARGET_IN_PROCESS:.2f}"
+    shares = ", ".join(f"{len(chosen):,} {kind[5:]}" for kind, chosen in by_kind.items())
+    measure_and_report(
+        "pyramid", f"random valid Pyramid board records ({shares})", records, score_record, by_kind
     )
 
 

@@ -9,22 +9,17 @@ one core. Run: .venv/bin/python bench/pysngtaut_score.py [--records N]
 from __future__ import annotations
 
 import argparse
-import json
-import os
 import random
-import subprocess
 import sys
-import tempfile
-import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from bench.game_scoring import measure_and_report  # noqa: E402
 from engine.games.pysngtaut.game import GAME  # noqa: E402
 from engine.games.pysngtaut.records import score_record  # noqa: E402
 
-TARGET_IN_PROCESS = 50_000
 FLAGS = ("same_colour_sets", "face_wild_triple", "own_sets_offset", "god_draws_seven")
 KINDS = ("improper_meld", "out_of_turn")
 
@@ -51,13 +46,6 @@ def random_record(rng: random.Random, with_deal: bool) -> dict:
     return record
 
 
-def rate(records: list, score) -> float:
-    start = time.perf_counter()
-    for record in records:
-        score(record)
-    return len(records) / (time.perf_counter() - start)
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--records", type=int, default=20_000)
@@ -70,53 +58,17 @@ def main() -> None:
     records = [distinct[i % len(distinct)] for i in range(args.records)]
     for record in distinct:
         score_record(record)  # every record is valid
-    lines = [json.dumps(r) for r in records]
-    with_deal = [r for r in records if "deal" in r]
-    without = [r for r in records if "deal" not in r]
-
-    in_process = rate(records, score_record)
-    with_json = rate(lines, lambda line: score_record(json.loads(line)))
-    per_kind = {
-        "up (no deal)": rate(without, score_record),
-        "deal": rate(with_deal, score_record) if with_deal else None,
+    subsets = {
+        "with up (no deal)": [r for r in records if "deal" not in r],
+        "with deal": [r for r in records if "deal" in r],
     }
-
-    command_line = None
-    with tempfile.NamedTemporaryFile("w", suffix=".jsonl", delete=False) as handle:
-        handle.write("\n".join(lines) + "\n")
-    try:
-        start = time.perf_counter()
-        done = subprocess.run(
-            [sys.executable, "-m", "engine", "score", "--game", "pysngtaut", handle.name],
-            cwd=ROOT,
-            capture_output=True,
-            check=False,
-        )
-        elapsed = time.perf_counter() - start
-        if done.returncode == 0 and done.stdout.count(b"\n") == len(records):
-            command_line = len(records) / elapsed
-        else:
-            problem = done.stderr.decode(errors="replace").strip().splitlines()[-1:] or ["?"]
-            print(f"command line: not measured ({problem[0]})")
-    finally:
-        os.unlink(handle.name)
-
-    print(
-        f"records: {len(records):,} valid Pys'ngtaut board records "
-        f"({len(distinct):,} distinct simulated boards; {len(with_deal):,} with the deal)"
-    )
-    print(f"in process (decoded records):  {in_process:>10,.0f} records/s")
-    print(f"in process (JSON lines):       {with_json:>10,.0f} records/s")
-    for kind, value in per_kind.items():
-        if value is not None:
-            print(f"  records with {kind + ':':<14}      {value:>10,.0f} records/s")
-    if command_line is not None:
-        print(
-            f"command line (python -m engine score --game pysngtaut FILE): {command_line:>10,.0f}"
-        )
-    print(
-        f"ratio to the target of {TARGET_IN_PROCESS:,}/s in process: "
-        f"{in_process / TARGET_IN_PROCESS:.2f}"
+    measure_and_report(
+        "pysngtaut",
+        f"valid Pys'ngtaut board records ({len(distinct):,} distinct simulated boards; "
+        f"{len(subsets['with deal']):,} with the deal)",
+        records,
+        score_record,
+        subsets,
     )
 
 

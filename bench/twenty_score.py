@@ -10,23 +10,18 @@ Run: .venv/bin/python bench/twenty_score.py [--records N] [--dealt SHARE]
 from __future__ import annotations
 
 import argparse
-import json
-import os
 import random
-import subprocess
 import sys
-import tempfile
-import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from bench.game_scoring import measure_and_report  # noqa: E402
 from engine.games.twenty.cards import FEWEST_POINTS, MOST_POINTS  # noqa: E402
 from engine.games.twenty.game import GAME  # noqa: E402
 from engine.games.twenty.records import score_record  # noqa: E402
 
-TARGET_IN_PROCESS = 50_000
 SEATS = "NESW"
 LEVELS = ("none", "contra", "re", "sub")
 
@@ -72,13 +67,6 @@ def random_record(rng: random.Random, kind: str, deals: list) -> dict:
     return record
 
 
-def rate(records: list, score) -> float:
-    start = time.perf_counter()
-    for record in records:
-        score(record)
-    return len(records) / (time.perf_counter() - start)
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--records", type=int, default=100_000)
@@ -98,47 +86,13 @@ def main() -> None:
     records = [random_record(rng, kind, deals) for kind in kinds]
     for record in records:
         score_record(record)  # every record is valid
-    lines = [json.dumps(r) for r in records]
     by_kind = {
         kind: [r for r, k in zip(records, kinds, strict=True) if k == kind]
         for kind in ("entered", "per_seat", "dealt")
     }
-
-    in_process = rate(records, score_record)
-    with_json = rate(lines, lambda line: score_record(json.loads(line)))
-    per_kind = {kind: rate(chosen, score_record) for kind, chosen in by_kind.items() if chosen}
-
-    command_line = None
-    with tempfile.NamedTemporaryFile("w", suffix=".jsonl", delete=False) as handle:
-        handle.write("\n".join(lines) + "\n")
-    try:
-        start = time.perf_counter()
-        done = subprocess.run(
-            [sys.executable, "-m", "engine", "score", "--game", "twenty", handle.name],
-            cwd=ROOT,
-            capture_output=True,
-            check=False,
-        )
-        elapsed = time.perf_counter() - start
-        if done.returncode == 0 and done.stdout.count(b"\n") == len(records):
-            command_line = len(records) / elapsed
-        else:
-            problem = done.stderr.decode(errors="replace").strip().splitlines()[-1:] or ["?"]
-            print(f"command line: not measured ({problem[0]})")
-    finally:
-        os.unlink(handle.name)
-
     shares = ", ".join(f"{len(chosen):,} {kind}" for kind, chosen in by_kind.items())
-    print(f"records: {len(records):,} random valid Twenty board records ({shares})")
-    print(f"in process (decoded records):  {in_process:>10,.0f} records/s")
-    print(f"in process (JSON lines):       {with_json:>10,.0f} records/s")
-    for kind, value in per_kind.items():
-        print(f"  records {kind + ':':<10}            {value:>10,.0f} records/s")
-    if command_line is not None:
-        print(f"command line (python -m engine score --game twenty FILE): {command_line:>10,.0f}")
-    print(
-        f"ratio to the target of {TARGET_IN_PROCESS:,}/s in process: "
-        f"{in_process / TARGET_IN_PROCESS:.2f}"
+    measure_and_report(
+        "twenty", f"random valid Twenty board records ({shares})", records, score_record, by_kind
     )
 
 
