@@ -1,33 +1,28 @@
-"""Strict reading of JSON fields shared by every game's record reader.
-
-A JSON integer is an ``int`` that is not a ``bool``: ``3``, never ``3.0``, ``"3"`` or ``true``.
-"""
+"""What every game's record reader checks first, in the same order and words."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Set
 from typing import Any
 
 from engine.core.errors import RecordError
 
 
-def is_json_int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-def present(record: Mapping[str, Any], name: str) -> bool:
-    """A field set to ``null`` counts as absent."""
-    return record.get(name) is not None
-
-
-def int_field(record: Mapping[str, Any], name: str, low: int, high: int) -> int:
-    value = record[name]
-    if not is_json_int(value) or not low <= value <= high:
-        raise RecordError(name, f"{value!r} is not an integer {low} to {high}")
-    return value
-
-
-def reject_unknown(record: Mapping[str, Any], known: frozenset[str]) -> None:
-    unknown = sorted(set(record) - known, key=str)
-    if unknown:
-        raise RecordError(str(unknown[0]), "unknown field")
+def record_object(record: Any, game_id: str, fields: Set[str]) -> dict[str, Any]:
+    """The record as a dict, once it is a JSON object of this game (``game`` may be left
+    out) with no field but ``fields``; a field set to ``null`` counts as absent, an unknown
+    one too. ``RecordError`` names the first fault."""
+    if type(record) is not dict:
+        if not isinstance(record, dict):
+            raise RecordError(
+                "object", f"a record must be a JSON object, not {type(record).__name__}"
+            )
+        record = dict(record)
+    game = record.get("game")
+    if game is not None and game != game_id:
+        raise RecordError("game", f"{game!r} is not {game_id!r}")
+    if not fields.issuperset(record):
+        for key, value in record.items():
+            if key not in fields and value is not None:
+                raise RecordError(str(key), "unknown field")
+    return record

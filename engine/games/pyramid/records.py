@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core.errors import DealError, RecordError
+from engine.core.jsonfields import record_object
 from engine.core.seats import DIRECTIONS, SEAT_LETTERS, turn_order
 from engine.games.pyramid.cards import SUITS, TRICKS, PyramidDeal, parse_deal
 from engine.games.pyramid.play import check_play
@@ -101,21 +102,8 @@ def _read_tricks(tricks: Any, players: int) -> dict[str, int]:
 
 def score_record(record: Any, default_direction: str | None = None) -> dict[str, Any]:
     """The board score of a record (section 6.1), or ``RecordError`` naming the field."""
-    if type(record) is not dict:
-        if not isinstance(record, dict):
-            raise RecordError(
-                "object", f"a record must be a JSON object, not {type(record).__name__}"
-            )
-        record = dict(record)
+    record = record_object(record, GAME_ID, RECORD_FIELDS)
     get = record.get
-
-    game = get("game")
-    if game is not None and game != GAME_ID:
-        raise RecordError("game", f"{game!r} is not {GAME_ID!r}")
-    if not RECORD_FIELDS.issuperset(record):
-        for key, value in record.items():
-            if key not in RECORD_FIELDS and value is not None:
-                raise RecordError(str(key), "unknown field")
 
     # The deal is parsed first, since it may supply players and dealer; a fault of its own is
     # reported in its turn, after the fields that come before it.

@@ -17,6 +17,7 @@ from operator import eq
 from typing import Any, NoReturn
 
 from engine.core.errors import DealError, RecordError
+from engine.core.jsonfields import record_object
 from engine.core.seats import DIRECTIONS, SEAT_LETTERS
 from engine.games.pysngtaut.cards import (
     CARD_CODES,
@@ -166,21 +167,8 @@ def score_record(record: Any, settings: Mapping[str, Any] | None = None) -> dict
 
     ``settings`` (a tournament's) gives ``direction`` and ``options`` when the record does not.
     """
-    if type(record) is not dict:
-        if not isinstance(record, dict):
-            raise RecordError(
-                "object", f"a record must be a JSON object, not {type(record).__name__}"
-            )
-        record = dict(record)
+    record = record_object(record, GAME_ID, RECORD_FIELDS)
     get = record.get
-
-    game = get("game")
-    if game is not None and game != GAME_ID:
-        raise RecordError("game", f"{game!r} is not {GAME_ID!r}")
-    if not RECORD_FIELDS.issuperset(record):
-        for key, value in record.items():
-            if key not in RECORD_FIELDS and value is not None:
-                raise RecordError(str(key), "unknown field")
 
     # The deal may supply players and up; its own fault is reported in its turn.
     raw_deal = get("deal")

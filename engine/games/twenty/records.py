@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core.errors import DealError, RecordError
+from engine.core.jsonfields import record_object
 from engine.core.seats import SEAT_LETTERS
 from engine.games.twenty.auction import BID_VALUE, NT, PART, CallError, call_text, read_auction
 from engine.games.twenty.cards import (
@@ -113,21 +114,8 @@ def _impossible(who: str, points: int, tricks: int) -> RecordError:
 
 def score_record(record: Any) -> dict[str, Any]:
     """The board score of a record (section 5.2), or ``RecordError`` naming the field."""
-    if type(record) is not dict:
-        if not isinstance(record, dict):
-            raise RecordError(
-                "object", f"a record must be a JSON object, not {type(record).__name__}"
-            )
-        record = dict(record)
+    record = record_object(record, GAME_ID, RECORD_FIELDS)
     get = record.get
-
-    game = get("game")
-    if game is not None and game != GAME_ID:
-        raise RecordError("game", f"{game!r} is not {GAME_ID!r}")
-    if not RECORD_FIELDS.issuperset(record):
-        for key, value in record.items():
-            if key not in RECORD_FIELDS and value is not None:
-                raise RecordError(str(key), "unknown field")
 
     # -- dealer and deal ---------------------------------------------------------------------
     raw_dealer = get("dealer")
