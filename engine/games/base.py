@@ -55,6 +55,16 @@ class Setting:
         return dict(self.choices).get(value, value) if self.choices else value
 
 
+def board_mismatch(deal: Any, *, players: int, dealer: str) -> str | None:
+    """Why a deal with its own ``players`` and ``dealer`` does not fit a board of ``players``
+    dealt by ``dealer`` (for games whose notation names both)."""
+    if deal.players != players:
+        return f"the deal has {deal.players} hands; the table seats {players} players"
+    if deal.dealer != dealer:
+        return f"the deal is dealt by {deal.dealer}; this board's dealer is {dealer}"
+    return None
+
+
 class Game(ABC):
     """One card game: its notation, records, scores, entry and simulation."""
 

@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from engine.core.seats import DIRECTIONS, SEAT_NAMES, table_seats
-from engine.games.base import PLAYERS, Game, Setting
+from engine.games.base import PLAYERS, Game, Setting, board_mismatch
 from engine.games.pyramid import cards
 from engine.games.pyramid.cards import PyramidDeal
 from engine.games.pyramid.play import choose_call, play_board, play_text
@@ -96,11 +96,7 @@ class PyramidGame(Game):
         return cards.deal_cards(rng, players=players, dealer=dealer)
 
     def deal_problem(self, deal: PyramidDeal, *, players: int, dealer: str) -> str | None:
-        if deal.players != players:
-            return f"the deal has {deal.players} hands; the table seats {players} players"
-        if deal.dealer != dealer:
-            return f"the deal is dealt by {deal.dealer}; this board's dealer is {dealer}"
-        return None
+        return board_mismatch(deal, players=players, dealer=dealer)
 
     def hands_in_words(self, deal: PyramidDeal) -> list[tuple[str, str]]:
         return cards.hands_in_words(deal)

@@ -9,7 +9,7 @@ from typing import Any
 
 from engine.core.errors import SettingsError
 from engine.core.seats import DIRECTIONS, SEAT_NAMES, table_seats
-from engine.games.base import PLAYERS, Game, Setting
+from engine.games.base import PLAYERS, Game, Setting, board_mismatch
 from engine.games.pysngtaut import cards
 from engine.games.pysngtaut.cards import CARD_CODES, CARD_TEXT, COPIES, JOKER, PysngtautDeal
 from engine.games.pysngtaut.play import board_record, play_board
@@ -142,11 +142,7 @@ class PysngtautGame(Game):
         return cards.deal_cards(rng, players=players, dealer=dealer)
 
     def deal_problem(self, deal: PysngtautDeal, *, players: int, dealer: str) -> str | None:
-        if deal.players != players:
-            return f"the deal has {deal.players} hands; the table seats {players} players"
-        if deal.dealer != dealer:
-            return f"the deal is dealt by {deal.dealer}; this board's dealer is {dealer}"
-        return None
+        return board_mismatch(deal, players=players, dealer=dealer)
 
     def hands_in_words(self, deal: PysngtautDeal) -> list[tuple[str, str]]:
         return cards.hands_in_words(deal)

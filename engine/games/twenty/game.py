@@ -8,7 +8,7 @@ from typing import Any
 
 from engine.core.errors import RecordError
 from engine.core.seats import SEAT_LETTERS, SEAT_NAMES
-from engine.games.base import PLAYERS, Game, Setting
+from engine.games.base import PLAYERS, Game, Setting, board_mismatch
 from engine.games.twenty import cards
 from engine.games.twenty.auction import (
     NT,
@@ -193,9 +193,7 @@ class TwentyGame(Game):
     def deal_problem(self, deal: TwentyDeal, *, players: int, dealer: str) -> str | None:
         if players != 4:
             return f"Twenty is played by 4 players; the table seats {players}"
-        if deal.dealer != dealer:
-            return f"the deal is dealt by {deal.dealer}; this board's dealer is {dealer}"
-        return None
+        return board_mismatch(deal, players=players, dealer=dealer)
 
     def hands_in_words(self, deal: TwentyDeal) -> list[tuple[str, str]]:
         return cards.hands_in_words(deal)
