@@ -255,6 +255,44 @@ class ChoicesEntryForm(EntryAsJson):
         self.add_error(field if field in self.fields else None, exc.message)
 
 
+class ScriptEntryForm(EntryAsJson):
+    """The director's entry for a game whose entry is a script of its own (Twenty's bidding
+    box, Pys'ngtaut's set picker): the page runs the same entry as North's phone, which
+    writes the facts into the hidden ``record_json`` when the director saves."""
+
+    client_id = forms.CharField(widget=forms.HiddenInput, min_length=8, max_length=64)
+    record_json = forms.CharField(widget=forms.HiddenInput, required=False)
+    reason = forms.CharField(label="Reason (optional)", required=False, max_length=REASON_MAX)
+
+    def __init__(self, *args: Any, spec: dict[str, Any], **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        if not self.is_bound:
+            self.initial.setdefault("client_id", new_client_id())
+        self.spec = spec
+        self.facts = {}
+        self.used_json = False
+
+    @property
+    def draft(self) -> dict[str, Any] | None:
+        """The facts the entry starts from: North's latest entry, or what was sent back."""
+        raw = self.data.get("record_json") if self.is_bound else self.initial.get("record_json")
+        try:
+            found = json.loads(raw or "null")
+        except json.JSONDecodeError:
+            return None
+        return found if isinstance(found, dict) else None
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        if not self.read_json(data):
+            self.add_error(None, "Enter the result in the entry above, then save it.")
+        return data
+
+    def add_service_error(self, exc: ScoringError) -> None:
+        where = f" ({exc.field})" if exc.field and exc.field not in exc.message else ""
+        self.add_error(None, f"{exc.message}{where}")
+
+
 def _typed(value: str) -> Any:
     """A value not among the choices, as the entry would carry it (a number if it is one)."""
     try:

@@ -307,11 +307,12 @@ def published_version(tournament: Tournament, state: StandingsState) -> str:
 
 
 def entry_forms(tournament: Tournament, match: Match) -> dict[int, dict[str, Any]]:
-    """What North may pick on each board of a match, for games whose entry is a list of
-    choices (``Game.entry_form``: a Pyramid declarer's sheet as it stands, each board's own
-    result aside); empty for a game with an entry of its own."""
+    """What North may enter on each board of a match (``Game.entry_form``: a Pyramid
+    declarer's sheet as it stands, each board's own result aside; what a Twenty or Pys'ngtaut
+    entry takes from the board's deal on file); empty for Pymtheg, whose bidding box asks the
+    API."""
     game = tournament.game_rules
-    if game.entry_kind != "fields":
+    if game.entry_kind == "auction":
         return {}
     declarations = sheets.match_sheets(tournament, match)
     forms = {}
@@ -320,6 +321,8 @@ def entry_forms(tournament: Tournament, match: Match) -> dict[int, dict[str, Any
             "players": tournament.table_size,
             "dealer": board.dealer,
             "settings": tournament.rules,
+            "table": match.table.number,
+            "deal": board.deal or None,
         }
         if board.number in declarations:
             found = declarations[board.number]

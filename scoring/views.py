@@ -10,6 +10,7 @@ and serve their fragments from the cache, keyed by the standings' and results' v
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -36,11 +37,21 @@ from scoring.forms import (
     ChoicesEntryForm,
     DirectorEntryForm,
     EraseForm,
+    ScriptEntryForm,
     SeatsAdjustForm,
 )
 from scoring.models import RankingPoints, Result, Review, Standing, StandingsState, Submission
 from scoring.selectors import TeamMatch
-from tournaments.models import Board, Match, MatchSeat, Status, Table, Team, Tournament
+from tournaments.models import (
+    Board,
+    Match,
+    MatchSeat,
+    Status,
+    Table,
+    Team,
+    Tournament,
+    entry_script,
+)
 from tournaments.permissions import organiser_required
 from tournaments.selectors import SEATED, is_public
 
@@ -85,7 +96,7 @@ def _tricks_in_words(tricks: Any) -> list[tuple[str, Any]]:
 
 def describe_entry(record: dict[str, Any], score: dict[str, Any], game: Game) -> dict[str, Any]:
     """Every fact of an entry and its score, ready for East's check and the director."""
-    if game.entry_kind == "fields":
+    if game.entry_kind != "auction":
         return {
             "facts": game.entry_in_words(record, score),
             "words": game.describe(score),
@@ -305,6 +316,7 @@ def _render_scorer(
         "tournament_public": tournament,
         "page": page,
         "config": _scorer_config(page),
+        "entry_script": entry_script(tournament.game_rules),
     }
     if shown is not None:
         table = shown.match.table.number
@@ -463,6 +475,9 @@ def _render_board(
             "current": next((r for r in history["results"] if r.current), None),
             "entry_form": entry_form,
             "choices_entry": isinstance(entry_form, ChoicesEntryForm),
+            "script_entry": isinstance(entry_form, ScriptEntryForm),
+            "entry_script": entry_script(tournament.game_rules),
+            "director_config": _director_config(tournament),
             "adjust_form": forms.get("adjust_form") or _director_adjust_form(tournament, match),
             "erase_form": forms.get("erase_form") or EraseForm(),
             "is_final": tournament.status == Status.FINAL,
@@ -473,6 +488,16 @@ def _render_board(
         },
         status=status,
     )
+
+
+def _director_config(tournament: Tournament) -> dict[str, Any]:
+    """What a game's entry script needs on the director's board page (see scorer.js)."""
+    return {
+        "director": True,
+        "slug": tournament.slug,
+        "api": reverse("api:tournament", kwargs={"slug": tournament.slug}),
+        **tournament.game_rules.scorer_config(tournament.rules),
+    }
 
 
 def _opening_seat(tournament: Tournament, match: Match) -> str:
@@ -486,14 +511,17 @@ def _seated(match: Match) -> list[tuple[str, Team]]:
 
 def _director_entry_form(
     tournament: Tournament, match: Match, board: Board, data: Any = None, initial: Any = None
-) -> DirectorEntryForm | ChoicesEntryForm:
+) -> DirectorEntryForm | ChoicesEntryForm | ScriptEntryForm:
     """The director's entry: the game's own choices for this board where its entry is a list
     of choices (the declarer's sheet as it stands, this board's result aside), else the
     fields of a Pymtheg board."""
-    if tournament.game_rules.entry_kind == "fields":
-        spec = selectors.entry_forms(tournament, match)[board.number]
+    kind = tournament.game_rules.entry_kind
+    if kind == "auction":
+        return DirectorEntryForm(data, initial=initial)
+    spec = selectors.entry_forms(tournament, match)[board.number]
+    if kind == "fields":
         return ChoicesEntryForm(data, spec=spec, initial=initial)
-    return DirectorEntryForm(data, initial=initial)
+    return ScriptEntryForm(data, spec=spec, initial=initial)
 
 
 def _director_adjust_form(
@@ -516,10 +544,13 @@ def _seat_players(match: Match) -> list[tuple[str, Team]]:
 def _director_initial(tournament: Tournament, latest: Submission | None) -> dict[str, Any] | None:
     if latest is None:
         return None
-    if tournament.game_rules.entry_kind == "fields":
-        facts = tournament.game_rules.scorer_facts(latest.record, latest.score)
+    game = tournament.game_rules
+    if game.entry_kind == "auction":
+        return _entry_initial(latest.record)
+    facts = game.scorer_facts(latest.record, latest.score)
+    if game.entry_kind == "fields":
         return {name: str(value) for name, value in facts.items()}
-    return _entry_initial(latest.record)
+    return {"record_json": json.dumps(facts)}
 
 
 def _entry_initial(record: dict[str, Any]) -> dict[str, Any]:

@@ -24,8 +24,9 @@ from engine.games.pymtheg.cards import Seat, parse_deal
 # No 0/O, 1/I/L: codes are read off paper and typed on phones.
 ACCESS_CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 ACCESS_CODE_LENGTH = 10
-# A deal in notation is 77 characters; a little room for input with a different first seat.
-DEAL_MAX_LENGTH = 80
+# A deal in notation: 77 characters for Pymtheg, 89 for Twenty, up to 195 for Pys'ngtaut's
+# prepared pack (two decks and a joker); room for a game with a longer notation.
+DEAL_MAX_LENGTH = 400
 
 
 def new_access_code() -> str:
@@ -33,9 +34,18 @@ def new_access_code() -> str:
     return "".join(secrets.choice(ACCESS_CODE_ALPHABET) for _ in range(ACCESS_CODE_LENGTH))
 
 
-# The entries the scorer's page takes: Pymtheg's bidding box, and a list of choices per board.
-# The engine may know a game whose entry the pages cannot take yet; tournaments cannot be of it.
-SCORER_ENTRIES = frozenset({"auction", "fields"})
+# The entries the scorer's page takes: Pymtheg's bidding box, a list of choices per board, and
+# the games whose entry is a script of their own (static/scoring/entry-<kind>.js), which also
+# runs on the director's board page. The engine may know a game whose entry the pages cannot
+# take yet; tournaments cannot be of it.
+BUILT_IN_ENTRIES = frozenset({"auction", "fields"})
+SCRIPT_ENTRIES = frozenset({"twenty-auction", "pysngtaut-entry"})
+SCORER_ENTRIES = BUILT_IN_ENTRIES | SCRIPT_ENTRIES
+
+
+def entry_script(game: Game) -> str | None:
+    """The static path of the script of a game's own entry; None for a built-in one."""
+    return f"scoring/entry-{game.entry_kind}.js" if game.entry_kind in SCRIPT_ENTRIES else None
 
 
 def scorable_games(game_ids: tuple[str, ...] = GAME_IDS) -> tuple[str, ...]:

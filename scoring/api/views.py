@@ -406,7 +406,7 @@ class EntryFormView(TeamView):
     def get(self, request, slug, match_id, board):
         team = self.team(request, slug)
         tournament = team.tournament
-        if tournament.game_rules.entry_kind != "fields":
+        if tournament.game_rules.entry_kind == "auction":
             raise NotFound("this game has no entry form; its calls are at legal-calls/")
         match = _match(tournament, match_id)
         if not match.seats.filter(team=team).exists():

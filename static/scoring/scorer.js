@@ -9,6 +9,11 @@
  *   GET  {api}me/                                   polled: reload when a state changes
  * Every POST carries a client id made here; the outbox re-sends with the same id until the
  * server answers, and the server turns a re-send into the row the first send made.
+ *
+ * A game with an entry of its own ships a script, loaded before this one, that registers a
+ * factory under its entry kind: window.ScorerEntries[kind] = (kit) => class extends
+ * kit.FieldsEntry { ... }. The same classes run on the director's board page (a
+ * "scorer-config" with director: true), where sending fills the page's form instead.
  */
 "use strict";
 
@@ -25,6 +30,7 @@
     G: "Gâm", "G+1": "Gâm +1", "G+2": "Gâm +2", "G+3": "Gâm +3", "G+4": "Gâm +4",
     "G+5": "Gâm +5", "G+6": "Gâm +6", R: "Ry", R2: "Ry 2", R3: "Ry 3", L: "Lon",
   };
+  const SEND_LABEL = config.director ? "Save this result" : "Send to East for checking";
   const RETRY_MS = 5000;
   const POLL_MS = 6000;
   const OUTBOX_KEY = "pym:outbox";
@@ -155,6 +161,7 @@
   }
 
   function say(text, kind) {
+    if (!messagesBox) return null;
     const node = h("p", { class: `message ${kind || "info"}`, role: kind === "error" ? "alert" : null }, text);
     messagesBox.prepend(node);
     return node;
@@ -324,7 +331,9 @@
       this.board = Number(panel.dataset.board);
       this.table = Number(panel.dataset.table);
       this.base = `${config.api}matches/${this.match}/boards/${this.board}/`;
-      this.draftKey = `pym:draft:${config.slug}:${this.match}:${this.board}`;
+      // The director's page keeps its drafts apart from North's, should both share a browser.
+      const kind = config.director ? "director-draft" : "draft";
+      this.draftKey = `pym:${kind}:${config.slug}:${this.match}:${this.board}`;
       this.draft = this.loadDraft();
       this.box = null;
       this.boxError = null;
@@ -503,7 +512,7 @@
       }
       parts.push(h("div", { class: "preview", "data-preview": true, "aria-live": "polite" }));
       parts.push(h("button", { type: "button", class: "big", "data-send": true, disabled: true,
-        onclick: () => this.send() }, "Send to East for checking"));
+        onclick: () => this.send() }, SEND_LABEL));
       this.root.replaceChildren(...parts);
       this.schedulePreview();
     }
@@ -630,6 +639,11 @@
 
     async runPreview(key, facts) {
       let preview;
+      if (config.director) {
+        this.preview = { key, unchecked: "The score is computed when you save." };
+        this.showPreview();
+        return;
+      }
       try {
         const answer = await api(`${this.base}preview/`, { method: "POST", body: { record: facts } });
         if (answer.ok) preview = { key, score: answer.data };
@@ -670,6 +684,7 @@
     send() {
       const result = this.facts();
       if (!result.facts) return;
+      if (config.director) return void directorSave(this.panel, result.facts);
       queue(this.panel, "submit", `${this.base}entries/`, { record: result.facts },
         { done: `Board ${this.board}: sent. East can check it now.`, draftKey: this.draftKey });
     }
@@ -729,7 +744,7 @@
       }
       parts.push(h("div", { class: "preview", "data-preview": true, "aria-live": "polite" }));
       parts.push(h("button", { type: "button", class: "big", "data-send": true, disabled: true,
-        onclick: () => this.send() }, "Send to East for checking"));
+        onclick: () => this.send() }, SEND_LABEL));
       this.root.replaceChildren(...parts);
       this.schedulePreview();
     }
@@ -782,8 +797,33 @@
           change.hidden = true;
         });
       }
-      panel.entry = config.entry === "fields" ? new FieldsEntry(panel) : new BoardEntry(panel);
+      panel.entry = new (entryClass())(panel);
     }
+  }
+
+  // --- entries of other games, and the director's page -----------------------------------
+
+  const kit = { h, api, store, config, problemText, say, SEAT_NAMES, SEND_LABEL, BoardEntry, FieldsEntry };
+  let madeEntry = null;
+  function entryClass() {
+    if (madeEntry) return madeEntry;
+    const factory = (window.ScorerEntries || {})[config.entry];
+    madeEntry = factory ? factory(kit) : config.entry === "fields" ? FieldsEntry : BoardEntry;
+    return madeEntry;
+  }
+
+  // The director's board page: the entry fills the form's hidden JSON field and sends it.
+  function directorSave(panel, facts) {
+    const form = panel.closest("form");
+    form.elements.record_json.value = JSON.stringify(facts);
+    form.submit();
+  }
+
+  if (config.director) {
+    for (const panel of document.querySelectorAll("[data-board-panel]")) {
+      panel.entry = new (entryClass())(panel);
+    }
+    return;
   }
 
   function signatureOf(me) {
