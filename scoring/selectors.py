@@ -334,3 +334,52 @@ def entry_forms(tournament: Tournament, match: Match) -> dict[int, dict[str, Any
             )
         forms[board.number] = game.entry_form(**context)
     return forms
+
+
+@dataclass(frozen=True)
+class OpenBoard:
+    """A board of a match that has no result yet, or whose director call is still open."""
+
+    match_id: int
+    round: int
+    table: int
+    board: int
+    state: states.BoardState
+
+    def __str__(self) -> str:
+        return f"round {self.round}, table {self.table}, board {self.board}"
+
+
+def open_boards(tournament: Tournament) -> tuple[list[OpenBoard], list[OpenBoard]]:
+    """``(missing, disputed)``: the boards still without a result (left out of ranking) and
+    those whose director call is open, in round and table order. A match with a disqualified
+    entrant is settled by the disqualification and never missing."""
+    disqualified = set(
+        Team.objects.filter(tournament=tournament, disqualification__isnull=False).values_list(
+            "pk", flat=True
+        )
+    )
+    seated = defaultdict(set)
+    for match_id, team_id in MatchSeat.objects.filter(
+        match__table__tournament=tournament
+    ).values_list("match_id", "team_id"):
+        seated[match_id].add(team_id)
+    matches = list(
+        Match.objects.filter(table__tournament=tournament)
+        .select_related("table")
+        .order_by("round", "table__number")
+    )
+    by_match = defaultdict(list)
+    for (match_id, number), state in sorted(board_states(matches).items()):
+        by_match[match_id].append((number, state))
+    missing, disputed = [], []
+    for match in matches:
+        entrants = seated[match.pk] | {match.ns_team_id, match.ew_team_id}
+        settled = bool(entrants & disqualified)
+        for number, state in by_match[match.pk]:
+            board = OpenBoard(match.pk, match.round, match.table.number, number, state)
+            if state.state == states.DISPUTED:
+                disputed.append(board)
+            if not settled and not state.has_result:
+                missing.append(board)
+    return missing, disputed

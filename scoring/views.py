@@ -194,9 +194,14 @@ def _session_team(request: HttpRequest, tournament: Tournament) -> Team | None:
 
 
 def _code_page(
-    request: HttpRequest, tournament: Tournament, error: str = "", status: int = 200
+    request: HttpRequest,
+    tournament: Tournament,
+    error: str = "",
+    status: int = 200,
+    typed: str = "",
 ) -> HttpResponse:
-    context = {"tournament_public": tournament, "error": error}
+    """The page that asks for the access code; a mistyped code stays in the field to mend."""
+    context = {"tournament_public": tournament, "error": error, "typed": typed[:40]}
     return render(request, "scoring/scorer_code.html", context, status=status)
 
 
@@ -210,14 +215,16 @@ def _sign_in_with_code(request: HttpRequest, tournament: Tournament, code: str) 
             f"Too many wrong access codes from this address. Check the code on your route "
             f"card and try again in {wait}, or ask the director."
         )
-        return _code_page(request, tournament, message, status=429)
+        return _code_page(request, tournament, message, status=429, typed=code)
     if team is None:
         message = (
             "Type the access code printed on your route card."
             if not code.strip()
             else ("That access code is not one of this tournament's. Check it on your route card.")
         )
-        return _code_page(request, tournament, message, status=403 if code.strip() else 200)
+        return _code_page(
+            request, tournament, message, status=403 if code.strip() else 200, typed=code
+        )
     request.session[SESSION_KEY.format(pk=tournament.pk)] = team.access_code
     # Redirect so the code leaves the address bar (and the phone's history).
     return redirect("scorer-entry", slug=tournament.slug)

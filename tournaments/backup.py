@@ -31,6 +31,7 @@ from django.db import DatabaseError, models, transaction
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 
+from engine.core.words import plural
 from engine.games import DEFAULT_GAME
 from scoring.models import Result, Review, Submission
 from tournaments.models import (
@@ -232,7 +233,9 @@ class _Reader:
             )
         missing = [name for name in SECTIONS if name not in data]
         if missing:
-            raise BackupError(f"the backup lacks the section(s): {', '.join(missing)}")
+            raise BackupError(
+                f"the backup lacks {plural(len(missing), 'section')}: {', '.join(missing)}"
+            )
         self.data = data
         self.users: dict[str, Any] = {}
         self.unknown_users: set[str] = set()

@@ -197,6 +197,18 @@ class DrawScheduleForm(forms.Form):
         del self.fields["side_mode" if of_players else "rounds"]
 
 
+class FinaliseForm(forms.Form):
+    anyway = forms.BooleanField(
+        required=False, label="Finalise anyway, with the results and calls listed above open"
+    )
+    reason = forms.CharField(
+        required=False,
+        max_length=2000,
+        widget=forms.Textarea(attrs={"rows": 2}),
+        help_text="Needed when finalising anyway; the action log keeps it.",
+    )
+
+
 class StartForm(forms.Form):
     accept_problems = forms.BooleanField(
         required=False, label="Start even though the schedule breaks the rules listed above"

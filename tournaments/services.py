@@ -23,6 +23,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import Max
 
 from engine.core.errors import DealError
+from engine.core.words import plural
 from engine.games import DEFAULT_GAME, get_game
 from engine.schedule import ScheduleError, generate_schedule
 from tournaments import selectors
@@ -358,7 +359,7 @@ def update_table_labels(*, by: User, tournament: Tournament, labels: dict[int, s
             by=by,
             tournament=tournament,
             action="update_table_labels",
-            summary=f"Renamed {len(after)} table(s)",
+            summary=f"Renamed {plural(len(after), 'table')}",
             before=before,
             after=after,
         )
@@ -487,7 +488,7 @@ def renumber_teams(*, by: User, tournament: Tournament) -> dict[int, int]:
             by=by,
             tournament=tournament,
             action="renumber_teams",
-            summary=f"Renumbered {len(moves)} team(s) to close gaps",
+            summary=f"Renumbered {plural(len(moves), 'team')} to close gaps",
             before=sorted(moves),
             after=[moves[old] for old in sorted(moves)],
         )
@@ -567,7 +568,8 @@ def import_teams(
         tournament=tournament,
         action="import_teams",
         summary=(
-            f"Imported {len(teams)} team(s)" + (f", replacing {before_count}" if replace else "")
+            f"Imported {plural(len(teams), 'team')}"
+            + (f", replacing {before_count}" if replace else "")
         ),
         before={"teams": before_count},
         after={"teams": [_team_data(team) for team in teams]},
@@ -896,7 +898,7 @@ def deal_boards(
         tournament=tournament,
         action="deal_boards",
         summary=(
-            f"Dealt {dealt} board(s)"
+            f"Dealt {plural(dealt, 'board')}"
             + (" again" if replace and existing else "")
             + (" from a seed" if seed else " at random")
         ),
@@ -1041,7 +1043,8 @@ def start_tournament(
     problems = selectors.schedule_problems(tournament)
     if problems and not accept_problems:
         errors.append(
-            f"the schedule breaks {len(problems)} rule(s); fix them or confirm starting anyway"
+            f"the schedule breaks {plural(len(problems), 'rule')}; fix them or confirm starting "
+            "anyway"
         )
         errors += problems
     if errors:
@@ -1057,19 +1060,52 @@ def start_tournament(
 
 
 @transaction.atomic
-def finalise_tournament(*, by: User, tournament: Tournament) -> Tournament:
-    """Running → final: the standings are approved and frozen."""
+def finalise_tournament(
+    *, by: User, tournament: Tournament, anyway: bool = False, reason: str = ""
+) -> Tournament:
+    """Running → final: the standings are approved and frozen. Refused while a result is
+    missing or a director call is open, unless the organiser finalises ``anyway`` and says
+    why (the log keeps the reason and what was open)."""
+    from scoring.selectors import open_boards  # scoring builds on tournaments
+
     tournament = _locked(tournament)
     _require_status(tournament, (Status.RUNNING,), "finalise the tournament")
+    missing, disputed = open_boards(tournament)
+    summary = "Approved the standings as final"
+    extra: dict[str, Any] = {}
+    if missing or disputed:
+        open_words = _open_words(missing, disputed)
+        if not anyway:
+            raise ServiceError(f"{open_words}: finalise anyway, with a reason, or settle them")
+        reason = reason.strip()
+        if not reason:
+            raise ServiceError(f"{open_words}: give the reason for finalising anyway")
+        summary = f"Approved the standings as final with {open_words}: {reason}"
+        extra = {
+            "reason": reason,
+            "missing": [str(board) for board in missing],
+            "disputed": [str(board) for board in disputed],
+        }
     changed = _set_status(
         by=by,
         tournament=tournament,
         status=Status.FINAL,
         action="finalise_tournament",
-        summary="Approved the standings as final",
+        summary=summary,
+        **extra,
     )
     standings_inputs_changed.send(sender=Tournament, tournament=changed)
     return changed
+
+
+def _open_words(missing: list[Any], disputed: list[Any]) -> str:
+    """``3 results missing and 1 director call open``."""
+    parts = []
+    if missing:
+        parts.append(f"{plural(len(missing), 'result')} missing")
+    if disputed:
+        parts.append(f"{plural(len(disputed), 'director call')} open")
+    return " and ".join(parts)
 
 
 @transaction.atomic

@@ -23,6 +23,7 @@ from typing import Any
 from django.db import transaction
 from django.db.models import Count, Q
 
+from engine.core.words import plural
 from engine.games.pymtheg.simulate import (
     PlayedBoard,
     board_rng,
@@ -109,7 +110,8 @@ def _check_playable(tournament: Tournament) -> None:
     wanted = tournament.tables.count() * tournament.boards_per_table
     if missing < wanted:
         raise SimulationError(
-            f"{tournament.slug}: {wanted - missing} board(s) have no deal yet; deal them first"
+            f"{tournament.slug}: {plural(wanted - missing, 'board')} without a deal yet; "
+            "deal them first"
         )
 
 

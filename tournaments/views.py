@@ -11,13 +11,17 @@ from typing import Any
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.views.decorators.http import require_POST
 
+from engine.core.words import plural
+from scoring.selectors import open_boards
 from tournaments import selectors, services
 from tournaments.forms import (
     DealBoardsForm,
     DealForm,
     DrawScheduleForm,
+    FinaliseForm,
     MatchForm,
     ReasonForm,
     StartForm,
@@ -90,10 +94,42 @@ def _render(request: HttpRequest, template: str, tournament: Tournament | None, 
     return render(request, template, context)
 
 
+def _unconfirmed(
+    request: HttpRequest,
+    tournament: Tournament,
+    *,
+    title: str,
+    consequence: str,
+    button: str,
+    back: str,
+) -> HttpResponse | None:
+    """None once the organiser has confirmed a destructive action; else the page that says
+    what it does and asks, posting the same form again with ``confirmed`` (the server asks,
+    so no page or script can skip the question)."""
+    if request.POST.get("confirmed") == "yes":
+        return None
+    carried = [
+        (name, value)
+        for name, value in request.POST.items()
+        if name not in ("csrfmiddlewaretoken", "confirmed")
+    ]
+    return _render(
+        request,
+        "tournaments/confirm.html",
+        tournament,
+        title=title,
+        consequence=consequence,
+        button=button,
+        back=back,
+        carried=carried,
+    )
+
+
 def _after_schedule_change(request: HttpRequest, problems: list[str], done: str) -> None:
     if problems:
         messages.warning(
-            request, f"{done} The schedule now breaks {len(problems)} rule(s): see the list."
+            request,
+            f"{done} The schedule now breaks {plural(len(problems), 'rule')}: see the list.",
         )
     else:
         messages.success(request, f"{done} The validator finds no problem.")
@@ -206,14 +242,42 @@ def tournament_start(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 @organiser_required
-@require_POST
 def tournament_finalise(request: HttpRequest, slug: str) -> HttpResponse:
-    _attempt(
+    """A confirmation page that lists what is still open; finalising with anything open
+    takes a tick and a reason (the service enforces the same)."""
+    tournament = _tournament(slug)
+    form = FinaliseForm(request.POST if request.method == "POST" else None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.finalise_tournament(
+                by=request.user,
+                tournament=tournament,
+                anyway=form.cleaned_data["anyway"],
+                reason=form.cleaned_data["reason"],
+            )
+        except ServiceError as exc:
+            _form_errors(form, exc)
+        else:
+            messages.success(request, "The standings are final.")
+            return redirect("tournaments:dashboard", slug=slug)
+    missing, disputed = open_boards(tournament)
+    return _render(
         request,
-        lambda: services.finalise_tournament(by=request.user, tournament=_tournament(slug)),
-        lambda _: "The standings are final.",
+        "tournaments/finalise.html",
+        tournament,
+        form=form,
+        missing=missing,
+        missing_by_round=_by_round(missing),
+        disputed=disputed,
     )
-    return redirect("tournaments:dashboard", slug=slug)
+
+
+def _by_round(boards: list[Any]) -> list[tuple[int, list[Any]]]:
+    """``[(round, boards of that round)]`` in round order."""
+    rounds: dict[int, list[Any]] = {}
+    for board in boards:
+        rounds.setdefault(board.round, []).append(board)
+    return list(rounds.items())
 
 
 @organiser_required
@@ -291,7 +355,19 @@ def team_edit(request: HttpRequest, slug: str, number: int) -> HttpResponse:
 @organiser_required
 @require_POST
 def team_delete(request: HttpRequest, slug: str, number: int) -> HttpResponse:
-    team = _team(_tournament(slug), number)
+    tournament = _tournament(slug)
+    team = _team(tournament, number)
+    word = tournament.entrant_word
+    asking = _unconfirmed(
+        request,
+        tournament,
+        title=f"Remove {word} {number} ({team.name})?",
+        consequence=f"The {word} leaves the tournament; the others keep their numbers.",
+        button=f"Remove {word} {number}",
+        back=reverse("tournaments:teams", args=[slug]),
+    )
+    if asking:
+        return asking
     _attempt(
         request,
         lambda: services.delete_team(by=request.user, team=team),
@@ -303,7 +379,22 @@ def team_delete(request: HttpRequest, slug: str, number: int) -> HttpResponse:
 @organiser_required
 @require_POST
 def team_new_code(request: HttpRequest, slug: str, number: int) -> HttpResponse:
-    team = _team(_tournament(slug), number)
+    tournament = _tournament(slug)
+    team = _team(tournament, number)
+    asking = _unconfirmed(
+        request,
+        tournament,
+        title=f"A new access code for {tournament.entrant_word} {number} ({team.name})?",
+        consequence=(
+            "The code and QR code on the printed route card stop working at once, and "
+            "phones signed in with the old code are signed out. Print the route card again "
+            "and hand it over."
+        ),
+        button="Make a new code",
+        back=reverse("tournaments:teams", args=[slug]),
+    )
+    if asking:
+        return asking
     services.regenerate_access_code(by=request.user, team=team)
     messages.success(request, f"Team {number} has a new access code; print its route card again.")
     return redirect("tournaments:teams", slug=slug)
@@ -312,10 +403,21 @@ def team_new_code(request: HttpRequest, slug: str, number: int) -> HttpResponse:
 @organiser_required
 @require_POST
 def teams_renumber(request: HttpRequest, slug: str) -> HttpResponse:
+    tournament = _tournament(slug)
+    asking = _unconfirmed(
+        request,
+        tournament,
+        title="Renumber to close the gaps?",
+        consequence="Numbers after each gap move down; lists printed before show the old ones.",
+        button="Renumber",
+        back=reverse("tournaments:teams", args=[slug]),
+    )
+    if asking:
+        return asking
     _attempt(
         request,
         lambda: services.renumber_teams(by=request.user, tournament=_tournament(slug)),
-        lambda moves: f"{len(moves)} team(s) renumbered.",
+        lambda moves: f"{plural(len(moves), 'team')} renumbered.",
     )
     return redirect("tournaments:teams", slug=slug)
 
@@ -400,7 +502,7 @@ def teams_import_confirm(request: HttpRequest, slug: str) -> HttpResponse:
     del request.session[IMPORT_SESSION_KEY.format(pk=tournament.pk)]
     messages.success(
         request,
-        f"{len(teams)} {tournament.entrant_word}(s) imported from {pending['filename']}.",
+        f"{plural(len(teams), tournament.entrant_word)} imported from {pending['filename']}.",
     )
     return redirect("tournaments:teams", slug=slug)
 
@@ -445,18 +547,20 @@ def schedule_draw(request: HttpRequest, slug: str) -> HttpResponse:
     else:
         if tournament.of_players:
             done = (
-                f"Movement drawn up: {data['rounds']} rounds at {data['tables']} tables; "
-                f"no two players meet more than {data['max_meetings']} time(s)"
+                f"Movement drawn up: {plural(data['rounds'], 'round')} at "
+                f"{plural(data['tables'], 'table')}; "
+                f"no two players meet more than {plural(data['max_meetings'], 'time')}"
                 + (
-                    f" ({data['repeated_pairs']} pairs meet more than once)."
+                    f" ({plural(data['repeated_pairs'], 'pair')} meet more than once)."
                     if data.get("repeated_pairs")
                     else "."
                 )
             )
         else:
             done = (
-                f"Schedule drawn up: {data['rounds']} rounds, {len(data['matches'])} matches; "
-                f"no two teams meet more than {data.get('max_meetings', '?')} time(s)."
+                f"Schedule drawn up: {plural(data['rounds'], 'round')}, "
+                f"{plural(len(data['matches']), 'match', 'matches')}; "
+                f"no two teams meet more than {plural(data['max_meetings'], 'time')}."
             )
         _after_schedule_change(request, problems, done)
     return redirect("tournaments:schedule", slug=slug)
@@ -465,6 +569,20 @@ def schedule_draw(request: HttpRequest, slug: str) -> HttpResponse:
 @organiser_required
 @require_POST
 def schedule_clear(request: HttpRequest, slug: str) -> HttpResponse:
+    tournament = _tournament(slug)
+    asking = _unconfirmed(
+        request,
+        tournament,
+        title="Clear the whole schedule?",
+        consequence=(
+            "Every match is removed and the tournament is a draft again; printed route and "
+            "table cards no longer match. The deals are kept."
+        ),
+        button="Clear the schedule",
+        back=reverse("tournaments:schedule", args=[slug]),
+    )
+    if asking:
+        return asking
     _attempt(
         request,
         lambda: services.clear_schedule(by=request.user, tournament=_tournament(slug)),
@@ -526,6 +644,16 @@ def match_delete(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
         pk=pk,
         table__tournament__slug=slug,
     )
+    asking = _unconfirmed(
+        request,
+        match.table.tournament,
+        title=f"Remove the match of round {match.round} at table {match.table.number}?",
+        consequence="The match and any result entered for it are removed from the schedule.",
+        button="Remove the match",
+        back=reverse("tournaments:match_edit", args=[slug, match.pk]),
+    )
+    if asking:
+        return asking
     try:
         problems = services.delete_match(by=request.user, match=match)
     except ServiceError as exc:
@@ -558,17 +686,32 @@ def deals_generate(request: HttpRequest, slug: str) -> HttpResponse:
     if not form.is_valid():
         messages.error(request, "The seed is too long.")
         return redirect("tournaments:deals", slug=slug)
+    tournament = _tournament(slug)
+    if form.cleaned_data["replace"]:
+        asking = _unconfirmed(
+            request,
+            tournament,
+            title="Deal every board again?",
+            consequence=(
+                "Every deal is replaced by a new one: boards already made up and printed "
+                "table cards no longer match."
+            ),
+            button="Deal them again",
+            back=reverse("tournaments:deals", args=[slug]),
+        )
+        if asking:
+            return asking
     try:
         count = services.deal_boards(
             by=request.user,
-            tournament=_tournament(slug),
+            tournament=tournament,
             seed=form.cleaned_data["seed"] or None,
             replace=form.cleaned_data["replace"],
         )
     except ServiceError as exc:
         _flash_errors(request, exc)
     else:
-        messages.success(request, f"{count} board(s) dealt.")
+        messages.success(request, f"{plural(count, 'board')} dealt.")
     return redirect("tournaments:deals", slug=slug)
 
 

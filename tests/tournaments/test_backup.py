@@ -179,7 +179,7 @@ def broken(data: dict, change) -> dict:
     [
         (lambda d: d.update(format="other"), "not a tournament backup"),
         (lambda d: d.update(version=99), "version 99 is not supported"),
-        (lambda d: d.pop("results"), "lacks the section\\(s\\): results"),
+        (lambda d: d.pop("results"), "lacks 1 section: results"),
         (
             lambda d: d["tournament"]["settings"].update(ruleset="chess"),
             "ruleset: 'chess' is not one of",

@@ -67,7 +67,7 @@ def test_demo_plays_the_first_rounds_and_prints_what_to_open(settings):
     assert f"{base}/accounts/login/?next=/tournaments/demo/" in output
     assert f"{base}/t/demo/standings/" in output
     assert f"{base}/tournaments/demo/director/" in output
-    assert "played round(s) 1, 2, 3: 21 matches, 21 boards" in output
+    assert "played rounds 1, 2, 3: 21 matches, 21 boards" in output
     workbook = next(line for line in output.splitlines() if line.startswith("workbook:"))
     if apps.is_installed("publishing"):
         path = Path(workbook.removeprefix("workbook: "))

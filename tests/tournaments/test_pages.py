@@ -81,7 +81,10 @@ def test_add_edit_and_remove_teams(organiser_client, draft):
         url("team_edit", draft.slug, 5), {"number": 6, "name": "Renamed", "player1": "Ada"}
     )
     assert draft.teams.get(number=6).name == "Renamed"
-    organiser_client.post(url("team_delete", draft.slug, 6))
+    asked = organiser_client.post(url("team_delete", draft.slug, 6))
+    assert "Remove team 6 (Renamed)?" in text(asked)
+    assert draft.teams.filter(number=6).exists(), "nothing is removed before the confirmation"
+    organiser_client.post(url("team_delete", draft.slug, 6), {"confirmed": "yes"})
     assert not draft.teams.filter(number=6).exists()
     page = text(organiser_client.get(url("teams", draft.slug)))
     for team in draft.teams.all():
@@ -92,7 +95,7 @@ def test_close_gaps_button(organiser_client, draft):
     draft.teams.get(number=2).delete()
     page = text(organiser_client.get(url("teams", draft.slug)))
     assert "missing: 2" in page
-    organiser_client.post(url("teams_renumber", draft.slug))
+    organiser_client.post(url("teams_renumber", draft.slug), {"confirmed": "yes"})
     assert list(draft.teams.values_list("number", flat=True)) == [1, 2, 3]
 
 
@@ -136,7 +139,9 @@ def test_hand_edit_refused_and_accepted_with_problems(organiser_client, schedule
     assert "Not saved" in text(response)
     assert f"team {other.ew_team.number} already plays in round 1" in text(response)
     # Removing a match is allowed, and the validator's problems are shown prominently.
-    response = organiser_client.post(url("match_delete", scheduled.slug, match.pk), follow=True)
+    response = organiser_client.post(
+        url("match_delete", scheduled.slug, match.pk), {"confirmed": "yes"}, follow=True
+    )
     page = text(response)
     assert "The schedule now breaks" in page
     assert 'class="problems"' in page
@@ -154,7 +159,7 @@ def test_deals_page_generate_and_type(organiser_client, draft):
     response = organiser_client.post(
         url("deals_generate", draft.slug), {"seed": "abc"}, follow=True
     )
-    assert "2 board(s) dealt" in text(response)
+    assert "2 boards dealt" in text(response)
     deal = format_deal(seeded_deal("typed"), Seat.S)
     response = organiser_client.post(url("deal_edit", draft.slug, 2, 1), {"deal": deal})
     assert response.status_code == 302
@@ -181,9 +186,22 @@ def test_start_finalise_reopen_from_the_dashboard(organiser_client, scheduled):
     organiser_client.post(url("start", scheduled.slug))
     scheduled.refresh_from_db()
     assert scheduled.status == Status.RUNNING
-    organiser_client.post(url("finalise", scheduled.slug))
+    page = text(organiser_client.get(url("finalise", scheduled.slug)))
+    assert "49 results missing" in page
+    assert "Round 1: " in page and 'href="/tournaments/seven/director/' in page
+    response = organiser_client.post(url("finalise", scheduled.slug))
+    assert "49 results missing: finalise anyway, with a reason, or settle them" in text(response)
+    response = organiser_client.post(url("finalise", scheduled.slug), {"anyway": "on"})
+    assert "give the reason for finalising anyway" in text(response)
+    scheduled.refresh_from_db()
+    assert scheduled.status == Status.RUNNING
+    organiser_client.post(
+        url("finalise", scheduled.slug), {"anyway": "on", "reason": "The hall closes"}
+    )
     scheduled.refresh_from_db()
     assert scheduled.status == Status.FINAL
+    log = text(organiser_client.get(url("log", scheduled.slug)))
+    assert "Approved the standings as final with 49 results missing: The hall closes" in log
     response = organiser_client.post(url("reopen", scheduled.slug), {"reason": ""})
     assert "This field is required" in text(response)
     organiser_client.post(url("reopen", scheduled.slug), {"reason": "Wrong score at table 3"})

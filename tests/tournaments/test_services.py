@@ -514,7 +514,17 @@ def test_status_runs_draft_scheduled_running_final_and_reopens_with_a_reason(org
     services.start_tournament(by=organiser, tournament=draft)
     with pytest.raises(ServiceError, match="reopen"):
         services.reopen_tournament(by=organiser, tournament=draft, reason="why")
-    services.finalise_tournament(by=organiser, tournament=draft)
+    with pytest.raises(ServiceError, match=r"^4 results missing: finalise anyway"):
+        services.finalise_tournament(by=organiser, tournament=draft)
+    with pytest.raises(ServiceError, match="give the reason for finalising anyway"):
+        services.finalise_tournament(by=organiser, tournament=draft, anyway=True, reason=" ")
+    draft.refresh_from_db()
+    assert draft.status == Status.RUNNING
+    services.finalise_tournament(by=organiser, tournament=draft, anyway=True, reason="Late")
+    finalised = draft.log_entries.first()
+    assert finalised.summary == "Approved the standings as final with 4 results missing: Late"
+    assert len(finalised.after["missing"]) == 4
+    assert finalised.after["missing"][0] == "round 1, table 1, board 1"
     draft.refresh_from_db()
     assert draft.status == Status.FINAL
     with pytest.raises(ServiceError, match="reason"):

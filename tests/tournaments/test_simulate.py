@@ -195,7 +195,7 @@ def test_a_draft_or_final_tournament_is_refused():
 def test_missing_deals_are_refused():
     cup = make_tournament(teams=6, tables=3, slug="undealt")
     services.draw_schedule(by=None, tournament=cup)
-    with pytest.raises(SimulationError, match="3 board\\(s\\) have no deal yet"):
+    with pytest.raises(SimulationError, match="3 boards without a deal yet"):
         simulate_tournament(cup)
 
 
@@ -261,12 +261,12 @@ def test_the_command_plays_reports_and_shows_progress():
     small_cup()
     out, err = run_command("small", "--rounds", "2", "--seed", "cmd", "--dispute")
     assert "small: started the tournament" in out
-    assert "played round(s) 1, 2: 6 matches, 6 boards" in out
+    assert "played rounds 1, 2: 6 matches, 6 boards" in out
     assert "seed cmd" in out
     assert "dispute: round 1, table " in out and "East rejected 2 times" in out
     assert "[" + "#" * 30 + "] 6/6" in err
     out, err = run_command("small", "--all", "--quiet")
-    assert "played round(s) 3:" in out
+    assert "played round 3:" in out
     assert err == ""
     out, _err = run_command("small", "--all")
     assert "nothing to play" in out

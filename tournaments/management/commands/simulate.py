@@ -10,6 +10,7 @@ import argparse
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
+from engine.core.words import plural
 from tournaments.management.commands._common import acting_user, tournament_by_slug
 from tournaments.management.commands._output import ProgressBar, quiet_eager_broker_warning
 from tournaments.models import Tournament
@@ -39,8 +40,9 @@ def describe(report: SimulationReport, tournament: Tournament) -> list[str]:
     else:
         outcome = f"{report.made} contracts made, {report.passed_out} passed out"
     lines.append(
-        f"{tournament.slug}: played round(s) {rounds}: {report.matches} matches, "
-        f"{report.boards} boards ({outcome}), seed {report.seed}"
+        f"{tournament.slug}: played {'round' if len(report.rounds) == 1 else 'rounds'} {rounds}: "
+        f"{plural(report.matches, 'match', 'matches')}, {plural(report.boards, 'board')} "
+        f"({outcome}), seed {report.seed}"
     )
     if report.dispute is not None:
         d = report.dispute
