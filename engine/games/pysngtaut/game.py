@@ -11,7 +11,16 @@ from engine.core.errors import SettingsError
 from engine.core.seats import DIRECTIONS, SEAT_NAMES, table_seats
 from engine.games.base import PLAYERS, Game, Setting, board_mismatch
 from engine.games.pysngtaut import cards
-from engine.games.pysngtaut.cards import CARD_CODES, CARD_TEXT, COPIES, JOKER, PysngtautDeal
+from engine.games.pysngtaut.cards import (
+    CARD_CODES,
+    CARD_TEXT,
+    CARD_WORDS,
+    COPIES,
+    JOKER,
+    RANK_CHARS,
+    SUIT_CHARS,
+    PysngtautDeal,
+)
 from engine.games.pysngtaut.play import board_record, play_board
 from engine.games.pysngtaut.records import (
     PENALTY_KINDS,
@@ -19,8 +28,8 @@ from engine.games.pysngtaut.records import (
     score_record,
     value_setting,
 )
-from engine.games.pysngtaut.scoring import describe
-from engine.games.pysngtaut.sets import CATEGORIES, CATEGORY_IDS, FLAGS
+from engine.games.pysngtaut.scoring import CARD_VALUE, describe
+from engine.games.pysngtaut.sets import CATEGORIES, CATEGORY_IDS, DEFAULT_VALUES, FLAGS
 
 DIRECTION_CHOICES = (
     ("counterclockwise", "Counter-clockwise (N → W → S → E), as the source plays"),
@@ -56,6 +65,36 @@ FLAG_LABELS = {
         "Option 8: own sets offset",
         "A loser's own set value is taken off what he pays the winner, never below 0.",
     ),
+}
+#: The options that make a set invalid (3.10, options 1 to 3): the picker applies them too.
+SET_RESTRICTIONS = ("same_colour_sets", "same_colour_wilds", "number_wilds_not_in_face_sets")
+#: The source's row of each category (4.3).
+CATEGORY_ROWS = {
+    "3-natural-face": "3 Natural Face Cards",
+    "3-face-wild": "3 Face Cards with Wilds",
+    "3-natural-number": "3 Natural Number Cards",
+    "3-number-wild": "3 Number Cards with Wilds",
+    "4-natural-face": "4 Natural Face Cards",
+    "4-natural-red": "4 Natural Red Cards",
+    "4-natural-black": "4 Natural Black Cards",
+    "4-face-wild": "4 Face Cards with Wilds",
+    "4-natural": "4 Natural Cards",
+    "4-number-wild": "4 Number Cards with Wilds",
+}
+RANK_PLURALS = {
+    "A": "aces",
+    "2": "twos",
+    "3": "threes",
+    "4": "fours",
+    "5": "fives",
+    "6": "sixes",
+    "7": "sevens",
+    "8": "eights",
+    "9": "nines",
+    "T": "tens",
+    "J": "jacks",
+    "Q": "queens",
+    "K": "kings",
 }
 PENALTY_WORDS = {
     "improper_draw": "improper draw",
@@ -127,7 +166,7 @@ class PysngtautGame(Game):
         ),
     )
     entry_fields = frozenset({"winner", "dead", "melds", "hands", "god", "penalties"})
-    #: The web application has no phone entry of this game yet: not ``fields``.
+    #: The phone's set picker (static/scoring/entry-pysngtaut-entry.js) reads ``entry_form``.
     entry_kind = "pysngtaut-entry"
 
     # -- deals ------------------------------------------------------------------------------
@@ -298,6 +337,46 @@ class PysngtautGame(Game):
             "penalties": list(PENALTY_KINDS),
             "losers_sets": "always" if options.get("own_sets_offset") else "with out_of_turn",
             "set_categories": list(CATEGORY_IDS),
+        }
+
+    def entry_form(self, **context: Any) -> dict[str, Any]:
+        """What the phone's set picker needs for a board: ``entry_options``, and what it takes
+        to classify a set as it is built and to value the cards left in a hand (the wild rank,
+        the options that restrict sets, each category's row, words and value with option 7,
+        each card's hand value). ``problem`` says why nothing can be entered (no deal on
+        file: the turned-up card is not known)."""
+        options = self.entry_options(**context)
+        chosen = options_of_settings(context.get("settings"))
+        values = {**DEFAULT_VALUES, **chosen.get("set_values", {})}
+        up, wild = options["up"], options["wild"]
+        wild_code = None if wild is None else RANK_CHARS.index(wild)
+        hand_values = {text: CARD_VALUE[wild_code][CARD_CODES[text]] for text in options["cards"]}
+        if up is None:
+            note = None
+        elif wild is None:
+            note = "The joker was turned up: nothing is wild, and every payment is doubled."
+        else:
+            note = f"{CARD_WORDS[CARD_CODES[up]]} turned up: {RANK_PLURALS[wild]} are wild."
+        multiplier = 1 if up is None else (2 if wild is None else 1)
+        if wild is not None and wild in "JQK" and chosen.get("face_wild_triple"):
+            multiplier *= 3
+        return {
+            **options,
+            "fields": [],
+            "note": note,
+            "problem": None if up is not None else "The board's deal is not on file.",
+            "ranks": RANK_CHARS,
+            "suits": SUIT_CHARS,
+            "faces": "JQK",
+            "red_suits": "HD",
+            "restrictions": {name: bool(chosen.get(name)) for name in SET_RESTRICTIONS},
+            "categories": [
+                {"id": name, "row": CATEGORY_ROWS[name], "value": values[name]}
+                for name in CATEGORY_IDS
+            ],
+            "hand_values": hand_values,
+            "multiplier": multiplier,
+            "penalty_words": PENALTY_WORDS,
         }
 
     # -- simulation -------------------------------------------------------------------------

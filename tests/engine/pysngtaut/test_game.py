@@ -19,7 +19,6 @@ def test_the_game_is_found_by_id():
     assert (GAME.id, GAME.table_sizes, GAME.entrants) == ("pysngtaut", (2, 3, 4), PLAYERS)
     assert GAME.entry_kind == "pysngtaut-entry"
     assert GAME.entry_fields == {"winner", "dead", "melds", "hands", "god", "penalties"}
-    assert GAME.entry_form() is None
 
 
 def test_settings():
@@ -183,6 +182,53 @@ def test_entry_options():
     bare = GAME.entry_options()
     assert bare["up"] is None and sum(bare["cards"].values()) == 93
     assert GAME.entry_options(settings={"own_sets_offset": "on"})["losers_sets"] == "always"
+
+
+def test_entry_form_gives_the_set_picker_what_it_needs():
+    form = GAME.entry_form(players=4, dealer="E", deal=EXAMPLE_DEAL, settings={})
+    json.dumps(form)
+    assert {k: form[k] for k in ("up", "wild", "players", "dealer", "problem")} == {
+        "up": "7D",
+        "wild": "7",
+        "players": 4,
+        "dealer": "E",
+        "problem": None,
+    }
+    assert form["note"] == "7♦ turned up: sevens are wild."
+    assert form["cards"]["7D"] == 1 and form["cards"]["7H"] == 2 and form["cards"]["KS"] == 1
+    assert form["hand_values"]["7H"] == 0 and form["hand_values"]["KS"] == 50
+    assert form["hand_values"]["TD"] == 10 and form["hand_values"]["AS"] == 5
+    assert form["hand_values"]["JK"] == 0
+    assert [c["id"] for c in form["categories"]] == list(form["set_categories"])
+    assert form["categories"][0] == {
+        "id": "3-natural-face",
+        "row": "3 Natural Face Cards",
+        "value": 20000,
+    }
+    assert form["restrictions"] == dict.fromkeys(
+        ("same_colour_sets", "same_colour_wilds", "number_wilds_not_in_face_sets"), False
+    )
+    assert form["multiplier"] == 1 and form["losers_sets"] == "with out_of_turn"
+
+
+def test_entry_form_follows_the_tables_options_and_size():
+    settings = GAME.settings(
+        {"same_colour_sets": "on", "value_4_natural": 7, "own_sets_offset": True}
+    )
+    three = GAME.seeded_deal("form", 1, 1, 3)
+    form = GAME.entry_form(players=3, dealer="N", deal=GAME.format_deal(three), settings=settings)
+    assert form["seats"] == ["N", "E", "S"] and form["restrictions"]["same_colour_sets"]
+    assert next(c for c in form["categories"] if c["id"] == "4-natural")["value"] == 7
+    assert form["losers_sets"] == "always"
+    up = form["up"]
+    assert form["cards"][up] == (1 if up[0] in "JQK" or up == "JK" else 2)  # 3 players: in play
+    assert sum(form["cards"].values()) == 93
+    joker = GAME.parse_deal(GAME.format_deal(GAME.seeded_deal("form", 1, 2, 2)))
+    joker = type(joker)(joker.dealer, 2, 52, joker.hands, joker.pile1, joker.pile2)
+    form = GAME.entry_form(players=2, dealer="E", deal=joker, settings={})
+    assert form["wild"] is None and "JK" not in form["cards"] and form["god"] == [None]
+    assert form["multiplier"] == 2 and "nothing is wild" in form["note"]
+    assert GAME.entry_form(players=4, dealer="N")["problem"] == "The board's deal is not on file."
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
