@@ -1,0 +1,613 @@
+/* Pys'ngtaut's entry at the end of a hand (docs/games/pysngtaut.md, "On a phone"): who went
+ * out (or a dead hand), the penalties, the god card's place, the winner's sets picked card by
+ * card, each other player's remaining cards, and losers' sets when option 8 or an out-of-turn
+ * penalty makes them count. Each set is classified as it is built (the engine's
+ * engine/games/pysngtaut/sets.py, ported below as a pure function), and a card the board's
+ * pack cannot hold any more is refused as it is picked. Then the server's preview, and send.
+ *
+ * The board's form ("form-<panel id>", Game.entry_form) gives the seats, the turned-up card and
+ * the wild rank, how many copies of each card the pack holds, the options that restrict sets,
+ * each category's row and value, and each card's value in a hand.
+ *
+ * The pure part (classify, counts, words) needs no page: under Node it is the module's export,
+ * which the tests compare with the engine's classifier.
+ */
+"use strict";
+
+(function (root) {
+  // --- the pure part -----------------------------------------------------------------------
+
+  const RANKS = "A23456789TJQK";
+  const FACES = "JQK";
+  const RED_SUITS = "HD";
+  const SUIT_SYMBOLS = { S: "♠", H: "♥", D: "♦", C: "♣" };
+  const SUIT_NAMES = { S: "spades", H: "hearts", D: "diamonds", C: "clubs" };
+  const RANK_WORDS = { T: "10" };
+  const CATEGORY_IDS = [
+    "3-natural-face", "3-face-wild", "3-natural-number", "3-number-wild", "4-natural-face",
+    "4-natural-red", "4-natural-black", "4-face-wild", "4-natural", "4-number-wild",
+  ];
+
+  function cardWords(card) {
+    if (card === "JK") return "joker";
+    return (RANK_WORDS[card[0]] || card[0]) + SUIT_SYMBOLS[card[1]];
+  }
+
+  function rankWords(rank) {
+    return RANK_WORDS[rank] || rank;
+  }
+
+  /* A set's classification (rulebook 3.4, 3.10 options 1-3, 4.3), as read_set gives it:
+   * {rank, category, wilds} or {fault}, the same reason in the same words. `wild` is the wild
+   * rank's character, or null when the joker was turned up. */
+  function classify(cards, wild, restrictions) {
+    const options = restrictions || {};
+    const count = cards.length;
+    if (count < 3) return { fault: `${count} card${count === 1 ? "" : "s"}; a set has at least 3` };
+    let rank = null;
+    let wilds = 0;
+    let red = false;
+    let black = false;
+    for (const card of cards) {
+      if (card === "JK") return { fault: "holds the joker, which is never part of a set" };
+      const cardRank = card[0];
+      if (cardRank === wild) {
+        wilds += 1;
+        continue;
+      }
+      if (rank === null) rank = cardRank;
+      else if (cardRank !== rank) {
+        const why = wild === null ? "nothing is wild (the joker is turned up)" : `only ${wild} is wild`;
+        return { fault: `cards of two ranks, ${rank} and ${cardRank}; ${why}` };
+      }
+      if (RED_SUITS.includes(card[1])) red = true;
+      else black = true;
+    }
+    if (rank === null) return { fault: "has no natural card (a set of the wild rank is all wild)" };
+    const face = FACES.includes(rank);
+    if (options.same_colour_sets && !face && red && black) {
+      return { fault: "natural cards of both colours (option same_colour_sets)" };
+    }
+    if (wilds) {
+      if (options.same_colour_wilds) {
+        let wildRed = false;
+        let wildBlack = false;
+        for (const card of cards) {
+          if (card[0] !== wild) continue;
+          if (RED_SUITS.includes(card[1])) wildRed = true;
+          else wildBlack = true;
+        }
+        if ((red || wildRed) && (black || wildBlack)) {
+          return { fault: "a wild card and cards of both colours (option same_colour_wilds)" };
+        }
+      }
+      if (options.number_wilds_not_in_face_sets && face && !FACES.includes(wild)) {
+        return { fault: "a face-rank set with a wild card (option number_wilds_not_in_face_sets)" };
+      }
+    }
+    let category;
+    if (count === 3) {
+      if (face) category = wilds ? "3-face-wild" : "3-natural-face";
+      else category = wilds ? "3-number-wild" : "3-natural-number";
+    } else if (wilds) category = face ? "4-face-wild" : "4-number-wild";
+    else if (face) category = "4-natural-face";
+    else if (!black) category = "4-natural-red";
+    else if (!red) category = "4-natural-black";
+    else category = "4-natural";
+    return { rank, category, wilds: wilds > 0 };
+  }
+
+  /* classify, with the row of the value table and the value (option 7 included) that the
+   * board's form gives each category: {rank, category, wilds, row, value} or {fault}. */
+  function describeSet(cards, wild, restrictions, categories) {
+    const found = classify(cards, wild, restrictions);
+    if (found.fault) return found;
+    const entry = (categories || []).find((c) => c.id === found.category);
+    return Object.assign(found, { row: entry ? entry.row : found.category, value: entry ? entry.value : null });
+  }
+
+  /* How often each card is entered: every list given, and the god card (the joker) when it
+   * lies in front of somebody. */
+  function countCards(lists, god) {
+    const counts = {};
+    for (const list of lists) for (const card of list) counts[card] = (counts[card] || 0) + 1;
+    if (god) counts.JK = (counts.JK || 0) + 1;
+    return counts;
+  }
+
+  /* Why one more `card` is refused, or null: the pack holds `copies[card]` of it. */
+  function refusal(card, copies, counts, up, players) {
+    const held = copies[card] || 0;
+    const used = counts[card] || 0;
+    if (used < held) return null;
+    const words = cardWords(card);
+    if (held === 0) {
+      if (card === "JK" && up === "JK") return "The joker was turned up: it is out of play.";
+      return `${words} is the turned-up card, out of play: the pack holds no other.`;
+    }
+    const times = held === 1 ? "once" : "twice";
+    const upNote = up === card && players !== 3 ? " (the turned-up one is out of play)" : "";
+    return `${words} refused: the pack holds it ${times}${upNote}, and it is entered ` +
+      `${used === 1 ? "once" : `${used} times`} already.`;
+  }
+
+  function points(value) {
+    return Number(value).toLocaleString("en-US");
+  }
+
+  const logic = { RANKS, CATEGORY_IDS, classify, describeSet, countCards, refusal, cardWords, rankWords, points };
+
+  if (typeof module !== "undefined" && module.exports) {
+    module.exports = logic;
+    return;
+  }
+
+  // --- the entry on the page ----------------------------------------------------------------
+
+  root.ScorerEntries = root.ScorerEntries || {};
+  root.ScorerEntries["pysngtaut-entry"] = (kit) => {
+    const { h, store, SEAT_NAMES } = kit;
+    const name = (seat) => SEAT_NAMES[seat] || seat;
+    const possessive = (seat) => `${name(seat)}'s`;
+
+    function emptyDraft() {
+      return { pys: 1, outcome: null, melds: {}, hands: {}, god: null, penalties: [], target: null };
+    }
+
+    function upper(list) {
+      return Array.isArray(list) ? list.filter((c) => typeof c === "string").map((c) => c.toUpperCase()) : [];
+    }
+
+    /* The draft of facts the server keeps (North's last entry, or the director's start). */
+    function draftFromFacts(facts) {
+      const draft = emptyDraft();
+      if (!facts || typeof facts !== "object") return draft;
+      if (facts.dead === true) draft.outcome = "dead";
+      else if (typeof facts.winner === "string") draft.outcome = facts.winner.toUpperCase();
+      for (const [seat, sets] of Object.entries(facts.melds || {})) {
+        if (Array.isArray(sets)) draft.melds[seat.toUpperCase()] = sets.map(upper);
+      }
+      for (const [seat, held] of Object.entries(facts.hands || {})) draft.hands[seat.toUpperCase()] = upper(held);
+      draft.god = typeof facts.god === "string" ? facts.god.toUpperCase() : null;
+      for (const p of Array.isArray(facts.penalties) ? facts.penalties : []) {
+        if (p && typeof p.seat === "string" && typeof p.kind === "string") {
+          draft.penalties.push({ seat: p.seat.toUpperCase(), kind: p.kind.toLowerCase() });
+        }
+      }
+      return draft;
+    }
+
+    return class PysngtautEntry extends kit.FieldsEntry {
+      loadDraft() {
+        const saved = store.get(this.draftKey);
+        if (saved && saved.pys === 1) return Object.assign(emptyDraft(), saved);
+        const node = document.getElementById(`draft-${this.panel.id}`);
+        return draftFromFacts(node ? JSON.parse(node.textContent) : null);
+      }
+
+      // -- what is asked, given the outcome and the penalties --
+
+      get seats() {
+        return this.form.seats || [];
+      }
+
+      get winner() {
+        const outcome = this.draft.outcome;
+        return outcome && outcome !== "dead" && this.seats.includes(outcome) ? outcome : null;
+      }
+
+      penalised(seat, kind) {
+        return this.draft.penalties.some((p) => p.seat === seat && p.kind === kind);
+      }
+
+      losersSetsAsked() {
+        return this.form.losers_sets === "always" || this.draft.penalties.some((p) => p.kind === "out_of_turn");
+      }
+
+      /* Per seat: whether its sets and its hand are entered. */
+      asked(seat) {
+        if (!this.draft.outcome) return { sets: false, hand: false };
+        const winner = this.winner;
+        if (seat === winner) return { sets: true, hand: false };
+        return { sets: this.losersSetsAsked(), hand: !this.penalised(seat, "improper_draw") };
+      }
+
+      setsOf(seat) {
+        if (!this.draft.melds[seat]) this.draft.melds[seat] = [];
+        return this.draft.melds[seat];
+      }
+
+      handOf(seat) {
+        if (!this.draft.hands[seat]) this.draft.hands[seat] = [];
+        return this.draft.hands[seat];
+      }
+
+      /* Every list of cards that will be sent: the sets and hands asked for. */
+      enteredLists() {
+        const lists = [];
+        for (const seat of this.seats) {
+          const asked = this.asked(seat);
+          if (asked.sets) lists.push(...(this.draft.melds[seat] || []));
+          if (asked.hand) lists.push(this.draft.hands[seat] || []);
+        }
+        return lists;
+      }
+
+      counts() {
+        return logic.countCards(this.enteredLists(), this.draft.god);
+      }
+
+      targetList() {
+        const t = this.draft.target;
+        if (!t || !this.seats.includes(t.seat)) return null;
+        const asked = this.asked(t.seat);
+        if (t.set === null) return asked.hand ? this.handOf(t.seat) : null;
+        const sets = this.draft.melds[t.seat] || [];
+        return asked.sets && t.set < sets.length ? sets[t.set] : null;
+      }
+
+      /* Where picked cards go when nothing is chosen: the winner's last set, else the first
+       * hand still empty. */
+      defaultTarget() {
+        const winner = this.winner;
+        if (winner) {
+          const sets = this.setsOf(winner);
+          if (!sets.length) sets.push([]);
+          return { seat: winner, set: sets.length - 1 };
+        }
+        for (const seat of this.seats) {
+          if (this.asked(seat).hand) return { seat, set: null };
+        }
+        return null;
+      }
+
+      // -- changes --
+
+      change(fn) {
+        fn();
+        if (!this.targetList()) this.draft.target = this.defaultTarget();
+        this.save();
+        this.render();
+      }
+
+      tell(text, kind) {
+        this.message = text ? { text, kind: kind || "error" } : null;
+      }
+
+      setOutcome(value) {
+        this.tell(null);
+        this.change(() => {
+          this.draft.outcome = value;
+          this.draft.target = null;
+          if (value !== "dead") {
+            // The winner's cards are gone: improper meld or draw cannot be his.
+            this.draft.penalties = this.draft.penalties.filter((p) => p.seat !== value || p.kind === "out_of_turn");
+          }
+        });
+      }
+
+      togglePenalty(seat, kind) {
+        this.tell(null);
+        if (!this.penalised(seat, kind) && kind !== "out_of_turn" && seat === this.winner) {
+          this.tell(`${name(seat)} went out: he cannot have an ${this.penaltyWords(kind)} penalty.`);
+          this.render();
+          return;
+        }
+        this.change(() => {
+          if (this.penalised(seat, kind)) {
+            this.draft.penalties = this.draft.penalties.filter((p) => !(p.seat === seat && p.kind === kind));
+          } else this.draft.penalties.push({ seat, kind });
+        });
+      }
+
+      setGod(seat) {
+        this.tell(null);
+        if (seat && this.draft.god === null) {
+          const used = this.counts().JK || 0;
+          if (used >= (this.form.cards.JK || 0)) {
+            this.tell(used ? "The joker is entered in a hand: it cannot also lie in front of a player."
+              : "The joker was turned up: it is out of play.");
+            this.render();
+            return;
+          }
+        }
+        this.change(() => { this.draft.god = seat; });
+      }
+
+      choose(target) {
+        this.tell(null);
+        this.change(() => { this.draft.target = target; });
+      }
+
+      newSet(seat) {
+        this.tell(null);
+        this.change(() => {
+          const sets = this.setsOf(seat);
+          sets.push([]);
+          this.draft.target = { seat, set: sets.length - 1 };
+        });
+      }
+
+      removeSet(seat, index) {
+        this.tell(null);
+        this.change(() => {
+          this.setsOf(seat).splice(index, 1);
+          this.draft.target = null;
+        });
+      }
+
+      pickCard(card) {
+        const list = this.targetList();
+        if (!list) return;
+        const t = this.draft.target;
+        if (t.set !== null && card === "JK") {
+          this.tell("The joker is never part of a set.");
+          this.render();
+          return;
+        }
+        const why = logic.refusal(card, this.form.cards, this.counts(), this.form.up, this.form.players);
+        if (why) {
+          this.tell(why);
+          this.render();
+          return;
+        }
+        this.tell(null);
+        this.change(() => list.push(card));
+      }
+
+      unpick(list, index) {
+        this.tell(null);
+        this.change(() => list.splice(index, 1));
+      }
+
+      // -- the facts sent, and what is still missing --
+
+      classified(cards) {
+        return logic.describeSet(cards, this.form.wild, this.form.restrictions, this.form.categories);
+      }
+
+      seatSetsProblem(seat, mustWin) {
+        const sets = (this.draft.melds[seat] || []).filter((s) => s.length);
+        const ranks = new Set();
+        let fours = 0;
+        let threes = 0;
+        for (const [index, cards] of sets.entries()) {
+          const found = this.classified(cards);
+          if (found.fault) return `${possessive(seat)} set ${index + 1}: ${found.fault}.`;
+          if (ranks.has(found.rank)) {
+            return `${name(seat)} has two sets of ${logic.rankWords(found.rank)}: cards of a rank ` +
+              "he has melded join that set.";
+          }
+          ranks.add(found.rank);
+          if (cards.length >= 4) fours += 1;
+          else threes += 1;
+        }
+        if (mustWin && fours < 2) {
+          return `${name(seat)} went out: enter at least two sets of four or more cards.`;
+        }
+        if (threes && fours < 2) {
+          return `${possessive(seat)} three-card set needs two sets of four or more cards beside it.`;
+        }
+        return null;
+      }
+
+      facts() {
+        if (this.form.problem) return { missing: this.form.problem };
+        const outcome = this.draft.outcome;
+        if (!outcome) return { missing: "Choose who went out, or a dead hand." };
+        const winner = this.winner;
+        const facts = winner ? { winner } : { dead: true };
+        const melds = {};
+        const hands = {};
+        for (const seat of this.seats) {
+          const asked = this.asked(seat);
+          if (asked.sets) {
+            const problem = this.seatSetsProblem(seat, seat === winner);
+            if (problem) return { missing: problem };
+            const sets = (this.draft.melds[seat] || []).filter((s) => s.length);
+            if (sets.length) melds[seat] = sets.map((s) => s.slice());
+          }
+          if (asked.hand) {
+            const held = this.draft.hands[seat] || [];
+            if (!held.length) return { missing: `Enter the cards left in ${possessive(seat)} hand.` };
+            hands[seat] = held.slice();
+          }
+        }
+        if (Object.keys(melds).length) facts.melds = melds;
+        if (Object.keys(hands).length) facts.hands = hands;
+        if (this.draft.god) facts.god = this.draft.god;
+        const order = this.seats;
+        const penalties = this.draft.penalties.filter((p) => order.includes(p.seat));
+        if (penalties.length) {
+          facts.penalties = penalties.slice().sort((a, b) => order.indexOf(a.seat) - order.indexOf(b.seat) ||
+            a.kind.localeCompare(b.kind)).map((p) => ({ seat: p.seat, kind: p.kind }));
+        }
+        return { facts };
+      }
+
+      // -- drawing --
+
+      penaltyWords(kind) {
+        return (this.form.penalty_words || {})[kind] || kind.replace(/_/g, " ");
+      }
+
+      buttons(legend, cls, options, current, onPick) {
+        return h("fieldset", { class: `choices pys-${cls}` }, h("legend", {}, legend),
+          h("div", { class: "choice-buttons" }, options.map(([value, text]) => h("button", {
+            type: "button", class: value === current ? "chosen" : "secondary",
+            "aria-pressed": value === current ? "true" : "false", onclick: () => onPick(value),
+          }, text))));
+      }
+
+      render() {
+        const form = this.form;
+        if (!this.draft.target || !this.targetList()) this.draft.target = this.draft.outcome ? this.defaultTarget() : null;
+        const parts = [];
+        if (form.note) parts.push(h("p", { class: "contract" }, form.note));
+        if (form.problem) parts.push(h("p", { class: "message error" }, form.problem));
+        parts.push(this.buttons("Who went out?", "outcome",
+          this.seats.map((s) => [s, name(s)]).concat([["dead", "Dead hand"]]), this.draft.outcome,
+          (v) => this.setOutcome(v)));
+        if (this.draft.outcome) {
+          parts.push(this.renderPenalties());
+          if ((form.god || []).length > 1) {
+            parts.push(this.buttons("The god card (joker) lies in front of", "god",
+              form.god.map((s) => [s, s ? name(s) : "Nobody"]), this.draft.god, (v) => this.setGod(v)));
+          }
+          for (const seat of this.seats) parts.push(this.renderSeat(seat));
+        }
+        parts.push(h("div", { class: "preview", "data-preview": true, "aria-live": "polite" }));
+        parts.push(h("button", { type: "button", class: "big", "data-send": true, disabled: true,
+          onclick: () => this.send() }, kit.SEND_LABEL));
+        this.root.replaceChildren(...parts);
+        this.schedulePreview();
+      }
+
+      renderPenalties() {
+        const rows = (this.form.penalties || []).map((kind) => {
+          const words = this.penaltyWords(kind);
+          return h("div", { class: "pys-penalty" }, h("span", { class: "pys-penalty-kind" }, words),
+            h("div", { class: "choice-buttons" }, this.seats.map((seat) => {
+              const on = this.penalised(seat, kind);
+              return h("button", { type: "button", class: on ? "chosen" : "secondary",
+                "aria-pressed": on ? "true" : "false", "aria-label": `${name(seat)}: ${words}`,
+                onclick: () => this.togglePenalty(seat, kind) }, seat);
+            })));
+        });
+        return h("fieldset", { class: "pys-penalties" }, h("legend", {}, "Penalties (if any)"), rows);
+      }
+
+      renderSeat(seat) {
+        const asked = this.asked(seat);
+        const winner = this.winner;
+        const blocks = [];
+        const title = seat === winner ? `${name(seat)} went out` : name(seat);
+        if (asked.sets) {
+          const sets = this.setsOf(seat);
+          const label = seat === winner ? "Sets" : "Sets on the table (they count with option 8 or a penalty)";
+          blocks.push(h("h4", {}, label));
+          sets.forEach((cards, index) => blocks.push(this.renderSet(seat, index, cards)));
+          blocks.push(h("button", { type: "button", class: "secondary pys-new-set",
+            onclick: () => this.newSet(seat) }, `New set for ${name(seat)}`));
+        }
+        if (asked.hand) blocks.push(this.renderHand(seat));
+        else if (seat !== winner) {
+          blocks.push(h("p", { class: "muted" }, "Hand thrown out (improper draw): no cards to enter."));
+        }
+        return h("section", { class: "pys-seat", "aria-label": title }, h("h3", {}, title), blocks);
+      }
+
+      isTarget(seat, set) {
+        const t = this.draft.target;
+        return !!t && t.seat === seat && t.set === set;
+      }
+
+      chips(list, where) {
+        if (!list.length) return h("p", { class: "muted pys-empty" }, "No card yet.");
+        return h("div", { class: "pys-chips" }, list.map((card, index) => h("button", {
+          type: "button", class: `pys-chip ${this.suitClass(card)}`,
+          "aria-label": `Remove ${logic.cardWords(card)} from ${where}`,
+          onclick: () => this.unpick(list, index),
+        }, logic.cardWords(card), h("span", { class: "pys-x", "aria-hidden": "true" }, " ✕"))));
+      }
+
+      renderSet(seat, index, cards) {
+        const where = `${possessive(seat)} set ${index + 1}`;
+        const active = this.isTarget(seat, index);
+        let verdict;
+        if (!cards.length) verdict = h("p", { class: "muted pys-class" }, "Pick its cards below.");
+        else {
+          const found = this.classified(cards);
+          verdict = found.fault
+            ? h("p", { class: "pys-class pys-fault" }, `Not a set yet: ${found.fault}.`)
+            : h("p", { class: "pys-class pys-ok" }, h("strong", {}, found.row), ` · ${logic.points(found.value)}`,
+              found.wilds ? " (with wilds)" : "");
+        }
+        return h("div", { class: `pys-list${active ? " pys-active" : ""}`, "data-set": `${seat}${index + 1}` },
+          h("div", { class: "pys-list-head" }, h("span", { class: "pys-list-name" }, `Set ${index + 1}`),
+            active ? h("span", { class: "pys-adding" }, "adding here")
+              : h("button", { type: "button", class: "secondary", "aria-label": `Add cards to ${where}`,
+                onclick: () => this.choose({ seat, set: index }) }, "Add cards"),
+            h("button", { type: "button", class: "link danger", "aria-label": `Remove ${where}`,
+              onclick: () => this.removeSet(seat, index) }, "Remove")),
+          this.chips(cards, where), verdict, active ? this.renderPicker() : null);
+      }
+
+      renderHand(seat) {
+        const held = this.handOf(seat);
+        const where = `${possessive(seat)} hand`;
+        const active = this.isTarget(seat, null);
+        const values = this.form.hand_values || {};
+        const total = held.reduce((sum, card) => sum + (values[card] || 0), 0);
+        return h("div", { class: `pys-list${active ? " pys-active" : ""}`, "data-hand": seat },
+          h("div", { class: "pys-list-head" }, h("span", { class: "pys-list-name" }, "Cards left in the hand"),
+            active ? h("span", { class: "pys-adding" }, "adding here")
+              : h("button", { type: "button", class: "secondary", "aria-label": `Add cards to ${where}`,
+                onclick: () => this.choose({ seat, set: null }) }, "Add cards")),
+          this.chips(held, where),
+          held.length ? h("p", { class: "pys-class" }, `Hand value ${logic.points(total)}`) : null,
+          active ? this.renderPicker() : null);
+      }
+
+      suitClass(card) {
+        if (card === "JK") return "pys-joker";
+        return RED_SUITS.includes(card[1]) ? "pys-red" : "pys-black";
+      }
+
+      renderPicker() {
+        const copies = this.form.cards || {};
+        const counts = this.counts();
+        const cells = [];
+        for (const rank of this.form.ranks || RANKS) {
+          for (const suit of this.form.suits || "SHDC") {
+            const card = rank + suit;
+            const left = Math.max(0, (copies[card] || 0) - (counts[card] || 0));
+            const words = logic.cardWords(card);
+            cells.push(h("button", {
+              type: "button", class: `pys-card ${this.suitClass(card)}${left ? "" : " pys-spent"}`,
+              "aria-label": `${words}, ${left} left`, title: `${logic.rankWords(rank)} of ${SUIT_NAMES[suit]}`,
+              onclick: () => this.pickCard(card),
+            }, words, h("small", { "aria-hidden": "true" }, left)));
+          }
+        }
+        const jokerLeft = Math.max(0, (copies.JK || 0) - (counts.JK || 0));
+        cells.push(h("button", {
+          type: "button", class: `pys-card pys-joker pys-wide${jokerLeft ? "" : " pys-spent"}`,
+          "aria-label": `joker, ${jokerLeft} left`, onclick: () => this.pickCard("JK"),
+        }, "Joker", h("small", { "aria-hidden": "true" }, jokerLeft)));
+        const message = this.message
+          ? h("p", { class: `message ${this.message.kind}`, role: "alert" }, this.message.text) : null;
+        return h("div", { class: "pys-picker" }, message,
+          h("div", { class: "pys-grid", role: "group", "aria-label": "Cards" }, cells));
+      }
+
+      // -- the preview in words: every payment --
+
+      showPreview() {
+        super.showPreview();
+        const p = this.preview || {};
+        const box = this.root.querySelector("[data-preview]");
+        if (!box || !p.score) return;
+        const s = p.score;
+        const lines = (s.payments || []).map((pay) => {
+          const why = pay.for === "settlement" || pay.for === "pot" ? "" : ` (${this.penaltyWords(pay.for)})`;
+          return h("li", {}, pay.to === "pot"
+            ? `${name(pay.from)} pays ${logic.points(pay.amount)} into the pot, which is lost${why}`
+            : `${name(pay.from)} pays ${name(pay.to)} ${logic.points(pay.amount)}${why}`);
+        });
+        const sets = (s.sets || []).map((set) => {
+          const row = (this.form.categories || []).find((c) => c.id === set.category) || {};
+          return h("li", {}, `${set.cards.map(logic.cardWords).join(" ")}: ${row.row || set.category} ` +
+            `${logic.points(set.value)}`);
+        });
+        if (sets.length) box.append(h("ul", { class: "pys-preview-sets" }, sets));
+        box.append(lines.length ? h("ul", { class: "pys-payments" }, lines) : h("p", {}, "Nobody pays anything."));
+      }
+
+      scoreLine(s) {
+        return h("span", {}, Object.entries(s.seats || {}).map(([seat, value], index) => h("span", {},
+          index ? " · " : "", `${name(seat)} `, h("strong", {}, value > 0 ? `+${logic.points(value)}` : logic.points(value)))));
+      }
+    };
+  };
+})(typeof window !== "undefined" ? window : globalThis);
