@@ -581,7 +581,7 @@
           h("div", { class: "pys-grid", role: "group", "aria-label": "Cards" }, cells));
       }
 
-      // -- the preview in words: every payment --
+      // -- the preview in words (the winner's sets by row, in the server's words): every payment --
 
       showPreview() {
         super.showPreview();
@@ -595,12 +595,6 @@
             ? `${name(pay.from)} pays ${logic.points(pay.amount)} into the pot, which is lost${why}`
             : `${name(pay.from)} pays ${name(pay.to)} ${logic.points(pay.amount)}${why}`);
         });
-        const sets = (s.sets || []).map((set) => {
-          const row = (this.form.categories || []).find((c) => c.id === set.category) || {};
-          return h("li", {}, `${set.cards.map(logic.cardWords).join(" ")}: ${row.row || set.category} ` +
-            `${logic.points(set.value)}`);
-        });
-        if (sets.length) box.append(h("ul", { class: "pys-preview-sets" }, sets));
         box.append(lines.length ? h("ul", { class: "pys-payments" }, lines) : h("p", {}, "Nobody pays anything."));
       }
 

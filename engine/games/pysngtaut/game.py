@@ -29,7 +29,13 @@ from engine.games.pysngtaut.records import (
     value_setting,
 )
 from engine.games.pysngtaut.scoring import CARD_VALUE, describe
-from engine.games.pysngtaut.sets import CATEGORIES, CATEGORY_IDS, DEFAULT_VALUES, FLAGS
+from engine.games.pysngtaut.sets import (
+    CATEGORIES,
+    CATEGORY_IDS,
+    CATEGORY_ROWS,
+    DEFAULT_VALUES,
+    FLAGS,
+)
 
 DIRECTION_CHOICES = (
     ("counterclockwise", "Counter-clockwise (N → W → S → E), as the source plays"),
@@ -68,19 +74,6 @@ FLAG_LABELS = {
 }
 #: The options that make a set invalid (3.10, options 1 to 3): the picker applies them too.
 SET_RESTRICTIONS = ("same_colour_sets", "same_colour_wilds", "number_wilds_not_in_face_sets")
-#: The source's row of each category (4.3).
-CATEGORY_ROWS = {
-    "3-natural-face": "3 Natural Face Cards",
-    "3-face-wild": "3 Face Cards with Wilds",
-    "3-natural-number": "3 Natural Number Cards",
-    "3-number-wild": "3 Number Cards with Wilds",
-    "4-natural-face": "4 Natural Face Cards",
-    "4-natural-red": "4 Natural Red Cards",
-    "4-natural-black": "4 Natural Black Cards",
-    "4-face-wild": "4 Face Cards with Wilds",
-    "4-natural": "4 Natural Cards",
-    "4-number-wild": "4 Number Cards with Wilds",
-}
 RANK_PLURALS = {
     "A": "aces",
     "2": "twos",

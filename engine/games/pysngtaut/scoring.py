@@ -7,9 +7,17 @@ from collections.abc import Mapping
 from typing import Any
 
 from engine.core.seats import SEAT_LETTERS, SEAT_NAMES
-from engine.games.pysngtaut.cards import CARD_TEXT, FACE_RANKS, JOKER, RANK_CHARS, RANK_OF
+from engine.games.pysngtaut.cards import (
+    CARD_CODES,
+    CARD_TEXT,
+    CARD_WORDS,
+    FACE_RANKS,
+    JOKER,
+    RANK_CHARS,
+    RANK_OF,
+)
 from engine.games.pysngtaut.cards import RANK_VALUE as _RANK_VALUE
-from engine.games.pysngtaut.sets import CATEGORIES, CATEGORY_IDS
+from engine.games.pysngtaut.sets import CATEGORIES, CATEGORY_IDS, CATEGORY_ROWS
 
 GAME_ID = "pysngtaut"
 DEFAULT_VALUE_LIST = tuple(value for _name, value in CATEGORIES)
@@ -156,7 +164,8 @@ def _points(value: int) -> str:
 
 
 def describe(score: Mapping[str, Any]) -> str:
-    """``East went out with 3 sets worth 7,500: N −16,680, E +22,625, S −5,945``."""
+    """``East went out with 3 sets worth 7,500: N −16,680, E +22,625, S −5,945. Sets: Q♥ Q♦
+    Q♠ Q♣ (4 Natural Face Cards, 2,000); ...``: each of the winner's sets with its row."""
     results = ", ".join(f"{seat} {_points(value)}" for seat, value in score["seats"].items())
     extras = []
     if score.get("multiplier", 1) != 1:
@@ -172,4 +181,12 @@ def describe(score: Mapping[str, Any]) -> str:
     sets = score["sets"]
     worth = sum(entry["value"] for entry in sets)
     count = f"{len(sets)} set{'' if len(sets) == 1 else 's'}"
-    return f"{SEAT_NAMES[score['winner']]} went out with {count} worth {worth:,}{extra}: {results}"
+    listed = "; ".join(
+        f"{' '.join(CARD_WORDS[CARD_CODES[card]] for card in entry['cards'])} "
+        f"({CATEGORY_ROWS.get(entry['category'], entry['category'])}, {entry['value']:,})"
+        for entry in sets
+    )
+    return (
+        f"{SEAT_NAMES[score['winner']]} went out with {count} worth {worth:,}{extra}: {results}"
+        f". Sets: {listed}"
+    )

@@ -23,6 +23,19 @@ CATEGORIES = (
     ("4-number-wild", 500),
 )
 CATEGORY_IDS = tuple(name for name, _value in CATEGORIES)
+#: The source's row of each category (4.3).
+CATEGORY_ROWS = {
+    "3-natural-face": "3 Natural Face Cards",
+    "3-face-wild": "3 Face Cards with Wilds",
+    "3-natural-number": "3 Natural Number Cards",
+    "3-number-wild": "3 Number Cards with Wilds",
+    "4-natural-face": "4 Natural Face Cards",
+    "4-natural-red": "4 Natural Red Cards",
+    "4-natural-black": "4 Natural Black Cards",
+    "4-face-wild": "4 Face Cards with Wilds",
+    "4-natural": "4 Natural Cards",
+    "4-number-wild": "4 Number Cards with Wilds",
+}
 DEFAULT_VALUES = dict(CATEGORIES)
 (
     NATURAL_FACE_3,

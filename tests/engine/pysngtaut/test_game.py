@@ -163,7 +163,9 @@ def test_every_example_through_the_scorer(name):
 def test_describe():
     score = GAME.score(json.loads(EXAMPLES["7.9"][0]))
     assert GAME.describe(score) == (
-        "East went out with 3 sets worth 7,500 (out of turn): N −16,680, E +22,625, S −5,945"
+        "East went out with 3 sets worth 7,500 (out of turn): N −16,680, E +22,625, S −5,945. "
+        "Sets: Q♥ Q♦ Q♠ Q♣ (4 Natural Face Cards, 2,000); 7♥ 7♦ 7♠ 3♥ (4 Number Cards with "
+        "Wilds, 500); 6♥ 6♦ 3♣ (3 Number Cards with Wilds, 5,000)"
     )
     dead = GAME.score(json.loads(EXAMPLES["7.6"][0]))
     assert GAME.describe(dead) == (
