@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import secrets
 import uuid
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -91,6 +92,8 @@ class SimulationReport:
     boards: int = 0
     passed_out: int = 0
     made: int = 0
+    # Individual games: how many boards ended each way the game counts (Game.outcome).
+    outcomes: Counter[tuple[str, str]] = field(default_factory=Counter)
     dispute: Dispute | None = None
     started: bool = False
 
@@ -293,7 +296,11 @@ def simulate_tournament(
                     ) from None
                 report.boards += 1
                 report.passed_out += played is not None and played.passed_out
-                report.made += _made(match, board)
+                score = _settled_score(match, board)
+                report.made += bool(score.get("made", score.get("exact")))
+                found = tournament.game_rules.outcome(score) if score else None
+                if found is not None:
+                    report.outcomes[found] += 1
                 done += 1
                 if progress is not None:
                     progress(done, total, f"round {number}, table {match.table.number}")
@@ -309,9 +316,9 @@ def _disputable(match: Match, board: Board, played: PlayedBoard) -> bool:
     )
 
 
-def _made(match: Match, board: Board) -> bool:
+def _settled_score(match: Match, board: Board) -> dict[str, Any]:
+    """The score of the board's current result; empty when it has none from an entry."""
     result = Result.objects.filter(match=match, board=board, current=True).first()
     if result is None or result.submission is None:
-        return False
-    score = result.submission.score
-    return bool(score.get("made", score.get("exact")))
+        return {}
+    return result.submission.score

@@ -245,6 +245,11 @@ class Game(ABC):
         """What a scorer would enter for a board played as ``record`` (for simulations)."""
         return {name: record[name] for name in self.entry_fields if name in record}
 
+    def outcome(self, score: Mapping[str, Any]) -> tuple[str, str] | None:
+        """How a board ended, as ``(noun, words after it)`` a summary counts and puts in the
+        plural ("declaration", "exact": "7 declarations exact"); None: nothing to count."""
+        return None
+
     def declaration(self, score: Mapping[str, Any]) -> tuple[str, int] | None:
         """``(seat, value)`` when the board used a place of that seat's score sheet."""
         return None

@@ -108,6 +108,7 @@ def test_a_wrong_code_is_refused_and_guessing_is_throttled(client, cup):
     response = client.get(entry_url(cup), {"code": "WRONGCODE1"})
     assert response.status_code == 403
     assert "not one of this tournament" in response.content.decode()
+    assert 'value="WRONGCODE1"' in response.content.decode(), "the typed code stays to mend"
     assert "scorer-config" not in response.content.decode()
     assert not [key for key, _code in client.session.items() if key.startswith("scorer-code")]
     for n in range(2, BAD_CODES_ALLOWED + 1):

@@ -280,3 +280,33 @@ def test_table_labels(organiser_client, draft):
 
 def test_unknown_tournament_is_404(organiser_client):
     assert organiser_client.get(url("dashboard", "nope")).status_code == 404
+
+
+def test_a_new_access_code_asks_first_and_says_the_card_stops_working(organiser_client, draft):
+    team = draft.teams.get(number=2)
+    old = team.access_code
+    asked = text(organiser_client.post(url("team_new_code", draft.slug, 2)))
+    assert "A new access code for team 2" in asked
+    assert "printed route card stop working" in asked
+    assert 'name="confirmed" value="yes"' in asked
+    team.refresh_from_db()
+    assert team.access_code == old, "nothing changes before the confirmation"
+    organiser_client.post(url("team_new_code", draft.slug, 2), {"confirmed": "yes"})
+    team.refresh_from_db()
+    assert team.access_code != old
+
+
+def test_clearing_the_schedule_and_dealing_again_ask_first(organiser_client, scheduled):
+    asked = text(organiser_client.post(url("schedule_clear", scheduled.slug)))
+    assert "Clear the whole schedule?" in asked
+    assert Match.objects.filter(table__tournament=scheduled).exists()
+    deals = list(Board.objects.filter(table__tournament=scheduled).values_list("deal", flat=True))
+    asked = text(
+        organiser_client.post(url("deals_generate", scheduled.slug), {"seed": "x", "replace": "on"})
+    )
+    assert "Deal every board again?" in asked
+    assert 'name="seed" value="x"' in asked and 'name="replace" value="on"' in asked
+    again = Board.objects.filter(table__tournament=scheduled).values_list("deal", flat=True)
+    assert list(again) == deals
+    organiser_client.post(url("schedule_clear", scheduled.slug), {"confirmed": "yes"})
+    assert not Match.objects.filter(table__tournament=scheduled).exists()

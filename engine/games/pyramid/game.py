@@ -142,6 +142,9 @@ class PyramidGame(Game):
         """The ``sheet`` command: one player's calls on one sheet to his pyramid sheet."""
         return sheet_output(data)
 
+    def outcome(self, score: Mapping[str, Any]) -> tuple[str, str] | None:
+        return ("declaration", "exact") if score.get("exact") else None
+
     def declaration(self, score: Mapping[str, Any]) -> tuple[str, int] | None:
         if "declarer" not in score or "declared" not in score:
             return None

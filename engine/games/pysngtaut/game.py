@@ -193,6 +193,9 @@ class PysngtautGame(Game):
     def describe(self, score: Mapping[str, Any]) -> str:
         return describe(score)
 
+    def outcome(self, score: Mapping[str, Any]) -> tuple[str, str] | None:
+        return ("hand", "won") if score["winner"] is not None else ("dead hand", "")
+
     def totals_entry(self, score: Mapping[str, Any], seat: str) -> tuple[float, int]:
         """Totals: the sum of a player's table results, no tie-break of the game's own."""
         return score["seats"][seat], 0

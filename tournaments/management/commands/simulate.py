@@ -36,13 +36,16 @@ def describe(report: SimulationReport, tournament: Tournament) -> list[str]:
     if report.started:
         lines.append(f"{tournament.slug}: started the tournament")
     if tournament.of_players:
-        outcome = f"{report.made} declarations exact"
+        outcome = ", ".join(
+            " ".join(filter(None, (plural(count, noun), after)))
+            for (noun, after), count in sorted(report.outcomes.items())
+        )
     else:
         outcome = f"{report.made} contracts made, {report.passed_out} passed out"
     lines.append(
         f"{tournament.slug}: played {'round' if len(report.rounds) == 1 else 'rounds'} {rounds}: "
-        f"{plural(report.matches, 'match', 'matches')}, {plural(report.boards, 'board')} "
-        f"({outcome}), seed {report.seed}"
+        f"{plural(report.matches, 'match', 'matches')}, {plural(report.boards, 'board')}"
+        f"{f' ({outcome})' if outcome else ''}, seed {report.seed}"
     )
     if report.dispute is not None:
         d = report.dispute
