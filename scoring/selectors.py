@@ -106,6 +106,12 @@ class TeamMatch:
         return "east" if self.side in ("EW", "E") else "seated"
 
     @property
+    def holds_the_team(self) -> bool:
+        """The team's phone stays on this match while a board of it has no result: North
+        moves on only once East has accepted or the director has ruled."""
+        return not all(state.has_result for _, state in self.boards)
+
+    @property
     def needs_action(self) -> bool:
         wanted = {
             "north": {states.EMPTY, states.RETURNED},
@@ -134,13 +140,13 @@ def team_overview(team: Team) -> tuple[list[TeamMatch], Match | None]:
         side = "NS" if match.ns_team_id == team.pk else "EW"
         opponent = match.ew_team if side == "NS" else match.ns_team
         overview.append(TeamMatch(match, side, opponent, boards))
-    current = next((tm.match for tm in overview if not any(s.history for _, s in tm.boards)), None)
+    current = next((tm.match for tm in overview if tm.holds_the_team), None)
     return overview, current
 
 
 def current_match_for(team: Team) -> Match | None:
-    """The team's first match (in round order) on which nothing has been entered yet (no
-    entry and no director action); None when every match has something."""
+    """The team's first match (in round order) that still holds it (``holds_the_team``);
+    None when every match is settled."""
     return team_overview(team)[1]
 
 

@@ -139,6 +139,8 @@ class BoardPanel:
     role: str  # "north" enters, "east" checks
     result: Result | None = None
     pending: dict[str, Any] | None = None
+    # What was entered for the board's result, in words (none for a director's adjustment).
+    entered: dict[str, Any] | None = None
     draft: dict[str, Any] | None = None
     can_enter: bool = False
     can_check: bool = False
@@ -231,10 +233,8 @@ def _sign_in_with_code(request: HttpRequest, tournament: Tournament, code: str) 
 
 
 def _active_match(overview: list[TeamMatch], current: Match | None) -> TeamMatch | None:
-    """The match to show first: the earliest needing this team, else the current one."""
-    for team_match in overview:
-        if team_match.needs_action:
-            return team_match
+    """The match to show first: the current one (the first with a board still open), else
+    the last."""
     if current is not None:
         return next(tm for tm in overview if tm.match.pk == current.pk)
     return overview[-1] if overview else None
@@ -263,7 +263,9 @@ def _panels(page: ScorerPage) -> list[BoardPanel]:
         return []
     results = {
         r.board.number: r
-        for r in Result.objects.filter(match=shown.match, current=True).select_related("board")
+        for r in Result.objects.filter(match=shown.match, current=True).select_related(
+            "board", "submission"
+        )
     }
     role = shown.role
     game = page.tournament.game_rules
@@ -280,6 +282,9 @@ def _panels(page: ScorerPage) -> list[BoardPanel]:
         )
         if state.pending is not None:
             panel.pending = describe_entry(state.pending.record, state.pending.score, game)
+        entered = panel.result.submission if panel.result is not None else None
+        if entered is not None:
+            panel.entered = describe_entry(entered.record, entered.score, game)
         last = _last_north_entry(state)
         if role == "north" and last is not None and not state.has_result:
             panel.draft = entry_facts(last.record, game)

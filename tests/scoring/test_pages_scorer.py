@@ -223,3 +223,51 @@ def test_the_page_signature_matches_the_api(client, cup):
         for b in m["boards"]
     )
     assert built == config["signature"] and "awaiting_east" in built
+
+
+def test_north_stays_with_the_board_until_east_has_checked_it(client, cup):
+    match = cup.match(1, 1)
+    north, east = match.ns_team, match.ew_team
+    entry = submit(cup)
+    html = sign_in(client, cup, north).content.decode()
+    assert "Round 1 · Table 1" in html and "Your current match" in html
+    assert "Sent. East is checking it now" in html
+    assert "your turn</span>" not in html  # nothing for North to do while East checks
+    services.reject_entry(
+        match_id=match.pk,
+        board_number=1,
+        submission_id=entry.pk,
+        team=east,
+        reason="it was 10 tricks",
+        client_id=new_id(),
+    )
+    html = client.get(entry_url(cup)).content.decode()
+    assert "Round 1 · Table 1" in html and "it was 10 tricks" in html
+    assert html.count("your turn</span>") == 1  # on the current match only
+    again = submit(cup)
+    services.accept_entry(
+        match_id=match.pk,
+        board_number=1,
+        submission_id=again.pk,
+        team=east,
+        client_id=new_id(),
+    )
+    html = client.get(entry_url(cup)).content.decode()
+    assert "Round 2 · Table" in html, "North moves on once East has accepted"
+
+
+def test_a_past_result_shows_what_was_entered_in_words(client, cup):
+    match = cup.match(1, 1)
+    entry = submit(cup)
+    services.accept_entry(
+        match_id=match.pk,
+        board_number=1,
+        submission_id=entry.pk,
+        team=match.ew_team,
+        client_id=new_id(),
+    )
+    sign_in(client, cup, match.ns_team)
+    html = client.get(reverse("scoring:scorer-match", args=[cup.tournament.slug, match.pk]))
+    html = html.content.decode()
+    assert "What was entered" in html
+    assert '<ol class="calls">' in html and "Gâm" in html
