@@ -301,7 +301,7 @@ def _scorer_config(page: ScorerPage) -> dict[str, Any]:
     """What scorer.js needs: the API's address, the team's code, the rules that shape the
     bidding box, and the states the page was drawn from."""
     tournament = page.tournament
-    return {
+    config = {
         "slug": tournament.slug,
         "code": page.team.access_code,
         "team": page.team.number,
@@ -309,6 +309,11 @@ def _scorer_config(page: ScorerPage) -> dict[str, Any]:
         "signature": _signature(page.overview),
         **tournament.game_rules.scorer_config(tournament.rules),
     }
+    if page.shown is not None and not tournament.of_players:
+        # The bidding box works out the legal calls on the phone (entry-auction.js).
+        config["opening"] = tournament.opening_seat_for(page.shown.match.table.number).name
+        config["direction"] = tournament.direction
+    return config
 
 
 def _render_scorer(

@@ -44,8 +44,12 @@ SCORER_ENTRIES = BUILT_IN_ENTRIES | SCRIPT_ENTRIES
 
 
 def entry_script(game: Game) -> str | None:
-    """The static path of the script of a game's own entry; None for a built-in one."""
-    return f"scoring/entry-{game.entry_kind}.js" if game.entry_kind in SCRIPT_ENTRIES else None
+    """The static path of the script a game's entry loads before scorer.js: the entry of a
+    game of its own, or Pymtheg's auction rules (the bidding box works offline); None for a
+    list of choices."""
+    if game.entry_kind in SCRIPT_ENTRIES or game.entry_kind == "auction":
+        return f"scoring/entry-{game.entry_kind}.js"
+    return None
 
 
 def scorable_games(game_ids: tuple[str, ...] = GAME_IDS) -> tuple[str, ...]:

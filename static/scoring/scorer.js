@@ -1,8 +1,8 @@
 /* The scorer pages: North's bidding box and entry, East's verification, calling the
  * director, and an outbox that keeps every action on the phone until the server has it.
  *
- * Plain JavaScript (ES2017), no framework, no network beyond this site's own API:
- *   GET  {api}legal-calls/?table=T&calls=N:G,E:P   the bidding box after each call
+ * Plain JavaScript (ES2017), no framework, no network beyond this site's own API (the
+ * bidding box's legal calls are worked out on the phone, by entry-auction.js):
  *   POST {api}matches/M/boards/B/preview/           the score in words, never stored
  *   POST {api}matches/M/boards/B/entries/           North's entry (client-made id)
  *   POST .../entries/S/accept/ | reject/ , .../call-director/
@@ -377,26 +377,19 @@
         this.afterBox();
         return;
       }
-      this.box = null;
-      this.render();
-      let answer;
+      // The auction rules run on the phone (entry-auction.js): no network is needed.
+      let box;
       try {
-        answer = await api(`${config.api}legal-calls/?table=${this.table}&calls=${encodeURIComponent(key)}`);
+        box = window.PymthegAuction.nextCalls(this.calls, config.opening, config.direction);
       } catch (e) {
-        this.boxError = "No connection: the bidding box needs the network. Trying again…";
-        this.render();
-        setTimeout(() => this.refreshBox(), RETRY_MS);
-        return;
-      }
-      if (this.calls.join(",") !== key) return; // a later call was made meanwhile
-      if (!answer.ok) {
-        this.boxError = problemText(answer);
+        this.box = null;
+        this.boxError = e.message;
         this.render();
         return;
       }
       this.boxError = null;
-      this.boxes.set(key, answer.data);
-      this.box = answer.data;
+      this.boxes.set(key, box);
+      this.box = box;
       this.afterBox();
     }
 
@@ -547,15 +540,20 @@
         if (!groups.has(code)) groups.set(code, []);
         groups.get(code).push(trump || "");
       }
-      const rows = [];
-      for (const [code, variants] of groups) {
+      // Fixed rows, so a finger finds a bid where it was: the next Gâm bid (the only one
+      // allowed), then Ry, Ry 2, Ry 3 and Lon; a bid not allowed now stays, disabled.
+      const gam = [...groups.keys()].find((code) => code.startsWith("G"));
+      const rows = [gam || "G", "R", "R2", "R3", "L"].map((code) => {
+        const legal = groups.has(code);
+        const variants = code.startsWith("R") ? [""] : ["", ...TRUMPS];
         const buttons = variants.map((trump) => h("button", {
-          type: "button", class: trump ? "trump-bid" : "bid",
+          type: "button", class: trump ? "trump-bid" : "bid", disabled: !legal,
           "aria-label": trump ? `${BID_NAMES[code]}, ${TRUMP_NAMES[trump]} named in the bid` : BID_NAMES[code],
           onclick: () => this.call(trump ? `${code}/${trump}` : code),
-        }, trump ? [suitIcon(trump), h("span", { class: "t" }, trump === "nt" ? "NT" : TRUMP_NAMES[trump])] : BID_NAMES[code]));
-        rows.push(h("div", { class: "bid-row" }, buttons));
-      }
+        }, trump ? [suitIcon(trump), h("span", { class: "t" }, trump === "nt" ? "NT" : TRUMP_NAMES[trump])]
+          : gam || !code.startsWith("G") ? BID_NAMES[code] : "Gâm"));
+        return h("div", { class: `bid-row${legal ? "" : " not-now"}` }, buttons);
+      });
       return h("div", { class: "bidbox", role: "group", "aria-label": "Bidding box" },
         h("button", { type: "button", class: "pass", onclick: () => this.call("P") }, "Pass"),
         h("p", { class: "hint muted" }, "A suit next to a bid names the trump in the bid."),

@@ -106,12 +106,14 @@ def bidding_box(panel: Any) -> Any:
 
 
 def offered_calls(panel: Any) -> list[str]:
-    """The accessible names of the calls the bidding box offers now."""
+    """The accessible names of the calls the bidding box offers now (its enabled buttons;
+    the rows stay in place with the calls not allowed now disabled)."""
     return (
         bidding_box(panel)
         .get_by_role("button")
         .evaluate_all(
-            "buttons => buttons.map(b => b.getAttribute('aria-label') || b.textContent.trim())"
+            "buttons => buttons.filter(b => !b.disabled)"
+            ".map(b => b.getAttribute('aria-label') || b.textContent.trim())"
         )
     )
 

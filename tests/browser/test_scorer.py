@@ -85,11 +85,10 @@ def test_north_enters_a_board_through_the_bidding_box(live, cup, open_phone, sho
 
     send_button(panel).click()
     expect(north.get_by_text("Board 1: sent. East can check it now.")).to_be_visible()
-    # The page moves on to the team's next match; the sent one waits for East.
-    expect(north.get_by_role("heading", level=1)).to_have_text(re.compile(r"^Round 2 · Table"))
+    # North stays with the board until East has checked it.
+    expect(north.get_by_role("heading", level=1)).to_have_text(re.compile(r"^Round 1 · Table 1"))
     expect(my_match_link(north, 1, 1)).to_contain_text("Awaiting East")
     shots.take(north, "sent")
-    my_match_link(north, 1, 1).click()
     expect(panel.get_by_text("Sent. East is checking it now:")).to_be_visible()
     expect(panel.get_by_text(GAM_FIRE_10_WORDS)).to_be_visible()
     expect(panel.get_by_role("button", name="Change the entry")).to_be_visible()
@@ -184,12 +183,21 @@ def test_east_rejects_north_corrects_east_accepts_and_standings_follow(
 
 
 def test_an_entry_made_offline_is_sent_once_back_online(live, cup, open_phone, shots):
+    """The Wi-Fi drops before the auction is entered: the bidding box works out the legal
+    calls on the phone, the entry waits in the outbox, and goes once the network is back."""
     north = open_scorer(open_phone, live, cup, cup.north)
     panel = board_panel(north)
-    enter_plain_gam(panel, trump="Water", ns_tricks=11)
-    expect(score_preview(panel)).to_contain_text("made")
-
     north.context.set_offline(True)
+    make_call(panel, "North", "Gâm")
+    rows = bidding_box(panel).locator(".bid-row")
+    expect(rows).to_have_count(5)  # Gâm +1, Ry, Ry 2, Ry 3, Lon: always in the same place
+    expect(rows.nth(0).get_by_role("button", name="Gâm +1", exact=True)).to_be_enabled()
+    for seat in ("East", "South", "West"):
+        make_call(panel, seat, "Pass")
+    name_trump(panel, "Water")
+    set_team_tricks(panel, 11)
+    expect(score_preview(panel)).to_contain_text("will be checked on arrival")
+
     send_button(panel).click()
     note = panel.get_by_text("Saved on this phone, will be sent: no connection right now.")
     expect(note).to_be_visible()
