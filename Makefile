@@ -11,8 +11,10 @@ SERVICES := DATABASE_URL=$(SERVICE_DATABASE_URL) CELERY_BROKER_URL=$(SERVICE_BRO
 
 .PHONY: install demo serve test lint unit test-services bench clean
 
-# The port of `make demo` and `make serve` (make demo PORT=8080).
+# The port of `make demo` and `make serve` (make demo PORT=8080), and the address the demo
+# listens on (make demo HOST=0.0.0.0: the local network).
 PORT ?= 8000
+HOST ?= 127.0.0.1
 # The demo runs on the embedded defaults whatever the shell says.
 EMBEDDED := env -u DATABASE_URL -u CELERY_BROKER_URL -u REDIS_CACHE_URL -u DJANGO_ENV
 
@@ -26,9 +28,10 @@ install: $(STAMP)
 
 ## The product on its embedded defaults (SQLite in var/, tasks in-process): a demo tournament
 ## with its first rounds played, the addresses to open, then the development server.
+## HOST=0.0.0.0 listens on the local network; links and QR codes then carry this machine's
+## address there, for phones on the same Wi-Fi. Ctrl+C stops the server.
 demo: $(STAMP)
-	$(EMBEDDED) $(BIN)/python manage.py demo --no-serve --port $(PORT)
-	$(EMBEDDED) $(BIN)/python manage.py runserver 127.0.0.1:$(PORT)
+	$(EMBEDDED) $(BIN)/python manage.py demo --host $(HOST) --port $(PORT)
 
 ## The full stack without Docker: gunicorn, a Celery worker and beat, against the PostgreSQL
 ## and Redis of this machine (DATABASE_URL, CELERY_BROKER_URL; loopback by default).

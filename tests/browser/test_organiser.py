@@ -59,7 +59,7 @@ def test_organiser_prepares_and_starts_a_tournament(live, organiser, desktop, op
     with live.exclusive():  # nothing is saved before the organiser confirms
         assert not Tournament.objects.get(slug="harbour").teams.exists()
     page.get_by_role("button", name="Import these 4 teams").click()
-    expect(page.get_by_text("4 team(s) imported from teams.xlsx.")).to_be_visible()
+    expect(page.get_by_text("4 teams imported from teams.xlsx.")).to_be_visible()
     teams = page.locator("table.teams tbody tr")
     expect(teams).to_have_count(4)
     expect(teams.nth(3)).to_contain_text("Earth Moles")
@@ -76,7 +76,7 @@ def test_organiser_prepares_and_starts_a_tournament(live, organiser, desktop, op
     page.get_by_role("navigation", name="Tournament").get_by_role("link", name="Deals").click()
     expect(page.get_by_text("2 boards not dealt yet.")).to_be_visible()
     page.get_by_role("button", name="Deal the missing boards").click()
-    expect(page.get_by_text("2 board(s) dealt.")).to_be_visible()
+    expect(page.get_by_text("2 boards dealt.")).to_be_visible()
     expect(page.get_by_role("figure")).to_have_count(2)  # a hand diagram a table
     shots.take(page, "deals")
 
@@ -87,8 +87,15 @@ def test_organiser_prepares_and_starts_a_tournament(live, organiser, desktop, op
     page.get_by_role("button", name="Start the tournament").click()
     expect(page.get_by_text("The tournament is running.")).to_be_visible()
     expect(page.get_by_role("heading", name="Status: Running")).to_be_visible()
-    expect(page.get_by_role("button", name="Approve the standings as final")).to_be_visible()
     shots.take(page, "running")
+    # Finalising is a decision: the page lists what is missing and refuses without a reason.
+    page.get_by_role("link", name="Approve the standings as final…").click()
+    expect(page.get_by_role("heading", name="4 results missing")).to_be_visible()
+    page.get_by_role("button", name="Approve the standings as final").click()
+    expect(page.get_by_text("4 results missing: finalise anyway, with a reason")).to_be_visible()
+    shots.take(page, "finalise-refused")
+    page.get_by_role("link", name="Cancel").click()
+    expect(page.get_by_role("heading", name="Status: Running")).to_be_visible()
     with live.exclusive():
         assert Tournament.objects.get(slug="harbour").status == Status.RUNNING
 

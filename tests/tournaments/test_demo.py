@@ -117,3 +117,20 @@ def test_the_pyramid_demo_plays_its_rounds_through_the_same_services():
     north = Match.objects.filter(table__tournament=demo, round=4).order_by("table__number")[0]
     assert scorer_path(north.seats.get(seat="N").team) in output
     assert "/t/demo-pyramid/standings/" in output
+
+
+def test_on_the_local_network_the_links_carry_this_machines_address(settings):
+    from tournaments.management.commands.demo import local_network_address
+
+    settings.PUBLIC_BASE_URL = ""
+    settings.ALLOWED_HOSTS = list(settings.ALLOWED_HOSTS)  # both restored after the test
+    address = local_network_address()
+    assert re.fullmatch(r"\d{1,3}(\.\d{1,3}){3}", address), address
+    output = run_demo("--host", "0.0.0.0", "--port", "8124")
+    links = re.findall(r"https?://\S+", output)
+    assert links and all(link.startswith(f"http://{address}:8124/") for link in links), links
+    # The route cards' QR codes and the server's allowed hosts follow.
+    assert f"http://{address}:8124" == settings.PUBLIC_BASE_URL
+    assert address in settings.ALLOWED_HOSTS
+    north = Match.objects.filter(table__tournament__slug="demo", round=4).first().ns_team
+    assert f"http://{address}:8124{scorer_path(north)}" in output

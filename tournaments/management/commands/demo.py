@@ -5,12 +5,16 @@ tables, 14 teams; any old one is deleted), simulates the first rounds (one board
 settled by the director), brings the standings up to date, writes the results workbook when
 the publishing app is installed, makes the ``organiser`` account with a new random password,
 and prints the addresses to open. Without ``--no-serve`` it then runs the development server.
-``make demo`` runs it with ``--no-serve`` and then the server.
+
+``--host 0.0.0.0`` (``make demo HOST=0.0.0.0``) listens on the local network: the printed
+links, the route cards' QR codes and the scorer links then carry this machine's address on
+that network, so a phone on the same Wi-Fi can open them.
 """
 
 from __future__ import annotations
 
 import secrets
+import socket
 from io import StringIO
 from typing import Any
 
@@ -92,6 +96,19 @@ def _path_or_none(name: str, **kwargs: Any) -> str | None:
         return reverse(name, kwargs=kwargs)
     except NoReverseMatch:
         return None
+
+
+def local_network_address() -> str:
+    """This machine's address on its local network: the one its route to the outside would
+    leave from (a UDP socket sends nothing to connect); loopback when it has no network."""
+    probe = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    try:
+        probe.connect(("192.0.2.1", 9))  # TEST-NET-1: never routed anywhere
+        return probe.getsockname()[0]
+    except OSError:
+        return "127.0.0.1"
+    finally:
+        probe.close()
 
 
 def demo_links(tournament: Tournament, base: str) -> list[tuple[str, str]]:
@@ -191,7 +208,7 @@ class Command(BaseCommand):
         standings.recompute(tournament.pk)
         self.say(f"standings: {self._standings_summary(tournament)}")
         self.say(write_workbook(tournament, organiser))
-        base = settings.PUBLIC_BASE_URL or f"http://{options['host']}:{options['port']}"
+        base = settings.PUBLIC_BASE_URL or self._base_url(options["host"], options["port"])
         self.say("")
         self.say(f"Sign in as {DEMO_USERNAME!r} with the password {password}")
         self.say("(a new password on every run of the demo)")
@@ -201,6 +218,20 @@ class Command(BaseCommand):
         self.say("")
         if not options["no_serve"]:
             call_command("runserver", f"{options['host']}:{options['port']}", use_reloader=False)
+
+    @staticmethod
+    def _base_url(host: str, port: int) -> str:
+        """The address phones reach the demo at. Listening on every interface, that is this
+        machine's address on the local network: it becomes the public base address (QR codes
+        of route cards) and an allowed host of the server this command runs."""
+        if host not in ("0.0.0.0", "::", ""):
+            return f"http://{host}:{port}"
+        address = local_network_address()
+        base = f"http://{address}:{port}"
+        settings.PUBLIC_BASE_URL = base
+        if address not in settings.ALLOWED_HOSTS:
+            settings.ALLOWED_HOSTS = [*settings.ALLOWED_HOSTS, address]
+        return base
 
     @staticmethod
     def _standings_summary(tournament: Tournament) -> str:
