@@ -11,6 +11,7 @@ from engine.core.seats import SEAT_LETTERS, SEAT_NAMES
 from engine.games.base import PLAYERS, Game, Setting, board_mismatch
 from engine.games.twenty import cards
 from engine.games.twenty.auction import (
+    BID_WORDS,
     NT,
     PART,
     PASS,
@@ -29,9 +30,12 @@ from engine.games.twenty.auction import (
 from engine.games.twenty.cards import (
     CARD_POINTS,
     CARD_TEXT,
+    FEWEST_POINTS,
     HONOURS,
     KINGS,
     MAGICIAN,
+    MOST_POINTS,
+    SUITS,
     TRUMP_MASK,
     TwentyDeal,
     called_card,
@@ -42,6 +46,27 @@ from engine.games.twenty.scoring import CONTRACT_WORDS, LEVEL_WORDS, describe
 
 BOARDS_PER_TABLE = 4
 LEVELS = ("none", "contra", "re", "sub")
+LEVEL_NAMES = {"none": "No contra", "contra": "Contra", "re": "Re-contra", "sub": "Sub-contra"}
+#: The items that may be contra'd.
+ITEMS = (("bid", "Bid"), ("sparrow", "Sparrow"), ("slam", "Slam"))
+RANK_NAMES = ("King", "Queen", "Cavalier", "Jack", "10")
+
+
+def card_name(card: int) -> str:
+    """``Fool``, ``21 (The World)``, ``7``, ``1 (The Magician)``, ``K of spades``..."""
+    text = CARD_TEXT[card]
+    if card < 20:
+        names = {"F": "Fool", "T21": "21 (The World)", "T1": "1 (The Magician)"}
+        return names.get(text, text[1:])
+    return f"{RANK_NAMES[(card - 20) % 5]} of {SUITS[(card - 20) // 5]}"
+
+
+#: Every card of the pack as ``[code, name, group]`` (group: trumps or a suit), highest
+#: first; the Magician is the card a Sparrow is won with.
+CARD_CHOICES = [
+    [CARD_TEXT[card], card_name(card), "trumps" if card < 20 else SUITS[(card - 20) // 5]]
+    for card in range(cards.PACK_SIZE)
+]
 
 
 def _deal(deal: Any) -> TwentyDeal:
@@ -341,6 +366,63 @@ class TwentyGame(Game):
             options["needs_held"] = parsed is None
             options["held"] = "kings" if contract == NT else "honours"
         return options
+
+    def entry_form(
+        self,
+        *,
+        dealer: str = "N",
+        deal: Any = None,
+        **_: Any,
+    ) -> dict[str, Any]:
+        """What the phone's bidding box needs for a board, so that it works without asking
+        the server after each call (``static/scoring/entry-twenty-auction.js``).
+
+        With the board's deal on file: the partner (the holder of the called card: the box
+        offers the Sparrow without a bid to him alone) and who was dealt the Kings and the
+        Honours (entered by nobody). Without it, ``needs_partner`` and ``needs_held`` say the
+        scorer enters them, as ``entry_options`` does at the end of the auction. Then the
+        pack (for the last trick), the points and tricks a side can have together (the
+        rulebook's table) and the contra levels."""
+        parsed = _deal(deal) if deal else None
+        if parsed is not None:
+            dealer = parsed.dealer
+        eldest = cards.NEXT_SEAT[dealer]
+        form: dict[str, Any] = {
+            "dealer": dealer,
+            "eldest": eldest,
+            "deal_known": parsed is not None,
+            "partner": None,
+            "called": None,
+            "held": None,
+            "needs_partner": parsed is None,
+            "needs_held": parsed is None,
+            "bids": [[bid, BID_WORDS[bid]] for bid in (PART, NT, SOLO)],
+            "items": [list(item) for item in ITEMS],
+            "levels": [[level, LEVEL_NAMES[level]] for level in LEVELS],
+            "points": [0, cards.POINTS_TOTAL],
+            "tricks": [0, cards.TRICKS],
+            "target": 52,
+            "fewest_points": list(FEWEST_POINTS),
+            "most_points": list(MOST_POINTS),
+            "cards": CARD_CHOICES,
+            "called_cards": [CARD_TEXT[card] for card in range(2, 19)],
+        }
+        if parsed is not None:
+            called = called_card(parsed.hand(eldest))
+            form["called"] = CARD_TEXT[called]
+            form["partner"] = parsed.holder(called)
+            form["held"] = {
+                "kings": parsed.set_holder(KINGS),
+                "honours": parsed.set_holder(HONOURS),
+            }
+        parts = [f"{SEAT_NAMES[dealer]} deals; {SEAT_NAMES[eldest]} (Eldest) opens Partnership."]
+        if parsed is not None:
+            parts.append(
+                f"From the deal: Partnership calls {form['called']}, held by "
+                f"{SEAT_NAMES[form['partner']]}."
+            )
+        form["note"] = " ".join(parts)
+        return form
 
     # -- simulation -------------------------------------------------------------------------
 

@@ -8,6 +8,7 @@ import pytest
 from engine.core.errors import RecordError, SettingsError
 from engine.games import GAME_IDS, PLAYERS, get_game
 from engine.games.base import Game
+from engine.games.twenty.cards import parse_card
 from engine.games.twenty.game import GAME, TwentyGame
 
 D = "N:11,10,9,8,7,6,5,4...T.Q F,21,20,19,1.KT.K.Q.C 18,16,15.QC.QC.K.JT 17,14,13,12.J.JT.CJ.K"
@@ -125,6 +126,60 @@ def test_the_bidding_box():
     assert dealt["held"] == "kings"
     with pytest.raises(RecordError, match=r"^auction: "):
         GAME.entry_options(dealer="N", auction=["S:PART"])
+
+
+RULEBOOK_FEWEST = [0, 5, 10, 15, 20, 25, 33, 45, 61, 81, 102]
+RULEBOOK_MOST = [0, 21, 41, 57, 69, 77, 82, 87, 92, 97, 102]
+
+
+def test_the_entry_form_with_the_deal_on_file():
+    form = GAME.entry_form(players=4, dealer="N", settings={}, table=2, deal=D)
+    assert form["dealer"] == "N" and form["eldest"] == "E" and form["deal_known"] is True
+    # E holds T20 and T19: Partnership calls T18, which S holds; E was dealt the Honours.
+    assert form["called"] == "T18" and form["partner"] == "S"
+    assert form["held"] == {"kings": None, "honours": "E"}
+    assert form["needs_partner"] is False and form["needs_held"] is False
+    assert "T18, held by South" in form["note"]
+    # The same partner as the bidding box's: only he is offered the Sparrow without a bid.
+    assert "P+SPARROW" in GAME.entry_options(deal=D, auction=["E:PART"])["calls"]
+    assert "P+SPARROW" not in GAME.entry_options(deal=D, auction=["E:PART", "S:P"])["calls"]
+    assert form["fewest_points"] == RULEBOOK_FEWEST and form["most_points"] == RULEBOOK_MOST
+    assert form["points"] == [0, 102] and form["tricks"] == [0, 10] and form["target"] == 52
+    assert [level for level, _ in form["levels"]] == ["none", "contra", "re", "sub"]
+    assert [item for item, _ in form["items"]] == ["bid", "sparrow", "slam"]
+    codes = [code for code, _name, _group in form["cards"]]
+    assert len(set(codes)) == 40 and codes[0] == "F" and codes[19] == "T1"
+    assert [parse_card(code) for code in codes] == list(range(40))
+    assert form["cards"][19][1] == "1 (The Magician)" and form["cards"][20][1] == "King of spades"
+    assert form["called_cards"][0] == "T20" and form["called_cards"][-1] == "T4"
+    # A four-Kings holder comes from the deal too.
+    kings = (
+        "W:F,21,20.KQ.KQ.K.KQ 19,18,17,16,15,14,13,12,11,10.... 9,8,7,6,5,4,1.CJT... ..CJT.QCJT.CJT"
+    )
+    assert GAME.entry_form(dealer="W", deal=kings)["held"]["kings"] == "W"
+    # A dealer given with the deal follows the deal.
+    assert GAME.entry_form(dealer="S", deal=D)["dealer"] == "N"
+
+
+def test_the_entry_form_without_a_deal_asks_for_partner_and_holder():
+    form = GAME.entry_form(players=4, dealer="W", settings={}, table=1, deal=None)
+    assert form["eldest"] == "N" and form["deal_known"] is False
+    assert form["partner"] is None and form["called"] is None and form["held"] is None
+    assert form["needs_partner"] is True and form["needs_held"] is True
+    end = GAME.entry_options(dealer="W", auction=["N:PART", "E:P", "S:P", "W:P"])
+    assert end["needs_partner"] is form["needs_partner"]
+    assert end["needs_held"] is form["needs_held"]
+    # The form's cards are every card the record's last trick may name.
+    for code, _name, _group in form["cards"]:
+        facts = {
+            "auction": ["N:PART+SPARROW", "E:P", "S:P", "W:P"],
+            "partner": "S",
+            "points": 60,
+            "tricks": 6,
+            "last": {"seat": "N", "card": code},
+        }
+        record = GAME.entry_record(facts, settings={}, table=1, players=4, dealer="W", deal="")
+        assert GAME.score(record)["items"][1]["won"] is (code == "T1")
 
 
 def test_an_entry_becomes_a_record_that_scores():

@@ -400,3 +400,37 @@ def test_records_score_as_the_reference_says(record):
     )
     assert GAME.score(again) == score
     assert GAME.totals_entry(score, "N") == (score["seats"]["N"], 0)
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data(), deal=deals())
+def test_with_the_deal_the_box_offers_exactly_what_a_whole_record_accepts(data, deal):
+    """Each call the box (entry_options with the deal, as the phone's form) offers or
+    withholds, finished by passes into a record with the deal: the record scores exactly
+    when the call was offered. The Sparrow without a bid is refused for all but the partner."""
+    prefix = data.draw(auctions(deal.dealer, finish=False))
+    text = GAME.format_deal(deal)
+    options = GAME.entry_options(deal=text, auction=prefix)
+    if options["seat"] is None:
+        return
+    form = GAME.entry_form(deal=text, dealer=deal.dealer)
+    last = {"seat": next(s for s in SEATS if deal.hand(s) >> 19 & 1), "card": "T1"}
+    for call in CALLS:
+        calls = [*prefix, f"{options['seat']}:{call}"]
+        try:
+            state = next_calls(calls, deal.dealer)
+        except CallError:
+            scores = False
+        else:
+            while state["seat"] is not None:
+                calls.append(f"{state['seat']}:P")
+                state = next_calls(calls, deal.dealer)
+            record = {"game": "twenty", "deal": text, "auction": calls, "points": 60}
+            try:
+                GAME.score({**record, "tricks": 6, "last": last})
+                scores = True
+            except RecordError:
+                scores = False
+        assert scores == (call in options["calls"]), (prefix, call)
+        if call == "P+SPARROW" and scores:
+            assert options["seat"] == form["partner"]
