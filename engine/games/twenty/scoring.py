@@ -63,7 +63,9 @@ def _signed(value: int) -> str:
 
 
 def describe(score: Mapping[str, Any]) -> str:
-    """``East's Partnership with West: 58 points, 6 tricks, won; ...; N −19, E +17, ...``."""
+    """Every item with its value, then the table results: ``East's Partnership with West: 58
+    points, 6 tricks, won (contra'd, worth 2); West's Sparrow (re-contra'd, worth 16) won;
+    West held the Honours (1 from each). Result: N −19, E +17, S −19, W +21``."""
     contract = CONTRACT_WORDS[score["contract"]]
     who = f"{SEAT_NAMES[score['declarer']]}'s {contract}"
     if score["partner"]:
@@ -75,17 +77,16 @@ def describe(score: Mapping[str, Any]) -> str:
     ]
     for entry in score["items"]:
         level = LEVEL_WORDS.get(entry["contra"])
+        worth = f"{level + ', ' if level else ''}worth {entry['value']}"
         name = entry["item"]
         if name == "bid":
-            if level:
-                parts[0] += f" ({level})"
+            parts[0] += f" ({worth})"
             continue
         if name in ("kings", "honours"):
-            parts.append(f"{SEAT_NAMES[entry['by']]} held the {name.capitalize()}")
+            held = f"{SEAT_NAMES[entry['by']]} held the {name.capitalize()}"
+            parts.append(f"{held} ({entry['value']} from each)")
             continue
-        words = f"{SEAT_NAMES[entry['by']]}'s {name.capitalize()}"
-        if level:
-            words += f" ({level})"
+        words = f"{SEAT_NAMES[entry['by']]}'s {name.capitalize()} ({worth})"
         parts.append(f"{words} {'won' if entry['won'] else 'lost'}")
     results = ", ".join(f"{seat} {_signed(value)}" for seat, value in score["seats"].items())
     return "; ".join(parts) + f". Result: {results}"

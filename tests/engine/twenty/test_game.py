@@ -88,12 +88,15 @@ def test_describe():
          "last": {"seat": "W", "card": "T1"}, "held": "W"}
     )  # fmt: skip
     assert GAME.describe(score) == (
-        "East's Partnership with West: 58 points, 6 tricks, won (contra'd); West's Sparrow "
-        "(re-contra'd) won; West held the Honours. Result: N −19, E +17, S −19, W +21"
+        "East's Partnership with West: 58 points, 6 tricks, won (contra'd, worth 2); West's "
+        "Sparrow (re-contra'd, worth 16) won; West held the Honours (1 from each). "
+        "Result: N −19, E +17, S −19, W +21"
     )
     solo = GAME.score({"dealer": "E", "auction": ["S:PART", "W:NT", "N:SOLO", "E:P", "S:P",
                        "W:P"], "points": 40, "tricks": 1 + 3})  # fmt: skip
-    assert GAME.describe(solo).startswith("North's Solo: 40 points, 4 tricks, lost. Result: ")
+    assert GAME.describe(solo).startswith(
+        "North's Solo: 40 points, 4 tricks, lost (worth 4). Result: "
+    )
     assert "\n" not in GAME.describe(solo)
 
 
