@@ -21,7 +21,8 @@ from scoring.models import Result, StandingsState, Submission
 from tests.publishing.conftest import data_rows, header, workbook
 from tests.publishing.test_pyramid_export import export_file
 from tests.scoring.test_api import as_team, post
-from tests.tournaments.test_individual_events import new_id
+from tests.scoring.test_individual_web import board_url, director_url, seated, td  # noqa: F401
+from tests.tournaments.test_individual_events import enter, new_id
 from tournaments import services
 from tournaments.imports import TeamRow
 from tournaments.models import Match
@@ -52,12 +53,12 @@ def first_match(tournament) -> Match:
     return Match.objects.get(table__tournament=tournament, round=1, table__number=1)
 
 
-def board_url(tournament, match, board, tail=""):
-    return f"/api/v1/tournaments/{tournament.slug}/matches/{match.pk}/boards/{board}/{tail}"
-
-
-def seated(match, seat):
-    return match.seats.get(seat=seat).team
+def scorer_page(tournament, player) -> str:
+    """The player's scorer page, as his route card's link opens it."""
+    page = Client().get(
+        reverse("scorer-entry", args=[tournament.slug]), {"code": player.access_code}, follow=True
+    )
+    return page.content.decode().replace("&#x27;", "'")
 
 
 def deal_of(match, number):
@@ -133,16 +134,7 @@ def test_whole_cycle_over_the_api(django_capture_on_commit_callbacks):
         {"client_id": new_id()},
     )
     assert refused.status_code == 403
-    html = (
-        Client()
-        .get(
-            reverse("scorer-entry", args=[tournament.slug]),
-            {"code": seated(match, "E").access_code},
-            follow=True,
-        )
-        .content.decode()
-        .replace("&#x27;", "'")
-    )
+    html = scorer_page(tournament, seated(match, "E"))
     assert "Verification by East" in html and "Contra on the sparrow" in html
     assert "Last trick" in html and " with T1" in html
     with django_capture_on_commit_callbacks(execute=True):
@@ -179,15 +171,7 @@ def test_east_rejects_with_a_reason_and_north_enters_again():
     state = scoring.board_state(match, scoring.board_of(match, 2))
     assert state.state == "returned" and state.last_reason == "we took 5 tricks"
     # North's page offers the entry again, starting from what he sent.
-    html = (
-        Client()
-        .get(
-            reverse("scorer-entry", args=[tournament.slug]),
-            {"code": seated(match, "N").access_code},
-            follow=True,
-        )
-        .content.decode()
-    )
+    html = scorer_page(tournament, seated(match, "N"))
     start = html.index(f'id="draft-m{match.pk}-b2"')
     draft = json.loads(html[html.index(">", start) + 1 : html.index("</script>", start)])
     assert draft["auction"] == facts["auction"] and draft["tricks"] == 4
@@ -288,17 +272,7 @@ def test_a_bad_entry_is_a_clear_400_and_stores_nothing(name, change, words, fiel
     assert not Submission.objects.exists() and not Result.objects.exists()
 
 
-@pytest.fixture
-def td(client, director):
-    client.force_login(director)
-    return client
-
-
-def director_url(name, tournament, match, board):
-    return reverse(f"scoring:{name}", args=[tournament.slug, match.pk, board])
-
-
-def test_the_director_enters_through_the_board_page(td):
+def test_the_director_enters_through_the_board_page(td):  # noqa: F811
     tournament = twenty_event()
     match = first_match(tournament)
     page = td.get(director_url("director-board", tournament, match, 3))
@@ -349,20 +323,7 @@ def play_two_rounds(tournament):
             rng = random.Random(f"{match.round}-{board.pk}")
             record = GAME.simulate_record(parse_deal(board.deal), rng, {})
             facts = GAME.scorer_facts(record, GAME.score(record))
-            entry = scoring.submit_entry(
-                match_id=match.pk,
-                board_number=board.number,
-                team=match.ns_team,
-                facts=facts,
-                client_id=new_id(),
-            )
-            scoring.accept_entry(
-                match_id=match.pk,
-                board_number=board.number,
-                team=match.ew_team,
-                submission_id=entry.pk,
-                client_id=new_id(),
-            )
+            enter(match, board, facts)
     scoring_standings.recompute(tournament.pk)
 
 
