@@ -61,6 +61,14 @@ def card_name(card: int) -> str:
     return f"{RANK_NAMES[(card - 20) % 5]} of {SUITS[(card - 20) // 5]}"
 
 
+def _call_words(text: str) -> str:
+    """``E:PART+SPARROW`` as ``East: Partnership + Sparrow``."""
+    seat, _colon, call = text.partition(":")
+    bid, *bonuses = call.split("+")
+    words = [BID_WORDS[bid], *(bonus.capitalize() for bonus in bonuses)]
+    return f"{SEAT_NAMES[seat]}: {' + '.join(words)}"
+
+
 #: Every card of the pack as ``[code, name, group]`` (group: trumps or a suit), highest
 #: first; the Magician is the card a Sparrow is won with.
 CARD_CHOICES = [
@@ -302,7 +310,7 @@ class TwentyGame(Game):
     ) -> list[tuple[str, str]]:
         state = next_calls(record["auction"], score["dealer"])
         rows = [
-            ("Auction", ", ".join(state["auction"])),
+            ("Auction", ", ".join(_call_words(call) for call in state["auction"])),
             ("Contract", f"{CONTRACT_WORDS[score['contract']]} by {SEAT_NAMES[score['declarer']]}"),
         ]
         if score["partner"]:
@@ -311,8 +319,10 @@ class TwentyGame(Game):
         for entry in score["items"]:
             if entry["item"] in ("bid", "sparrow", "slam") and entry["contra"] != "none":
                 rows.append((f"Contra on the {entry['item']}", LEVEL_WORDS[entry["contra"]]))
-        rows.append(("Points of the declarer's side", str(score["points"])))
-        rows.append(("Tricks of the declarer's side", str(score["tricks"])))
+        side = [score["declarer"]] + ([score["partner"]] if score["partner"] else [])
+        rows.append(("Declarer's side", " and ".join(SEAT_NAMES[seat] for seat in side)))
+        rows.append(("Its points", str(score["points"])))
+        rows.append(("Its tricks", str(score["tricks"])))
         last = record.get("last")
         if last:
             card = CARD_TEXT[cards.parse_card(last["card"])]

@@ -200,7 +200,10 @@ def test_an_entry_becomes_a_record_that_scores():
     assert GAME.scorer_facts(record, score) == facts
     assert GAME.totals_entry(score, "E") == (12, 0)
     words = dict(GAME.entry_in_words(record, score))
+    assert words["Auction"] == ("East: Partnership + Sparrow, South: Pass, West: Pass, North: Pass")
     assert words["Contract"] == "Partnership by East"
+    assert words["Declarer's side"] == "East and South"
+    assert (words["Its points"], words["Its tricks"]) == ("70", "7")
     assert words["Partner"] == "South (called T18)"
     assert words["Last trick"] == "East with T1"
     assert words["Held honours"] == "East"
