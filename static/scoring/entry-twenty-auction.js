@@ -287,7 +287,7 @@ if (typeof window !== "undefined") {
       }
 
       /** The bidding box after the draft's calls, computed here: no request. */
-      box() {
+      bidding() {
         try {
           return A.next(this.draft.calls, this.form.dealer, this.form.partner);
         } catch (e) {
@@ -302,7 +302,7 @@ if (typeof window !== "undefined") {
       }
 
       call(call) {
-        const box = this.box();
+        const box = this.bidding();
         if (box.error || box.complete || !box.calls.includes(call)) return;
         this.change((d) => d.calls.push(`${box.seat}:${call}`));
       }
@@ -319,7 +319,7 @@ if (typeof window !== "undefined") {
 
       facts() {
         if (!this.form.dealer) return { missing: "This board's form did not load: reload the page." };
-        const box = this.box();
+        const box = this.bidding();
         if (box.error) return { missing: box.error };
         if (!box.complete) return { missing: `Auction: ${SEAT_NAMES[box.seat]} to call.` };
         const facts = { auction: box.auction.slice() };
@@ -360,7 +360,7 @@ if (typeof window !== "undefined") {
           this.root.replaceChildren(...parts);
           return;
         }
-        const box = this.box();
+        const box = this.bidding();
         parts.push(h("p", { class: "twenty-note" }, this.form.note));
         parts.push(this.renderCalls(box));
         if (box.error) {

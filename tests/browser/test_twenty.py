@@ -1,0 +1,175 @@
+"""A Twenty board on a 360 px phone: North bids the whole auction in the bidding box with the
+phone offline (the box computes its calls itself), enters the contras, the points and tricks
+(told at once when they cannot go together) and the last trick, keeps the draft across a
+reload, sees the preview with every payment in words and sends; East checks and accepts."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.games.twenty.cards import MAGICIAN, parse_deal
+from engine.games.twenty.game import GAME
+from scoring import services as scoring
+from tests.browser.conftest import PHONE
+from tests.browser.helpers import expect, send_button
+from tests.scoring.test_twenty_web import twenty_event
+from tournaments.models import Match
+
+pytestmark = pytest.mark.browser
+
+NARROW_PHONE = {**PHONE, "viewport": {"width": 360, "height": 780}}
+SEAT_WORDS = {"N": "North", "E": "East", "S": "South", "W": "West"}
+
+
+@pytest.fixture
+def night(live):
+    """16 players at 4 tables, started; round 1 at table 1, board 1 (North deals, East is
+    Eldest) with its deal."""
+    tournament = twenty_event(slug="twenty-night")
+    match = Match.objects.get(table__tournament=tournament, round=1, table__number=1)
+    seats = {seat.seat: seat.team for seat in match.seats.select_related("team")}
+    board = match.table.boards.get(number=1)
+    return tournament, match, board, seats
+
+
+def box(panel):
+    return panel.get_by_role("group", name="Bidding box")
+
+
+def offered(panel) -> list[str]:
+    """The calls the box lets one make now (the others stay in place, disabled)."""
+    return (
+        box(panel)
+        .get_by_role("button")
+        .evaluate_all(
+            "buttons => buttons.filter(b => !b.disabled).map(b => b.getAttribute('aria-label'))"
+        )
+    )
+
+
+def call(panel, seat: str, name: str) -> None:
+    expect(panel.get_by_text(f"{seat} to call", exact=True)).to_be_visible()
+    box(panel).get_by_role("button", name=name, exact=True).click()
+
+
+def group(panel, legend: str):
+    return panel.get_by_role("group", name=legend)
+
+
+def no_sideways_scroll(page) -> None:
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= 360, f"the page scrolls sideways on a 360 px phone ({width} px)"
+
+
+def test_north_bids_offline_sees_the_payments_and_east_accepts(live, night, contexts, shots):
+    tournament, match, board, seats = night
+    deal = parse_deal(board.deal)
+    partner = GAME.entry_form(deal=board.deal)["partner"]
+    magician = deal.holder(MAGICIAN)
+    facts = {
+        "auction": ["E:PART+SPARROW", "S:P", "W:P", "N:P"],
+        "contras": {"sparrow": "contra"},
+        "points": 60,
+        "tricks": 6,
+        "last": {"seat": magician, "card": "T1"},
+    }
+    record = GAME.entry_record(facts, settings={}, table=1, players=4, dealer="N", deal=board.deal)
+    expected = GAME.score(record)
+
+    north = contexts.new_page(NARROW_PHONE)
+    requests: list[str] = []
+    north.on("request", lambda request: requests.append(request.url))
+    north.goto(live.scorer_link(tournament.slug, seats["N"].access_code))
+    panel = north.locator(f"#m{match.pk}-b1")
+    panel.scroll_into_view_if_needed()
+    expect(panel.get_by_text(f"held by {SEAT_WORDS[partner]}.")).to_be_visible()
+    loaded = len(requests)
+
+    # The bidding box with the phone offline.
+    north.context.set_offline(True)
+    assert offered(panel) == [
+        "Partnership",
+        "Partnership + Sparrow",
+        "Partnership + Slam",
+        "Partnership + Sparrow + Slam",
+    ]
+    call(panel, "East", "Partnership")
+    after = ["Pass", "No Trumps", "No Trumps + Sparrow", "No Trumps + Slam"]
+    after.append("No Trumps + Sparrow + Slam")
+    if partner == "S":  # only the partner (known from the deal) may announce his Sparrow
+        after.insert(1, "Pass + Sparrow")
+    assert offered(panel) == after
+    shots.take(north, "bidding-box-offline")
+    panel.get_by_role("button", name="↶ Undo").click()
+    call(panel, "East", "Partnership + Sparrow")
+    # Eldest's Sparrow stands: nobody may announce another.
+    assert "Pass + Sparrow" not in offered(panel)
+    for seat in ("South", "West", "North"):
+        call(panel, seat, "Pass")
+    expect(panel.get_by_text("Contract: Partnership by East")).to_be_visible()
+    expect(box(panel)).to_have_count(0)
+    assert not [url for url in requests[loaded:] if "legal-calls" in url]
+    assert not [url for url in requests[loaded:] if "/api/" in url]  # the box asked nothing
+    north.context.set_offline(False)
+
+    group(panel, "Contra on the sparrow").get_by_role("button", name="Contra", exact=True).click()
+    panel.get_by_label("Points of the declarer's side").select_option("60")
+    group(panel, "Tricks of the declarer's side").get_by_role(
+        "button", name="2", exact=True
+    ).click()
+    problem = panel.get_by_role("alert").filter(has_text="60 points cannot go with 2 tricks")
+    expect(problem).to_contain_text("10 to 41 points")
+    expect(send_button(panel)).to_be_disabled()
+    shots.take(north, "points-and-tricks-disagree")
+    group(panel, "Tricks of the declarer's side").get_by_role(
+        "button", name="6", exact=True
+    ).click()
+    expect(problem).to_have_count(0)
+    expect(panel.locator("[data-preview]")).to_contain_text("Who won the last trick?")
+
+    # The draft survives a reload.
+    north.reload()
+    panel = north.locator(f"#m{match.pk}-b1")
+    expect(panel.get_by_text("Contract: Partnership by East")).to_be_visible()
+    expect(panel.get_by_label("Points of the declarer's side")).to_have_value("60")
+
+    group(panel, "Last trick won by").get_by_role(
+        "button", name=SEAT_WORDS[magician], exact=True
+    ).click()
+    panel.get_by_label("Last trick won with").select_option("T1")
+    preview = panel.locator("[data-preview]")
+    expect(preview).to_contain_text(GAME.describe(expected))
+    expect(preview.locator("li")).to_have_count(len(expected["items"]))
+    sparrow = "won" if magician == "E" else "lost"
+    expect(preview).to_contain_text(f"Sparrow (East's Sparrow, contra'd), worth 8: {sparrow}.")
+    for seat, value in expected["seats"].items():
+        name = SEAT_WORDS[seat]
+        words = f"{name} receives {value}" if value > 0 else f"{name} pays {-value}"
+        expect(preview).to_contain_text(words if value else f"{name}: nothing")
+    expect(send_button(panel)).to_be_enabled()
+    no_sideways_scroll(north)
+    shots.take(north, "preview-with-payments")
+    send_button(panel).click()
+    expect(north.get_by_text("Board 1: sent. East can check it now.")).to_be_visible()
+
+    east = contexts.new_page(NARROW_PHONE)
+    east.goto(live.scorer_link(tournament.slug, seats["E"].access_code))
+    east_panel = east.locator(f"#m{match.pk}-b1")
+    east_panel.scroll_into_view_if_needed()
+    expect(east_panel.get_by_text("Verification by East")).to_be_visible()
+    expect(east_panel).to_contain_text("Contra on the sparrow")
+    expect(east_panel).to_contain_text(GAME.describe(expected))
+    expect(east_panel).to_contain_text("East: Partnership + Sparrow, South: Pass")
+    no_sideways_scroll(east)
+    shots.take(east, "east-checks")
+    east_panel.get_by_role("button", name="Accept: this is right").click()
+    expect(east.get_by_text("Board 1: accepted.")).to_be_visible()
+
+    with live.exclusive():
+        state = scoring.board_state(match, scoring.board_of(match, 1))
+        assert state.state == "confirmed"
+        assert state.pending is None
+        stored = scoring.board_of(match, 1).results.get(current=True)
+        assert stored.seats == expected["seats"]
+        assert stored.submission.record["auction"] == facts["auction"]
+        assert stored.submission.record["last"] == facts["last"]
