@@ -375,3 +375,28 @@ def test_totals_standings_sum_each_players_settlements():
     book = workbook(export_file(tournament, kind="standings"))
     assert header(book["Standings"])[3] == "Total"
     assert [row[3] for row in data_rows(book["Standings"])] == ranked
+
+
+def test_without_a_deal_on_file_north_enters_the_partner_and_the_holder():
+    tournament = twenty_event(slug="twenty-nodeal")
+    match = first_match(tournament)
+    board = match.table.boards.get(number=1)
+    board.deal = ""
+    board.save(update_fields=["deal"])
+    north = as_team(seated(match, "N"))
+    form = north.get(board_url(tournament, match, 1, "entry-form/")).json()
+    assert form["deal_known"] is False and form["partner"] is None and form["held"] is None
+    assert form["needs_partner"] is True and form["needs_held"] is True
+    facts = {"auction": ["E:PART", "S:P", "W:P", "N:P"], "points": 57, "tricks": 6}
+    url = board_url(tournament, match, 1, "entries/")
+    missing = post(north, url, {"client_id": new_id(), "record": facts})
+    assert missing.status_code == 400 and missing.json()["field"] == "partner"
+    assert not Submission.objects.exists()
+    done = post(
+        north,
+        url,
+        {"client_id": new_id(), "record": {**facts, "partner": "W", "called": "T18", "held": "S"}},
+    )
+    assert done.status_code == 201, done.content
+    # Example 1 of the rulebook, with S's Honours: N −2, E 0, S +2, W 0.
+    assert done.json()["score"]["seats"] == {"N": -2, "E": 0, "S": 2, "W": 0}
