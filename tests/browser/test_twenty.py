@@ -13,12 +13,14 @@ from scoring import services as scoring
 from tests.browser.conftest import PHONE
 from tests.browser.helpers import expect, send_button
 from tests.scoring.test_twenty_web import twenty_event
+from tests.tournaments.factories import OrganiserFactory
 from tournaments.models import Match
 
 pytestmark = pytest.mark.browser
 
 NARROW_PHONE = {**PHONE, "viewport": {"width": 360, "height": 780}}
 SEAT_WORDS = {"N": "North", "E": "East", "S": "South", "W": "West"}
+PASSWORD = "correct-horse-battery"
 
 
 @pytest.fixture
@@ -173,3 +175,48 @@ def test_north_bids_offline_sees_the_payments_and_east_accepts(live, night, cont
         assert stored.seats == expected["seats"]
         assert stored.submission.record["auction"] == facts["auction"]
         assert stored.submission.record["last"] == facts["last"]
+
+
+def test_the_director_enters_a_board_with_the_same_box(live, night, desktop, shots):
+    tournament, match, board, _seats = night
+    with live.exclusive():
+        board = match.table.boards.get(number=2)  # East deals, South is Eldest
+        OrganiserFactory(username="tina", password=PASSWORD)
+        facts = {
+            "auction": ["S:PART", "W:NT", "N:P", "E:P", "S:P"],
+            "contras": {"bid": "re"},
+            "points": 30,
+            "tricks": 3,
+        }
+        record = GAME.entry_record(
+            facts, settings={}, table=1, players=4, dealer="E", deal=board.deal
+        )
+        seats = GAME.score(record)["seats"]
+    page = desktop
+    page.goto("/accounts/login/")
+    page.get_by_label("Username").fill("tina")
+    page.get_by_label("Password").fill(PASSWORD)
+    page.get_by_role("button", name="Sign in").click()
+    page.goto(f"/tournaments/{tournament.slug}/director/{match.pk}/2/")
+    panel = page.locator("#director-entry")
+    call(panel, "South", "Partnership")
+    call(panel, "West", "No Trumps")
+    for seat in ("North", "East", "South"):
+        call(panel, seat, "Pass")
+    group(panel, "Contra on the bid").get_by_role("button", name="Re-contra", exact=True).click()
+    panel.get_by_label("Points of the declarer's side").select_option("30")
+    group(panel, "Tricks of the declarer's side").get_by_role(
+        "button", name="3", exact=True
+    ).click()
+    expect(panel.locator("[data-preview]")).to_contain_text("computed when you save")
+    page.get_by_label("Reason (optional)").fill("the phone died")
+    shots.take(page, "director-entry")
+    panel.get_by_role("button", name="Save this result").click()
+    words = ", ".join(f"{seat} {value:+d}" for seat, value in seats.items())
+    expect(page.get_by_text(f"Result entered: {words}.")).to_be_visible()
+    shots.take(page, "director-saved")
+    with live.exclusive():
+        result = board.results.get(current=True)
+        assert result.kind == "director" and result.reason == "the phone died"
+        assert result.seats == seats
+        assert result.submission.record["auction"] == facts["auction"]
