@@ -41,8 +41,11 @@ def standings_sheet(tournament: Tournament, state: StandingsState) -> SheetSpec:
     players = {str(team.pk): team for team in tournament.teams.all()}
     totals = tournament.ranking == "totals"
     columns = [Column("Place", 7), Column("No.", 6), Column("Player", 28)]
+    tiebreak = tournament.game_rules.totals_tiebreak
     if totals:
-        columns += [Column("Total", 9), Column("Exact calls", 11)]
+        columns += [Column("Total", 9)]
+        if tiebreak:
+            columns += [Column(tiebreak.capitalize(), 11)]
     else:
         columns += [Column("Ranking points", 14), Column("Percentage", 11)]
     columns += [Column("Boards", 8), Column("Status", 14)]
@@ -51,11 +54,10 @@ def standings_sheet(tournament: Tournament, state: StandingsState) -> SheetSpec:
         team = players.get(str(entry["player"]))
         if team is None:
             continue
-        values = (
-            (entry.get("total"), entry.get("tiebreak"))
-            if totals
-            else (entry.get("points"), entry.get("percentage"))
-        )
+        if totals:
+            values = (entry.get("total"),) + ((entry.get("tiebreak"),) if tiebreak else ())
+        else:
+            values = (entry.get("points"), entry.get("percentage"))
         rows.append(
             (
                 entry.get("place"),

@@ -804,6 +804,7 @@ def _standings_html(tournament: Tournament, state: StandingsState) -> str:
         {
             "tournament": tournament,
             "totals": tournament.of_players and tournament.ranking == "totals",
+            "tiebreak": tournament.game_rules.totals_tiebreak,
             "rows": rows,
             "teams": teams,
             "status": standings_status(tournament, state),
@@ -1019,6 +1020,7 @@ def _team_html(tournament: Tournament, state: StandingsState, number: int) -> st
             "sheets": _drawn_sheets(tournament, team),
             "status": standings_status(tournament, state),
             "several_boards": tournament.boards_per_table > 1,
+            "tiebreak": tournament.game_rules.totals_tiebreak,
         },
     )
 

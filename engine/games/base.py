@@ -167,6 +167,10 @@ class Game(ABC):
     def describe(self, score: Mapping[str, Any]) -> str:
         """The result of a board score in words, for pages and exports."""
 
+    #: What the tie-break of totals standings counts ("exact calls"), for pages and exports;
+    #: empty for a game whose totals have none.
+    totals_tiebreak: ClassVar[str] = ""
+
     def totals_entry(self, score: Mapping[str, Any], seat: str) -> tuple[float, int]:
         """What a seat's board adds to its totals standings and to their tie-break.
 

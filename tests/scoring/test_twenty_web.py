@@ -373,8 +373,10 @@ def test_totals_standings_sum_each_players_settlements():
     ranked = [entry["total"] for entry in stored]
     assert ranked == sorted(ranked, reverse=True)
     book = workbook(export_file(tournament, kind="standings"))
-    assert header(book["Standings"])[3] == "Total"
+    assert header(book["Standings"])[3:5] == ["Total", "Boards"]  # Twenty has no tie-break
     assert [row[3] for row in data_rows(book["Standings"])] == ranked
+    page = Client().get(reverse("scoring:standings", args=[tournament.slug])).content.decode()
+    assert "The highest total wins." in page and "exact" not in page
 
 
 def test_without_a_deal_on_file_north_enters_the_partner_and_the_holder():

@@ -117,6 +117,8 @@ class PyramidGame(Game):
     def describe(self, score: Mapping[str, Any]) -> str:
         return describe(score)
 
+    totals_tiebreak = "exact calls"
+
     def totals_entry(self, score: Mapping[str, Any], seat: str) -> tuple[float, int]:
         """Totals rank a player's own sheet: his points as declarer, ties by exact calls."""
         if score.get("declarer") != seat:

@@ -239,6 +239,9 @@ class TwentyGame(Game):
     def describe(self, score: Mapping[str, Any]) -> str:
         return describe(score)
 
+    def outcome(self, score: Mapping[str, Any]) -> tuple[str, str] | None:
+        return ("contract", "won" if score["made"] else "lost")
+
     def totals_entry(self, score: Mapping[str, Any], seat: str) -> tuple[float, int]:
         """Totals: what the others paid the player less what he paid; no tie-break."""
         return score["seats"][seat], 0
