@@ -2,12 +2,15 @@
 app's scorer, director and public pages."""
 
 from django.contrib import admin
+from django.templatetags.static import static
 from django.urls import include, path
 from django.views.generic import RedirectView
 from drf_spectacular.views import SpectacularAPIView
 
 urlpatterns = [
     path("", RedirectView.as_view(pattern_name="tournaments:list", permanent=False), name="home"),
+    # Browsers ask for /favicon.ico whatever the pages link to.
+    path("favicon.ico", RedirectView.as_view(url=static("favicon.svg"), permanent=True)),
     path("accounts/", include("django.contrib.auth.urls")),
     path("admin/", admin.site.urls),
     path("tournaments/", include("tournaments.urls")),

@@ -74,6 +74,14 @@ class TournamentCreateForm(forms.ModelForm):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        slug = self.fields["slug"]
+        slug.required = False
+        slug.label = "Web address"
+        slug.help_text = (
+            "The tournament's pages are at /t/<this>/ and the printed QR codes carry it, so it "
+            "cannot change. Made from the name when left empty: lower-case letters, digits "
+            "and hyphens."
+        )
         game = get_game(chosen_game(self.data, self.initial))
         self.game = game
         self.fields["game"].initial = game.id

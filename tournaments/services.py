@@ -21,6 +21,7 @@ from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.db.models import Max
+from django.utils.text import slugify
 
 from engine.core.errors import DealError
 from engine.core.words import plural
@@ -190,6 +191,17 @@ def _free_access_codes(tournament: Tournament, count: int) -> list[str]:
 # --- tournaments --------------------------------------------------------------------------
 
 
+def free_slug(name: str) -> str:
+    """The web address made from a tournament's name ("Club night, 3 May" → club-night-3-may),
+    with -2, -3 … when another tournament has it already."""
+    base = slugify(name)[:40].strip("-") or "tournament"
+    slug, number = base, 1
+    while Tournament.objects.filter(slug=slug).exists():
+        number += 1
+        slug = f"{base}-{number}"
+    return slug
+
+
 @transaction.atomic
 def create_tournament(
     *,
@@ -205,8 +217,9 @@ def create_tournament(
 
     ``settings`` are Tournament fields (boards_per_table, side_mode, ties) and the game's own
     settings (for Pymtheg: ruleset, the three house-rule points, direction, opening_rule,
-    opening_seat); missing ones take the defaults.
+    opening_seat); missing ones take the defaults. An empty ``slug`` is made from the name.
     """
+    slug = slug.strip() or free_slug(name)
     if game not in scorable_games():
         raise ServiceError(f"game: {game!r} is not one of {', '.join(scorable_games())}")
     game_names = set(get_game(game).default_settings)

@@ -34,8 +34,10 @@ def test_organiser_prepares_and_starts_a_tournament(live, organiser, desktop, op
     expect(page.get_by_role("heading", level=1)).to_have_text(re.compile("Tournaments"))
 
     page.goto("/tournaments/new/")
+    page.get_by_label("Name").fill("Harbour Cup, 3 May")
+    expect(page.get_by_label("Web address")).to_have_value("harbour-cup-3-may")  # as typed
     page.get_by_label("Name").fill("Harbour cup")
-    page.get_by_label("Slug").fill("harbour")
+    page.get_by_label("Web address").fill("harbour")
     page.get_by_label("Tables").fill("2")
     shots.take(page, "new-tournament")
     page.get_by_role("button", name="Create").click()

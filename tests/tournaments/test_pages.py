@@ -310,3 +310,39 @@ def test_clearing_the_schedule_and_dealing_again_ask_first(organiser_client, sch
     assert list(again) == deals
     organiser_client.post(url("schedule_clear", scheduled.slug), {"confirmed": "yes"})
     assert not Match.objects.filter(table__tournament=scheduled).exists()
+
+
+def test_the_web_address_is_made_from_the_name_when_left_empty(organiser_client):
+    form = text(organiser_client.get(url("create")))
+    assert "Web address" in form and "/t/&lt;this&gt;/" in form
+    fields = {
+        "tables": 2,
+        "boards_per_table": 1,
+        "side_mode": "fixed",
+        "ties": "min",
+        "ruleset": "manual-2016",
+        "direction": "clockwise",
+        "opening_rule": "fixed",
+        "opening_seat": "N",
+        "all_tricks_bonus": 0,
+        "heavy_failure_penalty": 0,
+        "illegal_trump_penalty": 0,
+    }
+    for _ in range(2):
+        response = organiser_client.post(
+            url("create"), {"name": "Club night, 3 May", "slug": "", **fields}
+        )
+        assert response.status_code == 302, text(response)
+    slugs = set(Tournament.objects.values_list("slug", flat=True))
+    assert {"club-night-3-may", "club-night-3-may-2"} <= slugs
+
+
+def test_every_kind_of_page_has_the_favicon(client, organiser_client, draft):
+    for page in (
+        client.get(url("list"), follow=True),
+        organiser_client.get(url("dashboard", draft.slug)),
+        organiser_client.get(url("print_routes", draft.slug)),
+    ):
+        assert 'rel="icon" href="/static/favicon.svg"' in text(page)
+    found = client.get("/favicon.ico")
+    assert found.status_code == 301 and found["Location"] == "/static/favicon.svg"
