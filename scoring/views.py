@@ -960,9 +960,11 @@ def _team_lines(tournament: Tournament, team: Team) -> list[dict[str, Any]]:
     boards = _boards_of_matches(tournament)
     if tournament.of_players:
         return _player_lines(team, matches, results, points, boards)
+    forfeited = _forfeiting_teams(tournament)
     lines = []
     for match in matches:
         side = "NS" if match.ns_team_id == team.pk else "EW"
+        opponent = match.ew_team if side == "NS" else match.ns_team
         for board_number in boards.get(match.pk, []):
             result = results.get((match.pk, board_number))
             lines.append(
@@ -975,10 +977,30 @@ def _team_lines(tournament: Tournament, team: Team) -> list[dict[str, Any]]:
                     if result is None
                     else (result.ns_result if side == "NS" else result.ew_result),
                     "points": points_text(points.get((match.pk, board_number))),
-                    "opponent": match.ew_team if side == "NS" else match.ns_team,
+                    "opponent": opponent,
+                    "forfeit": _forfeit_words(team.pk in forfeited, opponent.pk in forfeited),
                 }
             )
     return lines
+
+
+def _forfeiting_teams(tournament: Tournament) -> set[int]:
+    """Teams disqualified before finalisation: each of their matches counts −1000 for them
+    and 0 for the opponent, whatever was played."""
+    return set(
+        Team.objects.filter(tournament=tournament, disqualification__isnull=False)
+        .exclude(disqualification__after_final=True)
+        .values_list("pk", flat=True)
+    )
+
+
+def _forfeit_words(own: bool, opponent: bool) -> str:
+    """What a disqualification makes of a match on a team's card."""
+    if own and opponent:
+        return "not played (both disqualified)"
+    if own:
+        return "forfeit −1000"
+    return "0 (the opponents forfeit)" if opponent else ""
 
 
 def _player_lines(team: Team, matches, results, points, boards) -> list[dict[str, Any]]:

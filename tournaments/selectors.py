@@ -431,3 +431,43 @@ def is_public(tournament: Tournament, user: Any = None) -> bool:
     from tournaments.permissions import is_organiser
 
     return tournament.status != Status.DRAFT or (user is not None and is_organiser(user))
+
+
+@dataclass(frozen=True)
+class Change:
+    """One value an action changed, in words: ``Status: running → final``."""
+
+    label: str
+    old: str
+    new: str
+
+
+def log_changes(before: Any, after: Any) -> list[Change]:
+    """What an action log entry changed, key by key, old → new, in the order the entry keeps
+    them; a key only one side has shows "—" on the other."""
+    before = before if isinstance(before, dict) else {} if before is None else {"value": before}
+    after = after if isinstance(after, dict) else {} if after is None else {"value": after}
+    keys = list(dict.fromkeys([*before, *after]))
+    return [
+        Change(_label(key), _value_words(before.get(key)), _value_words(after.get(key)))
+        for key in keys
+        if before.get(key) != after.get(key)
+    ]
+
+
+def _label(key: str) -> str:
+    return str(key).replace("_", " ").capitalize()
+
+
+def _value_words(value: Any, limit: int = 160) -> str:
+    if value is None or value == "" or value == [] or value == {}:
+        text = "—"
+    elif isinstance(value, bool):
+        text = "yes" if value else "no"
+    elif isinstance(value, dict):
+        text = "; ".join(f"{_label(k)}: {_value_words(v, 40)}" for k, v in value.items())
+    elif isinstance(value, list | tuple):
+        text = ", ".join(_value_words(item, 40) for item in value)
+    else:
+        text = str(value)
+    return text if len(text) <= limit else text[: limit - 1] + "…"

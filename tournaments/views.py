@@ -215,9 +215,10 @@ def table_labels(request: HttpRequest, slug: str) -> HttpResponse:
 @organiser_required
 def action_log(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = _tournament(slug)
-    return _render(
-        request, "tournaments/log.html", tournament, entries=selectors.action_log(tournament)
-    )
+    entries = list(selectors.action_log(tournament))
+    for entry in entries:
+        entry.changes = selectors.log_changes(entry.before, entry.after)
+    return _render(request, "tournaments/log.html", tournament, entries=entries)
 
 
 # --- status -------------------------------------------------------------------------------

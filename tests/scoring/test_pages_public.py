@@ -104,7 +104,15 @@ def test_disqualified_teams_come_last_without_a_place(
     rows = page[page.index("<tbody>") : page.index("</tbody>")].split("<tr")[1:]
     assert "1. Team 1" in rows[-1] and "disqualified" in rows[-1]
     assert ">–<" in rows[-1]  # no place
-    assert "This team is disqualified" in text(client.get(url(cup, "team", 1)))
+    card = text(client.get(url(cup, "team", 1)))
+    assert "This team is disqualified" in card
+    # Every match of the team counts −1000 for it, played or not, and 0 for its opponent.
+    matches = cup.teams[0].ns_matches.count() + cup.teams[0].ew_matches.count()
+    assert card.count("forfeit −1000") == matches
+    match = cup.teams[0].ns_matches.first() or cup.teams[0].ew_matches.first()
+    opponent = match.ew_team if match.ns_team_id == cup.teams[0].pk else match.ns_team
+    other = text(client.get(url(cup, "team", opponent.number)))
+    assert "0 (the opponents forfeit)" in other
 
 
 def test_a_page_view_costs_a_cache_hit(

@@ -346,3 +346,25 @@ def test_every_kind_of_page_has_the_favicon(client, organiser_client, draft):
         assert 'rel="icon" href="/static/favicon.svg"' in text(page)
     found = client.get("/favicon.ico")
     assert found.status_code == 301 and found["Location"] == "/static/favicon.svg"
+
+
+def test_the_action_log_shows_what_changed_as_old_and_new_values(organiser_client, scheduled):
+    organiser_client.post(url("start", scheduled.slug))
+    log = text(organiser_client.get(url("log", scheduled.slug)))
+    assert 'Status: <span class="old">scheduled</span> → <span class="new">running</span>' in log
+    assert "{&#x27;status&#x27;" not in log  # no raw dictionaries
+
+
+def test_log_changes_words():
+    changes = selectors.log_changes(
+        {"name": "Old", "ties": "min", "teams": [1, 2]},
+        {"name": "New", "ties": "min", "final": True, "teams": []},
+    )
+    assert [(c.label, c.old, c.new) for c in changes] == [
+        ("Name", "Old", "New"),
+        ("Teams", "1, 2", "—"),
+        ("Final", "—", "yes"),
+    ]
+    assert selectors.log_changes(None, None) == []
+    [long] = selectors.log_changes(None, {"reason": "x" * 400})
+    assert len(long.new) == 160 and long.new.endswith("…")
