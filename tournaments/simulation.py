@@ -96,6 +96,8 @@ class SimulationReport:
     outcomes: Counter[tuple[str, str]] = field(default_factory=Counter)
     dispute: Dispute | None = None
     started: bool = False
+    # Boards left alone because a real table's director call is open on them.
+    open_calls: list[str] = field(default_factory=list)
 
     @property
     def nothing_to_play(self) -> bool:
@@ -216,15 +218,18 @@ def play_disputed(match: Match, board: Board, played: PlayedBoard, director: Any
     return Dispute(match.round, match.table.number, board.number, match.pk, rejections)
 
 
-def _settle(match: Match, board: Board, facts: dict[str, Any], director: Any) -> None:
-    """Bring one board to a result from whatever state real scorers left it in."""
+def _settle(match: Match, board: Board, facts: dict[str, Any]) -> bool:
+    """Bring one board to a result from whatever state real scorers left it in; False for a
+    board whose director call is open: that is the director's to rule on, never the
+    simulation's (the report lists it)."""
     current = board_state(match, board)
+    if current.state == states.DISPUTED:
+        return False
     if current.state in (states.EMPTY, states.RETURNED):
         _enter_and_accept(match, board, facts)
     elif current.state == states.AWAITING_EAST:
         _accept(match, board, current.pending.pk)
-    elif current.state == states.DISPUTED:
-        _director_enters(match, board, facts, director)
+    return True
 
 
 def played_facts(match: Match, board: Board, seed: str) -> dict[str, Any]:
@@ -287,8 +292,11 @@ def simulate_tournament(
                         and _disputable(match, board, played)
                     ):
                         report.dispute = play_disputed(match, board, played, by)
-                    else:
-                        _settle(match, board, facts, by)
+                    elif not _settle(match, board, facts):
+                        report.open_calls.append(
+                            f"round {match.round}, table {match.table.number}, board {board.number}"
+                        )
+                        continue
                 except ScoringError as exc:
                     raise SimulationError(
                         f"round {match.round}, table {match.table.number}, board "

@@ -19,6 +19,7 @@ from scoring import services as scoring
 from scoring.models import Result, Review, StandingsState, Submission
 from tests.tournaments.conftest import make_tournament
 from tournaments import services
+from tournaments.management.commands.simulate import describe
 from tournaments.models import ActionLog, Match, Status
 from tournaments.simulation import SimulationError, play_board_of, simulate_tournament
 
@@ -154,7 +155,7 @@ def test_the_same_seed_gives_the_same_play():
     assert records(first) == records(second)
 
 
-def test_boards_left_half_done_by_real_scorers_are_settled():
+def test_boards_left_half_done_by_real_scorers_are_settled_but_a_director_call_is_not():
     cup = small_cup()
     services.start_tournament(by=None, tournament=cup)
     awaiting, disputed, _other = Match.objects.filter(table__tournament=cup, round=1)
@@ -173,10 +174,13 @@ def test_boards_left_half_done_by_real_scorers_are_settled():
         reason="we disagree",
         client_id="real-phone-2",
     )
-    simulate_tournament(cup, rounds=1, seed="settle")
+    report = simulate_tournament(cup, rounds=1, seed="settle")
     assert Result.objects.get(match=awaiting, current=True).submission == entry
-    assert Result.objects.get(match=disputed, current=True).kind == Result.Kind.DIRECTOR
-    assert Result.objects.filter(match__table__tournament=cup, current=True).count() == 3
+    # The open director call is the director's to rule on: left alone, and said so.
+    assert not Result.objects.filter(match=disputed).exists()
+    assert report.open_calls == [f"round 1, table {disputed.table.number}, board 1"]
+    assert Result.objects.filter(match__table__tournament=cup, current=True).count() == 2
+    assert "left alone, the director is called: round 1, table" in "\n".join(describe(report, cup))
 
 
 def test_a_draft_or_final_tournament_is_refused():

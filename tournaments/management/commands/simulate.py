@@ -47,6 +47,11 @@ def describe(report: SimulationReport, tournament: Tournament) -> list[str]:
         f"{plural(report.matches, 'match', 'matches')}, {plural(report.boards, 'board')}"
         f"{f' ({outcome})' if outcome else ''}, seed {report.seed}"
     )
+    if report.open_calls:
+        lines.append(
+            f"left alone, the director is called: {'; '.join(report.open_calls)} "
+            "(rule on them on the director's page)"
+        )
     if report.dispute is not None:
         d = report.dispute
         lines.append(
