@@ -6,10 +6,17 @@ headers in row 3, frozen, with a filter over the rows. Values are stored as they
 as numbers, texts as texts (a team called "=1+1" stays that text); the file holds no formula.
 The same sheets and stamp give the same bytes: the workbook's created/modified times are the
 standings' computation time and every zip entry carries that time too.
+
+Every sheet prints: A4, landscape when its columns are wider than a portrait page, scaled to
+the page's width, the title and header rows repeated on every page, the tournament and sheet
+in the page header and "page x of y" in the footer; a sheet of up to ``ONE_PAGE_ROWS`` rows
+(the standings of up to 30 teams) fits on one page. The title spans the table's columns, so
+printing never cuts it.
 """
 
 from __future__ import annotations
 
+import math
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -19,6 +26,7 @@ from openpyxl.cell.cell import ERROR_CODES
 from openpyxl.chart import LineChart, Reference
 from openpyxl.styles import Alignment, Border, Font, PatternFill, Side
 from openpyxl.utils import get_column_letter
+from openpyxl.worksheet.cell_range import CellRange
 from openpyxl.writer.excel import ExcelWriter
 
 from publishing.exports.fixedzip import FixedTimeZipFile, zip_time
@@ -36,6 +44,16 @@ from publishing.exports.sheets import (
 
 THIN = Side(style="thin", color="888888")
 HAND_ROW_HEIGHT = 62.0  # points: four lines of a hand
+A4 = "9"  # the paper size code of A4 in the file format
+# Column widths (in characters) a portrait A4 page holds at 100 %; wider sheets turn landscape.
+PORTRAIT_WIDTH = 95
+# Sheets with at most this many data rows are scaled to one page (standings of 30 teams and
+# their title fit easily; longer sheets print at the width's scale over several pages).
+ONE_PAGE_ROWS = 40
+# The title's 14-point letters are about 1.4 column characters wide; line heights in points.
+TITLE_CHAR_WIDTH = 1.4
+TITLE_LINE_HEIGHT = 19.0
+STAMP_LINE_HEIGHT = 15.0
 
 
 class _Styles:
@@ -106,13 +124,14 @@ class _SheetWriter:
 
     def top(self, stamp: Stamp) -> None:
         ws, spec = self.ws, self.spec
+        self._page_setup(stamp)
         for index, column in enumerate(spec.columns, start=1):
             ws.column_dimensions[get_column_letter(index)].width = column.width
         if spec.tabular:
             ws.freeze_panes = f"A{FIRST_DATA_ROW}"
-        self._append([_cell(ws, spec.title, font=_Styles.title)])
         stamp_text = f"{stamp.text} {spec.note}".strip()
-        self._append([_cell(ws, stamp_text, font=_Styles.stamp)])
+        self._spanning_row(spec.title, _Styles.title, TITLE_LINE_HEIGHT, TITLE_CHAR_WIDTH)
+        self._spanning_row(stamp_text, _Styles.stamp, STAMP_LINE_HEIGHT, 1.0)
         if spec.tabular:
             self._append(
                 [
@@ -128,6 +147,39 @@ class _SheetWriter:
             )
         else:
             self._append([])
+
+    def _page_setup(self, stamp: Stamp) -> None:
+        """How the sheet prints (set before the first row: the write-only sheet writes its
+        properties then)."""
+        ws, spec = self.ws, self.spec
+        width = sum(column.width for column in spec.columns)
+        ws.page_setup.paperSize = A4
+        ws.page_setup.orientation = "landscape" if width > PORTRAIT_WIDTH else "portrait"
+        ws.sheet_properties.pageSetUpPr.fitToPage = True
+        ws.page_setup.fitToWidth = 1
+        ws.page_setup.fitToHeight = 1 if spec.row_count <= ONE_PAGE_ROWS else 0
+        ws.page_margins.left = ws.page_margins.right = 0.4
+        ws.page_margins.top = ws.page_margins.bottom = 0.6
+        ws.page_margins.header = ws.page_margins.footer = 0.3
+        ws.print_options.horizontalCentered = True
+        if spec.tabular:
+            ws.print_title_rows = f"1:{HEADER_ROW}"
+        # "&" starts a code in a page header: a tournament called "Smith & Co" keeps its "&".
+        ws.oddHeader.left.text = stamp.tournament.replace("&", "&&")
+        ws.oddHeader.right.text = spec.name.replace("&", "&&")
+        ws.oddFooter.center.text = "Page &P of &N"
+        if len(spec.columns) > 1:
+            last = get_column_letter(len(spec.columns))
+            ws.merged_cells.add(CellRange(f"A1:{last}1"))
+            ws.merged_cells.add(CellRange(f"A2:{last}2"))
+
+    def _spanning_row(self, text: str, font: Font, line_height: float, char_width: float) -> None:
+        """A row whose one cell spans the table's columns, wrapped, as tall as its lines."""
+        width = max(sum(column.width for column in self.spec.columns), 1)
+        lines = max(1, math.ceil(len(text) * char_width / width))
+        if lines > 1:
+            self.ws.row_dimensions[self.row + 1].height = line_height * lines
+        self._append([_cell(self.ws, text, font=font, alignment=_Styles.wrap)])
 
     def _append(self, row) -> None:
         self.row += 1

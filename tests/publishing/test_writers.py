@@ -168,3 +168,30 @@ def test_csv_zip_is_plain_tables(tmp_path):
     assert len(tables) == 18 and tables["Score"].dtype.kind in "if"
     about = pd.read_csv(io.BytesIO(archive.read("about.csv")), encoding="utf-8-sig")
     assert about.set_index("key").loc["computed_at", "value"].startswith("2025-06-01T18:30")
+
+
+def test_every_sheet_prints_on_a4_at_the_pages_width_with_its_headers_repeated(tmp_path):
+    data = synthetic_tournament(15)  # 30 teams
+    sheets = build_sheets(data)
+    path = tmp_path / "print.xlsx"
+    write_xlsx(sheets, path, data.stamp)
+    book = openpyxl.load_workbook(path)
+    for spec in sheets:
+        ws = book[spec.name]
+        setup = ws.page_setup
+        assert setup.paperSize == 9 and setup.fitToWidth == 1, spec.name
+        assert ws.sheet_properties.pageSetUpPr.fitToPage, spec.name
+        wide = sum(column.width for column in spec.columns) > 95
+        assert setup.orientation == ("landscape" if wide else "portrait"), spec.name
+        assert ws.oddFooter.center.text == "Page &P of &N"
+        if spec.tabular:
+            assert ws.print_title_rows == "$1:$3", spec.name
+        if len(spec.columns) > 1:  # the title spans the table: printing never cuts it
+            assert f"A1:{openpyxl.utils.get_column_letter(len(spec.columns))}1" in {
+                str(r) for r in ws.merged_cells.ranges
+            }
+    standings = book["Standings"]
+    assert standings.max_row - 3 == 30 and standings.page_setup.fitToHeight == 1
+    assert any(
+        spec.row_count > 40 and book[spec.name].page_setup.fitToHeight == 0 for spec in sheets
+    )
