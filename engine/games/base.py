@@ -232,6 +232,12 @@ class Game(ABC):
         an entry of its own."""
         return None
 
+    def entry_secrets(self, **context: Any) -> dict[str, Any] | None:
+        """What the entry takes from the board's deal that the table must not see before the
+        board is played (``entry_form``'s context): the phone asks for it when North starts
+        entering, the director's page has it at once; None: nothing (the default)."""
+        return None
+
     @abstractmethod
     def entry_record(
         self,

@@ -347,14 +347,14 @@ class TwentyGame(Game):
         """The bidding box: whose call it is and the legal next calls after ``auction`` (the
         calls so far). Once the auction is complete: the items that may be contra'd, the
         levels, and whether the last trick, the partner and the held bonus are to be entered.
-        With the deal known, only the partner is offered the Sparrow without a bid."""
+        With the deal known, the partner comes from ``entry_secrets``: only he is offered the
+        Sparrow without a bid."""
         made = list(auction if auction is not None else calls or ())
-        partner = None
-        parsed = None
-        if deal:
-            parsed = _deal(deal)
+        parsed = _deal(deal) if deal else None
+        if parsed is not None:
             dealer = parsed.dealer
-            partner = parsed.holder(called_card(parsed.hand(parsed.eldest)))
+        secrets = self.entry_secrets(deal=parsed)
+        partner = secrets["partner"] if secrets else None
         try:
             options = next_calls(made, dealer, partner)
         except CallError as exc:
@@ -388,25 +388,25 @@ class TwentyGame(Game):
         **_: Any,
     ) -> dict[str, Any]:
         """What the phone's bidding box needs for a board, so that it works without asking
-        the server after each call (``static/scoring/entry-twenty-auction.js``).
+        the server after each call (``static/scoring/entry-twenty-auction.js``): only what
+        the table may see before the board is played.
 
-        With the board's deal on file: the partner (the holder of the called card: the box
-        offers the Sparrow without a bid to him alone) and who was dealt the Kings and the
-        Honours (entered by nobody). Without it, ``needs_partner`` and ``needs_held`` say the
-        scorer enters them, as ``entry_options`` does at the end of the auction. Then the
-        pack (for the last trick), the points and tricks a side can have together (the
-        rulebook's table) and the contra levels."""
+        With the board's deal on file, ``secrets`` says the partner and the held bonuses
+        come from the deal: ``entry_secrets``, which the phone fetches once North starts
+        entering (until then the box offers the Sparrow without a bid to every seat that
+        may make it, and the server judges). Without it, ``needs_partner`` and
+        ``needs_held`` say the scorer enters them, as ``entry_options`` does at the end of
+        the auction. Then the pack (for the last trick), the points and tricks a side can
+        have together (the rulebook's table) and the contra levels."""
         parsed = _deal(deal) if deal else None
         if parsed is not None:
             dealer = parsed.dealer
         eldest = cards.NEXT_SEAT[dealer]
-        form: dict[str, Any] = {
+        return {
             "dealer": dealer,
             "eldest": eldest,
             "deal_known": parsed is not None,
-            "partner": None,
-            "called": None,
-            "held": None,
+            "secrets": parsed is not None,
             "needs_partner": parsed is None,
             "needs_held": parsed is None,
             "bids": [[bid, BID_WORDS[bid]] for bid in (PART, NT, SOLO)],
@@ -419,23 +419,22 @@ class TwentyGame(Game):
             "most_points": list(MOST_POINTS),
             "cards": CARD_CHOICES,
             "called_cards": [CARD_TEXT[card] for card in range(2, 19)],
+            "note": f"{SEAT_NAMES[dealer]} deals; {SEAT_NAMES[eldest]} (Eldest) opens Partnership.",
         }
-        if parsed is not None:
-            called = called_card(parsed.hand(eldest))
-            form["called"] = CARD_TEXT[called]
-            form["partner"] = parsed.holder(called)
-            form["held"] = {
-                "kings": parsed.set_holder(KINGS),
-                "honours": parsed.set_holder(HONOURS),
-            }
-        parts = [f"{SEAT_NAMES[dealer]} deals; {SEAT_NAMES[eldest]} (Eldest) opens Partnership."]
-        if parsed is not None:
-            parts.append(
-                f"From the deal: Partnership calls {form['called']}, held by "
-                f"{SEAT_NAMES[form['partner']]}."
-            )
-        form["note"] = " ".join(parts)
-        return form
+
+    def entry_secrets(self, *, deal: Any = None, **_: Any) -> dict[str, Any] | None:
+        """From the board's deal on file: the called card (from Eldest's hand), the partner
+        who holds it (the box offers the Sparrow without a bid to him alone) and who was
+        dealt all four Kings and all three Honours (entered by nobody); None without a deal."""
+        if not deal:
+            return None
+        parsed = _deal(deal)
+        called = called_card(parsed.hand(parsed.eldest))
+        return {
+            "called": CARD_TEXT[called],
+            "partner": parsed.holder(called),
+            "held": {"kings": parsed.set_holder(KINGS), "honours": parsed.set_holder(HONOURS)},
+        }
 
     # -- simulation -------------------------------------------------------------------------
 

@@ -1,6 +1,7 @@
 """Twenty behind the generic game interface: registry, settings, boards and dealers, deals,
 entry (the bidding box, records from facts), words and simulation."""
 
+import json
 import random
 
 import pytest
@@ -138,14 +139,21 @@ RULEBOOK_MOST = [0, 21, 41, 57, 69, 77, 82, 87, 92, 97, 102]
 def test_the_entry_form_with_the_deal_on_file():
     form = GAME.entry_form(players=4, dealer="N", settings={}, table=2, deal=D)
     assert form["dealer"] == "N" and form["eldest"] == "E" and form["deal_known"] is True
-    # E holds T20 and T19: Partnership calls T18, which S holds; E was dealt the Honours.
-    assert form["called"] == "T18" and form["partner"] == "S"
-    assert form["held"] == {"kings": None, "honours": "E"}
+    # The form is on North's phone before play: nothing the deal hides is in it.
+    assert form["secrets"] is True
+    assert not {"partner", "called", "held"} & set(form)
     assert form["needs_partner"] is False and form["needs_held"] is False
-    assert "T18, held by South" in form["note"]
+    assert form["note"] == "North deals; East (Eldest) opens Partnership."
+    assert "T18" not in form["note"] and "South" not in json.dumps(form)
+    # The secrets: E holds T20 and T19, so Partnership calls T18, which S holds; E was dealt
+    # the Honours.
+    secrets = GAME.entry_secrets(players=4, dealer="N", settings={}, table=2, deal=D)
+    assert secrets == {"called": "T18", "partner": "S", "held": {"kings": None, "honours": "E"}}
     # The same partner as the bidding box's: only he is offered the Sparrow without a bid.
     assert "P+SPARROW" in GAME.entry_options(deal=D, auction=["E:PART"])["calls"]
     assert "P+SPARROW" not in GAME.entry_options(deal=D, auction=["E:PART", "S:P"])["calls"]
+    # Without the secrets (the deal unknown to the box) every seat may be offered it.
+    assert "P+SPARROW" in GAME.entry_options(dealer="N", auction=["E:PART", "S:P"])["calls"]
     assert form["fewest_points"] == RULEBOOK_FEWEST and form["most_points"] == RULEBOOK_MOST
     assert form["points"] == [0, 102] and form["tricks"] == [0, 10] and form["target"] == 52
     assert [level for level, _ in form["levels"]] == ["none", "contra", "re", "sub"]
@@ -159,7 +167,7 @@ def test_the_entry_form_with_the_deal_on_file():
     kings = (
         "W:F,21,20.KQ.KQ.K.KQ 19,18,17,16,15,14,13,12,11,10.... 9,8,7,6,5,4,1.CJT... ..CJT.QCJT.CJT"
     )
-    assert GAME.entry_form(dealer="W", deal=kings)["held"]["kings"] == "W"
+    assert GAME.entry_secrets(dealer="W", deal=kings)["held"]["kings"] == "W"
     # A dealer given with the deal follows the deal.
     assert GAME.entry_form(dealer="S", deal=D)["dealer"] == "N"
 
@@ -167,7 +175,8 @@ def test_the_entry_form_with_the_deal_on_file():
 def test_the_entry_form_without_a_deal_asks_for_partner_and_holder():
     form = GAME.entry_form(players=4, dealer="W", settings={}, table=1, deal=None)
     assert form["eldest"] == "N" and form["deal_known"] is False
-    assert form["partner"] is None and form["called"] is None and form["held"] is None
+    assert form["secrets"] is False
+    assert GAME.entry_secrets(players=4, dealer="W", settings={}, table=1, deal=None) is None
     assert form["needs_partner"] is True and form["needs_held"] is True
     end = GAME.entry_options(dealer="W", auction=["N:PART", "E:P", "S:P", "W:P"])
     assert end["needs_partner"] is form["needs_partner"]

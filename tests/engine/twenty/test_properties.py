@@ -405,15 +405,22 @@ def test_records_score_as_the_reference_says(record):
 @settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data(), deal=deals())
 def test_with_the_deal_the_box_offers_exactly_what_a_whole_record_accepts(data, deal):
-    """Each call the box (entry_options with the deal, as the phone's form) offers or
-    withholds, finished by passes into a record with the deal: the record scores exactly
-    when the call was offered. The Sparrow without a bid is refused for all but the partner."""
+    """Each call the box offers or withholds with the partner known from the board's secrets
+    (the phone once it has them; entry_options with the deal), finished by passes into a
+    record with the deal: the record scores exactly when the call was offered. The Sparrow
+    without a bid is refused for all but the partner. Before the secrets arrive the box
+    (partner unknown) offers the same calls and the Sparrow without a bid to every seat that
+    may make it; the server refuses it from all but the partner."""
     prefix = data.draw(auctions(deal.dealer, finish=False))
     text = GAME.format_deal(deal)
-    options = GAME.entry_options(deal=text, auction=prefix)
+    secrets = GAME.entry_secrets(deal=text, dealer=deal.dealer)
+    options = next_calls(prefix, deal.dealer, secrets["partner"])
+    assert GAME.entry_options(deal=text, auction=prefix)["calls"] == options["calls"]
     if options["seat"] is None:
         return
-    form = GAME.entry_form(deal=text, dealer=deal.dealer)
+    unknown = next_calls(prefix, deal.dealer, None)["calls"]
+    assert set(unknown) - set(options["calls"]) <= {"P+SPARROW"}
+    assert set(options["calls"]) <= set(unknown)
     last = {"seat": next(s for s in SEATS if deal.hand(s) >> 19 & 1), "card": "T1"}
     for call in CALLS:
         calls = [*prefix, f"{options['seat']}:{call}"]
@@ -432,5 +439,5 @@ def test_with_the_deal_the_box_offers_exactly_what_a_whole_record_accepts(data, 
             except RecordError:
                 scores = False
         assert scores == (call in options["calls"]), (prefix, call)
-        if call == "P+SPARROW" and scores:
-            assert options["seat"] == form["partner"]
+        if call == "P+SPARROW" and call in unknown:
+            assert scores == (options["seat"] == secrets["partner"])
