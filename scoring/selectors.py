@@ -312,16 +312,11 @@ def published_version(tournament: Tournament, state: StandingsState) -> str:
     return f"{state.computed_version}.{state.results_version}.{tournament.status}"
 
 
-def entry_forms(tournament: Tournament, match: Match) -> dict[int, dict[str, Any]]:
-    """What North may enter on each board of a match (``Game.entry_form``: a Pyramid
-    declarer's sheet as it stands, each board's own result aside; what a Twenty or Pys'ngtaut
-    entry takes from the board's deal on file); empty for Pymtheg, whose bidding box asks the
-    API."""
-    game = tournament.game_rules
-    if game.entry_kind == "auction":
-        return {}
+def _entry_contexts(tournament: Tournament, match: Match) -> dict[int, dict[str, Any]]:
+    """The game's entry context of each board of a match (``Game.entry_form``'s and
+    ``Game.entry_secrets``'): the board, its deal on file, a declarer's sheet as it stands."""
     declarations = sheets.match_sheets(tournament, match)
-    forms = {}
+    contexts = {}
     for board in match.table.boards.all():
         context = {
             "players": tournament.table_size,
@@ -338,8 +333,32 @@ def entry_forms(tournament: Tournament, match: Match) -> dict[int, dict[str, Any
                 sheet=found["sheet"],
                 calls=found["used"],
             )
-        forms[board.number] = game.entry_form(**context)
-    return forms
+        contexts[board.number] = context
+    return contexts
+
+
+def entry_forms(tournament: Tournament, match: Match) -> dict[int, dict[str, Any]]:
+    """What North may enter on each board of a match (``Game.entry_form``: a Pyramid
+    declarer's sheet as it stands, each board's own result aside; what a Twenty or Pys'ngtaut
+    entry takes from the board's deal on file and the table may see); empty for Pymtheg,
+    whose bidding box asks the API."""
+    game = tournament.game_rules
+    if game.entry_kind == "auction":
+        return {}
+    return {
+        number: game.entry_form(**context)
+        for number, context in _entry_contexts(tournament, match).items()
+    }
+
+
+def entry_secrets(tournament: Tournament, match: Match, board: int) -> dict[str, Any] | None:
+    """What the entry of a board takes from its deal that the table must not see before
+    play (``Game.entry_secrets``); None for a game or a board without any, or no such board."""
+    game = tournament.game_rules
+    if game.entry_kind == "auction":
+        return None
+    context = _entry_contexts(tournament, match).get(board)
+    return None if context is None else game.entry_secrets(**context)
 
 
 @dataclass(frozen=True)

@@ -531,13 +531,18 @@ def _director_entry_form(
 ) -> DirectorEntryForm | ChoicesEntryForm | ScriptEntryForm:
     """The director's entry: the game's own choices for this board where its entry is a list
     of choices (the declarer's sheet as it stands, this board's result aside), else the
-    fields of a Pymtheg board."""
+    fields of a Pymtheg board. A script's form carries the board's deal facts too."""
     kind = tournament.game_rules.entry_kind
     if kind == "auction":
         return DirectorEntryForm(data, initial=initial)
     spec = selectors.entry_forms(tournament, match)[board.number]
     if kind == "fields":
         return ChoicesEntryForm(data, spec=spec, initial=initial)
+    # The director sees the whole deal: the facts the phone fetches once play is over come
+    # with the form (``deal_facts``, as the API's deal-facts/ gives them).
+    secrets = selectors.entry_secrets(tournament, match, board.number)
+    if secrets is not None:
+        spec = {**spec, "deal_facts": secrets}
     return ScriptEntryForm(data, spec=spec, initial=initial)
 
 

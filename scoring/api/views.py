@@ -417,6 +417,34 @@ class EntryFormView(TeamView):
         return Response(form)
 
 
+class DealFactsView(TeamView):
+    @extend_schema(
+        operation_id="deal_facts",
+        summary="What the entry of a board takes from its deal, once the board is played",
+        description=(
+            "Facts derived from the board's deal on file that the table must not see before "
+            "play (Twenty: the called card, the partner who holds it, who was dealt all four "
+            "Kings and all three Honours). The phone asks for them when North starts "
+            "entering the board. Only North (who enters) and East (who checks) of the match; "
+            "404 for a game or a board without such facts."
+        ),
+        parameters=[TEAM_CODE],
+        responses={200: dict},
+    )
+    def get(self, request, slug, match_id, board):
+        team = self.team(request, slug)
+        tournament = team.tournament
+        match = _match(tournament, match_id)
+        if team.pk not in (match.ns_team_id, match.ew_team_id):
+            raise PermissionDenied("only North and East of this match see its deal facts")
+        if not match.table.boards.filter(number=board).exists():
+            raise NotFound(f"table {match.table.number} has no board {board}")
+        secrets = selectors.entry_secrets(tournament, match, board)
+        if secrets is None:
+            raise NotFound("the entry of this board takes nothing from its deal")
+        return Response(secrets)
+
+
 class SubmitView(TeamView):
     @extend_schema(
         operation_id="entry_submit",

@@ -13,7 +13,14 @@ from django.test import Client
 from django.urls import reverse
 from rest_framework.test import APIClient
 
-from engine.games.twenty.cards import HONOURS, MAGICIAN, called_card, parse_deal
+from engine.games.twenty.cards import (
+    CARD_TEXT,
+    HONOURS,
+    KINGS,
+    MAGICIAN,
+    called_card,
+    parse_deal,
+)
 from engine.games.twenty.game import GAME
 from scoring import services as scoring
 from scoring import standings as scoring_standings
@@ -22,7 +29,7 @@ from tests.publishing.conftest import data_rows, header, workbook
 from tests.publishing.test_pyramid_export import export_file
 from tests.scoring.test_api import as_team, post
 from tests.scoring.test_individual_web import board_url, director_url, seated, td  # noqa: F401
-from tests.tournaments.test_individual_events import enter, new_id
+from tests.tournaments.test_individual_events import enter, new_id, pyramid_event
 from tournaments import services
 from tournaments.imports import TeamRow
 from tournaments.models import Match
@@ -93,19 +100,98 @@ def expected_score(match, number, facts):
     return GAME.score(record)
 
 
-def test_the_form_comes_from_the_deal_on_file():
+SECRET_KEYS = {"partner", "called", "held"}
+
+
+def deal_secrets(deal):
+    called = called_card(deal.hand(deal.eldest))
+    return {
+        "called": CARD_TEXT[called],
+        "partner": deal.holder(called),
+        "held": {"kings": deal.set_holder(KINGS), "honours": deal.set_holder(HONOURS)},
+    }
+
+
+def embedded(html, dom_id):
+    """The JSON of the page's script element ``dom_id``."""
+    start = html.index(f'id="{dom_id}"')
+    return json.loads(html[html.index(">", start) + 1 : html.index("</script>", start)])
+
+
+def test_the_form_comes_from_the_deal_on_file_but_keeps_its_secrets():
     tournament = twenty_event()
     match = first_match(tournament)
     south = as_team(seated(match, "S"))
     form = south.get(board_url(tournament, match, 2, "entry-form/"))
     assert form.status_code == 200, form.content
     form = form.json()
-    deal = deal_of(match, 2)
-    called = called_card(deal.hand(deal.eldest))
     assert form["dealer"] == "E" and form["eldest"] == "S" and form["deal_known"] is True
-    assert form["partner"] == deal.holder(called)
-    assert form["held"]["honours"] == deal.set_holder(HONOURS)
+    assert form["secrets"] is True and not SECRET_KEYS & set(form)
     assert form["needs_partner"] is False and len(form["cards"]) == 40
+    assert form["note"] == "East deals; South (Eldest) opens Partnership."
+
+
+def test_norths_page_before_play_names_no_partner_called_card_or_holder():
+    tournament = twenty_event()
+    match = first_match(tournament)
+    html = scorer_page(tournament, seated(match, "N"))
+    for number in range(1, 5):
+        deal = deal_of(match, number)
+        secrets = deal_secrets(deal)
+        form = embedded(html, f"form-m{match.pk}-b{number}")
+        assert form["secrets"] is True and not SECRET_KEYS & set(form), form
+        note = form["note"]
+        assert "held" not in note and secrets["called"] not in note and "deal:" not in note
+    for words in ("From the deal", "held by", "Partner (from the deal)", "held all"):
+        assert words not in html
+    assert "deal_facts" not in html
+
+
+def test_deal_facts_go_to_north_and_east_of_the_match_only():
+    tournament = twenty_event()
+    match = first_match(tournament)
+    url = board_url(tournament, match, 2, "deal-facts/")
+    expected = deal_secrets(deal_of(match, 2))
+    for seat in ("N", "E"):
+        answer = as_team(seated(match, seat)).get(url)
+        assert answer.status_code == 200, answer.content
+        assert answer.json() == expected
+    for seat in ("S", "W"):
+        refused = as_team(seated(match, seat)).get(url)
+        assert refused.status_code == 403, refused.content
+        assert "North and East" in refused.json()["detail"]
+    other = Match.objects.get(table__tournament=tournament, round=1, table__number=2)
+    assert as_team(seated(other, "N")).get(url).status_code == 403
+    # No code, or a wrong one (the API's problem details for both).
+    assert APIClient().get(url).status_code in (401, 403)
+    wrong = APIClient()
+    wrong.credentials(HTTP_X_TEAM_CODE="not-a-code")
+    refused = wrong.get(url)
+    assert refused.status_code in (401, 403) and "access code" in refused.json()["detail"]
+    north = as_team(seated(match, "N"))
+    missing = north.get(board_url(tournament, match, 9, "deal-facts/"))
+    assert missing.status_code == 404
+    # A board without its deal on file has nothing to hide: the phone asks North for it.
+    board = match.table.boards.get(number=2)
+    board.deal = ""
+    board.save(update_fields=["deal"])
+    assert north.get(url).status_code == 404
+
+
+def test_a_game_without_deal_facts_has_no_deal_facts():
+    tournament = pyramid_event()
+    match = Match.objects.filter(table__tournament=tournament, round=1).order_by("table__number")[0]
+    answer = as_team(seated(match, "N")).get(board_url(tournament, match, 1, "deal-facts/"))
+    assert answer.status_code == 404, answer.content
+    assert answer.json()["detail"]
+
+
+def test_the_schema_describes_deal_facts():
+    schema = APIClient().get("/api/schema/", HTTP_ACCEPT="application/json")
+    assert schema.status_code == 200
+    text = schema.content.decode()
+    assert '"deal_facts"' in text or "operationId: deal_facts" in text
+    assert "/deal-facts/" in text
 
 
 def test_whole_cycle_over_the_api(django_capture_on_commit_callbacks):
@@ -282,7 +368,9 @@ def test_the_director_enters_through_the_board_page(td):  # noqa: F811
     start = html.index('id="form-director-entry"')
     form = json.loads(html[html.index(">", start) + 1 : html.index("</script>", start)])
     deal = deal_of(match, 3)
-    assert form["partner"] == partner_of(deal) and form["dealer"] == "S"
+    # The director sees the whole deal: the facts the phone fetches later are in the form.
+    assert form["deal_facts"] == deal_secrets(deal) and form["dealer"] == "S"
+    assert form["deal_facts"]["partner"] == partner_of(deal)
     # What the script writes into record_json when the director saves.
     facts = {
         "auction": ordered_auction(deal, ["PART", "NT", "P", "P", "P"]),
@@ -387,7 +475,7 @@ def test_without_a_deal_on_file_north_enters_the_partner_and_the_holder():
     board.save(update_fields=["deal"])
     north = as_team(seated(match, "N"))
     form = north.get(board_url(tournament, match, 1, "entry-form/")).json()
-    assert form["deal_known"] is False and form["partner"] is None and form["held"] is None
+    assert form["deal_known"] is False and form["secrets"] is False
     assert form["needs_partner"] is True and form["needs_held"] is True
     facts = {"auction": ["E:PART", "S:P", "W:P", "N:P"], "points": 57, "tricks": 6}
     url = board_url(tournament, match, 1, "entries/")
