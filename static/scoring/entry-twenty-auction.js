@@ -5,8 +5,17 @@
  * TwentyAuction is the auction's rules (docs/games/twenty.md, "The auction"; the engine's
  * engine/games/twenty/auction.py) without the DOM, so that Node can check it against the
  * engine (tests/scoring/test_twenty_script.py). What the box cannot know by itself comes
- * with the board's form (Game.entry_form): the dealer, the partner when the deal is on file,
- * the held bonuses, the pack and the points-and-tricks table.
+ * with the board's form (Game.entry_form): the dealer, the pack and the points-and-tricks
+ * table; nothing the table must not see before play, since the form is on North's phone
+ * while the board is played.
+ *
+ * With the deal on file (form.secrets), the partner (the holder of the called card) and who
+ * held the Kings or the Honours come from the deal too (Game.entry_secrets): the phone
+ * fetches them once, when North makes the board's first call (the entry is made after play),
+ * from GET {api}matches/M/boards/B/deal-facts/, and keeps them with the board's draft. Until
+ * they arrive (no network: it asks again at the next call or drawing) the box offers the
+ * Sparrow without a bid to every seat that may make it, and the server's check at preview
+ * and on arrival judges. The director's page has them in its form (form.deal_facts).
  */
 "use strict";
 
@@ -248,7 +257,7 @@ if (typeof window !== "undefined") {
 
     function emptyDraft() {
       return { twenty: 1, calls: [], contras: {}, points: null, tricks: null,
-        last: { seat: null, card: null }, partner: null, called: null, held: null };
+        last: { seat: null, card: null }, partner: null, called: null, held: null, secrets: null };
     }
 
     function whole(value, top) {
@@ -278,6 +287,11 @@ if (typeof window !== "undefined") {
     }
 
     return class TwentyEntry extends kit.FieldsEntry {
+      constructor(panel) {
+        super(panel);
+        window.addEventListener("online", () => this.fetchSecrets());
+      }
+
       loadDraft() {
         const saved = store.get(this.draftKey);
         if (saved && saved.twenty === 1 && Array.isArray(saved.calls)) return Object.assign(emptyDraft(), saved);
@@ -286,10 +300,42 @@ if (typeof window !== "undefined") {
         return facts ? draftFromFacts(facts) : emptyDraft();
       }
 
+      /** What the entry takes from the deal (partner, called card, held bonuses), once the
+       * phone has it; null before (or without a deal on file). */
+      secrets() {
+        if (!this.form.secrets) return null;
+        return this.form.deal_facts || this.draft.secrets || null;
+      }
+
+      /** Asks the server for the deal's facts once North has started entering the board;
+       * a failure for lack of network is retried at the next call or drawing. */
+      async fetchSecrets() {
+        if (!this.form.secrets || this.secrets() || kit.config.director) return;
+        if (!this.draft.calls.length || this.fetching || this.secretsRefused) return;
+        this.fetching = true;
+        let answer = null;
+        try {
+          answer = await kit.api(`${this.base}deal-facts/`);
+        } catch (e) {
+          answer = null; // offline: asked again later
+        } finally {
+          this.fetching = false;
+        }
+        if (!answer) return;
+        if (answer.ok && answer.data && typeof answer.data === "object") {
+          this.draft.secrets = answer.data;
+          this.save();
+          this.render();
+        } else if (!answer.ok && answer.status !== 429 && answer.status !== 408 && answer.status < 500) {
+          this.secretsRefused = true; // the server's check at preview stays the judge
+        }
+      }
+
       /** The bidding box after the draft's calls, computed here: no request. */
       bidding() {
+        const secrets = this.secrets();
         try {
-          return A.next(this.draft.calls, this.form.dealer, this.form.partner);
+          return A.next(this.draft.calls, this.form.dealer, secrets ? secrets.partner : null);
         } catch (e) {
           return { error: e.message };
         }
@@ -377,6 +423,7 @@ if (typeof window !== "undefined") {
           onclick: () => this.send() }, kit.SEND_LABEL));
         this.root.replaceChildren(...parts);
         this.schedulePreview();
+        this.fetchSecrets();
       }
 
       renderCalls(box) {
@@ -403,7 +450,7 @@ if (typeof window !== "undefined") {
           "aria-label": callWords(call), onclick: () => this.call(call),
         }, label);
         const rows = [h("div", { class: "twenty-row twenty-pass-row" },
-          button("P", "Pass", "pass"), button("P+SPARROW", "Pass + Sparrow (partner)", "pass-sparrow"))];
+          button("P", "Pass", "pass"), button("P+SPARROW", "Pass + Sparrow", "pass-sparrow"))];
         for (const bid of A.BIDS) {
           rows.push(h("div", { class: "twenty-row" }, A.SUFFIXES.map((s) =>
             button(bid + s, s ? BONUS_WORDS[s] : A.BID_WORDS[bid], s ? "bonus" : "bid"))));
@@ -413,16 +460,20 @@ if (typeof window !== "undefined") {
 
       renderPlay(box) {
         const form = this.form;
+        const secrets = this.secrets();
         const parts = [];
         let side = SEAT_NAMES[box.declarer];
-        const known = box.contract === "PART" ? (box.partner_sparrow || form.partner || this.draft.partner) : null;
-        if (box.contract === "PART" && known) side += ` and ${SEAT_NAMES[known]}`;
+        const dealt = secrets ? secrets.partner : null;
+        const known = box.contract === "PART" ? (box.partner_sparrow || dealt || this.draft.partner) : null;
+        if (box.contract === "PART") side += known ? ` and ${SEAT_NAMES[known]}` : " and the partner";
         parts.push(h("p", { class: "contract" }, `Contract: ${A.BID_WORDS[box.contract]} by ${SEAT_NAMES[box.declarer]}`));
         if (box.contract === "PART") {
           if (box.partner_sparrow) {
             parts.push(h("p", {}, `Partner: ${SEAT_NAMES[box.partner_sparrow]}, who announced the Sparrow.`));
           } else if (form.deal_known) {
-            parts.push(h("p", {}, `Partner (from the deal): ${SEAT_NAMES[form.partner]}, who held ${form.called}.`));
+            if (secrets) {
+              parts.push(h("p", {}, `Partner (from the deal): ${SEAT_NAMES[secrets.partner]}, who held ${secrets.called}.`));
+            }
           } else {
             const seats = A.SEATS.filter((seat) => seat !== box.declarer);
             parts.push(this.choice("Partner (who held the called card)", seats.map((seat) => [seat, SEAT_NAMES[seat]]),
@@ -458,7 +509,7 @@ if (typeof window !== "undefined") {
         const held = box.contract === "NT" ? "kings" : "honours";
         const heldWords = held === "kings" ? "all four Kings" : "all three Honours";
         if (form.deal_known) {
-          const holder = form.held && form.held[held];
+          const holder = secrets && secrets.held && secrets.held[held];
           if (holder) parts.push(h("p", {}, `From the deal: ${SEAT_NAMES[holder]} held ${heldWords}.`));
         } else {
           parts.push(this.select(`Who held ${heldWords}?`, [["", "Nobody"], ...A.SEATS.map((s) => [s, SEAT_NAMES[s]])],

@@ -1,9 +1,14 @@
-"""A Twenty board on a 360 px phone: North bids the whole auction in the bidding box with the
-phone offline (the box computes its calls itself), enters the contras, the points and tricks
-(told at once when they cannot go together) and the last trick, keeps the draft across a
-reload, sees the preview with every payment in words and sends; East checks and accepts."""
+"""A Twenty board on a 360 px phone: before the first call North's phone says nothing the
+deal hides (partner, called card, held bonuses); the first call fetches them once, then North
+bids the rest of the auction with the phone offline (the box computes its calls itself),
+enters the contras, the points and tricks (told at once when they cannot go together) and the
+last trick, keeps the draft across a reload, sees the preview with every payment in words and
+sends; East checks and accepts. Offline from the start, the box offers the Sparrow without a
+bid to every seat that may make it and the entry is queued."""
 
 from __future__ import annotations
+
+import re
 
 import pytest
 
@@ -63,10 +68,24 @@ def no_sideways_scroll(page) -> None:
     assert width <= 360, f"the page scrolls sideways on a 360 px phone ({width} px)"
 
 
+SECRET_WORDS = re.compile(r"\b(partner|held)\b", re.IGNORECASE)
+
+
+def no_secrets_before_play(page, match) -> None:
+    """No board's panel speaks of the partner or of a held bonus before its first call."""
+    for number in range(1, 5):
+        panel = page.locator(f"#m{match.pk}-b{number}")
+        expect(panel.get_by_text("No call yet.")).to_be_visible()
+        text = panel.inner_text()
+        assert not SECRET_WORDS.search(text), (number, text)
+        assert "From the deal" not in text
+
+
 def test_north_bids_offline_sees_the_payments_and_east_accepts(live, night, contexts, shots):
     tournament, match, board, seats = night
     deal = parse_deal(board.deal)
-    partner = GAME.entry_form(deal=board.deal)["partner"]
+    secrets = GAME.entry_secrets(deal=board.deal)
+    partner = secrets["partner"]
     magician = deal.holder(MAGICIAN)
     facts = {
         "auction": ["E:PART+SPARROW", "S:P", "W:P", "N:P"],
@@ -84,18 +103,24 @@ def test_north_bids_offline_sees_the_payments_and_east_accepts(live, night, cont
     north.goto(live.scorer_link(tournament.slug, seats["N"].access_code))
     panel = north.locator(f"#m{match.pk}-b1")
     panel.scroll_into_view_if_needed()
-    expect(panel.get_by_text(f"held by {SEAT_WORDS[partner]}.")).to_be_visible()
-    loaded = len(requests)
-
-    # The bidding box with the phone offline.
-    north.context.set_offline(True)
+    no_secrets_before_play(north, match)
+    expect(panel).to_contain_text("North deals; East (Eldest) opens Partnership.")
+    shots.take(north, "before-play-no-deal-facts")
+    assert not [url for url in requests if "deal-facts" in url]
     assert offered(panel) == [
         "Partnership",
         "Partnership + Sparrow",
         "Partnership + Slam",
         "Partnership + Sparrow + Slam",
     ]
-    call(panel, "East", "Partnership")
+    # The first call fetches the board's deal facts, once.
+    with north.expect_response(lambda r: "deal-facts" in r.url) as fetched:
+        call(panel, "East", "Partnership")
+    assert fetched.value.ok and fetched.value.json() == secrets
+    loaded = len(requests)
+
+    # The rest of the bidding box with the phone offline.
+    north.context.set_offline(True)
     after = ["Pass", "No Trumps", "No Trumps + Sparrow", "No Trumps + Slam"]
     after.append("No Trumps + Sparrow + Slam")
     if partner == "S":  # only the partner (known from the deal) may announce his Sparrow
@@ -110,6 +135,10 @@ def test_north_bids_offline_sees_the_payments_and_east_accepts(live, night, cont
         call(panel, seat, "Pass")
     expect(panel.get_by_text("Contract: Partnership by East")).to_be_visible()
     expect(box(panel)).to_have_count(0)
+    called = secrets["called"]
+    expect(panel).to_contain_text(
+        f"Partner (from the deal): {SEAT_WORDS[partner]}, who held {called}."
+    )
     assert not [url for url in requests[loaded:] if "legal-calls" in url]
     assert not [url for url in requests[loaded:] if "/api/" in url]  # the box asked nothing
     north.context.set_offline(False)
@@ -130,9 +159,13 @@ def test_north_bids_offline_sees_the_payments_and_east_accepts(live, night, cont
     expect(panel.locator("[data-preview]")).to_contain_text("Who won the last trick?")
 
     # The draft survives a reload.
+    fetches = len([url for url in requests if "deal-facts" in url])
     north.reload()
     panel = north.locator(f"#m{match.pk}-b1")
     expect(panel.get_by_text("Contract: Partnership by East")).to_be_visible()
+    # The deal facts are kept with the draft: no second request.
+    expect(panel).to_contain_text(f"Partner (from the deal): {SEAT_WORDS[partner]}")
+    assert len([url for url in requests if "deal-facts" in url]) == fetches == 1
     expect(panel.get_by_label("Points of the declarer's side")).to_have_value("60")
 
     group(panel, "Last trick won by").get_by_role(
@@ -175,6 +208,42 @@ def test_north_bids_offline_sees_the_payments_and_east_accepts(live, night, cont
         assert stored.seats == expected["seats"]
         assert stored.submission.record["auction"] == facts["auction"]
         assert stored.submission.record["last"] == facts["last"]
+
+
+def test_offline_before_the_first_call_the_box_still_works_and_queues(live, night, contexts, shots):
+    tournament, match, _board, seats = night
+    north = contexts.new_page(NARROW_PHONE)
+    north.goto(live.scorer_link(tournament.slug, seats["N"].access_code))
+    panel = north.locator(f"#m{match.pk}-b1")
+    panel.scroll_into_view_if_needed()
+    no_secrets_before_play(north, match)
+    north.context.set_offline(True)
+    call(panel, "East", "Partnership")
+    # The partner unknown, every seat that may announce the Sparrow without a bid is offered it.
+    for seat in ("South", "West", "North"):
+        expect(panel.get_by_text(f"{seat} to call", exact=True)).to_be_visible()
+        assert offered(panel)[:2] == ["Pass", "Pass + Sparrow"], seat
+        if seat == "South":
+            shots.take(north, "offline-box-offers-the-sparrow-to-all")
+        call(panel, seat, "Pass")
+    expect(panel.get_by_text("Contract: Partnership by East")).to_be_visible()
+    text = panel.inner_text()
+    assert "Partner (from the deal)" not in text and not re.search(r"\bheld\b", text)
+    panel.get_by_label("Points of the declarer's side").select_option("60")
+    group(panel, "Tricks of the declarer's side").get_by_role(
+        "button", name="6", exact=True
+    ).click()
+    expect(panel.locator("[data-preview]")).to_contain_text("No connection")
+    expect(send_button(panel)).to_be_enabled()
+    send_button(panel).click()
+    expect(panel).to_contain_text("Saved on this phone, will be sent")
+    shots.take(north, "offline-entry-queued")
+    north.context.set_offline(False)
+    expect(north.get_by_text("Board 1: sent. East can check it now.")).to_be_visible()
+    with live.exclusive():
+        state = scoring.board_state(match, scoring.board_of(match, 1))
+        assert state.state == "awaiting_east"
+        assert state.pending.record["auction"] == ["E:PART", "S:P", "W:P", "N:P"]
 
 
 def test_the_director_enters_a_board_with_the_same_box(live, night, desktop, shots):
