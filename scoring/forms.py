@@ -13,28 +13,7 @@ from django import forms
 from scoring.errors import ScoringError
 from scoring.services import REASON_MAX
 
-SEAT_CHOICES = [("", "—"), ("N", "North"), ("E", "East"), ("S", "South"), ("W", "West")]
-TRUMP_CHOICES = [
-    ("", "named in the bid, or none (Ry, passed out)"),
-    ("fire", "Fire"),
-    ("earth", "Earth"),
-    ("water", "Water"),
-    ("wind", "Wind"),
-    ("nt", "No trump"),
-]
-DOUBLE_CHOICES = [("none", "Not doubled"), ("x", "Doubled"), ("xx", "Redoubled")]
 TABLE_RESULT_LIMIT = 1_000_000
-SEAT_TRICK_FIELDS = {"N": "tricks_n", "E": "tricks_e", "S": "tricks_s", "W": "tricks_w"}
-TEAM_TRICK_FIELDS = {"NS": "tricks_ns", "EW": "tricks_ew"}
-CALLS_HELP = 'Calls in order, separated by spaces or commas, e.g. "N:G E:R S:G+4/nt W:P N:P E:P".'
-
-
-def _tricks_field(label: str) -> forms.IntegerField:
-    return forms.IntegerField(label=label, required=False, min_value=0, max_value=15)
-
-
-def _calls(text: str) -> list[str]:
-    return [call for call in text.replace(",", " ").split() if call]
 
 
 def new_client_id() -> str:
@@ -64,114 +43,6 @@ class EntryAsJson(forms.Form):
         if not isinstance(self.facts, dict):
             self.add_error("record_json", "must be a JSON object")
         return True
-
-
-class DirectorEntryForm(EntryAsJson):
-    """The facts of a board as the director establishes them: the common fields, or the
-    whole entry as JSON (the board record without the tournament's own fields)."""
-
-    client_id = forms.CharField(widget=forms.HiddenInput, min_length=8, max_length=64)
-    calls = forms.CharField(label="Auction", required=False, help_text=CALLS_HELP)
-    second_calls = forms.CharField(
-        label="Second auction",
-        required=False,
-        help_text="Only after a passed-out first auction (ruleset manual-2016).",
-    )
-    trump = forms.ChoiceField(
-        label="Trump named after the auction", choices=TRUMP_CHOICES, required=False
-    )
-    double = forms.ChoiceField(choices=DOUBLE_CHOICES, initial="none")
-    tricks_ns = _tricks_field("Tricks NS")
-    tricks_ew = _tricks_field("Tricks EW")
-    tricks_n = _tricks_field("Tricks North")
-    tricks_e = _tricks_field("Tricks East")
-    tricks_s = _tricks_field("Tricks South")
-    tricks_w = _tricks_field("Tricks West")
-    revoke = forms.ChoiceField(label="Revoke by", choices=SEAT_CHOICES, required=False)
-    illegal_trump = forms.ChoiceField(
-        label="Illegal trump by",
-        choices=SEAT_CHOICES,
-        required=False,
-        help_text="Only with the tournament's illegal-trump house rule.",
-    )
-    record_json = forms.CharField(
-        label="Or the whole entry as JSON",
-        required=False,
-        widget=forms.Textarea(attrs={"rows": 4, "spellcheck": "false"}),
-        help_text='When given, the fields above are ignored. E.g. {"auctions": [["N:G", "E:P", '
-        '"S:P", "W:P"]], "trump": "fire", "tricks": {"NS": 10, "EW": 5}}',
-    )
-    reason = forms.CharField(label="Reason (optional)", required=False, max_length=REASON_MAX)
-
-    def __init__(self, *args: Any, **kwargs: Any):
-        super().__init__(*args, **kwargs)
-        if not self.is_bound:
-            self.initial.setdefault("client_id", new_client_id())
-        self.facts: dict[str, Any] = {}
-        self.used_json = False
-
-    def clean(self) -> dict[str, Any]:
-        data = super().clean()
-        if self.read_json(data):
-            return data
-        if not _calls(data.get("calls") or ""):
-            self.add_error("calls", "Give the calls of the auction (or the entry as JSON).")
-            return data
-        self.facts = self._facts_from_fields(data)
-        return data
-
-    def _facts_from_fields(self, data: dict[str, Any]) -> dict[str, Any]:
-        auctions = [_calls(data.get("calls") or "")]
-        second = _calls(data.get("second_calls") or "")
-        if second:
-            auctions.append(second)
-        facts: dict[str, Any] = {"auctions": auctions, "double": data.get("double") or "none"}
-        for name in ("trump", "revoke", "illegal_trump"):
-            if data.get(name):
-                facts[name] = data[name]
-        tricks = self._tricks(data)
-        if tricks is not None:
-            facts["tricks"] = tricks
-        return facts
-
-    def _tricks(self, data: dict[str, Any]) -> dict[str, int] | None:
-        seats = {key: data.get(name) for key, name in SEAT_TRICK_FIELDS.items()}
-        teams = {key: data.get(name) for key, name in TEAM_TRICK_FIELDS.items()}
-        given_seats = [v for v in seats.values() if v is not None]
-        given_teams = [v for v in teams.values() if v is not None]
-        if given_seats and given_teams:
-            self.add_error("tricks_ns", "Give the tricks per seat or per team, not both.")
-            return None
-        if given_seats:
-            for key, value in seats.items():
-                if value is None:
-                    self.add_error(SEAT_TRICK_FIELDS[key], "Give the tricks of every seat.")
-            return seats if len(given_seats) == 4 else None
-        if given_teams:
-            for key, value in teams.items():
-                if value is None:
-                    self.add_error(TEAM_TRICK_FIELDS[key], "Give the tricks of both teams.")
-            return teams if len(given_teams) == 2 else None
-        return None
-
-    def add_service_error(self, exc: ScoringError) -> None:
-        """Put a service's message beside the field it names (a non-field error otherwise)."""
-        field = "record_json" if self.used_json else _form_field(exc.field)
-        self.add_error(field, exc.message)
-
-
-def _form_field(field: str | None) -> str | None:
-    """The form field of a board-record field name like ``auctions[1]`` or ``tricks.NS``."""
-    if not field:
-        return None
-    if field.startswith("auctions"):
-        return "second_calls" if field.startswith("auctions[1]") else "calls"
-    if field.startswith("tricks."):
-        key = field.split(".", 1)[1]
-        return SEAT_TRICK_FIELDS.get(key) or TEAM_TRICK_FIELDS.get(key)
-    if field in ("trump", "double", "revoke", "illegal_trump", "reason"):
-        return field
-    return None
 
 
 class AdjustForm(forms.Form):
@@ -256,9 +127,10 @@ class ChoicesEntryForm(EntryAsJson):
 
 
 class ScriptEntryForm(EntryAsJson):
-    """The director's entry for a game whose entry is a script of its own (Twenty's bidding
-    box, Pys'ngtaut's set picker): the page runs the same entry as North's phone, which
-    writes the facts into the hidden ``record_json`` when the director saves."""
+    """The director's entry for a game whose entry is a script (Pymtheg's and Twenty's
+    bidding boxes, Pys'ngtaut's set picker): the page runs the same entry as North's phone,
+    starting from what North entered, and it writes the facts into the hidden
+    ``record_json`` when the director saves; nobody types notation or JSON."""
 
     client_id = forms.CharField(widget=forms.HiddenInput, min_length=8, max_length=64)
     record_json = forms.CharField(widget=forms.HiddenInput, required=False)
@@ -286,6 +158,9 @@ class ScriptEntryForm(EntryAsJson):
         data = super().clean()
         if not self.read_json(data):
             self.add_error(None, "Enter the result in the entry above, then save it.")
+        # The field is hidden: what is wrong with it shows above the entry.
+        for message in self.errors.pop("record_json", []):
+            self.add_error(None, message)
         return data
 
     def add_service_error(self, exc: ScoringError) -> None:

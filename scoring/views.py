@@ -35,7 +35,6 @@ from scoring.errors import ScoringError
 from scoring.forms import (
     AdjustForm,
     ChoicesEntryForm,
-    DirectorEntryForm,
     EraseForm,
     ScriptEntryForm,
     SeatsAdjustForm,
@@ -494,7 +493,7 @@ def _render_board(
             "choices_entry": isinstance(entry_form, ChoicesEntryForm),
             "script_entry": isinstance(entry_form, ScriptEntryForm),
             "entry_script": entry_script(tournament.game_rules),
-            "director_config": _director_config(tournament),
+            "director_config": _director_config(tournament, match),
             "adjust_form": forms.get("adjust_form") or _director_adjust_form(tournament, match),
             "erase_form": forms.get("erase_form") or EraseForm(),
             "is_final": tournament.status == Status.FINAL,
@@ -507,14 +506,18 @@ def _render_board(
     )
 
 
-def _director_config(tournament: Tournament) -> dict[str, Any]:
+def _director_config(tournament: Tournament, match: Match) -> dict[str, Any]:
     """What a game's entry script needs on the director's board page (see scorer.js)."""
-    return {
+    config = {
         "director": True,
         "slug": tournament.slug,
         "api": reverse("api:tournament", kwargs={"slug": tournament.slug}),
         **tournament.game_rules.scorer_config(tournament.rules),
     }
+    if not tournament.of_players:
+        config["opening"] = tournament.opening_seat_for(match.table.number).name
+        config["direction"] = tournament.direction
+    return config
 
 
 def _opening_seat(tournament: Tournament, match: Match) -> str:
@@ -528,18 +531,15 @@ def _seated(match: Match) -> list[tuple[str, Team]]:
 
 def _director_entry_form(
     tournament: Tournament, match: Match, board: Board, data: Any = None, initial: Any = None
-) -> DirectorEntryForm | ChoicesEntryForm | ScriptEntryForm:
+) -> ChoicesEntryForm | ScriptEntryForm:
     """The director's entry: the game's own choices for this board where its entry is a list
-    of choices (the declarer's sheet as it stands, this board's result aside), else the
-    fields of a Pymtheg board. A script's form carries the board's deal facts too."""
-    kind = tournament.game_rules.entry_kind
-    if kind == "auction":
-        return DirectorEntryForm(data, initial=initial)
-    spec = selectors.entry_forms(tournament, match)[board.number]
-    if kind == "fields":
+    of choices (the declarer's sheet as it stands, this board's result aside), else the same
+    entry script as North's phone (bidding box, set picker), with the deal's facts a phone
+    learns only once North starts entering."""
+    game = tournament.game_rules
+    spec = selectors.entry_forms(tournament, match).get(board.number) or {}
+    if game.entry_kind == "fields":
         return ChoicesEntryForm(data, spec=spec, initial=initial)
-    # The director sees the whole deal: the facts the phone fetches once play is over come
-    # with the form (``deal_facts``, as the API's deal-facts/ gives them).
     secrets = selectors.entry_secrets(tournament, match, board.number)
     if secrets is not None:
         spec = {**spec, "deal_facts": secrets}
@@ -564,31 +564,14 @@ def _seat_players(match: Match) -> list[tuple[str, Team]]:
 
 
 def _director_initial(tournament: Tournament, latest: Submission | None) -> dict[str, Any] | None:
+    """The director's form filled with North's latest entry, ready to correct."""
     if latest is None:
         return None
     game = tournament.game_rules
-    if game.entry_kind == "auction":
-        return _entry_initial(latest.record)
     facts = game.scorer_facts(latest.record, latest.score)
     if game.entry_kind == "fields":
         return {name: str(value) for name, value in facts.items()}
     return {"record_json": json.dumps(facts)}
-
-
-def _entry_initial(record: dict[str, Any]) -> dict[str, Any]:
-    """The director's form filled with North's pending entry, ready to correct."""
-    auctions = record.get("auctions") or [[]]
-    initial: dict[str, Any] = {
-        "calls": " ".join(auctions[0]),
-        "second_calls": " ".join(auctions[1]) if len(auctions) > 1 else "",
-        "trump": record.get("trump", ""),
-        "double": record.get("double", "none"),
-        "revoke": record.get("revoke", ""),
-        "illegal_trump": record.get("illegal_trump", ""),
-    }
-    for key, value in (record.get("tricks") or {}).items():
-        initial[f"tricks_{key.lower()}"] = value
-    return initial
 
 
 @organiser_required

@@ -557,7 +557,8 @@ if (typeof window !== "undefined") {
         else if (p.loading) content = h("p", { class: "muted" }, "Computing the score…");
         else if (p.error) content = h("p", { class: "message error", role: "alert" }, p.error);
         else if (p.unchecked) {
-          content = h("p", { class: "message warning" }, p.unchecked, " You can still send: it will be checked on arrival.");
+          content = h("p", { class: "message warning" }, p.unchecked,
+            kit.config.director ? "" : " You can still send: it will be checked on arrival.");
         } else if (p.score) {
           const s = p.score;
           content = h("div", { class: "score" },

@@ -664,7 +664,10 @@
       if (p.missing) content = h("p", { class: "muted" }, p.missing);
       else if (p.loading) content = h("p", { class: "muted" }, "Computing the score…");
       else if (p.error) content = h("p", { class: "message error", role: "alert" }, p.error);
-      else if (p.unchecked) content = h("p", { class: "message warning" }, p.unchecked, " You can still send: it will be checked on arrival.");
+      else if (p.unchecked) {
+        content = h("p", { class: "message warning" }, p.unchecked,
+          config.director ? "" : " You can still send: it will be checked on arrival.");
+      }
       else if (p.score) {
         const s = p.score;
         content = h("div", { class: "score" }, h("p", { class: "score-words" }, s.words),

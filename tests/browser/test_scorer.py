@@ -12,6 +12,7 @@ import re
 
 import pytest
 
+from scoring import services as scoring
 from scoring.models import Result, Submission
 from tests.browser.helpers import (
     PHONE_POLL_MS,
@@ -27,8 +28,11 @@ from tests.browser.helpers import (
     send_button,
     set_team_tricks,
 )
+from tests.tournaments.factories import OrganiserFactory
 
 pytestmark = pytest.mark.browser
+
+PASSWORD = "correct-horse-battery"
 
 GAM_FIRE_10_WORDS = "North plays Gâm, Fire named after the auction: made, +21 to NS"
 GAM_FIRE_9_WORDS = "North plays Gâm, Fire named after the auction: made, +20 to NS"
@@ -249,3 +253,51 @@ def test_an_entry_whose_answer_was_lost_is_stored_once(live, cup, open_phone, sh
     shots.take(north, "sent-again")
     [entry] = entries_of(live, cup)
     assert entry.pk == first.pk
+
+
+def test_the_director_corrects_norths_entry_with_the_same_bidding_box(live, cup, desktop, shots):
+    """North's entry was rejected twice: the director's board page opens the bidding box on
+    what North entered; the director corrects the tricks and saves; nothing is typed."""
+    with live.exclusive():
+        OrganiserFactory(username="dora", password=PASSWORD)
+        match = cup.match
+        for tricks in (9, 8):
+            entry = scoring.submit_entry(
+                match_id=match.pk,
+                board_number=1,
+                team=match.ns_team,
+                facts={
+                    "auctions": [["N:G", "E:P", "S:P", "W:P"]],
+                    "trump": "fire",
+                    "tricks": {"NS": tricks, "EW": 15 - tricks},
+                },
+                client_id=f"north-entry-{tricks}",
+            )
+            scoring.reject_entry(
+                match_id=match.pk,
+                board_number=1,
+                team=match.ew_team,
+                submission_id=entry.pk,
+                reason="we took more",
+                client_id=f"east-review-{tricks}",
+            )
+    page = desktop
+    page.goto("/accounts/login/")
+    page.get_by_label("Username").fill("dora")
+    page.get_by_label("Password").fill(PASSWORD)
+    page.get_by_role("button", name="Sign in").click()
+    page.goto(f"/tournaments/{cup.slug}/director/{match.pk}/1/")
+    panel = page.locator("#director-entry")
+    # The box starts from North's last entry: the auction is there, the contract known.
+    expect(panel.get_by_text("Contract: Gâm, by North")).to_be_visible()
+    expect(page.get_by_label("Auction", exact=True)).to_have_count(0)  # no typed calls
+    set_team_tricks(panel, 10)
+    expect(score_preview(panel)).to_contain_text("computed when you save")
+    page.get_by_label("Reason (optional)").fill("both teams agree on 10 tricks")
+    shots.take(page, "director-bidding-box")
+    panel.get_by_role("button", name="Save this result").click()
+    expect(page.get_by_text("Result entered: NS 21, EW -21.")).to_be_visible()
+    with live.exclusive():
+        result = Result.objects.get(match=match, current=True)
+        assert result.kind == "director" and result.ns_result == 21
+        assert result.submission.record["tricks"] == {"NS": 10, "EW": 5}

@@ -117,7 +117,9 @@ def test_the_board_page_shows_the_whole_history(td, cup):
     assert f"Entry {entry.pk}" in html and "by North (team 1)" in html and "10.0.0.7" in html
     assert "Rejected by East" in html and "we took six" in html and "10.0.0.8" in html
     assert "Returned to North" in html
-    assert 'value="N:G E:P S:P W:P"' in html  # the form starts from the entry to correct
+    # The bidding box starts from the entry to correct.
+    draft = html.split('id="draft-director-entry" type="application/json">')[1].split("<")[0]
+    assert json.loads(draft)["auctions"] == [["N:G", "E:P", "S:P", "W:P"]]
 
 
 def test_adjust_changes_the_state_and_is_logged(td, cup):
@@ -133,19 +135,18 @@ def test_adjust_changes_the_state_and_is_logged(td, cup):
     assert "Adjusted result stored." in page and "slow play" in page
 
 
-def test_enter_through_the_simple_form(td, cup):
+def test_enter_through_the_bidding_box_form(td, cup):
+    """The page runs North's bidding box; saving posts the facts it built in record_json."""
     url = reverse("scoring:director-enter", args=board_args(cup))
+    facts = {
+        "auctions": [["N:G", "E:P", "S:P", "W:P"]],
+        "trump": "fire",
+        "double": "x",
+        "tricks": {"NS": 10, "EW": 5},
+    }
     response = td.post(
         url,
-        {
-            "client_id": new_id(),
-            "calls": "N:G, E:P, S:P, W:P",
-            "trump": "fire",
-            "double": "x",
-            "tricks_ns": "10",
-            "tricks_ew": "5",
-            "reason": "scorer's phone broke",
-        },
+        {"client_id": new_id(), "record_json": json.dumps(facts), "reason": "phone broke"},
     )
     assert response.status_code == 302
     result = Result.objects.get(current=True)
@@ -153,6 +154,20 @@ def test_enter_through_the_simple_form(td, cup):
     assert state_of(cup) == states.CONFIRMED
     assert Submission.objects.get().record["double"] == "x"
     assert ActionLog.objects.filter(action="director_entry").count() == 1
+
+
+def test_the_board_page_runs_the_bidding_box_from_norths_entry(td, cup):
+    match = cup.match(1, 1)
+    services.submit_entry(
+        match_id=match.pk, board_number=1, team=match.ns_team, facts=GAM_MADE, client_id=new_id()
+    )
+    page = td.get(reverse("scoring:director-board", args=board_args(cup))).content.decode()
+    assert "entry-auction.js" in page and "scorer.js" in page
+    assert 'name="calls"' not in page and "whole entry as JSON" not in page  # nothing typed
+    config = json.loads(page.split('id="scorer-config" type="application/json">')[1].split("<")[0])
+    assert config["director"] is True and config["opening"] in "NESW"
+    draft = page.split('id="draft-director-entry" type="application/json">')[1].split("<")[0]
+    assert json.loads(draft)["auctions"] == GAM_MADE["auctions"]
 
 
 def test_enter_as_json_and_a_resent_form_stores_once(td, cup):
@@ -166,13 +181,20 @@ def test_enter_as_json_and_a_resent_form_stores_once(td, cup):
 @pytest.mark.parametrize(
     ("body", "field_text"),
     [
-        ({"calls": "N:G E:G+2"}, "must be G+1"),
+        ({"record_json": json.dumps({"auctions": [["N:G", "E:G+2"]]})}, "must be G+1"),
         (
-            {"calls": "N:G E:P S:P W:P", "trump": "fire", "tricks_ns": "16", "tricks_ew": "0"},
-            "less than or equal to 15",
+            {
+                "record_json": json.dumps(
+                    {
+                        "auctions": [["N:G", "E:P", "S:P", "W:P"]],
+                        "trump": "fire",
+                        "tricks": {"NS": 16, "EW": 0},
+                    }
+                )
+            },
+            "tricks",
         ),
-        ({"calls": "N:G E:P S:P W:P", "trump": "fire", "tricks_ns": "10"}, "both teams"),
-        ({"calls": ""}, "Give the calls"),
+        ({}, "Enter the result in the entry above"),
         ({"record_json": "{not json"}, "not valid JSON"),
         ({"record_json": "[1, 2]"}, "must be a JSON object"),
         ({"record_json": json.dumps({"auctions": [["N:G"]], "score": 5})}, "not entered by"),
