@@ -15,8 +15,14 @@ Rulings where the rulebook leaves a point open (also in ``docs/ranking.md``):
   ``matches``.
 - **Provisional** means some scheduled match still has no result. A match between two teams
   disqualified before finalisation never gets one and does not count as waiting.
-- **Order.** Teams with a place first, by points ascending, then by team id in natural order
-  ("T2" before "T10"); disqualified teams after them in the same order. The order never
+- **Percentage.** Every standings row has ``percentage``: the mean over the team's ranked
+  results of ``(n - rank) / (n - 1) × 100`` (n results in the group; one result: 50), byes
+  not being results; rounded to 2 decimals, None for a team without a ranked result.
+- **Places.** While the standings are provisional, by percentage, highest first, compared
+  exactly (fractions); teams without a ranked result share the place after them. Otherwise
+  by points, least first.
+- **Order.** Teams with a place first, by place, then points, then team id in natural order
+  ("T2" before "T10"); disqualified teams after them by points, then id. The order never
   depends on the order of teams or matches in the input.
 - **Points** are rounded to 6 decimals (byes make thirds, sevenths, ...) before they are
   compared or shown; whole numbers are shown as integers.

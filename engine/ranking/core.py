@@ -13,12 +13,16 @@ pair (ascending), ``side`` 0 for NS and 1 for EW.
 
 from __future__ import annotations
 
+import bisect
+import math
 from dataclasses import dataclass
+from fractions import Fraction
 
 import numpy as np
 
 SIDES = ("NS", "EW")
 POINT_DECIMALS = 6
+PERCENT_DECIMALS = 2  # percentages are shown rounded to this; compared exactly
 # How a team's bye is valued: the mean of the side it plays, or of both sides' means.
 BYE_NS, BYE_EW, BYE_BOTH = 0, 1, 2
 DISQUALIFIED_SCORE = -1000.0
@@ -157,6 +161,74 @@ def places(points: np.ndarray, has_place: np.ndarray) -> np.ndarray:
     """
     placed = np.sort(points[has_place])
     return np.where(has_place, np.searchsorted(placed, points, side="left") + 1, 0)
+
+
+def percentage_terms(half: np.ndarray, sizes: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Each ranked result's percentage as a whole numerator over a whole denominator.
+
+    ``half``: twice the result's ranking points; ``sizes``: how many results its group
+    ranks. ``(n - rank) / (n - 1) × 100`` is ``(2n - half) × 50 / (n - 1)``; a group of one
+    result is worth 50 (``50 / 1``).
+    """
+    half = np.asarray(half, dtype=np.int64)
+    sizes = np.asarray(sizes, dtype=np.int64)
+    alone = sizes <= 1
+    numerators = np.where(alone, 50, (2 * sizes - half) * 50)
+    denominators = np.where(alone, 1, sizes - 1)
+    return numerators, denominators
+
+
+def team_percentages(
+    teams: np.ndarray, numerators: np.ndarray, denominators: np.ndarray, n_teams: int
+) -> list[Fraction | None]:
+    """Each team's percentage: the exact mean of its results' percentages (``percentage_terms``
+    of the results it has, ``teams`` naming whose each is); None for a team without one.
+
+    The results are summed per distinct denominator (a tournament has few group sizes), in
+    whole numbers, so equal means come out as equal fractions whatever their order.
+    """
+    teams = np.asarray(teams, dtype=np.int64)
+    counts = np.bincount(teams, minlength=n_teams).tolist()
+    distinct = np.unique(denominators).tolist()
+    common = math.lcm(*distinct) if distinct else 1
+    totals = [0] * n_teams
+    for denominator in distinct:
+        chosen = denominators == denominator
+        # float64 sums of whole numbers are exact far beyond what a tournament reaches
+        sums = np.bincount(teams[chosen], weights=numerators[chosen], minlength=n_teams)
+        scale = common // denominator
+        for team, value in enumerate(np.rint(sums).astype(np.int64).tolist()):
+            if value:
+                totals[team] += value * scale
+    return [
+        Fraction(total, common * count) if count else None
+        for total, count in zip(totals, counts, strict=True)
+    ]
+
+
+def percentage_out(value: Fraction | None) -> float | None:
+    """A percentage as shown: rounded to ``PERCENT_DECIMALS``; None stays None."""
+    return None if value is None else round(float(value), PERCENT_DECIMALS)
+
+
+def percentage_places(percentages: list[Fraction | None], has_place: np.ndarray) -> np.ndarray:
+    """Provisional places: highest percentage first, equal (exact) percentages sharing a place
+    (1, 1, 3); the teams with a place but no percentage yet share the next place after every
+    team with one. 0 for teams without a place."""
+    rated = sorted(
+        value
+        for value, placed in zip(percentages, has_place.tolist(), strict=True)
+        if placed and value is not None
+    )
+    out = np.zeros(len(percentages), dtype=np.int64)
+    for team, (value, placed) in enumerate(zip(percentages, has_place.tolist(), strict=True)):
+        if not placed:
+            continue
+        if value is None:
+            out[team] = len(rated) + 1
+        else:  # one more than the number of teams with a higher percentage
+            out[team] = len(rated) - bisect.bisect_right(rated, value) + 1
+    return out
 
 
 @dataclass(frozen=True)

@@ -3,7 +3,8 @@
 Once the organiser approves the standings as final, table results and ranking points are
 frozen. A team disqualified afterwards is taken off the table: it is listed with the
 disqualified teams (no place), every team below it moves up one place, and nobody's points
-change.
+change. Below it means more points; in provisional standings (placed by percentage) a later
+place.
 """
 
 from __future__ import annotations
@@ -75,12 +76,19 @@ class FinalStandings:
                 continue
             if row["status"] != "ok":
                 disqualified.append(row)
-            elif row["points"] > target["points"]:  # below it: more points (least wins)
+            elif self._below(row, target):
                 kept.append(_with(row, place=row["place"] - 1))
             else:
                 kept.append(row)
         disqualified.sort(key=lambda row: (row["points"], team_sort_key(row["team"])))
         return FinalStandings(self.provisional, self.groups, tuple(kept + disqualified))
+
+    def _below(self, row: Mapping[str, Any], target: Mapping[str, Any]) -> bool:
+        """Whether ``row`` is placed below ``target``: more points (least wins); in
+        provisional standings, placed by percentage, a later place."""
+        if self.provisional:
+            return row["place"] > target["place"]
+        return row["points"] > target["points"]
 
 
 def finalise(standings: Mapping[str, Any]) -> FinalStandings:

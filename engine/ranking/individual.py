@@ -47,6 +47,7 @@ from engine.ranking.core import (
     DISQUALIFIED_SCORE,
     OPPONENT_OF_DISQUALIFIED_SCORE,
     POINT_DECIMALS,
+    percentage_out,
     rank_groups,
 )
 from engine.ranking.inputs import SCORE_LIMIT, TIE_POLICIES, RankingInputError, team_sort_key
@@ -56,7 +57,6 @@ FIELDS = frozenset({"game", "method", "ties", "settings", "players", "matches", 
 FIELDS_ALL = FIELDS | {"disqualified"}
 MATCH_FIELDS = frozenset({"round", "table", "board", "seats", "record", "score", "scores"})
 RESULT_FIELDS = ("record", "score", "scores")
-PERCENT_DECIMALS = 2
 
 
 def rank_individuals(data: Any) -> dict[str, Any]:
@@ -352,7 +352,7 @@ class _Ranked:
                     "round": slot.round,
                     "score": _number(slot.score),
                     "rank": _number(rank),
-                    "percentage": round(float(percent), PERCENT_DECIMALS),
+                    "percentage": percentage_out(percent),
                 }
             )
         order = sorted(groups, key=lambda key: (key[0], key[1], SEAT_LETTERS.index(key[2])))
@@ -434,8 +434,7 @@ def _duplicate(field_: _Field) -> dict[str, Any]:
     else:
         _place(rows, key=lambda row: row["points"], eligible=lambda row: True)
     for row in rows:
-        if row["percentage"] is not None:
-            row["percentage"] = round(float(row["percentage"]), PERCENT_DECIMALS)
+        row["percentage"] = percentage_out(row["percentage"])
     return {
         "provisional": ranked.pending,
         "groups": ranked.groups_out(),

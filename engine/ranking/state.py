@@ -23,6 +23,8 @@ import copy
 import json
 import math
 from collections.abc import Mapping
+from dataclasses import dataclass
+from fractions import Fraction
 from typing import Any
 
 import numpy as np
@@ -36,9 +38,13 @@ from engine.ranking.core import (
     bye_values,
     effective_scores,
     group_means,
+    percentage_out,
+    percentage_places,
+    percentage_terms,
     places,
     rank_arrays,
     ranking_half_points,
+    team_percentages,
     team_points,
 )
 from engine.ranking.final import finalise
@@ -382,7 +388,8 @@ class RankingState:
         time ``json.dumps`` takes): see ``_tables_json``."""
         if any(item.after_final for item in self.disqualified):
             return json.dumps(self.to_standings())
-        order, rows = self._row_order(), self._rows_out(tables=False)
+        placing = self._placing()
+        order, rows = placing.order, self._rows_out(tables=False, placing=placing)
         tables = self._tables_json()
         head = json.dumps({"provisional": bool(self.pending.any()), "groups": self._groups_out()})
         lines = ", ".join(
@@ -398,11 +405,41 @@ class RankingState:
             rows = self.to_standings(tables=False)["standings"]
             return {row["team"]: row["place"] for row in rows}
         placed = ~self.before_final
-        place = places(team_points(self.played_half, self.bye_total), placed)
+        place = self._placing().place
         return {
             team: int(place[number]) if placed[number] else None
             for number, team in enumerate(self.teams.ids)
         }
+
+    def percentages(self) -> list[Fraction | None]:
+        """Each team's exact percentage (by team number): the mean over its ranked results of
+        ``(n - rank) / (n - 1) × 100``, n the size of the result's group (one result: 50);
+        None for a team without a ranked result."""
+        slots = self._ranked_slots()
+        numerators, denominators = percentage_terms(
+            self.half[slots], self.group_counts[self.slot_group[slots]]
+        )
+        return team_percentages(
+            self.slot_team[slots], numerators, denominators, len(self.teams.ids)
+        )
+
+    def _placing(self) -> _Placing:
+        """Points, percentages and places of every team, and the order of the rows.
+
+        Provisional standings are placed by percentage (highest first; teams without a
+        ranked result after them), complete ones by points (least first). Rows: placed teams
+        by place, then points, then team id in natural order; disqualified teams after them
+        by points, then id."""
+        points = team_points(self.played_half, self.bye_total)
+        percentages = self.percentages()
+        placed = ~self.before_final
+        if self.pending.any():
+            place = percentage_places(percentages, placed)
+        else:
+            place = places(points, placed)
+        numbers = np.arange(len(self.teams.ids))
+        order = np.lexsort((numbers, points, place, self.before_final)).tolist()
+        return _Placing(points, percentages, place, order)
 
     def _ranked_slots(self) -> np.ndarray:
         return np.flatnonzero(self.half > 0)
@@ -536,29 +573,34 @@ class RankingState:
             for start, end in zip([0, *ends[:-1]], ends, strict=True)
         ]
 
-    def _row_order(self) -> list[int]:
-        """Team numbers in the order of the standings rows."""
-        points = team_points(self.played_half, self.bye_total)
-        numbers = np.arange(len(self.teams.ids))
-        return np.lexsort((numbers, points, self.before_final)).tolist()
-
-    def _rows_out(self, *, tables: bool = True) -> list[dict[str, Any]]:
-        points = team_points(self.played_half, self.bye_total)
+    def _rows_out(
+        self, *, tables: bool = True, placing: _Placing | None = None
+    ) -> list[dict[str, Any]]:
+        placing = placing or self._placing()
         placed = ~self.before_final
-        place = places(points, placed)
-        order = self._row_order()
         rows = [
             {
-                "place": int(place[team]) if placed[team] else None,
+                "place": int(placing.place[team]) if placed[team] else None,
                 "team": self.teams.ids[team],
-                "points": _number(points[team]),
+                "points": _number(placing.points[team]),
+                "percentage": percentage_out(placing.percentages[team]),
                 "matches": int(self.match_counts[team]),
                 "status": "ok" if placed[team] else "disqualified",
             }
-            for team in order
+            for team in placing.order
         ]
         if tables:
             per_team = self._tables_out()
-            for team, row in zip(order, rows, strict=True):
+            for team, row in zip(placing.order, rows, strict=True):
                 row["tables"] = per_team[team]
         return rows
+
+
+@dataclass(frozen=True)
+class _Placing:
+    """What ``RankingState._placing`` works out, indexed by team number."""
+
+    points: np.ndarray
+    percentages: list[Fraction | None]
+    place: np.ndarray  # 0 for teams without a place
+    order: list[int]  # team numbers in the order of the standings rows

@@ -136,11 +136,12 @@ def test_manual_example_standings_object_shape():
     assert set(standings["groups"][0]) == {"table", "board", "side", "results"}
     assert set(standings["groups"][0]["results"][0]) == {"team", "round", "score", "rank"}
     first = standings["standings"][0]
-    assert set(first) == {"place", "team", "points", "matches", "status", "tables"}
+    assert set(first) == {"place", "team", "points", "percentage", "matches", "status", "tables"}
     assert first == {
         "place": 1,
         "team": "T3",
         "points": 1,
+        "percentage": 100.0,  # best of the three results on its board and side
         "matches": 1,
         "status": "ok",
         "tables": [
@@ -287,8 +288,24 @@ def test_no_matches_at_all():
         "provisional": False,
         "groups": [],
         "standings": [
-            {"place": 1, "team": "A", "points": 0, "matches": 0, "status": "ok", "tables": []},
-            {"place": 1, "team": "B", "points": 0, "matches": 0, "status": "ok", "tables": []},
+            {
+                "place": 1,
+                "team": "A",
+                "points": 0,
+                "percentage": None,
+                "matches": 0,
+                "status": "ok",
+                "tables": [],
+            },
+            {
+                "place": 1,
+                "team": "B",
+                "points": 0,
+                "percentage": None,
+                "matches": 0,
+                "status": "ok",
+                "tables": [],
+            },
         ],
     }
 
