@@ -1,9 +1,12 @@
 """Chart series and their SVG drawings, from the ranking input and the stored standings.
 
-- ``places_by_round``: each team's place after every round, ranking (``RankingState``) the
-  tournament's results restricted to the rounds up to that one. Each round's input is
-  fingerprinted; a round whose fingerprint is unchanged since the last run keeps its places,
-  so a new result re-ranks only its own round and the later ones.
+- ``places_by_round``: each team's place after every round whose results are all in (and
+  every round's before it), ranking (``RankingState``) the tournament's results restricted
+  to the rounds up to that one. A round with a result missing would be placed by percentage
+  (provisional standings) beside rounds placed by points, so it is left out, and every
+  later round with it, until the result is in. Each round's input is fingerprinted; a round
+  whose fingerprint is unchanged since the last run keeps its places, so a new result
+  re-ranks only its own round and the later ones.
 - ``spread_groups``: per table, board and side, the five-number summary of the table
   results (and the results themselves where few enough to draw as dots).
 - ``places_svg``, ``spread_svg``: inline SVG for the public charts page, drawn once by the
@@ -43,6 +46,20 @@ class RoundSeries:
     places: dict[str, list[int | None]]  # team id -> place after each round
     digests: dict[str, str]  # str(round) -> fingerprint of the results up to it
     ranked_rounds: list[int] = field(default_factory=list)  # rounds actually re-ranked
+    # The first round with a result missing (left out, with every round after it); None
+    # when every round up to the last with a result is complete.
+    incomplete: int | None = None
+    last_played: int | None = None  # the last round with a result
+
+    @property
+    def note(self) -> str:
+        """What the series leaves out, in words; empty when nothing."""
+        if self.incomplete is None:
+            return ""
+        return (
+            f"(round {self.incomplete} is not drawn until all its results are in"
+            f"{', nor the rounds after it' if self.incomplete != self.last_played else ''})"
+        )
 
 
 def _canonical(value: Any) -> bytes:
@@ -53,12 +70,22 @@ def _has_result(match: dict[str, Any]) -> bool:
     return "scores" in match or "record" in match
 
 
+def _waiting(match: dict[str, Any], disqualified: set[str]) -> bool:
+    """Whether the match still waits for its result: none entered, and no team of it
+    disqualified before finalisation (its result is then set, or it is left out)."""
+    if _has_result(match):
+        return False
+    return str(match["ns"]) not in disqualified and str(match["ew"]) not in disqualified
+
+
 def places_by_round(
     data: dict[str, Any],
     previous_digests: dict[str, str] | None = None,
     previous: dict[str, dict[str, int | None]] | None = None,
 ) -> RoundSeries:
-    """Places after every round up to the last round with a result.
+    """Places after every round up to the last round with a result, as long as every
+    result of it and of the rounds before it is in (``RoundSeries.incomplete``: the first
+    round left out).
 
     ``previous``: {str(round): {team id: place}} from the last run, reused for every round
     whose digest is in ``previous_digests`` unchanged.
@@ -69,7 +96,18 @@ def places_by_round(
     if not played_rounds:
         return RoundSeries([], {team: [] for team in team_ids}, {})
     last = max(played_rounds)
-    rounds = sorted({m["round"] for m in matches if m["round"] <= last})
+    disqualified = {
+        str(d["team"]) for d in data.get("disqualified", []) if not d.get("after_final")
+    }
+    waiting = [m["round"] for m in matches if m["round"] <= last and _waiting(m, disqualified)]
+    incomplete = min(waiting) if waiting else None
+    rounds = sorted(
+        {
+            m["round"]
+            for m in matches
+            if m["round"] <= last and (incomplete is None or m["round"] < incomplete)
+        }
+    )
     head = {key: data.get(key) for key in ("ruleset", "ties", "disqualified")}
     head["teams"] = team_ids
     digest = hashlib.sha256(_canonical(head))
@@ -96,7 +134,7 @@ def places_by_round(
         by_round[round_number] = {str(team): place for team, place in found.items()}
         ranked.append(round_number)
     places = {team: [by_round[r].get(team) for r in rounds] for team in team_ids}
-    return RoundSeries(rounds, places, digests, ranked)
+    return RoundSeries(rounds, places, digests, ranked, incomplete, last)
 
 
 def per_round(rounds: list[int], places: dict[str, list]) -> dict[str, dict[str, Any]]:

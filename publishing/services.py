@@ -450,7 +450,7 @@ def refresh_chart_data(tournament: Tournament, state: StandingsState) -> ChartDa
             series.places,
             series.digests,
         )
-        chart.note = ""
+        chart.note = series.note
     lines = conf.chart_lines()
     shown = leaders if len(leaders) <= lines else leaders[:lines]
     chart.places_svg = places_svg(chart.rounds, chart.places, labels, shown)

@@ -61,8 +61,37 @@ def test_places_after_each_round_are_those_of_ranking_the_rounds_so_far(data, rn
     series = places_by_round(shuffled)
     for index, round_ in enumerate(series.rounds):
         so_far = {**data, "matches": [m for m in data["matches"] if m["round"] <= round_]}
-        expected = {str(row["team"]): row["place"] for row in rank_results(so_far)["standings"]}
+        ranked = rank_results(so_far)
+        assert not ranked["provisional"]  # only rounds whose results are all in are drawn
+        expected = {str(row["team"]): row["place"] for row in ranked["standings"]}
         assert {team: places[index] for team, places in series.places.items()} == expected
+    if series.incomplete is not None:
+        before = [m for m in data["matches"] if m["round"] <= series.incomplete]
+        assert rank_results({**data, "matches": before})["provisional"]
+        assert all(round_ < series.incomplete for round_ in series.rounds)
+
+
+def test_a_round_with_a_result_missing_is_left_out_with_the_rounds_after_it():
+    # Round 1 is missing table 2; round 2 complete. After round 1 the standings would be
+    # provisional (placed by percentage), so neither round is drawn.
+    data = tournament([MATCHES[0], match(1, 2, "T3", "T4"), *MATCHES[2:]])
+    series = places_by_round(data)
+    assert series.rounds == [] and series.incomplete == 1
+    assert series.note == (
+        "(round 1 is not drawn until all its results are in, nor the rounds after it)"
+    )
+    # Round 2 is missing a result: round 1 is drawn, round 2 is not.
+    series = places_by_round(tournament([*MATCHES[:3], match(2, 2, "T1", "T4")]))
+    assert series.rounds == [1] and series.incomplete == 2
+    assert series.note == "(round 2 is not drawn until all its results are in)"
+    assert places_by_round(tournament(MATCHES)).note == ""
+
+
+def test_a_match_of_a_disqualified_team_is_not_waiting_for_a_result():
+    data = tournament([*MATCHES[:3], match(2, 2, "T1", "T4")])
+    data["disqualified"] = [{"team": "T4", "after_final": False}]
+    series = places_by_round(data)
+    assert series.rounds == [1, 2] and series.incomplete is None
 
 
 def test_rounds_after_the_last_result_are_left_out():
@@ -108,11 +137,17 @@ def test_the_chart_task_follows_the_stored_standings(cup, confirm, client):
     confirm(cup, 1, 1)
     chart = ChartData.objects.get(tournament=cup.tournament)
     state = StandingsState.objects.get(tournament=cup.tournament)
-    assert chart.computed_version == state.computed_version and chart.rounds == [1]
+    assert chart.computed_version == state.computed_version and chart.rounds == []
+    assert chart.note.startswith("(round 1 is not drawn")
     confirm(cup, 1, 2, RY_LOST)
     confirm(cup, 2, 1)
     chart.refresh_from_db()
-    assert chart.rounds == [1, 2]
+    assert chart.rounds == [1]
+    page = client.get(reverse("publishing:charts", args=[cup.tournament.slug])).content.decode()
+    assert "(round 2 is not drawn until all its results are in)" in page
+    confirm(cup, 2, 2, RY_LOST)
+    chart.refresh_from_db()
+    assert chart.rounds == [1, 2] and chart.note == ""
     expected = rank_results(ranking_input(cup.tournament))
     final_places = {row["team"]: row["place"] for row in expected["standings"]}
     assert {team: series[-1] for team, series in chart.places.items()} == final_places
@@ -124,6 +159,7 @@ def test_the_chart_task_follows_the_stored_standings(cup, confirm, client):
 
 def test_the_charts_page_only_reads(cup, confirm, client, django_assert_max_num_queries):
     confirm(cup, 1, 1)
+    confirm(cup, 1, 2, RY_LOST)
     with django_assert_max_num_queries(8):
         response = client.get(reverse("publishing:charts", args=[cup.tournament.slug]))
     assert response.status_code == 200
