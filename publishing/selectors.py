@@ -282,6 +282,10 @@ def _standings_frame(rows: list[dict[str, Any]], codes: dict[str, int]) -> pd.Da
             "points": np.array(
                 [np.nan if r.get("points") is None else r["points"] for r in kept], dtype=float
             ),
+            "percentage": np.array(
+                [np.nan if r.get("percentage") is None else r["percentage"] for r in kept],
+                dtype=float,
+            ),
             "matches": np.array([r.get("matches", 0) for r in kept], dtype=np.int64),
             "status": [r.get("status", "ok") for r in kept],
         }
@@ -487,6 +491,7 @@ def workbook_data(
         places_note=places_note,
         direction=tournament.direction,
         chart_lines=chart_lines,
+        provisional=bool(standings.get("provisional", False)),
     )
 
 

@@ -75,6 +75,9 @@ def synthetic_tournament(tables: int, seed: int = 1, places: bool = True) -> Wor
         }
     )
     totals = np.bincount(team, weights=points, minlength=team_count)
+    # Every group ranks K results, one of each team's K: (K - rank) / (K - 1) × 100 each.
+    percent = np.full(points.size, 50.0) if k == 1 else (k - points) / (k - 1) * 100
+    percentages = np.round(np.bincount(team, weights=percent, minlength=team_count) / k, 2)
     order = np.argsort(totals, kind="stable")
     placed = np.searchsorted(np.sort(totals), totals, side="left") + 1
     standings = pd.DataFrame(
@@ -82,6 +85,7 @@ def synthetic_tournament(tables: int, seed: int = 1, places: bool = True) -> Wor
             "team": order.astype(np.int64),
             "place": placed[order].astype(float),
             "points": totals[order],
+            "percentage": percentages[order],
             "matches": np.full(team_count, k, dtype=np.int64),
             "status": ["ok"] * team_count,
         }

@@ -65,7 +65,7 @@ class Places:
 class WorkbookData:
     stamp: Stamp
     teams: pd.DataFrame  # number, name, players; row = team code
-    standings: pd.DataFrame  # team, place, points, matches, status; in the stored order
+    standings: pd.DataFrame  # team, place, points, percentage, matches, status; stored order
     lines: pd.DataFrame  # LINE_COLUMNS
     byes: pd.DataFrame  # team, table, board, side, points
     schedule: pd.DataFrame  # round, table, ns, ew
@@ -76,6 +76,7 @@ class WorkbookData:
     places_note: str = ""
     direction: str = "clockwise"
     chart_lines: int = 12
+    provisional: bool = False  # results are missing: the places follow the percentage
 
 
 def empty_byes() -> pd.DataFrame:
@@ -168,6 +169,7 @@ def standings_sheet(data: WorkbookData, teams: _TeamLookup) -> SheetSpec:
                 teams.name(codes),
                 _texts(teams.players[codes]),
                 _numbers(part["points"].to_numpy(dtype=float)),
+                _numbers(part["percentage"].to_numpy(dtype=float)),
                 part["matches"].astype(int).tolist(),
                 part["status"].tolist(),
                 strict=True,
@@ -180,13 +182,19 @@ def standings_sheet(data: WorkbookData, teams: _TeamLookup) -> SheetSpec:
         Column("Team", column_width("Team", _longest(teams.names))),
         Column("Players", column_width("Players", _longest(teams.players))),
         Column("Ranking points", 15),
+        Column("Percentage", 11),
         Column("Matches", 9),
         Column("Status", 13),
     ]
+    rule = (
+        "placed by percentage, highest first, while results are missing"
+        if data.provisional
+        else "the least total of ranking points wins"
+    )
     return SheetSpec(
         name="Standings",
         slug="standings",
-        title=f"{data.stamp.tournament}: standings (the least total of ranking points wins)",
+        title=f"{data.stamp.tournament}: standings ({rule})",
         columns=columns,
         row_count=len(frame),
         blocks=lambda: chunked(rows(frame), BLOCK_ROWS) if len(frame) else iter(()),

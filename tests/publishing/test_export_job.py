@@ -62,10 +62,12 @@ def test_export_before_any_result(cup):
         "Team",
         "Players",
         "Ranking points",
+        "Percentage",
         "Matches",
         "Status",
     ]
     assert "Provisional standings" in standings["A2"].value
+    assert "placed by percentage" in standings["A1"].value
     assert [row[1] for row in data_rows(standings)] == [1, 2, 3, 4]
     assert data_rows(book["Tables"]) == []  # nothing ranked yet
     teams = data_rows(book["Teams"])
@@ -85,13 +87,30 @@ def test_workbook_holds_the_stored_standings(cup, play_all):
     numbers = {str(team.pk): str(team.number) for team in cup.teams}
     for line in stored(cup)["standings"]:
         row = rows[numbers[line["team"]]]
-        assert (row[0], row[4], row[5], row[6]) == (
+        assert (row[0], row[4], row[5], row[6], row[7]) == (
             line["place"],
             line["points"],
+            line["percentage"],
             line["matches"],
             line["status"],
         )
     assert "Complete standings" in book["Standings"]["A2"].value
+    assert "the least total of ranking points wins" in book["Standings"]["A1"].value
+
+
+def test_provisional_workbook_is_placed_by_percentage(cup, confirm):
+    # Round 1 only: table 1 NS +21 (team 1 NS, team 2 EW), table 2 NS +150; every group
+    # holds one result so far, so every team has 50 % and they share first place, whatever
+    # their points.
+    confirm(cup, 1, 1)
+    confirm(cup, 1, 2)
+    book = workbook(file_bytes(run(cup)))
+    sheet = book["Standings"]
+    assert "placed by percentage, highest first" in sheet["A1"].value
+    rows = data_rows(sheet)
+    assert [(row[0], row[5]) for row in rows] == [(1, 50), (1, 50), (1, 50), (1, 50)]
+    numbers = {str(team.pk): team.number for team in cup.teams}
+    assert [row[1] for row in rows] == [numbers[line["team"]] for line in stored(cup)["standings"]]
 
 
 def test_tables_sheet_is_a_traveller_of_the_stored_ranks(cup, play_all):
@@ -183,8 +202,8 @@ def test_disqualified_teams_come_last(cup, confirm, organiser, django_capture_on
     scoring_standings.mark_changed(cup.tournament)  # whoever disqualifies marks the change
     book = workbook(file_bytes(run(cup)))
     rows = data_rows(book["Standings"])
-    assert rows[-1][1] == 1 and rows[-1][6] == "disqualified" and rows[-1][0] is None
-    assert all(row[6] == "ok" for row in rows[:-1])
+    assert rows[-1][1] == 1 and rows[-1][7] == "disqualified" and rows[-1][0] is None
+    assert all(row[7] == "ok" for row in rows[:-1])
     notes = {row[11] for row in data_rows(book["Teams"]) if row[0] == 1}
     assert any(note and note.startswith("disqualification") for note in notes)
 
@@ -324,6 +343,7 @@ def test_ods_opens_with_pandas(cup, play_all):
     standings = sheets["Standings"]
     assert list(standings.columns[:3]) == ["Place", "Team no.", "Team"]
     assert pd.api.types.is_numeric_dtype(standings["Ranking points"])
+    assert pd.api.types.is_numeric_dtype(standings["Percentage"])
     assert len(sheets["Tables"]) == 2 * len(ALL_MATCHES)
 
 

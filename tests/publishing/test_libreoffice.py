@@ -79,7 +79,13 @@ def expected_standings(cup) -> list[list[str]]:
     numbers = {str(team.pk): team.number for team in cup.teams}
     rows = StandingsState.objects.get(tournament=cup.tournament).standings["standings"]
     return [
-        [str(row["place"] or ""), str(numbers[row["team"]]), str(row["points"]), row["status"]]
+        [
+            str(row["place"] or ""),
+            str(numbers[row["team"]]),
+            str(row["points"]),
+            f"{row['percentage']:g}",
+            row["status"],
+        ]
         for row in rows
     ]
 
@@ -91,7 +97,7 @@ def test_libreoffice_reads_every_sheet(libreoffice, cup, play_all, tmp_path, fmt
     assert {"Standings", "Tables", "Teams", "Schedule", "Deals", "Rules"} <= set(sheets)
     standings = sheets["Standings"]
     assert standings[2][:3] == ["Place", "Team no.", "Team"]
-    got = [[row[0], row[1], row[4], row[6]] for row in standings[3:]]
+    got = [[row[0], row[1], row[4], row[5], row[7]] for row in standings[3:]]
     assert got == expected_standings(cup)
     tables = sheets["Tables"][3:]
     assert len(tables) == 8 and {row[2] for row in tables} == {"NS", "EW"}
