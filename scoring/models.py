@@ -257,6 +257,9 @@ class Standing(models.Model):
     team = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="standings")
     place = models.PositiveIntegerField(null=True, blank=True)
     points = models.FloatField()
+    # The mean percentage of its ranked results, rounded to 2 decimals; null without one
+    # (and in a game ranked by totals).
+    percentage = models.FloatField(null=True, blank=True)
     matches = models.PositiveIntegerField()
     status = models.CharField(max_length=20)
 

@@ -199,11 +199,12 @@ def _store(tournament: Tournament, ranked: Ranked, version: int) -> None:
         Standing,
         Standing.objects.filter(tournament=tournament),
         key_fields=("team_id",),
-        value_fields=("place", "points", "matches", "status"),
+        value_fields=("place", "points", "percentage", "matches", "status"),
         wanted={
             (int(row.get("team", row.get("player"))),): (
                 row["place"],
                 row["points"] if "points" in row else row["total"],
+                row.get("percentage"),  # none in a game ranked by totals
                 row["matches"],
                 row["status"],
             )

@@ -59,7 +59,7 @@ OPEN_STATUSES = (Status.SCHEDULED, Status.RUNNING)
 TEAM_WORDS = {"NS": "North–South", "EW": "East–West"}
 DOUBLE_NAMES = {"none": "Not doubled", "x": "Doubled", "xx": "Redoubled"}
 # Bump when a fragment template changes shape, so no process serves the old markup.
-FRAGMENT_SCHEMA = 1
+FRAGMENT_SCHEMA = 2
 FRAGMENT_TTL = 60  # seconds; bounds how long a renamed team keeps its old name on the pages
 
 
@@ -767,6 +767,11 @@ def points_text(points: float | None) -> str:
     return "" if points is None else f"{round(points, 2):g}"
 
 
+def percentage_text(percentage: float | None) -> str:
+    """A percentage as stored (2 decimals) written without trailing zeros: 50, 66.67."""
+    return "" if percentage is None else f"{percentage:.2f}".rstrip("0").rstrip(".")
+
+
 def _stored_entries(tournament: Tournament) -> dict[int, dict[str, Any]]:
     """Each player's entry of the stored standings object (percentages, totals, tie-breaks)."""
     stored = StandingsState.objects.filter(tournament=tournament).values_list(
@@ -784,18 +789,24 @@ def _standings_html(tournament: Tournament, state: StandingsState) -> str:
             row.entry = entries.get(row.team_id, {})
     for row in rows:
         row.points_text = points_text(row.points)
+        row.percentage_text = percentage_text(row.percentage)
     teams = [] if rows else list(tournament.teams.order_by("number"))
+    status = standings_status(tournament, state)
+    totals = tournament.of_players and tournament.ranking == "totals"
     results_in = Result.objects.filter(match__table__tournament=tournament, current=True).count()
     boards_needed = sum(len(boards) for boards in _boards_of_matches(tournament).values())
     return render_to_string(
         "scoring/public/standings_fragment.html",
         {
             "tournament": tournament,
-            "totals": tournament.of_players and tournament.ranking == "totals",
+            "totals": totals,
             "tiebreak": tournament.game_rules.totals_tiebreak,
+            # Provisional standings are placed by percentage (and stale ones were, if the
+            # stored standings were provisional).
+            "by_percentage": not totals and (state.provisional or state.computed_at is None),
             "rows": rows,
             "teams": teams,
-            "status": standings_status(tournament, state),
+            "status": status,
             "computed_at": state.computed_at,
             "results_in": results_in,
             "boards_needed": boards_needed,
@@ -1026,6 +1037,7 @@ def _team_html(tournament: Tournament, state: StandingsState, number: int) -> st
             "lines": _team_lines(tournament, team),
             "standing": standing,
             "standing_points": points_text(standing.points) if standing else "",
+            "standing_percentage": percentage_text(standing.percentage) if standing else "",
             "entry": _stored_entries(tournament).get(team.pk, {}) if tournament.of_players else {},
             "sheets": _drawn_sheets(tournament, team),
             "status": standings_status(tournament, state),

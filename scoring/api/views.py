@@ -197,7 +197,7 @@ class MatchListView(PublicView):
 
 # How long a rendered standings body stays in the cache; each new version has its own key.
 STANDINGS_BODY_TTL = 300
-STANDINGS_BODY_SCHEMA = 1  # bump when the body's shape changes
+STANDINGS_BODY_SCHEMA = 2  # bump when the body's shape changes
 
 
 class StandingsView(PublicView):
