@@ -36,7 +36,8 @@ from publishing.players import build_player_sheets
 from scoring import standings as scoring_standings
 from scoring.models import Standing, StandingsState
 from scoring.selectors import ranking_input, standings_bookkeeping
-from tournaments.models import ActionLog, Status, Tournament
+from tournaments.action_log import SYSTEM_ACTOR, write_log
+from tournaments.models import Status, Tournament
 
 log = logging.getLogger(__name__)
 
@@ -52,15 +53,14 @@ class PublishingError(ValueError):
 
 
 def _log(tournament: Tournament, user: Any, action: str, summary: str, before=None, after=None):
-    ActionLog.objects.create(
+    write_log(
         tournament=tournament,
-        tournament_slug=tournament.slug,
-        user=user if user is not None and getattr(user, "is_authenticated", False) else None,
-        actor=getattr(user, "username", "") or "system",
+        by=user,
         action=action,
-        summary=summary[:300],
+        summary=summary,
         before=before,
         after=after,
+        unattended=SYSTEM_ACTOR,
     )
 
 

@@ -23,7 +23,8 @@ from scoring.board_lock import LockedBoard, lock_board
 from scoring.errors import InvalidEntry, NotAllowed, NotFound, WrongState
 from scoring.models import BoardProgress, Result, Review, Submission
 from scoring.rows import RowInserter, RowUpdater
-from tournaments.models import ActionLog, Board, Match, MatchSeat, Status, Team, Tournament
+from tournaments.action_log import SYSTEM_ACTOR, write_log
+from tournaments.models import Board, Match, MatchSeat, Status, Team, Tournament
 
 log = logging.getLogger(__name__)
 # The rows every result makes, inserted with statements built once (see scoring.rows).
@@ -490,15 +491,14 @@ def _retire_current(locked: LockedBoard) -> None:
 
 
 def _log(tournament: Tournament, user: Any, action: str, summary: str, before: Any, after: Any):
-    ActionLog.objects.create(
+    write_log(
         tournament=tournament,
-        tournament_slug=tournament.slug,
-        user=user,
-        actor=getattr(user, "username", "") or "system",
+        by=user,
         action=action,
         summary=summary,
         before=before,
         after=after,
+        unattended=SYSTEM_ACTOR,
     )
 
 

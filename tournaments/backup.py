@@ -34,6 +34,7 @@ from django.utils.dateparse import parse_datetime
 from engine.core.words import plural
 from engine.games import DEFAULT_GAME
 from scoring.models import Result, Review, Submission
+from tournaments.action_log import summary_text, write_log
 from tournaments.models import (
     ActionLog,
     Board,
@@ -43,7 +44,7 @@ from tournaments.models import (
     Team,
     Tournament,
 )
-from tournaments.services import COMMAND_LINE_ACTOR, TOURNAMENT_FIELDS
+from tournaments.services import TOURNAMENT_FIELDS
 
 FORMAT = "pymtheg-tournament-backup"
 VERSION = 1
@@ -452,7 +453,7 @@ def _restore(reader: _Reader, tournament: Tournament, by: Any) -> None:
                         user=reader.user(r.get("user")),
                         actor=r["actor"],
                         action=r["action"],
-                        summary=r["summary"],
+                        summary=_summary(r["summary"]),
                         before=r.get("before"),
                         after=r.get("after"),
                     ),
@@ -557,13 +558,16 @@ def _restore_history(reader: _Reader, matches: dict, boards: dict, teams: dict) 
     return len(submissions)
 
 
+def _summary(value: Any) -> Any:
+    """A log entry's summary cut as the log's writer cuts it (a backup made on SQLite may
+    hold a longer one); anything but text is left for the checks to refuse."""
+    return summary_text(value) if isinstance(value, str) else value
+
+
 def _log_restore(tournament: Tournament, by: Any, reader: _Reader, entries: int) -> None:
-    authenticated = by is not None and by.is_authenticated
-    ActionLog.objects.create(
+    write_log(
         tournament=tournament,
-        tournament_slug=tournament.slug,
-        user=by if authenticated else None,
-        actor=by.get_username() if authenticated else COMMAND_LINE_ACTOR,
+        by=by,
         action="import_tournament",
         summary=f"Restored the tournament from a backup made {reader.data.get('exported_at')}",
         after={

@@ -28,6 +28,7 @@ from engine.core.words import plural
 from engine.games import DEFAULT_GAME, get_game
 from engine.schedule import ScheduleError, generate_schedule
 from tournaments import selectors
+from tournaments.action_log import write_log
 from tournaments.imports import TeamRow
 from tournaments.locks import lock_results_exclusively
 from tournaments.models import (
@@ -48,7 +49,6 @@ from tournaments.signals import standings_inputs_changed
 logger = logging.getLogger(__name__)
 
 MAX_TABLES = 500
-COMMAND_LINE_ACTOR = "command line"
 
 # Which settings may change in which status. Changing the play settings after the start
 # would change games already played; the structure (tables, boards, sides) only in draft,
@@ -93,12 +93,6 @@ class ServiceError(Exception):
 # --- helpers -----------------------------------------------------------------------------
 
 
-def _actor(by: User) -> str:
-    if by is None or not by.is_authenticated:
-        return COMMAND_LINE_ACTOR
-    return by.get_username()
-
-
 def _log(
     *,
     by: User,
@@ -108,15 +102,8 @@ def _log(
     before: Any = None,
     after: Any = None,
 ) -> ActionLog:
-    return ActionLog.objects.create(
-        tournament=tournament,
-        tournament_slug=tournament.slug if tournament else "",
-        user=by if by is not None and by.is_authenticated else None,
-        actor=_actor(by),
-        action=action,
-        summary=summary[:300],
-        before=before,
-        after=after,
+    return write_log(
+        tournament=tournament, by=by, action=action, summary=summary, before=before, after=after
     )
 
 
@@ -262,11 +249,10 @@ def delete_tournament(*, by: User, tournament: Tournament) -> None:
     tournament = _locked(tournament)
     before = {**_tournament_settings(tournament), "teams": tournament.teams.count()}
     tournament.delete()
-    ActionLog.objects.create(
+    write_log(
         tournament=None,
         tournament_slug=before["slug"],
-        user=by if by is not None and by.is_authenticated else None,
-        actor=_actor(by),
+        by=by,
         action="delete_tournament",
         summary=f"Deleted tournament {before['name']!r}",
         before=before,
