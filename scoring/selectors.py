@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.db import connection
-from django.db.models import Q
+from django.db.models import F, Q
 
 from scoring import sheets, states
 from scoring.models import Result, Review, StandingsState, Submission
@@ -59,16 +59,25 @@ def matches_of(team: Team) -> list[Match]:
     )
 
 
-def board_states(matches: list[Match]) -> dict[tuple[int, int], states.BoardState]:
-    """The state of every board of these matches, keyed by (match id, board number)."""
-    ids = [m.pk for m in matches]
+def board_states(
+    matches: list[Match], tournament: Tournament | None = None
+) -> dict[tuple[int, int], states.BoardState]:
+    """The state of every board of these matches, keyed by (match id, board number), in the
+    order of the matches, then board number. ``tournament``: the matches are all of its
+    matches (read by tournament, not by a list of thousands of ids). Three queries whatever
+    the number of matches."""
+    if tournament is not None:
+        of_these = Q(match__table__tournament=tournament)
+        boards, number_of = _boards(tournament.tables.values("id"))
+    else:
+        of_these = Q(match_id__in=[m.pk for m in matches])
+        boards, number_of = _boards({m.table_id for m in matches})
     subs: dict[tuple[int, int], list[Submission]] = defaultdict(list)
     revs: dict[tuple[int, int], list[Review]] = defaultdict(list)
-    for sub in Submission.objects.filter(match_id__in=ids).select_related("board"):
-        subs[(sub.match_id, sub.board.number)].append(sub)
-    for rev in Review.objects.filter(match_id__in=ids).select_related("board"):
-        revs[(rev.match_id, rev.board.number)].append(rev)
-    boards = _boards_by_table({m.table_id for m in matches})
+    for sub in Submission.objects.filter(of_these):
+        subs[(sub.match_id, number_of[sub.board_id])].append(sub)
+    for rev in Review.objects.filter(of_these):
+        revs[(rev.match_id, number_of[rev.board_id])].append(rev)
     return {
         (m.pk, number): states.fold(subs[(m.pk, number)], revs[(m.pk, number)])
         for m in matches
@@ -76,13 +85,21 @@ def board_states(matches: list[Match]) -> dict[tuple[int, int], states.BoardStat
     }
 
 
-def _boards_by_table(table_ids: set[int]) -> dict[int, list[int]]:
+def _boards(table_ids: Any) -> tuple[dict[int, list[int]], dict[int, int]]:
+    """The board numbers of each of these tables (ascending), and each board's number by
+    its id (the history rows name their board by id: no board row is read for each)."""
     boards: dict[int, list[int]] = defaultdict(list)
-    for table_id, number in Board.objects.filter(table_id__in=table_ids).values_list(
-        "table_id", "number"
+    number_of: dict[int, int] = {}
+    for pk, table_id, number in Board.objects.filter(table_id__in=table_ids).values_list(
+        "pk", "table_id", "number"
     ):
         boards[table_id].append(number)
-    return {t: sorted(numbers) for t, numbers in boards.items()}
+        number_of[pk] = number
+    return {t: sorted(numbers) for t, numbers in boards.items()}, number_of
+
+
+def _boards_by_table(table_ids: set[int]) -> dict[int, list[int]]:
+    return _boards(table_ids)[0]
 
 
 @dataclass
@@ -130,9 +147,12 @@ def team_overview(team: Team) -> tuple[list[TeamMatch], Match | None]:
         MatchSeat.objects.filter(match__in=matches).select_related("team").order_by(seat_order())
     ):
         seated[seat.match_id].append((seat.seat, seat.team))
+    by_match: dict[int, list[tuple[int, states.BoardState]]] = defaultdict(list)
+    for (match_id, number), state in found.items():  # board numbers ascending
+        by_match[match_id].append((number, state))
     overview = []
     for match in matches:
-        boards = sorted((n, s) for (mid, n), s in found.items() if mid == match.pk)
+        boards = by_match[match.pk]
         if match.pk in seated:
             side = next(seat for seat, player in seated[match.pk] if player.pk == team.pk)
             overview.append(TeamMatch(match, side, None, boards, seated[match.pk]))
@@ -151,33 +171,31 @@ def current_match_for(team: Team) -> Match | None:
 
 
 def director_overview(tournament: Tournament) -> list[dict[str, Any]]:
-    """Every board of every match with its state, for the director's dashboard."""
+    """Every board of every match with its state, for the director's dashboard and the
+    public list of matches: by round, table and board. Five queries and one pass over the
+    boards, whatever the number of matches."""
     matches = list(
         Match.objects.filter(table__tournament=tournament)
         .select_related("table", "ns_team", "ew_team")
         .order_by("round", "table__number")
     )
-    found = board_states(matches)
+    by_id = {match.pk: match for match in matches}
+    found = board_states(matches, tournament)
     current = {
-        (r.match_id, r.board.number): r
-        for r in Result.objects.filter(
-            match__table__tournament=tournament, current=True
-        ).select_related("board")
+        (r.match_id, r.board_number): r
+        for r in Result.objects.filter(match__table__tournament=tournament, current=True).annotate(
+            board_number=F("board__number")
+        )
     }
-    rows = []
-    for match in matches:
-        for (mid, number), state in sorted(found.items()):
-            if mid != match.pk:
-                continue
-            rows.append(
-                {
-                    "match": match,
-                    "board": number,
-                    "state": state,
-                    "result": current.get((match.pk, number)),
-                }
-            )
-    return rows
+    return [
+        {
+            "match": by_id[match_id],
+            "board": number,
+            "state": state,
+            "result": current.get((match_id, number)),
+        }
+        for (match_id, number), state in found.items()
+    ]
 
 
 def ranking_input(tournament: Tournament) -> dict[str, Any]:
