@@ -69,6 +69,7 @@ bench: $(STAMP)
 	$(BIN)/python bench/twenty_score.py
 	$(BIN)/python bench/pysngtaut_score.py
 	$(BIN)/python bench/imports.py
+	$(BIN)/python bench/overview.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis

@@ -107,8 +107,9 @@ def _facts() -> list[dict]:
     return facts
 
 
-def build_database_tournament(k: int, seed: int = 1):
-    """Store a tournament of ``k`` tables with a confirmed result for every match."""
+def build_database_tournament(k: int, seed: int = 1, rounds: int | None = None):
+    """Store a tournament of ``k`` tables with a confirmed result for every match, over
+    ``rounds`` rounds (at most ``k``; default ``k``: every team at every table once)."""
     import random
 
     from engine.games.pymtheg.cards import format_deal, seeded_deal
@@ -118,6 +119,7 @@ def build_database_tournament(k: int, seed: int = 1):
     from tournaments.models import Board, Match, Status, Table, Team, Tournament
 
     rng = random.Random(seed)
+    rounds = k if rounds is None else rounds
     tournament = Tournament.objects.create(name=f"Bench cup {k}", slug=f"bench-{k}")
     teams = Team.objects.bulk_create(
         Team(tournament=tournament, number=n, name=f"Team {n}", player1=f"P{2 * n - 1}",
@@ -135,7 +137,7 @@ def build_database_tournament(k: int, seed: int = 1):
         Match(
             round=r + 1, table=tables[t], ns_team=teams[(t - r) % k], ew_team=teams[k + (t + r) % k]
         )
-        for r in range(k)
+        for r in range(rounds)
         for t in range(k)
     )
     base = {"ruleset": tournament.rules["ruleset"], "options": tournament.options, "opening": "N",
