@@ -115,6 +115,7 @@ def build_database_tournament(k: int, seed: int = 1, rounds: int | None = None):
     from engine.games.pymtheg.cards import format_deal, seeded_deal
     from engine.games.pymtheg.scoring import score_record
     from scoring.models import Result, Review, Submission
+    from scoring.services import rebuild_progress
     from scoring.standings import mark_changed
     from tournaments.models import Board, Match, Status, Table, Team, Tournament
 
@@ -159,6 +160,7 @@ def build_database_tournament(k: int, seed: int = 1, rounds: int | None = None):
                ns_result=r.submission.ns_result, ew_result=r.submission.ew_result)
         for r in reviews
     )  # fmt: skip
+    rebuild_progress([m.pk for m in matches])  # what the services keep row by row
     Tournament.objects.filter(pk=tournament.pk).update(status=Status.RUNNING)
     mark_changed(tournament)
     return Tournament.objects.get(pk=tournament.pk)

@@ -9,10 +9,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.db import connection
-from django.db.models import F, Q
+from django.db.models import Q
 
 from scoring import sheets, states
-from scoring.models import Result, Review, StandingsState, Submission
+from scoring.models import BoardProgress, Result, Review, StandingsState, Submission
 from scoring.rows import RowReader
 from tournaments.models import Board, Match, MatchSeat, Status, Team, Tournament, seat_order
 
@@ -59,27 +59,62 @@ def matches_of(team: Team) -> list[Match]:
     )
 
 
-def board_states(
-    matches: list[Match], tournament: Tournament | None = None
-) -> dict[tuple[int, int], states.BoardState]:
-    """The state of every board of these matches, keyed by (match id, board number), in the
-    order of the matches, then board number. ``tournament``: the matches are all of its
-    matches (read by tournament, not by a list of thousands of ids). Three queries whatever
-    the number of matches."""
-    if tournament is not None:
-        of_these = Q(match__table__tournament=tournament)
-        boards, number_of = _boards(tournament.tables.values("id"))
-    else:
-        of_these = Q(match_id__in=[m.pk for m in matches])
-        boards, number_of = _boards({m.table_id for m in matches})
+def board_states(matches: list[Match]) -> dict[tuple[int, int], states.BoardState]:
+    """The state of every board of these matches, folded from its history, keyed by (match
+    id, board number), in the order of the matches, then board number. Three queries
+    whatever the number of matches."""
+    ids = [m.pk for m in matches]
+    boards, number_of = _boards({m.table_id for m in matches})
     subs: dict[tuple[int, int], list[Submission]] = defaultdict(list)
     revs: dict[tuple[int, int], list[Review]] = defaultdict(list)
-    for sub in Submission.objects.filter(of_these):
+    for sub in Submission.objects.filter(match_id__in=ids):
         subs[(sub.match_id, number_of[sub.board_id])].append(sub)
-    for rev in Review.objects.filter(of_these):
+    for rev in Review.objects.filter(match_id__in=ids):
         revs[(rev.match_id, number_of[rev.board_id])].append(rev)
     return {
         (m.pk, number): states.fold(subs[(m.pk, number)], revs[(m.pk, number)])
+        for m in matches
+        for number in boards.get(m.table_id, [])
+    }
+
+
+@dataclass(frozen=True)
+class ResultLine:
+    """A board's current result as the overview shows it."""
+
+    kind: str
+    ns_result: int | None
+    ew_result: int | None
+
+
+def _share_tables_and_teams(tournament: Tournament, matches: list[Match]) -> None:
+    """Give the matches their table and teams, read once each (a join would make a table and
+    two teams for every match: most of the time the overview took)."""
+    tables = {table.pk: table for table in tournament.tables.all()}
+    teams = {team.pk: team for team in tournament.teams.all()}
+    for match in matches:
+        Match.table.field.set_cached_value(match, tables[match.table_id])
+        Match.ns_team.field.set_cached_value(match, teams[match.ns_team_id])
+        Match.ew_team.field.set_cached_value(match, teams[match.ew_team_id])
+
+
+def progress_states(
+    matches: list[Match], tournament: Tournament
+) -> dict[tuple[int, int], states.BoardState]:
+    """Every board of these matches (all of the tournament's) as its progress row says it
+    stands, keyed by (match id, board number), in the order of the matches, then board
+    number; a board without a row has no history: empty. Two queries."""
+    boards, number_of = _boards(tournament.tables.values("id"))
+    kept = {
+        (match_id, number_of[board_id]): states.BoardState(
+            state=state, rejections=rejections, last_reason=last_reason
+        )
+        for match_id, board_id, state, rejections, last_reason in BoardProgress.objects.filter(
+            match__table__tournament=tournament
+        ).values_list("match_id", "board_id", "state", "rejections", "last_reason")
+    }
+    return {
+        (m.pk, number): kept.get((m.pk, number)) or states.BoardState()
         for m in matches
         for number in boards.get(m.table_id, [])
     }
@@ -172,20 +207,23 @@ def current_match_for(team: Team) -> Match | None:
 
 def director_overview(tournament: Tournament) -> list[dict[str, Any]]:
     """Every board of every match with its state, for the director's dashboard and the
-    public list of matches: by round, table and board. Five queries and one pass over the
-    boards, whatever the number of matches."""
+    public list of matches: by round, table and board. Four queries and one pass over the
+    boards, whatever the number of matches.
+
+    The states are the boards' progress rows (``BoardProgress``, the fold every write keeps),
+    not their histories folded again: they carry the state, the rejections and the last
+    reason, no history and no pending entry (a board's own page reads those)."""
     matches = list(
-        Match.objects.filter(table__tournament=tournament)
-        .select_related("table", "ns_team", "ew_team")
-        .order_by("round", "table__number")
+        Match.objects.filter(table__tournament=tournament).order_by("round", "table__number")
     )
+    _share_tables_and_teams(tournament, matches)
     by_id = {match.pk: match for match in matches}
-    found = board_states(matches, tournament)
+    found = progress_states(matches, tournament)
     current = {
-        (r.match_id, r.board_number): r
-        for r in Result.objects.filter(match__table__tournament=tournament, current=True).annotate(
-            board_number=F("board__number")
-        )
+        (match_id, number): ResultLine(kind, ns, ew)
+        for match_id, number, kind, ns, ew in Result.objects.filter(
+            match__table__tournament=tournament, current=True
+        ).values_list("match_id", "board__number", "kind", "ns_result", "ew_result")
     }
     return [
         {

@@ -73,6 +73,13 @@ def test_the_overview_lists_every_board_in_order_with_its_state():
     assert found[(matches[0].pk, 1)]["result"].ns_result == 21
     assert found[(matches[1].pk, 2)]["state"].state == states.AWAITING_EAST
     assert found[(matches[2].pk, 1)]["state"].state == states.DISPUTED
+    assert found[(matches[2].pk, 1)]["state"].last_reason == "revoke"
+    # The progress rows it reads say what folding every board's history says.
+    folded = selectors.board_states(matches)
+    assert {key: (s.state, s.rejections, s.last_reason) for key, s in folded.items()} == {
+        key: (row["state"].state, row["state"].rejections, row["state"].last_reason)
+        for key, row in found.items()
+    }
     assert {
         row["state"].state
         for key, row in found.items()
