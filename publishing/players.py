@@ -68,7 +68,10 @@ def standings_sheet(tournament: Tournament, state: StandingsState) -> SheetSpec:
                 entry.get("status"),
             )
         )
-    return _sheet("Standings", f"Standings of {clean_text(tournament.name)}", columns, rows)
+    title = f"Standings of {clean_text(tournament.name)}"
+    if not totals and (state.standings or {}).get("provisional"):
+        title += " (placed by percentage, highest first, while results are missing)"
+    return _sheet("Standings", title, columns, rows)
 
 
 def _seated(tournament: Tournament) -> list[Match]:

@@ -49,6 +49,8 @@ def test_the_workbook_holds_the_games_own_sheets(played):
     numbers = {str(team.pk): team.number for team in played.teams.all()}
     standings = book["Standings"]
     assert header(standings)[:5] == ["Place", "No.", "Player", "Ranking points", "Percentage"]
+    # Two rounds of four played: provisional, so the places follow the percentage.
+    assert "placed by percentage, highest first" in standings["A1"].value
     rows = data_rows(standings)
     assert [(row[0], row[1], row[3], row[4]) for row in rows] == [
         (entry["place"], numbers[str(entry["player"])], entry["points"], entry["percentage"])
