@@ -4,11 +4,13 @@ from django.db.models import F
 
 def mark_standings_behind(apps, schema_editor):
     """Standings stored before this have no percentages: one more results version makes them
-    stale, and the periodic reconcile ranks them again (the same places while complete)."""
+    stale, and the periodic reconcile ranks them again. Complete standings keep their places
+    (by points); provisional ones are placed by percentage from then on, except in a
+    tournament already final, whose table is left as it was approved."""
     StandingsState = apps.get_model("scoring", "StandingsState")
-    StandingsState.objects.filter(computed_at__isnull=False).update(
-        results_version=F("results_version") + 1
-    )
+    StandingsState.objects.filter(computed_at__isnull=False).exclude(
+        tournament__status="final", provisional=True
+    ).update(results_version=F("results_version") + 1)
 
 
 class Migration(migrations.Migration):
