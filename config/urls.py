@@ -2,15 +2,23 @@
 app's scorer, director and public pages."""
 
 from django.contrib import admin
+from django.http import HttpRequest, HttpResponse, HttpResponsePermanentRedirect
 from django.templatetags.static import static
 from django.urls import include, path
 from django.views.generic import RedirectView
 from drf_spectacular.views import SpectacularAPIView
 
+
+def favicon(request: HttpRequest) -> HttpResponse:
+    """The site's icon, wherever the static files are (its address is known only once they
+    are collected, in production)."""
+    return HttpResponsePermanentRedirect(static("favicon.svg"))
+
+
 urlpatterns = [
     path("", RedirectView.as_view(pattern_name="tournaments:list", permanent=False), name="home"),
     # Browsers ask for /favicon.ico whatever the pages link to.
-    path("favicon.ico", RedirectView.as_view(url=static("favicon.svg"), permanent=True)),
+    path("favicon.ico", favicon),
     path("accounts/", include("django.contrib.auth.urls")),
     path("admin/", admin.site.urls),
     path("tournaments/", include("tournaments.urls")),

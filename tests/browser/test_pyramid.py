@@ -118,7 +118,7 @@ def test_an_organiser_prepares_a_pyramid_evening(live, organiser, desktop, open_
     page.goto("/tournaments/new/")
     page.get_by_role("link", name="Pyramid").click()
     page.get_by_label("Name").fill("Pyramid club night")
-    page.get_by_label("Slug").fill("club-pyramid")
+    page.get_by_label("Web address").fill("club-pyramid")
     page.get_by_label("Tables").fill("4")
     page.get_by_label("Declarations per round").fill("4")
     shots.take(page, "new-pyramid")
