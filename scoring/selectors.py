@@ -4,12 +4,12 @@ the ranking input built from stored results, and the stored standings."""
 from __future__ import annotations
 
 import functools
-from collections import defaultdict
+from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from typing import Any
 
 from django.db import connection
-from django.db.models import Q
+from django.db.models import Count, Max, Q
 
 from scoring import sheets, states
 from scoring.models import BoardProgress, Result, Review, StandingsState, Submission
@@ -464,3 +464,74 @@ def open_boards(tournament: Tournament) -> tuple[list[OpenBoard], list[OpenBoard
             if not settled and not state.has_result:
                 missing.append(board)
     return missing, disputed
+
+
+@dataclass(frozen=True)
+class RoundProgress:
+    """How far a round has come: its tables with every board's result in, and the others."""
+
+    round: int
+    tables_in: int
+    tables: int
+    missing: list[int]  # table numbers still without every result
+    calls: int  # open director calls in the round
+
+    @property
+    def missing_text(self) -> str:
+        """``3-7`` or ``1, 3-4``: the missing tables, runs written as ranges."""
+        return number_ranges(self.missing)
+
+
+def number_ranges(numbers: list[int]) -> str:
+    """Numbers in order with runs written as ranges: [1, 3, 4, 5] → "1, 3-5"."""
+    runs: list[list[int]] = []
+    for number in sorted(numbers):
+        if runs and number == runs[-1][-1] + 1:
+            runs[-1].append(number)
+        else:
+            runs.append([number])
+    return ", ".join(str(run[0]) if len(run) == 1 else f"{run[0]}-{run[-1]}" for run in runs)
+
+
+def round_progress(tournament: Tournament) -> list[RoundProgress]:
+    """The rounds being played: the earliest round with a table still out and every later
+    round some table has started; each with its tables in and the tables still out."""
+    missing, disputed = open_boards(tournament)
+    tables_of_round: dict[int, set[int]] = defaultdict(set)
+    for round_number, table in Match.objects.filter(table__tournament=tournament).values_list(
+        "round", "table__number"
+    ):
+        tables_of_round[round_number].add(table)
+    out: dict[int, set[int]] = defaultdict(set)
+    for board in missing:
+        out[board.round].add(board.table)
+    calls = Counter(board.round for board in disputed)
+    incomplete = sorted(out)
+    if not incomplete:
+        return []
+    started = {
+        round_number
+        for round_number, tables in tables_of_round.items()
+        if len(out.get(round_number, ())) < len(tables)
+    }
+    shown = [incomplete[0], *(r for r in incomplete[1:] if r in started)]
+    return [
+        RoundProgress(
+            round=r,
+            tables_in=len(tables_of_round[r]) - len(out[r]),
+            tables=len(tables_of_round[r]),
+            missing=sorted(out[r]),
+            calls=calls.get(r, 0),
+        )
+        for r in shown
+    ]
+
+
+def director_version(tournament: Tournament) -> str:
+    """Changes whenever a board of the tournament changes state (an entry, a check, a call,
+    a director's action): every such write touches the board's progress row."""
+    found = BoardProgress.objects.filter(match__table__tournament=tournament).aggregate(
+        rows=Count("pk"), latest=Max("updated_at")
+    )
+    latest = found["latest"].isoformat() if found["latest"] else "-"
+    return f"{found['rows']}.{latest}"

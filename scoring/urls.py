@@ -15,6 +15,11 @@ scoring_patterns = [
     path("score/<slug:slug>/match/<int:match_id>/", views.scorer_match, name="scorer-match"),
     path("score/<slug:slug>/leave/", views.scorer_leave, name="scorer-leave"),
     path("tournaments/<slug:slug>/director/", views.director, name="director"),
+    path(
+        "tournaments/<slug:slug>/director/live/",
+        views.director_fragment,
+        name="director-fragment",
+    ),
     path(BOARD, views.director_board, name="director-board"),
     path(BOARD + "enter/", views.director_enter, name="director-enter"),
     path(BOARD + "adjust/", views.director_adjust, name="director-adjust"),

@@ -15,6 +15,7 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
+from urllib.parse import urlencode
 
 from django.contrib import messages
 from django.core.cache import cache
@@ -405,26 +406,52 @@ def _director_rows(tournament: Tournament, wanted_state: str, wanted_round: int 
     return rows, filters, rounds, sum(counts.values())
 
 
-@organiser_required
-def director(request: HttpRequest, slug: str) -> HttpResponse:
-    tournament = _tournament(slug)
+def _director_context(request: HttpRequest, tournament: Tournament) -> dict[str, Any]:
+    """The overview as the filters in the address choose it, the rounds' progress and the
+    open director calls."""
     wanted_state = request.GET.get("state", "")
     round_text = request.GET.get("round", "")
     wanted_round = int(round_text) if round_text.isdigit() else None
     rows, filters, rounds, total = _director_rows(tournament, wanted_state, wanted_round)
-    return render(
-        request,
-        "scoring/director.html",
-        {
-            "tournament": tournament,
-            "rows": rows,
-            "filters": filters,
-            "rounds": rounds,
-            "total": total,
-            "wanted_state": wanted_state,
-            "wanted_round": wanted_round,
-        },
+    query = {"state": wanted_state, "round": wanted_round}
+    return {
+        "tournament": tournament,
+        "rows": rows,
+        "filters": filters,
+        "rounds": rounds,
+        "total": total,
+        "wanted_state": wanted_state,
+        "wanted_round": wanted_round,
+        "progress": selectors.round_progress(tournament),
+        "open_calls": next(f["count"] for f in filters if f["state"] == states.DISPUTED),
+        "query": urlencode({key: value for key, value in query.items() if value}),
+    }
+
+
+@organiser_required
+def director(request: HttpRequest, slug: str) -> HttpResponse:
+    """The director's overview; director.js asks its fragment again every few seconds and
+    raises an alert (a banner, a sound, the count in the title) for a new director call."""
+    tournament = _tournament(slug)
+    context = _director_context(request, tournament)
+    context["version"] = selectors.director_version(tournament)
+    return render(request, "scoring/director.html", context)
+
+
+@organiser_required
+def director_fragment(request: HttpRequest, slug: str) -> HttpResponse:
+    """The overview's live part: 204 while no board changed since version ``v``."""
+    tournament = _tournament(slug)
+    version = selectors.director_version(tournament)
+    if request.GET.get("v") == version:
+        return HttpResponse(status=204)
+    html = render_to_string(
+        "scoring/director_fragment.html", _director_context(request, tournament), request
     )
+    response = HttpResponse(html)
+    response["X-Fragment-Version"] = version
+    response["Cache-Control"] = "no-store"
+    return response
 
 
 def _director_match(tournament: Tournament, match_id: int, board: int) -> tuple[Match, Board]:

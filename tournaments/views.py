@@ -15,7 +15,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from engine.core.words import plural
-from scoring.selectors import open_boards
+from scoring.selectors import open_boards, round_progress
 from tournaments import selectors, services
 from tournaments.forms import (
     DealBoardsForm,
@@ -174,6 +174,7 @@ def tournament_dashboard(request: HttpRequest, slug: str) -> HttpResponse:
         "tournaments/dashboard.html",
         tournament,
         summary=selectors.dashboard(tournament),
+        progress=round_progress(tournament) if tournament.status == Status.RUNNING else [],
         start_form=StartForm(),
     )
 

@@ -301,3 +301,32 @@ def test_the_director_corrects_norths_entry_with_the_same_bidding_box(live, cup,
         result = Result.objects.get(match=match, current=True)
         assert result.kind == "director" and result.ns_result == 21
         assert result.submission.record["tricks"] == {"NS": 10, "EW": 5}
+
+
+def test_the_directors_overview_hears_a_call_within_seconds(live, cup, desktop, shots):
+    with live.exclusive():
+        OrganiserFactory(username="dirk", password=PASSWORD)
+    page = desktop
+    page.goto("/accounts/login/")
+    page.get_by_label("Username").fill("dirk")
+    page.get_by_label("Password").fill(PASSWORD)
+    page.get_by_role("button", name="Sign in").click()
+    page.goto(f"/tournaments/{cup.slug}/director/")
+    expect(page).to_have_title(re.compile(r"^Director · "))
+    page.get_by_role("button", name="Sound for director calls: off").click()
+    expect(page.get_by_role("button", name="Sound for director calls: on")).to_be_visible()
+    with live.exclusive():
+        scoring.call_director(
+            match_id=cup.match.pk,
+            board_number=1,
+            team=cup.east,
+            reason="a revoke",
+            client_id="east-calls-the-director",
+        )
+    alert = page.locator("#director-alert")
+    expect(alert).to_have_text(re.compile(r"The director is called: Round 1, table 1, board 1"))
+    expect(page).to_have_title(re.compile(r"^\(1\) Director · "))
+    expect(
+        page.get_by_text("Round 1: 0 of 2 tables in; missing 1-2; 1 director call")
+    ).to_be_visible()
+    shots.take(page, "director-called")

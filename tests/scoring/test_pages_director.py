@@ -296,3 +296,56 @@ def test_entries_are_described_in_words():
     assert described["revoke"] == "North" and described["double"] == "Not doubled"
     assert described["tricks"][0] == ("North", 1) and described["trump"] is None
     assert described["words"].startswith("East plays Ry: made")
+
+
+def test_the_overview_refreshes_itself_and_counts_open_calls(td, cup):
+    page = td.get(reverse("scoring:director", args=[cup.tournament.slug]))
+    html = page.content.decode()
+    assert "director.js" in html and "data-director-live" in html
+    version = html.split('data-version="')[1].split('"')[0]
+    live = reverse("scoring:director-fragment", args=[cup.tournament.slug])
+    assert td.get(live, {"v": version}).status_code == 204  # nothing changed
+    match = cup.match(1, 2)
+    services.call_director(
+        match_id=match.pk,
+        board_number=1,
+        team=match.ew_team,
+        reason="revoke?",
+        client_id=new_id(),
+    )
+    fresh = td.get(live, {"v": version})
+    assert fresh.status_code == 200 and fresh["X-Fragment-Version"] != version
+    body = fresh.content.decode()
+    assert f'data-open-call="Round 1, table {match.table.number}, board 1"' in body
+    assert "Round 1: 0 of" in body and "1 director call" in body
+    assert td.get(live, {"v": fresh["X-Fragment-Version"]}).status_code == 204
+    title = td.get(reverse("scoring:director", args=[cup.tournament.slug])).content.decode()
+    assert "<title>(1) Director" in title
+
+
+def test_round_progress_names_the_tables_still_out(td, cup):
+    from scoring.selectors import number_ranges, round_progress
+
+    assert number_ranges([7, 3, 4, 5, 6]) == "3-7"
+    assert number_ranges([1, 3, 4]) == "1, 3-4" and number_ranges([]) == ""
+    match = cup.match(1, 1)
+    entry = services.submit_entry(
+        match_id=match.pk, board_number=1, team=match.ns_team, facts=GAM_MADE, client_id=new_id()
+    )
+    services.accept_entry(
+        match_id=match.pk,
+        board_number=1,
+        team=match.ew_team,
+        submission_id=entry.pk,
+        client_id=new_id(),
+    )
+    [first] = round_progress(cup.tournament)
+    tables = cup.tournament.tables.count()
+    assert (first.round, first.tables_in, first.tables) == (1, 1, tables)
+    assert first.missing_text == (f"2-{tables}" if tables > 2 else "2")
+    cup.tournament.status = Status.RUNNING
+    cup.tournament.save()
+    dashboard = td.get(reverse("tournaments:dashboard", args=[cup.tournament.slug]))
+    assert f"Round 1: 1 of {tables} tables in; missing {first.missing_text}" in (
+        dashboard.content.decode()
+    )
