@@ -88,6 +88,11 @@ class Export(models.Model):
     after_round = models.PositiveIntegerField(
         null=True, blank=True, help_text="Published automatically after this round."
     )
+    holds = models.CharField(
+        max_length=200,
+        blank=True,
+        help_text="The results the file holds, in words (its label on the downloads page).",
+    )
     file_path = models.CharField(max_length=500, blank=True, help_text="Under EXPORT_ROOT.")
     content_hash = models.CharField(max_length=64, blank=True, help_text="SHA-256 of the file.")
     size = models.BigIntegerField(null=True, blank=True)

@@ -23,6 +23,7 @@ from publishing.exports.sheets import Stamp
 from publishing.exports.workbook import LINE_COLUMNS, Places, WorkbookData, empty_byes
 from publishing.models import ChartData, Export, HandRecords, PublishingSettings
 from scoring.models import RankingPoints, Result, Standing, StandingsState
+from scoring.selectors import number_ranges
 from scoring.views import points_text, standings_status
 from tournaments.models import Board, Match, Status, Team, Tournament
 from tournaments.selectors import SEATED, board_diagram, board_hands
@@ -96,6 +97,22 @@ def round_progress(tournament: Tournament) -> RoundProgress:
         else:
             progress.tables_waiting.add(table)
     return progress
+
+
+def results_held(progress: RoundProgress) -> str:
+    """What results a file made now holds, in words: "rounds 1-3 complete; round 4: 5 of 7
+    matches". A file labelled "after round 3" must not hold a round-4 result unsaid."""
+    complete = set(progress.complete_rounds)
+    whole = number_ranges(sorted(complete))
+    parts = []
+    if whole:
+        parts.append(f"{'round' if len(complete) == 1 else 'rounds'} {whole} complete")
+    for round_number in sorted(progress.matches):
+        done = progress.done.get(round_number, 0)
+        if round_number not in complete and done:
+            total = progress.matches[round_number]
+            parts.append(f"round {round_number}: {done} of {total} matches")
+    return "; ".join(parts) or "no result yet"
 
 
 # --- hand records --------------------------------------------------------------------------
@@ -252,9 +269,10 @@ def stamp(tournament: Tournament, state: StandingsState) -> Stamp:
     text = status["text"]
     if not text.startswith(status["word"]):
         text = f"{status['word']} standings: {text}"
+    held = results_held(round_progress(tournament))
     return Stamp(
         tournament=clean_text(tournament.name),
-        text=f"{text}{when}",
+        text=f"{text} Results: {held}.{when}",
         computed_at=state.computed_at.astimezone(UTC) if state.computed_at else None,
     )
 

@@ -246,9 +246,11 @@ def _write_export(export: Export) -> None:
     report_progress(export.pk, 5, "Computing the places after every round")
     chart = refresh_chart_data(tournament, state)
     key = selectors.export_key(tournament, state)
+    # Read with the results: the label of the file says what it holds.
+    holds = selectors.results_held(selectors.round_progress(tournament))
     twin = _same_export(tournament, export.kind, export.format, key, [Export.State.DONE])
     if twin is not None and twin.pk != export.pk:
-        _finish(export, key, twin.file_path, twin.content_hash, twin.size, twin.rows)
+        _finish(export, key, twin.file_path, twin.content_hash, twin.size, twin.rows, holds)
         return
     report_progress(export.pk, 8, "Reading the results")
     if tournament.of_players:
@@ -277,11 +279,12 @@ def _write_export(export: Export) -> None:
         with contextlib.suppress(FileNotFoundError):
             partial.unlink()
     size = (folder / name).stat().st_size
-    _finish(export, key, f"{tournament.pk}/{name}", digest, size, rows)
+    _finish(export, key, f"{tournament.pk}/{name}", digest, size, rows, holds)
 
 
-def _finish(export: Export, key, file_path: str, digest: str, size, rows) -> None:
+def _finish(export: Export, key, file_path: str, digest: str, size, rows, holds: str) -> None:
     Export.objects.filter(pk=export.pk).update(
+        holds=holds[:200],
         state=Export.State.DONE,
         progress=100,
         step="Ready",
@@ -376,7 +379,8 @@ def auto_publish_standings(tournament: Tournament) -> str:
     Export.objects.filter(pk=export.pk).update(
         published=True, published_at=timezone.now(), after_round=round_number
     )
-    what = "final standings" if final else f"standings after round {round_number}"
+    export.refresh_from_db()
+    what = "final standings" if final else f"standings ({export.holds})"
     _log(
         tournament,
         None,

@@ -535,3 +535,35 @@ def director_version(tournament: Tournament) -> str:
     )
     latest = found["latest"].isoformat() if found["latest"] else "-"
     return f"{found['rows']}.{latest}"
+
+
+def complete_tables(tournament: Tournament) -> set[int]:
+    """The tables whose results may be shown to the public (RULES: who may see what, and
+    when): every match scheduled there has a result on every board, or is settled by a
+    disqualification before the standings were final. Until then a result tells the teams
+    still to play there how the deal lies."""
+    boards = dict(tournament.tables.annotate(n=Count("boards")).values_list("number", "n"))
+    forfeiting = set(
+        Team.objects.filter(
+            tournament=tournament,
+            disqualification__isnull=False,
+            disqualification__after_final=False,
+        ).values_list("pk", flat=True)
+    )
+    seated = defaultdict(set)
+    for match_id, team_id in MatchSeat.objects.filter(
+        match__table__tournament=tournament
+    ).values_list("match_id", "team_id"):
+        seated[match_id].add(team_id)
+    rows = (
+        Match.objects.filter(table__tournament=tournament)
+        .annotate(current_results=Count("results", filter=Q(results__current=True)))
+        .values_list("pk", "table__number", "ns_team_id", "ew_team_id", "current_results")
+    )
+    waiting, tables = set(), set()
+    for match_id, table, ns, ew, results in rows:
+        tables.add(table)
+        entrants = seated[match_id] | {ns, ew}
+        if results < boards.get(table, 0) and not entrants & forfeiting:
+            waiting.add(table)
+    return tables - waiting

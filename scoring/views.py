@@ -19,6 +19,7 @@ from urllib.parse import urlencode
 
 from django.contrib import messages
 from django.core.cache import cache
+from django.db.models import Count, Q
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
@@ -919,6 +920,8 @@ def _board_seats(tournament: Tournament, board: Board, matches, results: dict, p
 
 def _table_html(tournament: Tournament, state: StandingsState, number: int) -> str:
     table = get_object_or_404(Table, tournament=tournament, number=number)
+    if number not in selectors.complete_tables(tournament):
+        return _table_in_play_html(tournament, state, table)
     matches = list(table.matches.select_related("ns_team", "ew_team").order_by("round"))
     if tournament.of_players:
         return _players_table_html(tournament, state, table)
@@ -940,6 +943,34 @@ def _table_html(tournament: Tournament, state: StandingsState, number: int) -> s
             "boards": boards,
             "status": standings_status(tournament, state),
             "opening": SEAT_NAMES[tournament.opening_seat_for(table.number).name],
+        },
+    )
+
+
+def _table_in_play_html(tournament: Tournament, state: StandingsState, table: Table) -> str:
+    """A table with a match still to play: who has played there and who is to come, nothing
+    of what happened (a result would tell the teams still to come how the deals lie)."""
+    boards = table.boards.count()
+    done = dict(
+        table.matches.annotate(n=Count("results", filter=Q(results__current=True))).values_list(
+            "pk", "n"
+        )
+    )
+    visits = []
+    for match in table.matches.select_related("ns_team", "ew_team").prefetch_related(SEATED):
+        seated = [seat.team for seat in match.seats.all()] or [match.ns_team, match.ew_team]
+        visits.append(
+            {"round": match.round, "entrants": seated, "played": done[match.pk] >= boards}
+        )
+    visits.sort(key=lambda visit: visit["round"])
+    return render_to_string(
+        "scoring/public/table_in_play.html",
+        {
+            "tournament": tournament,
+            "table": table,
+            "visits": visits,
+            "played": sum(visit["played"] for visit in visits),
+            "status": standings_status(tournament, state),
         },
     )
 
@@ -985,7 +1016,18 @@ def _team_lines(tournament: Tournament, team: Team) -> list[dict[str, Any]]:
     }
     boards = _boards_of_matches(tournament)
     if tournament.of_players:
-        return _player_lines(team, matches, results, points, boards)
+        lines = _player_lines(team, matches, results, points, boards)
+    else:
+        lines = _pair_lines(tournament, team, matches, results, points, boards)
+    # A table's results are public once the table is complete (RULES: who may see what).
+    complete = selectors.complete_tables(tournament)
+    for line in lines:
+        line["hidden"] = line["match"].table.number not in complete
+    return lines
+
+
+def _pair_lines(tournament: Tournament, team: Team, matches, results, points, boards):
+    """One line per match and board of a pair: its side, opponents, table result, points."""
     forfeited = _forfeiting_teams(tournament)
     lines = []
     for match in matches:

@@ -170,6 +170,7 @@ class MatchListView(PublicView):
     def get(self, request, slug):
         tournament = _public_tournament(slug)
         rows = selectors.director_overview(tournament)
+        complete = selectors.complete_tables(tournament)
         by_match: dict[int, dict[str, Any]] = {}
         for row in rows:
             match = row["match"]
@@ -186,9 +187,11 @@ class MatchListView(PublicView):
             )
             board = _board_entry(row["board"], row["state"])
             result = row["result"]
+            # A table's results are public once every match there is played.
+            shown = result is not None and match.table.number in complete
             board["result"] = (
                 {"ns": result.ns_result, "ew": result.ew_result, "kind": result.kind}
-                if result
+                if shown
                 else None
             )
             entry["boards"].append(board)
@@ -197,7 +200,7 @@ class MatchListView(PublicView):
 
 # How long a rendered standings body stays in the cache; each new version has its own key.
 STANDINGS_BODY_TTL = 300
-STANDINGS_BODY_SCHEMA = 2  # bump when the body's shape changes
+STANDINGS_BODY_SCHEMA = 3  # bump when the body's shape changes
 
 
 class StandingsView(PublicView):
@@ -241,13 +244,33 @@ def _standings_cache_key(tournament: Tournament, version: str) -> str:
 
 
 def _standings_body(tournament: Tournament, state) -> dict[str, Any]:
+    """The stored standings as the public may see them: entrants by number and name, and the
+    ranked results of complete tables only (RULES: who may see what, and when)."""
+    stored = state.standings or {"provisional": True, "groups": [], "standings": []}
+    entrants = {
+        str(pk): {"number": number, "name": name}
+        for pk, number, name in tournament.teams.values_list("pk", "number", "name")
+    }
+    complete = selectors.complete_tables(tournament)
     return {
         "tournament": tournament.slug,
         "status": selectors.standings_kind(tournament, state),
         "stale": state.stale,
         "computed_at": state.computed_at,
-        **(state.standings or {"provisional": True, "groups": [], "standings": []}),
+        **stored,
+        "groups": [
+            {**group, "results": [_named(row, entrants) for row in group["results"]]}
+            for group in stored.get("groups", [])
+            if group.get("table") in complete
+        ],
+        "standings": [_named(row, entrants) for row in stored.get("standings", [])],
     }
+
+
+def _named(row: dict[str, Any], entrants: dict[str, dict[str, Any]]) -> dict[str, Any]:
+    """A standings row with its entrant ("team" or "player") by number and name."""
+    key = "player" if "player" in row else "team"
+    return {**row, key: entrants.get(str(row.get(key)), {"number": None, "name": None})}
 
 
 def _standings_response(code: int, version: str, body: bytes = b"") -> HttpResponse:

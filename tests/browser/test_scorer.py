@@ -172,8 +172,10 @@ def test_east_rejects_north_corrects_east_accepts_and_standings_follow(
     shots.take(east, "accepted")
 
     # The standings page, open all along, shows the result on its next poll.
-    expect(ns_row.locator("td").nth(4)).to_have_text("1", timeout=PHONE_POLL_MS)  # played
+    # Place, team, players, points, percentage, played.
+    expect(ns_row.locator("td").nth(5)).to_have_text("1", timeout=PHONE_POLL_MS)  # played
     expect(ns_row.locator("td").nth(3)).to_have_text("1")  # the only NS result at table 1
+    expect(ns_row.locator("td").nth(4)).to_have_text("50")  # a group of one result: 50 %
     expect(standings.get_by_text("1 of 4 board results in", exact=False)).to_be_visible()
     assert standings.evaluate("window.notReloaded") is True
     assert navigations == []

@@ -76,3 +76,43 @@ def test_switching_it_on_publishes_the_rounds_played(
             {"auto_publish_standings": "on", "hand_records": "hidden"},
         )
     assert [export.after_round for export in published(cup)] == [1]
+
+
+def test_a_file_published_after_a_round_says_it_holds_a_later_result(
+    cup, confirm, django_capture_on_commit_callbacks
+):
+    """A fast table finishes round 2 before the slow one finishes round 1: the file made when
+    round 1 is complete holds that round-2 result, and its label and stamp say so."""
+    from scoring import services as scoring
+    from tests.scoring.conftest import GAM_MADE, new_id
+
+    switch_on(cup)
+    confirm(cup, 1, 1)
+    slow = cup.match(1, 2)
+    with django_capture_on_commit_callbacks(execute=True):
+        entry = scoring.submit_entry(
+            match_id=slow.pk,
+            board_number=1,
+            team=slow.ns_team,
+            facts=GAM_MADE,
+            client_id=new_id(),
+        )
+    confirm(cup, 2, 1)
+    assert published(cup) == []
+    with django_capture_on_commit_callbacks(execute=True):
+        scoring.accept_entry(
+            match_id=slow.pk,
+            board_number=1,
+            team=slow.ew_team,
+            submission_id=entry.pk,
+            client_id=new_id(),
+        )
+    [export] = published(cup)
+    assert export.after_round == 1
+    assert export.holds == "round 1 complete; round 2: 1 of 2 matches"
+    book = workbook(services.export_path(export).read_bytes())
+    assert "Results: round 1 complete; round 2: 1 of 2 matches." in book["Standings"]["A2"].value
+    log = cup.tournament.log_entries.get(action="auto_publish")
+    assert log.summary == (
+        "Published the standings (round 1 complete; round 2: 1 of 2 matches) workbook"
+    )

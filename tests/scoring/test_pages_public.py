@@ -45,7 +45,7 @@ def test_pages_render_before_any_result(client, cup):
     assert "0 of 4 board results in" in page
     assert cup.teams[0].access_code not in page
     table = text(client.get(url(cup, "table", 1)))
-    assert "Table 1" in table and "No result yet" in table and "Still to come" in table
+    assert "Table 1" in table and "0 of 2 matches played" in table and "to come" in table
     card = text(client.get(url(cup, "team", 1)))
     assert "1. Team 1" in card and "to come" in card
     assert client.get(url(cup, "table", 9)).status_code == 404
@@ -53,13 +53,26 @@ def test_pages_render_before_any_result(client, cup):
     assert client.get(reverse("scoring:standings", args=["nope"])).status_code == 404
 
 
-def test_a_confirmed_result_reaches_every_page(client, cup, django_capture_on_commit_callbacks):
+def test_a_result_is_public_once_its_table_is_complete(
+    client, cup, django_capture_on_commit_callbacks
+):
     confirm(cup, django_capture_on_commit_callbacks, 1, 1)
     state = StandingsState.objects.get(tournament=cup.tournament)
     assert not state.stale and state.computed_at is not None
     page = text(client.get(url(cup, "standings")))
     assert "Provisional" in page and "1 of 4 board results in" in page
     assert "Not every result is in yet" in page
+    # Round 2 still plays table 1's deal: its result would tell those teams how it lies.
+    table = text(client.get(url(cup, "table", 1)))
+    assert "1 of 2 matches played" in table and ">21<" not in table and "Gâm" not in table
+    card = text(client.get(url(cup, "team", 2)))
+    assert ">played<" in card and ">-21<" not in card
+    api = client.get(reverse("api:matches", args=[cup.tournament.slug])).json()
+    assert all(board["result"] is None for match in api for board in match["boards"])
+    body = client.get(reverse("api:standings", args=[cup.tournament.slug])).json()
+    assert body["groups"] == [] and body["standings"][0]["team"]["name"].startswith("Team ")
+    confirm(cup, django_capture_on_commit_callbacks, 1, 2)
+    confirm(cup, django_capture_on_commit_callbacks, 2, 1)
     table = text(client.get(url(cup, "table", 1)))
     ns_side, ew_side = table.split("East–West", 1)
     assert ">21<" in ns_side and ">-21<" in ew_side
@@ -136,6 +149,8 @@ def test_a_new_result_is_not_hidden_by_the_cache(client, cup, django_capture_on_
     assert "0 of 4" in text(client.get(url(cup, "standings")))
     confirm(cup, django_capture_on_commit_callbacks, 1, 2, RY_LOST)
     assert "1 of 4" in text(client.get(url(cup, "standings")))
+    confirm(cup, django_capture_on_commit_callbacks, 1, 1)
+    confirm(cup, django_capture_on_commit_callbacks, 2, 2)  # table 2 is complete
     assert ">150<" in text(client.get(url(cup, "table", 2)))
 
 

@@ -96,8 +96,9 @@ def test_the_api_standings_carry_the_percentage(client, cup, django_capture_on_c
     response = client.get(reverse("api:standings", args=[cup.tournament.slug]))
     body = json.loads(response.content)
     assert body["provisional"] is True
-    numbers = {str(team.pk): team.number for team in cup.teams}
-    assert [(r["place"], numbers[r["team"]], r["percentage"]) for r in body["standings"]] == [
+    names = {team.number: team.name for team in cup.teams}
+    assert all(names[r["team"]["number"]] == r["team"]["name"] for r in body["standings"])
+    assert [(r["place"], r["team"]["number"], r["percentage"]) for r in body["standings"]] == [
         (1, 3, 75.0),
         (2, 4, 50.0),  # equal places: fewer points first
         (2, 2, 50.0),

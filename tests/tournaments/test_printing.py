@@ -93,14 +93,18 @@ def test_table_cards_show_the_deal_as_four_hands(organiser_client, scheduled):
         rf'<span class="suit-name">Fire</span> <span class="ranks">{re.escape(north_fire)}</span>',
         html,
     )
-    # Every match at table 2.
+    # Every match at table 2, on the card; the deal on a sheet of its own, to keep face down.
+    card, deal_sheet = html.split('<article class="card table-card deal-sheet">')
     for match in selectors.tournament_matches(scheduled).filter(table__number=2):
-        assert f"{match.ns_team.number}. {match.ns_team.name}" in html
+        assert f"{match.ns_team.number}. {match.ns_team.name}" in card
+    assert board.deal not in card and 'class="diagram"' not in card
+    assert board.deal in deal_sheet and "Keep face down." in deal_sheet
 
 
 def test_table_cards_for_all_tables_and_missing_deals(organiser_client, scheduled):
     html = page(organiser_client, "print_tables", scheduled.slug)
-    assert html.count('class="card table-card"') == 7
+    assert html.count('class="card table-card"') == 7  # the cards that stay on the tables
+    assert html.count('class="card table-card deal-sheet"') == 7
     Board.objects.filter(table__tournament=scheduled, table__number=5).delete()
     html = page(organiser_client, "print_tables", scheduled.slug, table=5)
     assert "Board 1 is not dealt yet" in html
