@@ -118,6 +118,7 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "scoring.public.NotPublishedMiddleware",
     # Last, as django-axes asks: it turns a locked sign-in into the lock-out page.
     "axes.middleware.AxesMiddleware",
 ]

@@ -23,6 +23,7 @@ from publishing import conf, selectors, services
 from publishing.forms import ExportForm, PublishForm, PublishingSettingsForm
 from publishing.models import Export
 from publishing.services import PublishingError
+from scoring.public import NotPublished
 from scoring.selectors import published_version, standings_bookkeeping
 from scoring.views import cached_fragment, standings_status
 from tournaments.models import Tournament
@@ -45,7 +46,7 @@ def _public_tournament(request: HttpRequest, slug: str) -> Tournament:
     """404 for a draft, but to its organisers."""
     tournament = _tournament(slug)
     if not is_public(tournament, request.user):
-        raise Http404("No such tournament.")
+        raise NotPublished(tournament)
     return tournament
 
 
@@ -175,12 +176,7 @@ def export_publish(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
 
 
 def _public_context(tournament: Tournament, **extra: Any) -> dict[str, Any]:
-    found = selectors.publishing_settings(tournament)
-    return {
-        "tournament_public": tournament,
-        "hand_records_offered": found.hand_records != "hidden",
-        **extra,
-    }
+    return {"tournament_public": tournament, **extra}
 
 
 def downloads_page(request: HttpRequest, slug: str) -> HttpResponse:
@@ -209,16 +205,20 @@ def latest_download(request: HttpRequest, slug: str, kind: str, ext: str) -> Fil
 def hand_records_page(request: HttpRequest, slug: str) -> HttpResponse:
     """Each table's deals with every result played on them, once the organiser allows it.
 
-    404 while the hand records are not public at all; a "not yet" page while they will be.
-    Organisers see every table, marked as a preview.
+    A page that says so while they are not public (404 while the organiser keeps them
+    hidden; a "not yet" page while they will be). Organisers see every table, marked as a
+    preview.
     """
     tournament = _public_tournament(request, slug)
     found = selectors.publishing_settings(tournament)
     release = selectors.hand_record_release(tournament, found)
     preview = is_organiser(request.user) and not release.everything
-    if release.mode == "hidden" and not preview:
-        raise Http404("The hand records of this tournament are not public.")
     state = standings_bookkeeping(tournament)
+    if release.mode == "hidden" and not preview:
+        context = _public_context(
+            tournament, release=release, preview=False, fragment="", status=None
+        )
+        return render(request, "publishing/public/hand_records.html", context, status=404)
     if preview:
         tables = set(tournament.tables.values_list("number", flat=True))
         html = _hand_records_html(tournament, tables)

@@ -42,6 +42,7 @@ from scoring.forms import (
     SeatsAdjustForm,
 )
 from scoring.models import RankingPoints, Result, Review, Standing, StandingsState, Submission
+from scoring.public import NotPublished
 from scoring.selectors import TeamMatch
 from tournaments.models import (
     Board,
@@ -743,7 +744,7 @@ def _public_tournament(request: HttpRequest, slug: str) -> tuple[Tournament, Sta
         slug=slug,
     )
     if not is_public(tournament, request.user):
-        raise Http404("No such tournament.")
+        raise NotPublished(tournament)
     try:
         state = tournament.standings_state
     except StandingsState.DoesNotExist:

@@ -28,6 +28,9 @@ def test_hidden_by_default(client, cup, play_all):
     play_all(cup)
     response = page(client, cup)
     assert response.status_code == 404
+    assert "Not yet published. The organiser has not made the hand records public." in (
+        response.content.decode()
+    )
     assert deal_of(cup, 1).encode() not in response.content
 
 
