@@ -166,7 +166,9 @@ def test_an_organiser_prepares_a_pyramid_evening(live, organiser, desktop, open_
     expect(first_round.locator("td").nth(3)).to_have_text(re.compile(r"^[NESW] \d+\. Player [B-P]"))
     shots.take(page, "route-card")
     page.goto("/tournaments/club-pyramid/print/tables/")
-    expect(page.get_by_role("heading", level=1)).to_have_count(4)  # a card a table
+    # Two sheets a table: the card on the table and its deals, to keep face down.
+    expect(page.get_by_role("heading", level=1)).to_have_count(8)
+    expect(page.get_by_text("Keep face down.")).to_have_count(4)
     expect(
         page.get_by_role("heading", name=re.compile(r"^Board \d+ · dealer [NESW]$"))
     ).to_have_count(64)
