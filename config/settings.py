@@ -101,6 +101,8 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "rest_framework",
     "drf_spectacular",
+    # The interactive API page's scripts and styles, served by the product (no CDN).
+    "drf_spectacular_sidecar",
     "rest_framework.authtoken",
     "axes",
     "tournaments",
@@ -231,6 +233,8 @@ SPECTACULAR_SETTINGS = {
         "drf_spectacular.hooks.postprocess_schema_enums",
         "scoring.api.schema.add_problem_responses",
     ],
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
 }
 
 # Celery: a broker URL switches to real workers; without one, tasks run in-process.

@@ -6,7 +6,29 @@ from django.http import HttpRequest, HttpResponse, HttpResponsePermanentRedirect
 from django.templatetags.static import static
 from django.urls import include, path
 from django.views.generic import RedirectView
-from drf_spectacular.views import SpectacularAPIView
+from drf_spectacular.utils import extend_schema
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
+
+from config.security import API_PAGE_CONTENT_SECURITY_POLICY
+
+
+class ApiSchema(SpectacularAPIView):
+    """The OpenAPI schema of the API (``/api/v1/``), not of itself."""
+
+    @extend_schema(exclude=True)
+    def get(self, request, *args, **kwargs):
+        return super().get(request, *args, **kwargs)
+
+
+class ApiPage(SpectacularSwaggerSplitView):
+    """The interactive API page (Swagger UI from the sidecar package, no CDN); its setup is a
+    script file of its own, as the site's policy allows no inline script."""
+
+    @extend_schema(exclude=True)
+    def get(self, request, *args, **kwargs):
+        response = super().get(request, *args, **kwargs)
+        response["Content-Security-Policy"] = API_PAGE_CONTENT_SECURITY_POLICY
+        return response
 
 
 def favicon(request: HttpRequest) -> HttpResponse:
@@ -22,7 +44,10 @@ urlpatterns = [
     path("accounts/", include("django.contrib.auth.urls")),
     path("admin/", admin.site.urls),
     path("tournaments/", include("tournaments.urls")),
-    path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
+    path("api/schema/", ApiSchema.as_view(), name="api-schema"),
+    # The interactive API page: its setup is a script file of its own (the CSP allows no
+    # inline script) and Swagger UI comes from the sidecar package, not from a CDN.
+    path("api/docs/", ApiPage.as_view(url_name="api-schema"), name="api-docs"),
     path("api/v1/", include("scoring.api.urls")),
     path("", include("config.health")),
     path("", include("scoring.urls")),
