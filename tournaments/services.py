@@ -63,7 +63,6 @@ SETTINGS_STATUSES: dict[str, tuple[str, ...]] = {
     "tables": (Status.DRAFT,),
 }
 # Settings the standings are computed from: changing one makes the stored standings stale.
-RANKING_SETTINGS = frozenset({"ties", "ranking"})
 TOURNAMENT_FIELDS = tuple(name for name in SETTINGS_STATUSES if name != "tables")
 # Every game setting (its rules of play) may change until the first result could exist.
 GAME_SETTING_STATUSES = (Status.DRAFT, Status.SCHEDULED)
@@ -105,6 +104,14 @@ def _log(
     return write_log(
         tournament=tournament, by=by, action=action, summary=summary, before=before, after=after
     )
+
+
+def _ranking_inputs_changed(tournament: Tournament) -> None:
+    """The one path by which an organiser's change reaches the standings: every write that
+    changes what ranking reads (a match edited or removed, a setting, a disqualification,
+    the status) calls it, in its transaction; the standings are marked changed and computed
+    again once it commits."""
+    standings_inputs_changed.send(sender=Tournament, tournament=tournament)
 
 
 def _locked(tournament: Tournament) -> Tournament:
@@ -321,8 +328,7 @@ def update_tournament(*, by: User, tournament: Tournament, changes: dict[str, An
         before={name: current[name] for name in changed},
         after=changed,
     )
-    if changed.keys() & RANKING_SETTINGS:
-        standings_inputs_changed.send(sender=Tournament, tournament=tournament)
+    _ranking_inputs_changed(tournament)  # any setting may change how results rank
     return tournament
 
 
@@ -826,6 +832,7 @@ def save_match(
         before=before,
         after=after,
     )
+    _ranking_inputs_changed(tournament)
     return match, selectors.schedule_problems(tournament)
 
 
@@ -846,6 +853,7 @@ def delete_match(*, by: User, match: Match) -> list[str]:
         ),
         before=before,
     )
+    _ranking_inputs_changed(tournament)
     return selectors.schedule_problems(tournament)
 
 
@@ -979,7 +987,7 @@ def disqualify_team(*, by: User, team: Team, reason: str) -> Disqualification:
         + (" after final" if disqualification.after_final else ""),
         after={"team": team.number, "reason": reason, "after_final": disqualification.after_final},
     )
-    standings_inputs_changed.send(sender=Tournament, tournament=tournament)
+    _ranking_inputs_changed(tournament)
     return disqualification
 
 
@@ -1004,7 +1012,7 @@ def reinstate_team(*, by: User, team: Team) -> None:
         summary=f"Lifted the disqualification of team {team.number} {team.name!r}",
         before=before,
     )
-    standings_inputs_changed.send(sender=Tournament, tournament=tournament)
+    _ranking_inputs_changed(tournament)
 
 
 def _set_status(
@@ -1093,7 +1101,7 @@ def finalise_tournament(
         summary=summary,
         **extra,
     )
-    standings_inputs_changed.send(sender=Tournament, tournament=changed)
+    _ranking_inputs_changed(changed)
     return changed
 
 
@@ -1123,5 +1131,5 @@ def reopen_tournament(*, by: User, tournament: Tournament, reason: str) -> Tourn
         summary=f"Reopened the tournament: {reason}",
         reason=reason,
     )
-    standings_inputs_changed.send(sender=Tournament, tournament=changed)
+    _ranking_inputs_changed(changed)
     return changed
