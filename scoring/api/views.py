@@ -263,8 +263,18 @@ def _standings_body(tournament: Tournament, state) -> dict[str, Any]:
             for group in stored.get("groups", [])
             if group.get("table") in complete
         ],
-        "standings": [_named(row, entrants) for row in stored.get("standings", [])],
+        "standings": [
+            _without_open_tables(_named(row, entrants), complete)
+            for row in stored.get("standings", [])
+        ],
     }
+
+
+def _without_open_tables(row: dict[str, Any], complete: set[int]) -> dict[str, Any]:
+    """A standings row whose per-table lines (``tables``) keep only complete tables."""
+    if "tables" not in row:
+        return row
+    return {**row, "tables": [line for line in row["tables"] if line.get("table") in complete]}
 
 
 def _named(row: dict[str, Any], entrants: dict[str, dict[str, Any]]) -> dict[str, Any]:

@@ -71,6 +71,7 @@ def test_a_result_is_public_once_its_table_is_complete(
     assert all(board["result"] is None for match in api for board in match["boards"])
     body = client.get(reverse("api:standings", args=[cup.tournament.slug])).json()
     assert body["groups"] == [] and body["standings"][0]["team"]["name"].startswith("Team ")
+    assert all(row["tables"] == [] for row in body["standings"])  # no table's line yet
     confirm(cup, django_capture_on_commit_callbacks, 1, 2)
     confirm(cup, django_capture_on_commit_callbacks, 2, 1)
     table = text(client.get(url(cup, "table", 1)))
