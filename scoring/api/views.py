@@ -23,6 +23,7 @@ from rest_framework.views import APIView
 
 from engine.games.pymtheg.auction import AuctionError, legal_next_calls
 from scoring import selectors, services
+from scoring.api import outputs as o
 from scoring.api import serializers as s
 from scoring.api.access import (
     IsOrganiser,
@@ -42,9 +43,6 @@ TEAM_CODE = OpenApiParameter(
     required=True,
     description="The team's access code from its route card.",
 )
-
-
-ARRAY_OF_OBJECTS = OpenApiResponse(response={"type": "array", "items": {"type": "object"}})
 
 
 def _tournament(slug: str) -> Tournament:
@@ -112,7 +110,7 @@ class TournamentListView(PublicView):
     @extend_schema(
         operation_id="tournaments_list",
         summary="Tournaments (drafts are their organisers' own)",
-        responses={200: ARRAY_OF_OBJECTS},
+        responses={200: o.TournamentSummarySerializer(many=True)},
     )
     def get(self, request):
         public = Tournament.objects.exclude(status=Status.DRAFT).order_by("name")
@@ -120,7 +118,11 @@ class TournamentListView(PublicView):
 
 
 class TournamentDetailView(PublicView):
-    @extend_schema(operation_id="tournament_detail", summary="A tournament", responses={200: dict})
+    @extend_schema(
+        operation_id="tournament_detail",
+        summary="A tournament",
+        responses={200: o.TournamentDetailSerializer},
+    )
     def get(self, request, slug):
         tournament = _public_tournament(slug)
         body = tournament_summary(tournament)
@@ -133,7 +135,7 @@ class TeamListView(PublicView):
     @extend_schema(
         operation_id="teams_list",
         summary="Teams or players (never their access codes)",
-        responses={200: ARRAY_OF_OBJECTS},
+        responses={200: o.TeamSerializer(many=True)},
     )
     def get(self, request, slug):
         tournament = _public_tournament(slug)
@@ -155,7 +157,7 @@ class ScheduleView(PublicView):
     @extend_schema(
         operation_id="schedule_detail",
         summary="The schedule (interchange format)",
-        responses={200: dict},
+        responses={200: o.ScheduleSerializer},
     )
     def get(self, request, slug):
         return Response(schedule_data(_public_tournament(slug)))
@@ -165,7 +167,7 @@ class MatchListView(PublicView):
     @extend_schema(
         operation_id="matches_list",
         summary="Matches and the state of each board",
-        responses={200: ARRAY_OF_OBJECTS},
+        responses={200: o.MatchSerializer(many=True)},
     )
     def get(self, request, slug):
         tournament = _public_tournament(slug)
@@ -180,8 +182,8 @@ class MatchListView(PublicView):
                     "id": match.pk,
                     "round": match.round,
                     "table": match.table.number,
-                    "ns": match.ns_team.number,
-                    "ew": match.ew_team.number,
+                    "ns": {"number": match.ns_team.number, "name": match.ns_team.name},
+                    "ew": {"number": match.ew_team.number, "name": match.ew_team.name},
                     "boards": [],
                 },
             )
@@ -214,7 +216,7 @@ class StandingsView(PublicView):
         operation_id="standings_detail",
         summary="The stored standings",
         responses={
-            200: dict,
+            200: o.StandingsSerializer,
             304: OpenApiResponse(description="Unchanged since the ETag sent in If-None-Match"),
         },
     )
@@ -353,7 +355,7 @@ class MeView(TeamView):
         operation_id="team_me",
         summary="The calling team, its matches and their states",
         parameters=[TEAM_CODE],
-        responses={200: dict},
+        responses={200: o.MeSerializer},
     )
     def get(self, request, slug):
         team = self.team(request, slug)
@@ -431,7 +433,7 @@ class EntryFormView(TeamView):
         description=(
             "For Pyramid: the declarations left on the declarer's sheet, the trumps and the "
             "tricks, as the scorer's page offers them. 404 for a game with an entry of its "
-            "own (Pymtheg: see legal-calls)."
+            "own (Pymtheg: see legal-calls). Its fields are each game's own (Game.entry_form)."
         ),
         parameters=[TEAM_CODE],
         responses={200: dict},
@@ -599,7 +601,7 @@ class DirectorBoardView(DirectorView):
     @extend_schema(
         operation_id="director_board",
         summary="A board of a match: state and full history",
-        responses={200: dict},
+        responses={200: o.DirectorBoardSerializer},
     )
     def get(self, request, slug, match_id, board):
         tournament = _tournament(slug)
