@@ -63,7 +63,7 @@
         else if (!now.length) alertBox.hidden = true;
         showCount();
       }
-      if (stamp && response.ok) stamp.textContent = `Up to date at ${new Date().toLocaleTimeString("en-GB", { hour12: false })}`;
+      if (stamp && response.ok) stamp.textContent = `Up to date at ${new Date().toLocaleTimeString("en-GB", { hour: "2-digit", minute: "2-digit", hour12: false })}`;
       if (response.status === 302 || response.redirected) window.location.reload(); // signed out
     } catch (e) {
       if (stamp) stamp.textContent = "No connection: the list may be out of date.";

@@ -21,7 +21,7 @@
         box.innerHTML = await response.text();
         version = response.headers.get("X-Fragment-Version") || version;
       }
-      if (stamp && response.ok) stamp.textContent = `Checked ${new Date().toLocaleTimeString("en-GB", { hour12: false })}`;
+      if (stamp && response.ok) stamp.textContent = `Checked ${new Date().toLocaleTimeString("en-GB", { hour: "2-digit", minute: "2-digit", hour12: false })}`;
     } catch (e) {
       if (stamp) stamp.textContent = "Offline: showing the last standings received.";
     } finally {

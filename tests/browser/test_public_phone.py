@@ -52,3 +52,25 @@ def test_a_tournament_not_published_yet_says_so(live, cup, contexts):
         response = page.goto(path)
         assert response.status == 404, path
         expect(page.get_by_text("not published yet", exact=False)).to_be_visible()
+
+
+def test_the_directors_list_fits_a_small_phone(live, cup, contexts, shots):
+    from tests.tournaments.factories import OrganiserFactory
+
+    with live.exclusive():
+        OrganiserFactory(username="petra", password="correct-horse-battery")
+    page = contexts.new_page(SMALL_PHONE)
+    page.goto("/accounts/login/")
+    page.get_by_label("Username").fill("petra")
+    page.get_by_label("Password").fill("correct-horse-battery")
+    page.get_by_role("button", name="Sign in").click()
+    for path in (f"/tournaments/{cup.slug}/director/", f"/tournaments/{cup.slug}/"):
+        page.goto(path)
+        width = page.evaluate("document.documentElement.scrollWidth")
+        assert width <= 360, f"{path} scrolls sideways on a 360 px phone ({width} px)"
+        wide = page.evaluate(
+            "[...document.querySelectorAll('.scroll')].filter(s => s.scrollWidth > s.clientWidth)"
+            ".length"
+        )
+        assert wide == 0, f"a table of {path} scrolls sideways on a 360 px phone"
+        shots.take(page, path.strip("/").replace("/", "-"))
