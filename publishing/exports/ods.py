@@ -26,7 +26,7 @@ from publishing.exports.sheets import (
     Styled,
     split_blocks,
 )
-from publishing.exports.xlsx import HAND_ROW_HEIGHT
+from publishing.exports.xlsx import HAND_ROW_HEIGHT, ONE_PAGE_ROWS, PORTRAIT_WIDTH
 
 MIMETYPE = "application/vnd.oasis.opendocument.spreadsheet"
 NAMESPACES = (
@@ -38,6 +38,7 @@ NAMESPACES = (
     'xmlns:config="urn:oasis:names:tc:opendocument:xmlns:config:1.0" '
     'xmlns:meta="urn:oasis:names:tc:opendocument:xmlns:meta:1.0" '
     'xmlns:dc="http://purl.org/dc/elements/1.1/" '
+    'xmlns:loext="urn:org:documentfoundation:names:experimental:office:xmlns:loext:1.0" '
     'office:version="1.2"'
 )
 CM_PER_CHARACTER = 0.2
@@ -79,6 +80,17 @@ def _cell(value, style: str = "") -> str:
     return _text_cell(str(value), style)
 
 
+def _spanning(cell: str, columns: int) -> str:
+    """A cell that spans the table's columns (the title and the stamp: never cut in print),
+    with the covered cells the format asks for after it."""
+    if columns < 2:
+        return cell
+    spanned = cell.replace(
+        "<table:table-cell", f'<table:table-cell table:number-columns-spanned="{columns}"', 1
+    )
+    return spanned + "<table:covered-table-cell/>" * (columns - 1)
+
+
 def _width_style(width: float) -> str:
     return f"co{round(width * 10)}"
 
@@ -118,21 +130,29 @@ class _ContentWriter:
         )
         self.out.write(
             f'<?xml version="1.0" encoding="UTF-8"?>\n<office:document-content {NAMESPACES}>'
-            f"<office:automatic-styles>{column_styles}{tall}{CELL_STYLES}</office:automatic-styles>"
+            f"<office:automatic-styles>{column_styles}{tall}{CELL_STYLES}{TABLE_STYLES}"
+            "</office:automatic-styles>"
             "<office:body><office:spreadsheet>"
         )
 
     def sheet(self, name: str, spec: SheetSpec, blocks, progress: Progress | None) -> int:
         write = self.out.write
-        write(f"<table:table table:name={quoteattr(name)}>")
+        write(f'<table:table table:name={quoteattr(name)} table:style-name="{table_style(spec)}">')
         for column in spec.columns:
             write(f'<table:table-column table:style-name="{_width_style(column.width)}"/>')
-        write(f"<table:table-row>{_cell(spec.title, 'ceTitle')}</table:table-row>")
+        # Title, stamp and headers repeat on every printed page of a table.
+        if spec.tabular:
+            write("<table:table-header-rows>")
+        columns = len(spec.columns)
+        title = _spanning(_cell(spec.title, "ceTitle"), columns)
+        write(f"<table:table-row>{title}</table:table-row>")
         stamp_text = f"{self.stamp.text} {spec.note}".strip()
-        write(f"<table:table-row>{_cell(stamp_text, 'ceStamp')}</table:table-row>")
+        stamp = _spanning(_cell(stamp_text, "ceStamp"), columns)
+        write(f"<table:table-row>{stamp}</table:table-row>")
         if spec.tabular:
             headers = "".join(_cell(column.header, "ceHeader") for column in spec.columns)
             write(f"<table:table-row>{headers}</table:table-row>")
+            write("</table:table-header-rows>")
         else:
             write("<table:table-row><table:table-cell/></table:table-row>")
         rows = 0
@@ -221,9 +241,56 @@ def _meta_xml(stamp: Stamp) -> str:
     )
 
 
-STYLES_XML = (
-    f'<?xml version="1.0" encoding="UTF-8"?>\n<office:document-styles {NAMESPACES}>'
-    "<office:styles/></office:document-styles>"
+# How a sheet prints, as the Excel workbook does (xlsx.py): A4, landscape when wide, scaled to
+# the page's width (a short sheet to one page), the title and header rows on every page, the
+# tournament and sheet in the page header and the page number in the footer. One master page
+# for each orientation and fit; a sheet's table style names its master page.
+PAGE_FITS = {
+    "W": 'loext:scale-to-X="1" loext:scale-to-Y="0"',  # the width of one page, pages down
+    "1": 'style:scale-to-pages="1"',  # the whole sheet on one page
+}
+
+
+def _page_style(orientation: str, fit: str) -> str:
+    return f"{orientation}{fit}"
+
+
+def _styles_xml(stamp: Stamp) -> str:
+    layouts, masters = [], []
+    for orientation, (width, height) in (("P", ("21cm", "29.7cm")), ("L", ("29.7cm", "21cm"))):
+        for fit, scale in PAGE_FITS.items():
+            name = _page_style(orientation, fit)
+            print_orientation = "portrait" if orientation == "P" else "landscape"
+            layouts.append(
+                f'<style:page-layout style:name="pm{name}"><style:page-layout-properties '
+                f'fo:page-width="{width}" fo:page-height="{height}" '
+                f'style:print-orientation="{print_orientation}" fo:margin-left="1cm" '
+                f'fo:margin-right="1cm" fo:margin-top="1cm" fo:margin-bottom="1cm" '
+                f'style:table-centering="horizontal" {scale}/></style:page-layout>'
+            )
+            masters.append(
+                f'<style:master-page style:name="mp{name}" style:page-layout-name="pm{name}">'
+                f"<style:header><text:p>{escape(stamp.tournament)} · <text:sheet-name/></text:p>"
+                "</style:header><style:footer><text:p>Page <text:page-number/> of "
+                "<text:page-count/></text:p></style:footer></style:master-page>"
+            )
+    return (
+        f'<?xml version="1.0" encoding="UTF-8"?>\n<office:document-styles {NAMESPACES}>'
+        f"<office:styles/><office:automatic-styles>{''.join(layouts)}</office:automatic-styles>"
+        f"<office:master-styles>{''.join(masters)}</office:master-styles>"
+        "</office:document-styles>"
+    )
+
+
+def table_style(spec: SheetSpec) -> str:
+    """The table style of a sheet: its master page, by width and length."""
+    wide = sum(column.width for column in spec.columns) > PORTRAIT_WIDTH
+    return "ta" + _page_style("L" if wide else "P", "1" if spec.row_count <= ONE_PAGE_ROWS else "W")
+
+
+TABLE_STYLES = "".join(
+    f'<style:style style:name="ta{name}" style:family="table" style:master-page-name="mp{name}"/>'
+    for name in (_page_style(o, fit) for o in "PL" for fit in PAGE_FITS)
 )
 MANIFEST_XML = (
     '<?xml version="1.0" encoding="UTF-8"?>\n'
@@ -267,7 +334,7 @@ def write_ods(
             archive.writestr("mimetype", MIMETYPE, compress_type=0)
             archive.writestr("META-INF/manifest.xml", MANIFEST_XML)
             archive.write(str(content_path), "content.xml")
-            archive.writestr("styles.xml", STYLES_XML)
+            archive.writestr("styles.xml", _styles_xml(stamp))
             archive.writestr("meta.xml", _meta_xml(stamp))
             archive.writestr("settings.xml", _settings_xml(content.frozen))
     return written

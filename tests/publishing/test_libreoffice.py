@@ -102,3 +102,44 @@ def test_libreoffice_reads_every_sheet(libreoffice, cup, play_all, tmp_path, fmt
     tables = sheets["Tables"][3:]
     assert len(tables) == 8 and {row[2] for row in tables} == {"NS", "EW"}
     assert sheets["Schedule"][3][:3] == ["1", "1 v 2", "3 v 4"]
+
+
+@pytest.mark.parametrize("suffix", ["xlsx", "ods"])
+def test_the_standings_of_30_teams_print_on_one_page(libreoffice, tmp_path, suffix):
+    """LibreOffice prints the workbooks as their page setup says: the standings of 30 teams
+    on one page; the long Tables sheet at the page's width, on several pages."""
+    import re
+
+    from publishing.exports.ods import write_ods
+    from publishing.exports.synthetic import synthetic_tournament
+    from publishing.exports.workbook import build_sheets
+    from publishing.exports.xlsx import write_xlsx
+
+    data = synthetic_tournament(15)  # 30 teams, 450 lines
+    write = write_xlsx if suffix == "xlsx" else write_ods
+    pages = {}
+    for name in ("Standings", "Tables"):
+        source = tmp_path / f"{name.lower()}.{suffix}"
+        write([sheet for sheet in build_sheets(data) if sheet.name == name], source, data.stamp)
+        done = subprocess.run(
+            [
+                libreoffice,
+                f"-env:UserInstallation={(tmp_path / 'profile').as_uri()}",
+                "--headless",
+                "--norestore",
+                "--convert-to",
+                "pdf",
+                "--outdir",
+                str(tmp_path),
+                str(source),
+            ],
+            capture_output=True,
+            text=True,
+            timeout=300,
+            check=False,
+        )
+        assert done.returncode == 0, done.stderr
+        pdf = (tmp_path / f"{name.lower()}.pdf").read_bytes()
+        pages[name] = len(re.findall(rb"/Type\s*/Page[^s]", pdf))
+    assert pages["Standings"] == 1, pages
+    assert 1 < pages["Tables"] < 40, pages  # fitted to the width, not shrunk to one page
