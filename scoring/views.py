@@ -102,7 +102,8 @@ def describe_entry(record: dict[str, Any], score: dict[str, Any], game: Game) ->
         return {
             "facts": game.entry_in_words(record, score),
             "words": game.describe(score),
-            "seats": list(score["seats"].items()),
+            # Table order: a score stored in PostgreSQL (jsonb) comes back with its keys sorted.
+            "seats": [(seat, score["seats"][seat]) for seat in "NESW" if seat in score["seats"]],
         }
     trump = None
     if score.get("trump"):

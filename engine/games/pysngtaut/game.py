@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.core.errors import SettingsError
-from engine.core.seats import DIRECTIONS, SEAT_NAMES, table_seats
+from engine.core.seats import DIRECTIONS, SEAT_LETTERS, SEAT_NAMES, table_seats
 from engine.games.base import PLAYERS, Game, Setting, board_mismatch
 from engine.games.pysngtaut import cards
 from engine.games.pysngtaut.cards import (
@@ -280,10 +280,12 @@ class PysngtautGame(Game):
     ) -> list[tuple[str, str]]:
         winner = score["winner"]
         rows = [("Outcome", "dead hand" if winner is None else f"{SEAT_NAMES[winner]} went out")]
-        for seat, sets in (record.get("melds") or {}).items():
+        # Seats in table order, whatever order a stored record's keys came back in.
+        melds, held_cards = record.get("melds") or {}, record.get("hands") or {}
+        for seat, sets in ((seat, melds[seat]) for seat in SEAT_LETTERS if seat in melds):
             if sets:
                 rows.append((f"Sets of {SEAT_NAMES[seat]}", " · ".join(map(_cards_words, sets))))
-        for seat, held in (record.get("hands") or {}).items():
+        for seat, held in ((seat, held_cards[seat]) for seat in SEAT_LETTERS if seat in held_cards):
             if held:
                 rows.append((f"{SEAT_NAMES[seat]}'s hand", _cards_words(held)))
         god = score["god"]

@@ -166,7 +166,9 @@ def _points(value: int) -> str:
 def describe(score: Mapping[str, Any]) -> str:
     """``East went out with 3 sets worth 7,500: N −16,680, E +22,625, S −5,945. Sets: Q♥ Q♦
     Q♠ Q♣ (4 Natural Face Cards, 2,000); ...``: each of the winner's sets with its row."""
-    results = ", ".join(f"{seat} {_points(value)}" for seat, value in score["seats"].items())
+    # Seats in table order, whatever order a stored score's keys came back in.
+    seats = score["seats"]
+    results = ", ".join(f"{seat} {_points(seats[seat])}" for seat in SEAT_LETTERS if seat in seats)
     extras = []
     if score.get("multiplier", 1) != 1:
         extras.append(f"×{score['multiplier']}")

@@ -88,5 +88,7 @@ def describe(score: Mapping[str, Any]) -> str:
             continue
         words = f"{SEAT_NAMES[entry['by']]}'s {name.capitalize()} ({worth})"
         parts.append(f"{words} {'won' if entry['won'] else 'lost'}")
-    results = ", ".join(f"{seat} {_signed(value)}" for seat, value in score["seats"].items())
+    # Seats in table order, whatever order a stored score's keys came back in.
+    seats = score["seats"]
+    results = ", ".join(f"{seat} {_signed(seats[seat])}" for seat in SEAT_LETTERS if seat in seats)
     return "; ".join(parts) + f". Result: {results}"
