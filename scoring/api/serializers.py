@@ -11,6 +11,26 @@ ENTRY_HELP = (
 )
 
 
+class StrictCharField(serializers.CharField):
+    """A string in the body, as the schema says: a number or a boolean is refused, not turned
+    into text (DRF's CharField would take ``0`` as ``"0"``)."""
+
+    def to_internal_value(self, data):
+        if not isinstance(data, str):
+            raise serializers.ValidationError("must be a string")
+        return super().to_internal_value(data)
+
+
+class StrictIntegerField(serializers.IntegerField):
+    """A whole number in the body, as the schema says: ``"10"``, ``10.0`` or ``true`` is
+    refused, not converted."""
+
+    def to_internal_value(self, data):
+        if isinstance(data, bool) or not isinstance(data, int):
+            raise serializers.ValidationError("must be a whole number")
+        return super().to_internal_value(data)
+
+
 class EntryFactsField(serializers.JSONField):
     def to_internal_value(self, data):
         value = super().to_internal_value(data)
@@ -20,22 +40,22 @@ class EntryFactsField(serializers.JSONField):
 
 
 class SubmitSerializer(serializers.Serializer):
-    client_id = serializers.CharField(
+    client_id = StrictCharField(
         min_length=8, max_length=64, help_text="Made by the phone; a re-send reuses it."
     )
     record = EntryFactsField(help_text=ENTRY_HELP)
 
 
 class ActionSerializer(serializers.Serializer):
-    client_id = serializers.CharField(min_length=8, max_length=64)
+    client_id = StrictCharField(min_length=8, max_length=64)
 
 
 class RejectSerializer(ActionSerializer):
-    reason = serializers.CharField(max_length=1000)
+    reason = StrictCharField(max_length=1000)
 
 
 class CallDirectorSerializer(ActionSerializer):
-    reason = serializers.CharField(max_length=1000, required=False, allow_blank=True)
+    reason = StrictCharField(max_length=1000, required=False, allow_blank=True)
 
 
 class PreviewSerializer(serializers.Serializer):
@@ -44,22 +64,22 @@ class PreviewSerializer(serializers.Serializer):
 
 class DirectorResultSerializer(ActionSerializer):
     record = EntryFactsField(help_text=ENTRY_HELP)
-    reason = serializers.CharField(max_length=1000, required=False, allow_blank=True)
+    reason = StrictCharField(max_length=1000, required=False, allow_blank=True)
 
 
 class AdjustSerializer(serializers.Serializer):
     """Two table results (pairs) or ``seats``, one per seat (a game of individuals)."""
 
-    ns = serializers.IntegerField(min_value=-1_000_000, max_value=1_000_000, required=False)
-    ew = serializers.IntegerField(min_value=-1_000_000, max_value=1_000_000, required=False)
+    ns = StrictIntegerField(min_value=-1_000_000, max_value=1_000_000, required=False)
+    ew = StrictIntegerField(min_value=-1_000_000, max_value=1_000_000, required=False)
     seats = serializers.DictField(
-        child=serializers.IntegerField(min_value=-1_000_000, max_value=1_000_000), required=False
+        child=StrictIntegerField(min_value=-1_000_000, max_value=1_000_000), required=False
     )
-    reason = serializers.CharField(max_length=1000)
+    reason = StrictCharField(max_length=1000)
 
 
 class EraseSerializer(serializers.Serializer):
-    reason = serializers.CharField(max_length=1000)
+    reason = StrictCharField(max_length=1000)
 
 
 class BoardScoreSerializer(serializers.Serializer):

@@ -172,6 +172,7 @@ def test_bad_input_gives_problem_details_and_stores_nothing(cup):
         ({"client_id": "short", "record": GAM_MADE}, 400, "client_id"),
         ({"client_id": new_id(), "record": [1, 2]}, 400, "record"),
         ({"record": GAM_MADE}, 400, "client_id"),
+        ({"client_id": 12345678, "record": GAM_MADE}, 400, "client_id"),  # not a string
     ]
     for body, status, field in cases:
         response = post(north, url, body)
@@ -194,6 +195,23 @@ def test_bad_input_gives_problem_details_and_stores_nothing(cup):
     )
     assert unknown.status_code == 404
     assert Submission.objects.count() == 0 and Result.objects.count() == 0
+    # The body's types are the schema's: a number is not a reason, text is not a number.
+    call = post(north, board_url(cup, tail="call-director/"), {"client_id": new_id(), "reason": 0})
+    assert call.status_code == 400 and call.json()["field"] == "reason"
+
+
+def test_the_director_routes_take_the_schemas_types_only(cup, director):
+    from rest_framework.authtoken.models import Token
+
+    client = APIClient()
+    client.credentials(HTTP_AUTHORIZATION=f"Token {Token.objects.create(user=director).key}")
+    erase = post(client, board_url(cup, tail="director/erase/"), {"reason": 0})
+    assert erase.status_code == 400 and erase.json()["field"] == "reason"
+    adjust = post(
+        client, board_url(cup, tail="director/adjust/"), {"ns": "10", "ew": -10, "reason": "x"}
+    )
+    assert adjust.status_code == 400 and adjust.json()["field"] == "ns"
+    assert Result.objects.count() == 0
 
 
 def test_finalised_tournament_is_a_conflict(cup):
