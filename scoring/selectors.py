@@ -537,19 +537,25 @@ def director_version(tournament: Tournament) -> str:
     return f"{found['rows']}.{latest}"
 
 
-def complete_tables(tournament: Tournament) -> set[int]:
-    """The tables whose results may be shown to the public (RULES: who may see what, and
-    when): every match scheduled there has a result on every board, or is settled by a
-    disqualification before the standings were final. Until then a result tells the teams
-    still to play there how the deal lies."""
-    boards = dict(tournament.tables.annotate(n=Count("boards")).values_list("number", "n"))
-    forfeiting = set(
+def forfeiting_teams(tournament: Tournament) -> set[int]:
+    """Entrants disqualified before finalisation: each of their matches counts −1000 for them
+    and 0 for the opponent, whatever was played."""
+    return set(
         Team.objects.filter(
             tournament=tournament,
             disqualification__isnull=False,
             disqualification__after_final=False,
         ).values_list("pk", flat=True)
     )
+
+
+def complete_tables(tournament: Tournament) -> set[int]:
+    """The tables whose results may be shown to the public (RULES: who may see what, and
+    when): every match scheduled there has a result on every board, or is settled by a
+    disqualification before the standings were final. Until then a result tells the teams
+    still to play there how the deal lies."""
+    boards = dict(tournament.tables.annotate(n=Count("boards")).values_list("number", "n"))
+    forfeiting = forfeiting_teams(tournament)
     seated = defaultdict(set)
     for match_id, team_id in MatchSeat.objects.filter(
         match__table__tournament=tournament

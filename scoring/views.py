@@ -1030,7 +1030,7 @@ def _team_lines(tournament: Tournament, team: Team) -> list[dict[str, Any]]:
 
 def _pair_lines(tournament: Tournament, team: Team, matches, results, points, boards):
     """One line per match and board of a pair: its side, opponents, table result, points."""
-    forfeited = _forfeiting_teams(tournament)
+    forfeited = selectors.forfeiting_teams(tournament)
     lines = []
     for match in matches:
         side = "NS" if match.ns_team_id == team.pk else "EW"
@@ -1052,16 +1052,6 @@ def _pair_lines(tournament: Tournament, team: Team, matches, results, points, bo
                 }
             )
     return lines
-
-
-def _forfeiting_teams(tournament: Tournament) -> set[int]:
-    """Teams disqualified before finalisation: each of their matches counts −1000 for them
-    and 0 for the opponent, whatever was played."""
-    return set(
-        Team.objects.filter(tournament=tournament, disqualification__isnull=False)
-        .exclude(disqualification__after_final=True)
-        .values_list("pk", flat=True)
-    )
 
 
 def _forfeit_words(own: bool, opponent: bool) -> str:

@@ -8,8 +8,13 @@ CI (``CI=true``), where the services must be there.
 from __future__ import annotations
 
 import copy
+import json
 import os
+import shutil
+import subprocess
 import uuid
+from pathlib import Path
+from typing import Any
 
 import pytest
 from django.conf import settings
@@ -25,6 +30,25 @@ def skip_or_fail(reason: str, needed: str) -> None:
     if in_ci():
         pytest.fail(f"{reason} (CI=true: {needed})")
     pytest.skip(reason)
+
+
+def run_node(script: Path, harness: str, job: Any) -> Any:
+    """Run ``harness`` (JavaScript that ``require``s ``script``, its path in ``argv[1]``) under
+    Node with ``job`` as JSON on standard input; its JSON answer. The phone's scripts are
+    checked against the engine this way; without Node the test is skipped, in CI it fails."""
+    node = shutil.which("node")
+    if node is None:
+        skip_or_fail("node is not installed", "the phone's scripts must be tested")
+    done = subprocess.run(
+        [node, "-e", harness, str(script)],
+        input=json.dumps(job),
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    return json.loads(done.stdout)
 
 
 def missing_services() -> list[str]:

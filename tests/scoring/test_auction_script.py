@@ -7,15 +7,12 @@ Without ``node`` the test is skipped, except under ``CI=true``, where it fails."
 
 from __future__ import annotations
 
-import json
 import random
-import shutil
-import subprocess
 from pathlib import Path
 
 from engine.games.pymtheg.auction import AuctionError, legal_next_calls
 from engine.games.pymtheg.cards import Seat
-from tests.conftest import skip_or_fail
+from tests.conftest import run_node
 
 SCRIPT = Path(__file__).resolve().parents[2] / "static" / "scoring" / "entry-auction.js"
 RUNNER = """
@@ -36,22 +33,6 @@ SPELLINGS = {
     "R": ["R", "ry"],
     "P": ["P", "pass"],
 }
-
-
-def run_node(cases: list[dict]) -> list[dict]:
-    node = shutil.which("node")
-    if node is None:
-        skip_or_fail("node is not installed", "the phone's bidding box must be tested")
-    done = subprocess.run(
-        [node, "-e", RUNNER, str(SCRIPT)],
-        input=json.dumps(cases),
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-    )
-    assert done.returncode == 0, done.stderr
-    return json.loads(done.stdout)
 
 
 def spelt(rng: random.Random, call: str) -> str:
@@ -119,7 +100,7 @@ def test_the_phones_bidding_box_agrees_with_the_engine():
         calls = random_auction(rng, opening, direction)
         cases.append({"calls": calls, "opening": opening.name, "direction": direction})
         wanted.append(expected(calls, opening, direction))
-    got = run_node(cases)
+    got = run_node(SCRIPT, RUNNER, cases)
     refused = ended = passed_out = 0
     for case, mine, engine in zip(cases, got, wanted, strict=True):
         if "error" in engine:

@@ -6,17 +6,14 @@ Without ``node`` the test is skipped, except under ``CI=true``, where it fails."
 
 from __future__ import annotations
 
-import json
 import random
-import shutil
-import subprocess
 from dataclasses import replace
 from pathlib import Path
 
 from engine.games.pysngtaut.cards import CARD_CODES, CARD_TEXT, RANK_CHARS
 from engine.games.pysngtaut.game import CATEGORY_ROWS, GAME, SET_RESTRICTIONS
 from engine.games.pysngtaut.sets import CATEGORY_IDS, SetFault, read_set
-from tests.conftest import skip_or_fail
+from tests.conftest import run_node
 
 SCRIPT = Path(__file__).resolve().parents[2] / "static" / "scoring" / "entry-pysngtaut-entry.js"
 RUNNER = """
@@ -29,22 +26,6 @@ const out = cases.map((c) => {
 });
 process.stdout.write(JSON.stringify(out));
 """
-
-
-def run_node(cases: list[dict]) -> list:
-    node = shutil.which("node")
-    if node is None:
-        skip_or_fail("node is not installed", "the entry script's classifier must be tested")
-    done = subprocess.run(
-        [node, "-e", RUNNER, str(SCRIPT)],
-        input=json.dumps(cases),
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-    )
-    assert done.returncode == 0, done.stderr
-    return json.loads(done.stdout)
 
 
 def random_set(rng: random.Random, wild: str | None) -> list[str]:
@@ -110,7 +91,7 @@ def test_the_scripts_classifier_agrees_with_the_engines():
                 "value": values[category],
             }
         )
-    got = run_node(cases)
+    got = run_node(SCRIPT, RUNNER, cases)
     assert len(got) == len(expected)
     for case, mine, theirs in zip(cases, got, expected, strict=True):
         assert mine == theirs, case["cards"]
@@ -136,7 +117,7 @@ def test_the_script_refuses_a_card_beyond_the_packs_copies():
         {"refuse": True, "card": "9C" if up[0] != "9" else "8C", "copies": copies,
          "lists": [["9C", "8C"], ["9C", "8C"]], "god": None, "up": up, "players": 4},
     ]  # fmt: skip
-    got = run_node(cases)
+    got = run_node(SCRIPT, RUNNER, cases)
     if copies[up] == 1:
         assert got[0] is None and "refused" in got[1]
     else:  # the joker or a face card turned up: none left

@@ -7,11 +7,8 @@ Node must be on the machine: without it the tests skip, and fail under CI=true."
 
 from __future__ import annotations
 
-import json
 import random
 import re
-import shutil
-import subprocess
 from pathlib import Path
 
 import pytest
@@ -29,7 +26,7 @@ from engine.games.twenty.auction import (
     read_auction,
 )
 from engine.games.twenty.game import GAME
-from tests.conftest import skip_or_fail
+from tests.conftest import run_node
 
 SCRIPT = Path(__file__).resolve().parents[2] / "static" / "scoring" / "entry-twenty-auction.js"
 CASES = 4000
@@ -72,24 +69,8 @@ process.stdin.on("end", () => {
 """
 
 
-def node() -> str:
-    found = shutil.which("node")
-    if found is None:
-        skip_or_fail("node is not installed", "the entry script's tests must run")
-    return found
-
-
 def run_script(job: dict) -> dict:
-    done = subprocess.run(
-        [node(), "-e", HARNESS, str(SCRIPT)],
-        input=json.dumps(job),
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-    )
-    assert done.returncode == 0, done.stderr
-    return json.loads(done.stdout)
+    return run_node(SCRIPT, HARNESS, job)
 
 
 def engine_outcome(calls: list[str], dealer: str, partner: str | None = None) -> dict:
