@@ -45,6 +45,9 @@ class Submission(models.Model):
     score = models.JSONField(help_text="The board score the engine computed.")
     ns_result = models.IntegerField(null=True, blank=True)
     ew_result = models.IntegerField(null=True, blank=True)
+    # Why North's entry disagrees with the board's deal on file, for the director's eyes only
+    # (GAMES.md, "What the phone may learn"); empty when it agrees or no deal is on file.
+    deal_disagreement = models.TextField(blank=True, default="")
 
     class Meta:
         ordering = ["created_at", "id"]

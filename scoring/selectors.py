@@ -14,6 +14,9 @@ from django.db.models import Count, Max, Q
 from scoring import sheets, states
 from scoring.models import BoardProgress, Result, Review, StandingsState, Submission
 from scoring.rows import RowReader
+
+# Who may see what is decided in ``scoring.visibility``; these readers are kept here too.
+from scoring.visibility import complete_tables, forfeiting_teams  # noqa: F401
 from tournaments.models import Board, Match, MatchSeat, Status, Team, Tournament, seat_order
 
 
@@ -369,8 +372,9 @@ def published_version(tournament: Tournament, state: StandingsState) -> str:
 
 
 def _entry_contexts(tournament: Tournament, match: Match) -> dict[int, dict[str, Any]]:
-    """The game's entry context of each board of a match (``Game.entry_form``'s and
-    ``Game.entry_secrets``'): the board, its deal on file, a declarer's sheet as it stands."""
+    """The game's entry context of each board of a match (``Game.entry_form``'s): the board,
+    its dealer, a declarer's sheet as it stands. Never the deal: the form is what a seat of
+    the match reads before the board is played (GAMES.md, "What the phone may learn")."""
     declarations = sheets.match_sheets(tournament, match)
     contexts = {}
     for board in match.table.boards.all():
@@ -379,7 +383,6 @@ def _entry_contexts(tournament: Tournament, match: Match) -> dict[int, dict[str,
             "dealer": board.dealer,
             "settings": tournament.rules,
             "table": match.table.number,
-            "deal": board.deal or None,
         }
         if board.number in declarations:
             found = declarations[board.number]
@@ -396,8 +399,7 @@ def _entry_contexts(tournament: Tournament, match: Match) -> dict[int, dict[str,
 def entry_forms(tournament: Tournament, match: Match) -> dict[int, dict[str, Any]]:
     """What North may enter on each board of a match (``Game.entry_form``: a Pyramid
     declarer's sheet as it stands, each board's own result aside; what a Twenty or Pys'ngtaut
-    entry takes from the board's deal on file and the table may see); empty for Pymtheg,
-    whose bidding box asks the API."""
+    entry offers); empty for Pymtheg, whose bidding box asks the API. Nothing of a deal."""
     game = tournament.game_rules
     if game.entry_kind == "auction":
         return {}
@@ -405,16 +407,6 @@ def entry_forms(tournament: Tournament, match: Match) -> dict[int, dict[str, Any
         number: game.entry_form(**context)
         for number, context in _entry_contexts(tournament, match).items()
     }
-
-
-def entry_secrets(tournament: Tournament, match: Match, board: int) -> dict[str, Any] | None:
-    """What the entry of a board takes from its deal that the table must not see before
-    play (``Game.entry_secrets``); None for a game or a board without any, or no such board."""
-    game = tournament.game_rules
-    if game.entry_kind == "auction":
-        return None
-    context = _entry_contexts(tournament, match).get(board)
-    return None if context is None else game.entry_secrets(**context)
 
 
 @dataclass(frozen=True)
@@ -535,41 +527,3 @@ def director_version(tournament: Tournament) -> str:
     )
     latest = found["latest"].isoformat() if found["latest"] else "-"
     return f"{found['rows']}.{latest}"
-
-
-def forfeiting_teams(tournament: Tournament) -> set[int]:
-    """Entrants disqualified before finalisation: each of their matches counts −1000 for them
-    and 0 for the opponent, whatever was played."""
-    return set(
-        Team.objects.filter(
-            tournament=tournament,
-            disqualification__isnull=False,
-            disqualification__after_final=False,
-        ).values_list("pk", flat=True)
-    )
-
-
-def complete_tables(tournament: Tournament) -> set[int]:
-    """The tables whose results may be shown to the public (RULES: who may see what, and
-    when): every match scheduled there has a result on every board, or is settled by a
-    disqualification before the standings were final. Until then a result tells the teams
-    still to play there how the deal lies."""
-    boards = dict(tournament.tables.annotate(n=Count("boards")).values_list("number", "n"))
-    forfeiting = forfeiting_teams(tournament)
-    seated = defaultdict(set)
-    for match_id, team_id in MatchSeat.objects.filter(
-        match__table__tournament=tournament
-    ).values_list("match_id", "team_id"):
-        seated[match_id].add(team_id)
-    rows = (
-        Match.objects.filter(table__tournament=tournament)
-        .annotate(current_results=Count("results", filter=Q(results__current=True)))
-        .values_list("pk", "table__number", "ns_team_id", "ew_team_id", "current_results")
-    )
-    waiting, tables = set(), set()
-    for match_id, table, ns, ew, results in rows:
-        tables.add(table)
-        entrants = seated[match_id] | {ns, ew}
-        if results < boards.get(table, 0) and not entrants & forfeiting:
-            waiting.add(table)
-    return tables - waiting

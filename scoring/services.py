@@ -56,8 +56,9 @@ def atomic_service(function: Callable[..., T]) -> Callable[..., T]:
     return wrapped
 
 
-def board_record(match: Match, board: Board, facts: Any) -> dict[str, Any]:
-    """The full board record: North's facts plus the tournament's rules for this board."""
+def board_record(match: Match, board: Board, facts: Any, *, deal: str = "") -> dict[str, Any]:
+    """The full board record: the scorer's facts plus the tournament's rules for this board;
+    with ``deal``, the board's deal on file too."""
     if not isinstance(facts, dict):
         raise InvalidEntry("the entry must be a JSON object", field="record")
     tournament = match.table.tournament
@@ -75,18 +76,34 @@ def board_record(match: Match, board: Board, facts: Any) -> dict[str, Any]:
         table=match.table.number,
         players=tournament.table_size,
         dealer=board.dealer,
-        deal=board.deal,
+        deal=deal,
     )
 
 
 def score_entry(match: Match, board: Board, facts: Any) -> tuple[dict[str, Any], dict[str, Any]]:
-    """``(record, score)`` for North's facts, or InvalidEntry naming the field."""
+    """``(record, score)`` of what the scorer entered, read without the board's deal, or
+    InvalidEntry naming the field: an entry wrong whatever the deal holds (an illegal call,
+    impossible points, a fact a tournament entry must give). Whether it agrees with the deal
+    is ``deal_disagreement``'s question, never answered to the table."""
+    game = match.table.tournament.game_rules
     record = board_record(match, board, facts)
     try:
-        score = match.table.tournament.game_rules.score(record)
+        score = game.score(record)
     except RecordError as exc:
         raise InvalidEntry(str(exc), field=exc.field) from None
+    problem = game.entry_problem(record, score)
+    if problem is not None:
+        raise InvalidEntry(str(problem), field=problem.field)
     return record, score
+
+
+def deal_disagreement(match: Match, board: Board, facts: Any, score: dict[str, Any]) -> str:
+    """Why an entry (``score``: as ``score_entry`` read it) disagrees with the board's deal on
+    file, in words for the director; empty when it agrees or no deal is on file."""
+    if not board.deal:
+        return ""
+    game = match.table.tournament.game_rules
+    return game.deal_disagreement(board_record(match, board, facts, deal=board.deal), score) or ""
 
 
 def check_sheet(match: Match, board: Board, score: dict[str, Any]) -> None:
@@ -297,6 +314,7 @@ def submit_entry(
         raise WrongState("this board is with the director")
     record, score = score_entry(match, locked.board, facts)
     check_sheet(match, locked.board, score)
+    disagreement = deal_disagreement(match, locked.board, facts, score)
     submission = NEW_SUBMISSION.create(
         using=connection.alias,
         match=match,
@@ -308,10 +326,33 @@ def submit_entry(
         remote_addr=remote_addr,
         record=record,
         score=score,
+        deal_disagreement=disagreement,
         **table_results(score),
     )
     _advance(locked, lambda board: states.apply_entry(board, submission))
+    if disagreement:
+        _call_director_to_the_deal(locked, submission)
     return submission
+
+
+#: What the table reads when its entry disagrees with the deal on file: that the director is
+#: called, and nothing of what the deal holds (GAMES.md, "What the phone may learn").
+DEAL_CHECK_REASON = "The director has been called to check this entry."
+
+
+def _call_director_to_the_deal(locked: LockedBoard, submission: Submission) -> None:
+    """North's entry disagrees with the board's deal: it stays as entered, and the board goes
+    to the director, who sees the entry, the deal and why they differ."""
+    _review(locked, Review.Action.CALL_DIRECTOR, submission=submission, reason=DEAL_CHECK_REASON)
+    tournament = locked.match.table.tournament
+    _log(
+        tournament,
+        None,
+        "deal_disagreement",
+        f"Entry for {_where(locked)} disagrees with the deal; director called",
+        None,
+        {"entry": submission.pk, "disagreement": submission.deal_disagreement},
+    )
 
 
 def _lock_for_review(
@@ -542,6 +583,13 @@ def director_enter_result(
     reason = _check_reason(reason, required=False)
     locked, before = _director_context(match_id, board_number)
     record, score = score_entry(locked.match, locked.board, facts)
+    disagreement = deal_disagreement(locked.match, locked.board, facts, score)
+    if disagreement:
+        raise InvalidEntry(
+            f"this entry disagrees with the board's deal on file ({disagreement}); enter what "
+            "the deal allows, or give an adjusted result",
+            field="deal",
+        )
     if before is not None:
         _retire_current(locked)  # a correction frees the place its result held on a sheet
     check_sheet(locked.match, locked.board, score)

@@ -31,7 +31,7 @@ from rest_framework.exceptions import Throttled
 from engine.games import Game
 from engine.games.pymtheg.auction import BID_WORDS, CallError, parse_call
 from engine.games.pymtheg.words import SEAT_NAMES, TRUMP_WORDS, contract_in_words
-from scoring import selectors, services, sheets, states
+from scoring import selectors, services, sheets, states, visibility
 from scoring.api.access import code_team_or_none
 from scoring.errors import ScoringError
 from scoring.forms import (
@@ -44,6 +44,7 @@ from scoring.forms import (
 from scoring.models import RankingPoints, Result, Review, Standing, StandingsState, Submission
 from scoring.public import NotPublished
 from scoring.selectors import TeamMatch
+from tournaments import selectors as tselectors
 from tournaments.models import (
     Board,
     Match,
@@ -510,6 +511,14 @@ def _render_board(
     of_players = tournament.of_players
     for result in history["results"]:
         result.seat_values = [(result.seats or {}).get(seat) for seat in tournament.seats]
+    if board.deal:
+        diagram = (
+            tselectors.board_hands(tournament, board)
+            if of_players
+            else tselectors.board_diagram(board)
+        )
+    else:
+        diagram = None
     return render(
         request,
         "scoring/director_board.html",
@@ -531,6 +540,12 @@ def _render_board(
             "seated": _seated(match) if of_players else [],
             "seats": list(tournament.seats) if of_players else [],
             "dealer": SEAT_NAMES.get(board.dealer, "") if of_players else "",
+            "diagram": diagram,
+            "disagreements": [
+                event["row"]
+                for event in history["events"]
+                if event["kind"] == "submission" and event["row"].deal_disagreement
+            ],
         },
         status=status,
     )
@@ -564,15 +579,12 @@ def _director_entry_form(
 ) -> ChoicesEntryForm | ScriptEntryForm:
     """The director's entry: the game's own choices for this board where its entry is a list
     of choices (the declarer's sheet as it stands, this board's result aside), else the same
-    entry script as North's phone (bidding box, set picker), with the deal's facts a phone
-    learns only once North starts entering."""
+    entry script as North's phone (bidding box, set picker). The page shows the deal beside
+    it; the server checks the entry against the deal when he saves."""
     game = tournament.game_rules
     spec = selectors.entry_forms(tournament, match).get(board.number) or {}
     if game.entry_kind == "fields":
         return ChoicesEntryForm(data, spec=spec, initial=initial)
-    secrets = selectors.entry_secrets(tournament, match, board.number)
-    if secrets is not None:
-        spec = {**spec, "deal_facts": secrets}
     return ScriptEntryForm(data, spec=spec, initial=initial)
 
 
@@ -922,7 +934,7 @@ def _board_seats(tournament: Tournament, board: Board, matches, results: dict, p
 
 def _table_html(tournament: Tournament, state: StandingsState, number: int) -> str:
     table = get_object_or_404(Table, tournament=tournament, number=number)
-    if number not in selectors.complete_tables(tournament):
+    if number not in visibility.complete_tables(tournament):
         return _table_in_play_html(tournament, state, table)
     matches = list(table.matches.select_related("ns_team", "ew_team").order_by("round"))
     if tournament.of_players:
@@ -1022,7 +1034,7 @@ def _team_lines(tournament: Tournament, team: Team) -> list[dict[str, Any]]:
     else:
         lines = _pair_lines(tournament, team, matches, results, points, boards)
     # A table's results are public once the table is complete (RULES: who may see what).
-    complete = selectors.complete_tables(tournament)
+    complete = visibility.complete_tables(tournament)
     for line in lines:
         line["hidden"] = line["match"].table.number not in complete
     return lines
@@ -1030,7 +1042,7 @@ def _team_lines(tournament: Tournament, team: Team) -> list[dict[str, Any]]:
 
 def _pair_lines(tournament: Tournament, team: Team, matches, results, points, boards):
     """One line per match and board of a pair: its side, opponents, table result, points."""
-    forfeited = selectors.forfeiting_teams(tournament)
+    forfeited = visibility.forfeiting_teams(tournament)
     lines = []
     for match in matches:
         side = "NS" if match.ns_team_id == team.pk else "EW"

@@ -19,6 +19,47 @@ from typing import Any
 import pytest
 from django.conf import settings
 from django.test import override_settings
+from hypothesis import HealthCheck
+from hypothesis import settings as hypothesis_settings
+
+# Property tests: in CI every run draws the same examples (derandomized: each test's examples
+# follow from its own name), so a failure found there is found again on every machine; a
+# developer's run explores new random examples, more of them (``HYPOTHESIS_PROFILE=dev``), and
+# prints the seed of a failure to replay it (``--hypothesis-seed``).
+hypothesis_settings.register_profile(
+    "ci",
+    derandomize=True,
+    deadline=None,
+    print_blob=True,
+    database=None,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+hypothesis_settings.register_profile(
+    "dev",
+    max_examples=1000,
+    deadline=None,
+    print_blob=True,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+
+
+def hypothesis_profile() -> str:
+    """``HYPOTHESIS_PROFILE`` if set; otherwise ``ci`` (the default of every run of
+    ``make test``, so CI and a developer's ``make test`` agree); ``dev`` must be asked for."""
+    return os.environ.get("HYPOTHESIS_PROFILE", "ci")
+
+
+hypothesis_settings.load_profile(hypothesis_profile())
+
+
+def pytest_report_header(config) -> str:
+    profile = hypothesis_profile()
+    how = (
+        "derandomized: each property test's examples are fixed by its name (seed 0)"
+        if hypothesis_settings.default.derandomize
+        else "random examples; a failure prints the seed to replay it with --hypothesis-seed"
+    )
+    return f"hypothesis profile {profile}: {how}"
 
 
 def in_ci() -> bool:

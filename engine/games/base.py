@@ -14,7 +14,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from engine.core.errors import SettingsError
+from engine.core.errors import RecordError, SettingsError
 from engine.core.seats import table_seats
 
 PAIRS = "pairs"
@@ -232,12 +232,6 @@ class Game(ABC):
         an entry of its own."""
         return None
 
-    def entry_secrets(self, **context: Any) -> dict[str, Any] | None:
-        """What the entry takes from the board's deal that the table must not see before the
-        board is played (``entry_form``'s context): the phone asks for it when North starts
-        entering, the director's page has it at once; None: nothing (the default)."""
-        return None
-
     @abstractmethod
     def entry_record(
         self,
@@ -250,6 +244,34 @@ class Game(ABC):
         deal: str,
     ) -> dict[str, Any]:
         """The full board record of what the scorer entered at a board of a tournament."""
+
+    def entry_problem(
+        self, record: Mapping[str, Any], score: Mapping[str, Any]
+    ) -> RecordError | None:
+        """Why a valid record (read without the deal) still cannot stand as a scorer's entry in
+        a tournament, where the deal is on file: a fact of what happened that the entry must
+        give so that it can be checked against the deal. None by default."""
+        return None
+
+    def deal_disagreement(
+        self, record_with_deal: Mapping[str, Any], entered: Mapping[str, Any]
+    ) -> str | None:
+        """Why an entry disagrees with the board's deal, in words for the director: ``entered``
+        is its score read without the deal, ``record_with_deal`` the same entry with the deal.
+        None when the deal gives the same score (GAMES.md, "What the phone may learn": a
+        disagreement goes to the director, never back to the table)."""
+        try:
+            dealt = self.score(record_with_deal)
+        except RecordError as exc:
+            return str(exc)
+        if dealt == entered:
+            return None
+        keys = set(dealt) | set(entered)
+        differ = sorted(key for key in keys if dealt.get(key) != entered.get(key))
+        return "; ".join(
+            f"{key}: entered {entered.get(key)!r}, from the deal {dealt.get(key)!r}"
+            for key in differ
+        )
 
     def scorer_facts(self, record: Mapping[str, Any], score: Mapping[str, Any]) -> dict[str, Any]:
         """What a scorer would enter for a board played as ``record`` (for simulations)."""

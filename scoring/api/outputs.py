@@ -144,6 +144,12 @@ class TeamBoardSerializer(f.Serializer):
     label = f.CharField()
     pending = s.SubmissionSerializer(allow_null=True)
     last_reason = f.CharField(allow_blank=True)
+    hands = f.ListField(
+        child=f.ListField(child=f.CharField(), min_length=2, max_length=2),
+        allow_null=True,
+        help_text="The board's deal as [whose, cards] pairs, once its result here stands; "
+        "null before",
+    )
 
 
 class TeamMatchSerializer(f.Serializer):
@@ -167,9 +173,15 @@ class MeSerializer(f.Serializer):
     matches = TeamMatchSerializer(many=True)
 
 
+class DirectorEntrySerializer(s.SubmissionSerializer):
+    deal_disagreement = f.CharField(
+        allow_blank=True, help_text="Why the entry disagrees with the deal on file; empty if not"
+    )
+
+
 class DirectorBoardSerializer(f.Serializer):
     state = f.CharField()
     label = f.CharField()
-    submissions = s.SubmissionSerializer(many=True)
+    submissions = DirectorEntrySerializer(many=True)
     reviews = s.ReviewSerializer(many=True)
     results = s.ResultSerializer(many=True)

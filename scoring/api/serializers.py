@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
+from scoring.visibility import entry_as_seen
+
 ENTRY_HELP = (
     "What happened at the table, as the board record of the interchange formats without the "
     "fields the tournament sets (ruleset, options, opening, direction): auctions, trump, double, "
@@ -128,7 +130,7 @@ class SubmissionSerializer(serializers.Serializer):
             "board": submission.board.number,
             "source": submission.source,
             "created_at": _when(submission.created_at),
-            "record": submission.record,
+            "record": entry_as_seen(submission.record),
             "score": _score_out(score),
             "words": self.get_words(submission),
         }

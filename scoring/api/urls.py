@@ -20,7 +20,6 @@ urlpatterns = [
     path("tournaments/<slug:slug>/me/", views.MeView.as_view(), name="me"),
     path(BOARD + "preview/", views.PreviewView.as_view(), name="preview"),
     path(BOARD + "entry-form/", views.EntryFormView.as_view(), name="entry-form"),
-    path(BOARD + "deal-facts/", views.DealFactsView.as_view(), name="deal-facts"),
     path(BOARD + "entries/", views.SubmitView.as_view(), name="submit"),
     path(BOARD + "entries/<int:submission_id>/accept/", views.AcceptView.as_view(), name="accept"),
     path(BOARD + "entries/<int:submission_id>/reject/", views.RejectView.as_view(), name="reject"),

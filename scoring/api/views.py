@@ -22,7 +22,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from engine.games.pymtheg.auction import AuctionError, legal_next_calls
-from scoring import selectors, services
+from scoring import selectors, services, visibility
 from scoring.api import outputs as o
 from scoring.api import serializers as s
 from scoring.api.access import (
@@ -172,7 +172,7 @@ class MatchListView(PublicView):
     def get(self, request, slug):
         tournament = _public_tournament(slug)
         rows = selectors.director_overview(tournament)
-        complete = selectors.complete_tables(tournament)
+        complete = visibility.complete_tables(tournament)
         by_match: dict[int, dict[str, Any]] = {}
         for row in rows:
             match = row["match"]
@@ -253,7 +253,7 @@ def _standings_body(tournament: Tournament, state) -> dict[str, Any]:
         str(pk): {"number": number, "name": name}
         for pk, number, name in tournament.teams.values_list("pk", "number", "name")
     }
-    complete = selectors.complete_tables(tournament)
+    complete = visibility.complete_tables(tournament)
     return {
         "tournament": tournament.slug,
         "status": selectors.standings_kind(tournament, state),
@@ -361,6 +361,11 @@ class MeView(TeamView):
         team = self.team(request, slug)
         tournament = team.tournament
         overview, current = selectors.team_overview(team)
+        # Each board's deal, once its result at this table stands (visibility's rule).
+        seen = visibility.deals_seen_by(
+            tournament,
+            [(tm.match, n, state.has_result) for tm in overview for n, state in tm.boards],
+        )
         return Response(
             {
                 "team": {"number": team.number, "name": team.name},
@@ -394,6 +399,7 @@ class MeView(TeamView):
                                 if state.pending is not None
                                 else None,
                                 "last_reason": state.last_reason,
+                                "hands": seen.get((tm.match.pk, number)),
                             }
                             for number, state in tm.boards
                         ],
@@ -450,34 +456,6 @@ class EntryFormView(TeamView):
         if form is None:
             raise NotFound(f"table {match.table.number} has no board {board}")
         return Response(form)
-
-
-class DealFactsView(TeamView):
-    @extend_schema(
-        operation_id="deal_facts",
-        summary="What the entry of a board takes from its deal, once the board is played",
-        description=(
-            "Facts derived from the board's deal on file that the table must not see before "
-            "play (Twenty: the called card, the partner who holds it, who was dealt all four "
-            "Kings and all three Honours). The phone asks for them when North starts "
-            "entering the board. Only North (who enters) and East (who checks) of the match; "
-            "404 for a game or a board without such facts."
-        ),
-        parameters=[TEAM_CODE],
-        responses={200: dict},
-    )
-    def get(self, request, slug, match_id, board):
-        team = self.team(request, slug)
-        tournament = team.tournament
-        match = _match(tournament, match_id)
-        if team.pk not in (match.ns_team_id, match.ew_team_id):
-            raise PermissionDenied("only North and East of this match see its deal facts")
-        if not match.table.boards.filter(number=board).exists():
-            raise NotFound(f"table {match.table.number} has no board {board}")
-        secrets = selectors.entry_secrets(tournament, match, board)
-        if secrets is None:
-            raise NotFound("the entry of this board takes nothing from its deal")
-        return Response(secrets)
 
 
 class SubmitView(TeamView):
@@ -584,10 +562,14 @@ class DirectorView(APIView):
 
 
 def _history(match: Match, board: int) -> dict[str, Any]:
+    """A board's whole history, for the director: every entry with why it disagrees with the
+    deal on file, if it does."""
+    entries = list(Submission.objects.filter(match=match, board__number=board))
     return {
-        "submissions": s.SubmissionSerializer(
-            Submission.objects.filter(match=match, board__number=board), many=True
-        ).data,
+        "submissions": [
+            {**s.SubmissionSerializer(entry).data, "deal_disagreement": entry.deal_disagreement}
+            for entry in entries
+        ],
         "reviews": s.ReviewSerializer(
             Review.objects.filter(match=match, board__number=board), many=True
         ).data,

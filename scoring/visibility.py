@@ -1,0 +1,131 @@
+"""Who may see what of a board, a deal or a result, and when: the one gate.
+
+The rules are the rulebook's (docs/rulebook.md §10; docs/games.md, "What the phone may
+learn"), for every game alike:
+
+- **Results of a table** (scores, contracts, ranking points, per-table lines, charts and every
+  summary of them) reach the public, the API and published files once the table is complete:
+  every match scheduled there has a result on every board, or is settled by a
+  disqualification (``complete_tables``). A seat of the tournament also sees the tables where
+  it has itself played (``result_tables``).
+- **Deals** are the organiser's. A seat sees the deal of a board once that board's result at
+  its own table is accepted (``deals_seen_by``); the public sees hand records only where the
+  organiser has released them, and only for complete tables (``publishing.selectors``' release
+  asks ``complete_tables``).
+- **An entry**, as any answer shows it, is what the scorer entered: never the deal, which stays
+  on the server (``entry_as_seen``). Whether an entry agrees with the deal is told to the
+  director alone.
+
+Views, the API, fragments, charts and exports ask here; none decides for itself. The contract
+tests (tests/contract) probe every endpoint and page of every game for what leaks.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from django.db.models import Count, Q
+
+from tournaments.models import Board, Match, MatchSeat, Team, Tournament
+
+#: Fields of a stored record that come from the deal on file, never from the scorer.
+DEAL_FIELDS = frozenset({"deal"})
+
+
+def forfeiting_teams(tournament: Tournament) -> set[int]:
+    """Entrants disqualified before finalisation: each of their matches counts −1000 for them
+    and 0 for the opponent, whatever was played."""
+    return set(
+        Team.objects.filter(
+            tournament=tournament,
+            disqualification__isnull=False,
+            disqualification__after_final=False,
+        ).values_list("pk", flat=True)
+    )
+
+
+def _seated(tournament: Tournament) -> dict[int, set[int]]:
+    seated: dict[int, set[int]] = defaultdict(set)
+    for match_id, team_id in MatchSeat.objects.filter(
+        match__table__tournament=tournament
+    ).values_list("match_id", "team_id"):
+        seated[match_id].add(team_id)
+    return seated
+
+
+def _match_rows(tournament: Tournament) -> list[tuple[int, int, set[int], bool]]:
+    """``(match id, table, entrants, every board has a result)`` of every match."""
+    boards = dict(tournament.tables.annotate(n=Count("boards")).values_list("number", "n"))
+    seated = _seated(tournament)
+    rows = (
+        Match.objects.filter(table__tournament=tournament)
+        .annotate(current_results=Count("results", filter=Q(results__current=True)))
+        .values_list("pk", "table__number", "ns_team_id", "ew_team_id", "current_results")
+    )
+    return [
+        (match_id, table, seated[match_id] | {ns, ew}, results >= boards.get(table, 0))
+        for match_id, table, ns, ew, results in rows
+    ]
+
+
+def complete_tables(tournament: Tournament) -> set[int]:
+    """The tables whose results the public may see: every match scheduled there has a result
+    on every board, or is settled by a disqualification before the standings were final.
+    Until then a result tells the entrants still to play there how the deals lie."""
+    forfeiting = forfeiting_teams(tournament)
+    waiting, tables = set(), set()
+    for _match_id, table, entrants, played in _match_rows(tournament):
+        tables.add(table)
+        if not played and not entrants & forfeiting:
+            waiting.add(table)
+    return tables - waiting
+
+
+def tables_still_out(tournament: Tournament) -> list[int]:
+    """The tables whose results are not shown yet, in order (for pages that say so)."""
+    tables = set(tournament.tables.values_list("number", flat=True))
+    return sorted(tables - complete_tables(tournament))
+
+
+def result_tables(tournament: Tournament, team: Team | None = None) -> set[int]:
+    """The tables whose results a reader may see now: the complete ones; for a seat of the
+    tournament (``team``), also every table where it has played a match to the end."""
+    visible = complete_tables(tournament)
+    if team is None:
+        return visible
+    for _match_id, table, entrants, played in _match_rows(tournament):
+        if played and team.pk in entrants:
+            visible.add(table)
+    return visible
+
+
+def entry_as_seen(record: Mapping[str, Any]) -> dict[str, Any]:
+    """A stored record as any answer shows it: what the scorer entered and the tournament's
+    rules, without the deal (records stored before entries were read without their deal
+    still hold it)."""
+    return {name: value for name, value in record.items() if name not in DEAL_FIELDS}
+
+
+def deals_seen_by(
+    tournament: Tournament, boards: Iterable[tuple[Any, int, bool]]
+) -> dict[tuple[int, int], list[tuple[str, str]]]:
+    """The hands, in words, of the boards a seat of a match may now see: ``boards`` gives
+    ``(match, board number, result accepted)`` for the boards of the seat's own matches; a
+    board is shown once its result at the seat's own table stands."""
+    wanted = {(match.pk, number): match for match, number, accepted in boards if accepted}
+    if not wanted:
+        return {}
+    game = tournament.game_rules
+    table_ids = {match.table_id for match in wanted.values()}
+    deals = {
+        (board.table_id, board.number): board
+        for board in Board.objects.filter(table_id__in=table_ids).exclude(deal="")
+    }
+    seen = {}
+    for (match_id, number), match in wanted.items():
+        board = deals.get((match.table_id, number))
+        if board is not None:
+            seen[(match_id, number)] = game.hands_in_words(board.parsed())
+    return seen
