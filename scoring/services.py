@@ -337,7 +337,7 @@ def submit_entry(
 
 #: What the table reads when its entry disagrees with the deal on file: that the director is
 #: called, and nothing of what the deal holds (GAMES.md, "What the phone may learn").
-DEAL_CHECK_REASON = "The director has been called to check this entry."
+DEAL_CHECK_REASON = "the entry is to be checked by the director"
 
 
 def _call_director_to_the_deal(locked: LockedBoard, submission: Submission) -> None:

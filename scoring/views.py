@@ -152,6 +152,8 @@ class BoardPanel:
     dom_id: str = ""
     # Games whose scorer picks each fact from a list: what may be entered on this board.
     form: dict[str, Any] | None = None
+    # The deal as ``(whose, cards)``, once the board's result here stands (``visibility``).
+    hands: list[tuple[str, str]] | None = None
 
     @property
     def draft_id(self) -> str:
@@ -275,6 +277,9 @@ def _panels(page: ScorerPage) -> list[BoardPanel]:
     game = page.tournament.game_rules
     open_now = page.is_open and not page.later
     forms = selectors.entry_forms(page.tournament, shown.match) if role == "north" else {}
+    seen = visibility.deals_seen_by(
+        page.tournament, [(shown.match, number, state.has_result) for number, state in shown.boards]
+    )
     panels = []
     for number, state in shown.boards:
         panel = BoardPanel(
@@ -295,6 +300,7 @@ def _panels(page: ScorerPage) -> list[BoardPanel]:
         active = state.state in (states.EMPTY, states.RETURNED, states.AWAITING_EAST)
         panel.can_enter = open_now and role == "north" and active
         panel.form = forms.get(number)
+        panel.hands = seen.get((shown.match.pk, number))
         panel.can_check = open_now and role == "east" and state.state == states.AWAITING_EAST
         panel.can_call = open_now and state.state != states.DISPUTED
         panels.append(panel)
