@@ -19,6 +19,7 @@ learn"):
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
 import re
@@ -350,3 +351,30 @@ def test_an_entry_the_deal_contradicts_goes_to_the_director_and_the_table_learns
             facts=facts,
             client_id="contract-director-2",
         )
+
+
+@GAMES
+def test_every_choice_a_form_offers_is_an_entry_the_server_takes(game_id):
+    """For a game whose entry is a list of choices (``entry_kind == "fields"``), every
+    combination of the choices its form offers on a fresh board is a valid entry, read
+    without the deal: the phone never offers what the server refuses. Games with an entry of
+    their own prove the same of their script in their own property tests."""
+    game = get_game(game_id)
+    settings = game.settings({})
+    combinations = 0
+    for players in game.table_sizes:
+        for board in range(1, players + 1):
+            dealer = game.dealer(board, players)
+            context = {"settings": settings, "table": 1, "players": players, "dealer": dealer}
+            form = game.entry_form(**context) if game.entry_kind == "fields" else None
+            if form is None:
+                continue
+            fields = [field for field in form["fields"] if field["choices"]]
+            names = [field["name"] for field in fields]
+            for values in itertools.product(*(field["choices"] for field in fields)):
+                facts = dict(zip(names, (value for value, _words in values), strict=True))
+                record = game.entry_record(facts, deal="", **context)
+                score = game.score(record)
+                assert game.entry_problem(record, score) is None
+                combinations += 1
+    assert (combinations > 0) == (game.entry_kind == "fields")
