@@ -11,6 +11,7 @@ from engine.games.pymtheg.auction import BID_WORDS, legal_next_calls
 from engine.games.pymtheg.cards import (
     Deal,
     Seat,
+    Suit,
     deal_cards,
     format_deal,
     parse_deal,
@@ -85,6 +86,19 @@ class PymthegGame(Game):
 
     def format_deal(self, deal: Deal) -> str:
         return format_deal(deal)
+
+    def hands_in_words(self, deal: Deal) -> list[tuple[str, str]]:
+        """Each seat's hand suit by suit, highest first: ``("North", "Fire 15 12 3 · Earth —
+        · ...")``."""
+        hands = []
+        for seat in Seat:
+            held = sorted(deal.hand(seat), key=lambda card: (card.suit, -card.rank))
+            suits = []
+            for suit in Suit:
+                ranks = [str(card.rank) for card in held if card.suit == suit]
+                suits.append(f"{suit.title} {' '.join(ranks) or '—'}")
+            hands.append((seat.full_name, " · ".join(suits)))
+        return hands
 
     def deal_cards(self, rng: random.Random, *, players: int, dealer: str) -> Deal:
         return deal_cards(rng)
