@@ -1,16 +1,21 @@
-/* Pys'ngtaut's entry at the end of a hand (docs/games/pysngtaut.md, "On a phone"): who went
+/* Pys'ngtaut's entry at the end of a hand (docs/games/pysngtaut.md, "On the phone"): the
+ * turned-up card first (North sees it: it lies face up through the whole hand), then who went
  * out (or a dead hand), the penalties, the god card's place, the winner's sets picked card by
  * card, each other player's remaining cards, and losers' sets when option 8 or an out-of-turn
  * penalty makes them count. Each set is classified as it is built (the engine's
  * engine/games/pysngtaut/sets.py, ported below as a pure function), and a card the board's
  * pack cannot hold any more is refused as it is picked. Then the server's preview, and send.
  *
- * The board's form ("form-<panel id>", Game.entry_form) gives the seats, the turned-up card and
- * the wild rank, how many copies of each card the pack holds, the options that restrict sets,
- * each category's row and value, and each card's value in a hand.
+ * The board's form ("form-<panel id>", Game.entry_form) holds nothing of the board's deal
+ * (GAMES.md, "What the phone may learn"): the seats, the whole pack, the rule that takes the
+ * turned-up card out of play, the wild rank of each card that may be turned up, the hand
+ * values by rank, the multipliers, the god card's places, the options that restrict sets and
+ * each category's row and value. From the card North picks, `derive` works out what the
+ * engine's entry_options gives with that card: the wild rank, the copies left, each card's
+ * hand value, the multiplier and the god card's places. No network is needed for any of it.
  *
- * The pure part (classify, counts, words) needs no page: under Node it is the module's export,
- * which the tests compare with the engine's classifier.
+ * The pure part (derive, classify, counts, words) needs no page: under Node it is the
+ * module's export, which the tests compare with the engine.
  */
 "use strict";
 
@@ -23,6 +28,14 @@
   const SUIT_SYMBOLS = { S: "♠", H: "♥", D: "♦", C: "♣" };
   const SUIT_NAMES = { S: "spades", H: "hearts", D: "diamonds", C: "clubs" };
   const RANK_WORDS = { T: "10" };
+  const RANK_NAMES = {
+    A: "ace", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight",
+    9: "nine", T: "ten", J: "jack", Q: "queen", K: "king",
+  };
+  const RANK_PLURALS = {
+    A: "aces", 2: "twos", 3: "threes", 4: "fours", 5: "fives", 6: "sixes", 7: "sevens",
+    8: "eights", 9: "nines", T: "tens", J: "jacks", Q: "queens", K: "kings",
+  };
   const CATEGORY_IDS = [
     "3-natural-face", "3-face-wild", "3-natural-number", "3-number-wild", "4-natural-face",
     "4-natural-red", "4-natural-black", "4-face-wild", "4-natural", "4-number-wild",
@@ -35,6 +48,49 @@
 
   function rankWords(rank) {
     return RANK_WORDS[rank] || rank;
+  }
+
+  /* A card's name as it is spoken: "seven of diamonds", "joker". */
+  function cardName(card) {
+    if (card === "JK") return "joker";
+    return `${RANK_NAMES[card[0]]} of ${SUIT_NAMES[card[1]]}`;
+  }
+
+  function capital(text) {
+    return text.charAt(0).toUpperCase() + text.slice(1);
+  }
+
+  /* What the engine's entry_options gives once the turned-up card `up` is known, worked out
+   * from the board's form alone: {up, wild, cards, hand_values, multiplier, god}. The copies
+   * are the whole pack's, less the turned-up card when it is out of play (2 or 4 players),
+   * and no joker when the joker is turned up; a card of the wild rank and the joker are worth
+   * nothing in a hand; the joker turned up doubles every payment, a face wild rank triples
+   * them with option 4; with the joker turned up the god card lies in front of nobody. */
+  function derive(form, up) {
+    if (!up || !Object.prototype.hasOwnProperty.call(form.wild_of || {}, up)) return null;
+    const wild = form.wild_of[up];
+    const cards = Object.assign({}, form.pack);
+    if (form.up_out_of_play) cards[up] -= 1;
+    if (up === "JK") delete cards.JK;
+    const values = form.rank_values || {};
+    const handValues = {};
+    for (const card of Object.keys(cards)) {
+      handValues[card] = card === "JK" || card[0] === wild ? 0 : values[card[0]];
+    }
+    const multipliers = form.multipliers || {};
+    let multiplier = up === "JK" ? multipliers.joker_up : 1;
+    if (wild !== null && (form.faces || FACES).includes(wild)) multiplier *= multipliers.face_wild;
+    const god = up === "JK" ? [null] : (form.god || [null]).slice();
+    return { up, wild, cards, hand_values: handValues, multiplier, god };
+  }
+
+  /* The turned-up card and what it makes of the board, in words. */
+  function upNote(board) {
+    const up = board.up;
+    if (up === "JK") return "The joker turned up: nothing is wild, and every payment is doubled.";
+    let note = `${capital(cardName(up))} (${cardWords(up)}) turned up: ${RANK_PLURALS[board.wild]} are wild`;
+    if (board.multiplier === 3) note += ", and every payment is tripled (option 4)";
+    return `${note}.`;
   }
 
   /* A set's classification (rulebook 3.4, 3.10 options 1-3, 4.3), as read_set gives it:
@@ -120,7 +176,7 @@
     const held = copies[card] || 0;
     const used = counts[card] || 0;
     if (used < held) return null;
-    const words = cardWords(card);
+    const words = `${capital(cardName(card))} (${cardWords(card)})`;
     if (held === 0) {
       if (card === "JK" && up === "JK") return "The joker was turned up: it is out of play.";
       return `${words} is the turned-up card, out of play: the pack holds no other.`;
@@ -131,11 +187,37 @@
       `${used === 1 ? "once" : `${used} times`} already.`;
   }
 
+  /* The first card entered more often than `copies` allows (in the order of `order`), with
+   * how often the pack holds it and how often it is entered; null when none is. */
+  function overCount(copies, counts, order) {
+    for (const card of order) {
+      const used = counts[card] || 0;
+      const held = copies[card] || 0;
+      if (used > held) return { card, held, used };
+    }
+    return null;
+  }
+
+  function overWords(over, up) {
+    const words = `${capital(cardName(over.card))} (${cardWords(over.card)})`;
+    const times = (n) => (n === 1 ? "once" : n === 2 ? "twice" : `${n} times`);
+    if (over.held === 0) {
+      const why = over.card === up ? "it is the turned-up card, out of play" : "the pack holds none";
+      return `${words} is entered ${times(over.used)}, but ${why}: remove it.`;
+    }
+    const upNote = over.card === up ? " besides the turned-up one" : "";
+    return `${words} is entered ${times(over.used)}, but the pack holds it ${times(over.held)}${upNote}: ` +
+      "remove one.";
+  }
+
   function points(value) {
     return Number(value).toLocaleString("en-US");
   }
 
-  const logic = { RANKS, CATEGORY_IDS, classify, describeSet, countCards, refusal, cardWords, rankWords, points };
+  const logic = {
+    RANKS, CATEGORY_IDS, classify, describeSet, countCards, refusal, cardWords, cardName, rankWords,
+    points, derive, upNote, overCount, overWords,
+  };
 
   if (typeof module !== "undefined" && module.exports) {
     module.exports = logic;
@@ -151,7 +233,7 @@
     const possessive = (seat) => `${name(seat)}'s`;
 
     function emptyDraft() {
-      return { pys: 1, outcome: null, melds: {}, hands: {}, god: null, penalties: [], target: null };
+      return { pys: 1, up: null, outcome: null, melds: {}, hands: {}, god: null, penalties: [], target: null };
     }
 
     function upper(list) {
@@ -162,6 +244,7 @@
     function draftFromFacts(facts) {
       const draft = emptyDraft();
       if (!facts || typeof facts !== "object") return draft;
+      if (typeof facts.up === "string") draft.up = facts.up.toUpperCase();
       if (facts.dead === true) draft.outcome = "dead";
       else if (typeof facts.winner === "string") draft.outcome = facts.winner.toUpperCase();
       for (const [seat, sets] of Object.entries(facts.melds || {})) {
@@ -183,6 +266,15 @@
         if (saved && saved.pys === 1) return Object.assign(emptyDraft(), saved);
         const node = document.getElementById(`draft-${this.panel.id}`);
         return draftFromFacts(node ? JSON.parse(node.textContent) : null);
+      }
+
+      // -- what the turned-up card makes of the board --
+
+      /* entry_options for the turned-up card North picked (logic.derive); null before. */
+      get upRules() {
+        const up = this.draft.up;
+        if (!this.derived || this.derived.up !== up) this.derived = logic.derive(this.form, up);
+        return this.derived;
       }
 
       // -- what is asked, given the outcome and the penalties --
@@ -270,8 +362,44 @@
         this.render();
       }
 
-      tell(text, kind) {
-        this.message = text ? { text, kind: kind || "error" } : null;
+      tell(text, kind, where) {
+        this.message = text ? { text, kind: kind || "error", where: where || "picker" } : null;
+      }
+
+      /* North picks (or changes) the turned-up card: the wild rank, the copies, the hand
+       * values, the multiplier and the god card's places follow, and what is entered already
+       * is checked again: each set is classified anew, a card now entered more often than the
+       * pack holds it is named, and the god card leaves a seat when the joker is turned up. */
+      setUp(card) {
+        this.tell(null);
+        this.choosingUp = false;
+        const setsOk = () => this.seats.filter((seat) => this.asked(seat).sets).map((seat) =>
+          (this.draft.melds[seat] || []).map((cards) => cards.length > 0 && !this.classified(cards).fault)).flat();
+        const before = this.upRules ? setsOk() : [];
+        this.change(() => {
+          this.draft.up = card;
+          const board = this.upRules;
+          const notes = [];
+          if (this.draft.god && !board.god.includes(this.draft.god)) {
+            this.draft.god = null;
+            notes.push("The joker was turned up: the god card lies in front of nobody.");
+          }
+          const over = logic.overCount(board.cards, this.counts(), this.form.up_cards || []);
+          if (over) notes.push(logic.overWords(over, board.up));
+          const after = setsOk();
+          if (before.some((ok, index) => ok && !after[index])) {
+            notes.push("With this card turned up, a set entered is no longer a set: see below.");
+          }
+          if (notes.length) this.tell(notes.join(" "), "warning", "up");
+        });
+        const heading = this.root.querySelector("[data-up-summary]");
+        if (heading) heading.focus();
+      }
+
+      changeUp() {
+        this.tell(null);
+        this.choosingUp = true;
+        this.render();
       }
 
       setOutcome(value) {
@@ -304,7 +432,7 @@
         this.tell(null);
         if (seat && this.draft.god === null) {
           const used = this.counts().JK || 0;
-          if (used >= (this.form.cards.JK || 0)) {
+          if (used >= (this.upRules.cards.JK || 0)) {
             this.tell(used ? "The joker is entered in a hand: it cannot also lie in front of a player."
               : "The joker was turned up: it is out of play.");
             this.render();
@@ -345,7 +473,8 @@
           this.render();
           return;
         }
-        const why = logic.refusal(card, this.form.cards, this.counts(), this.form.up, this.form.players);
+        const board = this.upRules;
+        const why = logic.refusal(card, board.cards, this.counts(), board.up, this.form.players);
         if (why) {
           this.tell(why);
           this.render();
@@ -363,7 +492,8 @@
       // -- the facts sent, and what is still missing --
 
       classified(cards) {
-        return logic.describeSet(cards, this.form.wild, this.form.restrictions, this.form.categories);
+        const board = this.upRules;
+        return logic.describeSet(cards, board ? board.wild : null, this.form.restrictions, this.form.categories);
       }
 
       seatSetsProblem(seat, mustWin) {
@@ -392,11 +522,12 @@
       }
 
       facts() {
-        if (this.form.problem) return { missing: this.form.problem };
+        const board = this.upRules;
+        if (!board) return { missing: "Pick the turned-up card first." };
         const outcome = this.draft.outcome;
         if (!outcome) return { missing: "Choose who went out, or a dead hand." };
         const winner = this.winner;
-        const facts = winner ? { winner } : { dead: true };
+        const facts = winner ? { up: board.up, winner } : { up: board.up, dead: true };
         const melds = {};
         const hands = {};
         for (const seat of this.seats) {
@@ -412,6 +543,11 @@
             if (!held.length) return { missing: `Enter the cards left in ${possessive(seat)} hand.` };
             hands[seat] = held.slice();
           }
+        }
+        const over = logic.overCount(board.cards, this.counts(), this.form.up_cards || []);
+        if (over) return { missing: logic.overWords(over, board.up) };
+        if (this.draft.god && !board.god.includes(this.draft.god)) {
+          return { missing: "The joker was turned up: the god card lies in front of nobody." };
         }
         if (Object.keys(melds).length) facts.melds = melds;
         if (Object.keys(hands).length) facts.hands = hands;
@@ -440,27 +576,72 @@
       }
 
       render() {
-        const form = this.form;
-        if (!this.draft.target || !this.targetList()) this.draft.target = this.draft.outcome ? this.defaultTarget() : null;
-        const parts = [];
-        if (form.note) parts.push(h("p", { class: "contract" }, form.note));
-        if (form.problem) parts.push(h("p", { class: "message error" }, form.problem));
-        parts.push(this.buttons("Who went out?", "outcome",
-          this.seats.map((s) => [s, name(s)]).concat([["dead", "Dead hand"]]), this.draft.outcome,
-          (v) => this.setOutcome(v)));
-        if (this.draft.outcome) {
-          parts.push(this.renderPenalties());
-          if ((form.god || []).length > 1) {
-            parts.push(this.buttons("The god card (joker) lies in front of", "god",
-              form.god.map((s) => [s, s ? name(s) : "Nobody"]), this.draft.god, (v) => this.setGod(v)));
+        const board = this.upRules;
+        if (!this.draft.target || !this.targetList()) {
+          this.draft.target = this.draft.outcome && board ? this.defaultTarget() : null;
+        }
+        const parts = [this.renderUp()];
+        if (board && !this.choosingUp) {
+          parts.push(this.buttons("Who went out?", "outcome",
+            this.seats.map((s) => [s, name(s)]).concat([["dead", "Dead hand"]]), this.draft.outcome,
+            (v) => this.setOutcome(v)));
+          if (this.draft.outcome) {
+            parts.push(this.renderPenalties());
+            if (board.god.length > 1) {
+              parts.push(this.buttons("The god card (joker) lies in front of", "god",
+                board.god.map((s) => [s, s ? name(s) : "Nobody"]), this.draft.god, (v) => this.setGod(v)));
+            }
+            for (const seat of this.seats) parts.push(this.renderSeat(seat));
           }
-          for (const seat of this.seats) parts.push(this.renderSeat(seat));
         }
         parts.push(h("div", { class: "preview", "data-preview": true, "aria-live": "polite" }));
         parts.push(h("button", { type: "button", class: "big", "data-send": true, disabled: true,
           onclick: () => this.send() }, kit.SEND_LABEL));
         this.root.replaceChildren(...parts);
         this.schedulePreview();
+      }
+
+      /* The turned-up card: a grid of every card and the joker until North picks one, then
+       * what it makes of the board, with a button to change it. */
+      renderUp() {
+        const board = this.upRules;
+        const message = this.message && this.message.where === "up"
+          ? h("p", { class: `message ${this.message.kind}`, role: "alert" }, this.message.text) : null;
+        if (board && !this.choosingUp) {
+          return h("section", { class: "pys-up", "aria-label": "Turned-up card" },
+            h("p", { class: "contract", tabindex: "-1", "data-up-summary": true }, logic.upNote(board)),
+            h("button", { type: "button", class: "secondary", "data-change-up": true,
+              "aria-label": `Change the turned-up card (now the ${logic.cardName(board.up)})`,
+              onclick: () => this.changeUp() }, "Change the turned-up card"),
+            message);
+        }
+        const current = this.draft.up;
+        const cells = [];
+        for (const rank of this.form.ranks || RANKS) {
+          for (const suit of this.form.suits || "SHDC") {
+            const card = rank + suit;
+            cells.push(this.upButton(card, logic.cardWords(card), current === card));
+          }
+        }
+        cells.push(this.upButton("JK", "Joker", current === "JK"));
+        return h("fieldset", { class: "choices pys-up" },
+          h("legend", {}, "Which card was turned up?"),
+          h("p", { class: "muted" }, "It lies face up beside the draw piles all through the hand; its rank is wild " +
+            "(nothing is, if it is the joker)."),
+          message,
+          h("div", { class: "pys-grid pys-up-grid", role: "group", "aria-label": "Turned-up card" }, cells),
+          current ? h("button", { type: "button", class: "secondary", onclick: () => {
+            this.choosingUp = false;
+            this.render();
+          } }, `Keep the ${logic.cardName(current)}`) : null);
+      }
+
+      upButton(card, text, chosen) {
+        return h("button", {
+          type: "button", class: `pys-card ${this.suitClass(card)}${card === "JK" ? " pys-wide" : ""}`,
+          "aria-pressed": chosen ? "true" : "false", "aria-label": logic.cardName(card),
+          onclick: () => this.setUp(card),
+        }, text, chosen ? h("small", { "aria-hidden": "true" }, "✓ turned up") : null);
       }
 
       renderPenalties() {
@@ -506,7 +687,7 @@
         if (!list.length) return h("p", { class: "muted pys-empty" }, "No card yet.");
         return h("div", { class: "pys-chips" }, list.map((card, index) => h("button", {
           type: "button", class: `pys-chip ${this.suitClass(card)}`,
-          "aria-label": `Remove ${logic.cardWords(card)} from ${where}`,
+          "aria-label": `Remove the ${logic.cardName(card)} from ${where}`,
           onclick: () => this.unpick(list, index),
         }, logic.cardWords(card), h("span", { class: "pys-x", "aria-hidden": "true" }, " ✕"))));
       }
@@ -537,7 +718,7 @@
         const held = this.handOf(seat);
         const where = `${possessive(seat)} hand`;
         const active = this.isTarget(seat, null);
-        const values = this.form.hand_values || {};
+        const values = this.upRules.hand_values;
         const total = held.reduce((sum, card) => sum + (values[card] || 0), 0);
         return h("div", { class: `pys-list${active ? " pys-active" : ""}`, "data-hand": seat },
           h("div", { class: "pys-list-head" }, h("span", { class: "pys-list-name" }, "Cards left in the hand"),
@@ -555,19 +736,18 @@
       }
 
       renderPicker() {
-        const copies = this.form.cards || {};
+        const copies = this.upRules.cards;
         const counts = this.counts();
         const cells = [];
         for (const rank of this.form.ranks || RANKS) {
           for (const suit of this.form.suits || "SHDC") {
             const card = rank + suit;
             const left = Math.max(0, (copies[card] || 0) - (counts[card] || 0));
-            const words = logic.cardWords(card);
             cells.push(h("button", {
               type: "button", class: `pys-card ${this.suitClass(card)}${left ? "" : " pys-spent"}`,
-              "aria-label": `${words}, ${left} left`, title: `${logic.rankWords(rank)} of ${SUIT_NAMES[suit]}`,
+              "aria-label": `${logic.cardName(card)}, ${left} left`, title: logic.cardName(card),
               onclick: () => this.pickCard(card),
-            }, words, h("small", { "aria-hidden": "true" }, left)));
+            }, logic.cardWords(card), h("small", { "aria-hidden": "true" }, left)));
           }
         }
         const jokerLeft = Math.max(0, (copies.JK || 0) - (counts.JK || 0));
@@ -575,7 +755,7 @@
           type: "button", class: `pys-card pys-joker pys-wide${jokerLeft ? "" : " pys-spent"}`,
           "aria-label": `joker, ${jokerLeft} left`, onclick: () => this.pickCard("JK"),
         }, "Joker", h("small", { "aria-hidden": "true" }, jokerLeft)));
-        const message = this.message
+        const message = this.message && this.message.where === "picker"
           ? h("p", { class: `message ${this.message.kind}`, role: "alert" }, this.message.text) : null;
         return h("div", { class: "pys-picker" }, message,
           h("div", { class: "pys-grid", role: "group", "aria-label": "Cards" }, cells));
@@ -589,6 +769,8 @@
         const box = this.root.querySelector("[data-preview]");
         if (!box || !p.score) return;
         const s = p.score;
+        const board = this.upRules;
+        if (board) box.prepend(h("p", { class: "pys-preview-up" }, logic.upNote(board)));
         const lines = (s.payments || []).map((pay) => {
           const why = pay.for === "settlement" || pay.for === "pot" ? "" : ` (${this.penaltyWords(pay.for)})`;
           return h("li", {}, pay.to === "pot"

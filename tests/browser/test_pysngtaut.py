@@ -1,7 +1,9 @@
-"""A Pys'ngtaut hand entered on a 360 px phone: North taps who went out, builds the winner's
-sets card by card (each classified as it grows), is refused a card beyond the pack's copies at
-once, enters the losers' cards, sees every payment in the preview and sends; the draft
-survives a reload; East checks and accepts. Nothing scrolls sideways."""
+"""A Pys'ngtaut hand entered on a 360 px phone: North picks the turned-up card (the page knows
+nothing of the deal), taps who went out, builds the winner's sets card by card (each
+classified as it grows under the wild rank of the card he picked), changes the turned-up card
+and back (the sets are checked again), is refused a card beyond the pack's copies at once,
+enters the losers' cards, sees every payment and the turned-up card in the preview and sends;
+the draft survives a reload; East checks and accepts. Nothing scrolls sideways."""
 
 from __future__ import annotations
 
@@ -11,8 +13,8 @@ import re
 import pytest
 
 from engine.games import get_game
-from engine.games.pysngtaut.cards import CARD_CODES, RANK_CHARS
-from engine.games.pysngtaut.sets import CATEGORY_IDS, CATEGORY_ROWS, read_set
+from engine.games.pysngtaut.cards import CARD_CODES, CARD_TEXT, RANK_CHARS
+from engine.games.pysngtaut.sets import CATEGORY_IDS, CATEGORY_ROWS, SetFault, read_set
 from scoring import services as scoring
 from scoring.models import Result
 from tests.browser.helpers import expect, send_button
@@ -24,11 +26,21 @@ pytestmark = pytest.mark.browser
 GAME = get_game("pysngtaut")
 SMALL_PHONE = {"viewport": {"width": 360, "height": 780}, "is_mobile": True, "has_touch": True}
 NAMES = {"N": "North", "E": "East", "S": "South", "W": "West"}
-SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+RANK_NAMES = {
+    "A": "ace", "2": "two", "3": "three", "4": "four", "5": "five", "6": "six", "7": "seven",
+    "8": "eight", "9": "nine", "T": "ten", "J": "jack", "Q": "queen", "K": "king",
+}  # fmt: skip
+SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+PLURALS = {"6": "sixes"}
 
 
 def words(card: str) -> str:
-    return "joker" if card == "JK" else ("10" if card[0] == "T" else card[0]) + SYMBOLS[card[1]]
+    """A card's name as the page speaks it: "seven of diamonds", "joker"."""
+    return "joker" if card == "JK" else f"{RANK_NAMES[card[0]]} of {SUIT_NAMES[card[1]]}"
+
+
+def plural(rank: str) -> str:
+    return PLURALS.get(rank, RANK_NAMES[rank] + "s")
 
 
 def plain_won_hand(deal: str) -> dict:
@@ -54,9 +66,24 @@ def evening(live):
 
 
 def card_button(panel, card: str):
-    return panel.locator(".pys-grid").get_by_role(
+    return panel.get_by_role("group", name="Cards").get_by_role(
         "button", name=re.compile("^" + re.escape(words(card)) + ",")
     )
+
+
+def pick_up(panel, card: str) -> None:
+    panel.get_by_role("group", name="Turned-up card").get_by_role(
+        "button", name=words(card), exact=True
+    ).click()
+
+
+def no_set(cards: list[str], up: str) -> bool:
+    """Whether ``cards`` are no set with ``up`` turned up."""
+    try:
+        read_set([CARD_CODES[c] for c in cards], None if up == "JK" else RANK_CHARS.index(up[0]))
+    except SetFault:
+        return True
+    return False
 
 
 def no_sideways_scroll(page) -> None:
@@ -68,15 +95,31 @@ def test_north_builds_the_sets_card_by_card_and_east_accepts(live, evening, cont
     tournament, match, deal, seats = evening
     facts = plain_won_hand(deal)
     winner = facts["winner"]
-    wild = deal.split()[0][2:][0] if deal.split()[0][2:] != "JK" else None
     up = deal.split()[0][2:]
+    wild = up[0] if up != "JK" else None
+    assert facts["up"] == up
 
     north = contexts.new_page(SMALL_PHONE)
     north.goto(live.scorer_link(tournament.slug, seats["N"].access_code))
     panel = north.locator(f"#m{match.pk}-b1")
     panel.scroll_into_view_if_needed()
-    expect(panel.get_by_role("group", name="Who went out?")).to_be_visible()
+    for _whose, cards in GAME.hands_in_words(GAME.parse_deal(deal))[1:]:
+        assert cards not in north.content(), "a hand of the deal is on the phone"
+    # The turned-up card first: nothing else is asked before it.
+    expect(panel.get_by_role("group", name="Turned-up card")).to_be_visible()
+    expect(panel.get_by_role("group", name="Who went out?")).to_have_count(0)
     expect(send_button(panel)).to_be_disabled()
+    no_sideways_scroll(north)
+    shots.take(north, "turned-up-card-picker")
+    north.context.set_offline(True)  # what follows from the card is worked out on the phone
+    pick_up(panel, up)
+    summary = panel.locator("[data-up-summary]")
+    if wild is None:
+        expect(summary).to_contain_text("nothing is wild")
+    else:
+        expect(summary).to_contain_text(f"{words(up).capitalize()} (")
+        expect(summary).to_contain_text(f"{plural(wild)} are wild")
+    north.context.set_offline(False)
     panel.get_by_role("group", name="Who went out?").get_by_role(
         "button", name=NAMES[winner], exact=True
     ).click()
@@ -94,8 +137,22 @@ def test_north_builds_the_sets_card_by_card_and_east_accepts(live, evening, cont
         expect(block).to_contain_text(CATEGORY_ROWS[CATEGORY_IDS[category]])
         if index == 0:
             shots.take(north, "first-set-classified")
-            north.reload()  # the draft survives
+            north.reload()  # the draft survives, the turned-up card with it
             panel = north.locator(f"#m{match.pk}-b1")
+            expect(panel.locator("[data-up-summary]")).to_contain_text(words(up).capitalize())
+            expect(panel.locator(f'[data-set="{winner}1"]')).to_contain_text(
+                CATEGORY_ROWS[CATEGORY_IDS[category]]
+            )
+            # Another turned-up card under which this set is no set (its naturals wild, or its
+            # wild cards natural beside them); back to the right card, it is classified again.
+            other = next(card for card in CARD_TEXT if card != up and no_set(cards, card))
+            panel.get_by_role("button", name=re.compile("^Change the turned-up card")).click()
+            pick_up(panel, other)
+            expect(panel.get_by_role("alert")).to_contain_text("no longer a set")
+            expect(panel.locator(f'[data-set="{winner}1"]')).to_contain_text("Not a set yet")
+            shots.take(north, "turned-up-card-changed")
+            panel.get_by_role("button", name=re.compile("^Change the turned-up card")).click()
+            pick_up(panel, up)
             expect(panel.locator(f'[data-set="{winner}1"]')).to_contain_text(
                 CATEGORY_ROWS[CATEGORY_IDS[category]]
             )
@@ -112,10 +169,11 @@ def test_north_builds_the_sets_card_by_card_and_east_accepts(live, evening, cont
     )
     card_button(panel, spare).click()
     card_button(panel, spare).click()
-    expect(panel.get_by_role("alert")).to_contain_text(f"{words(spare)} refused")
+    expect(panel.get_by_role("alert")).to_contain_text(f"{words(spare).capitalize()} (")
+    expect(panel.get_by_role("alert")).to_contain_text("refused")
     shots.take(north, "card-refused")
     panel.get_by_role(
-        "button", name=f"Remove {words(spare)} from {NAMES[losers[0]]}'s hand"
+        "button", name=f"Remove the {words(spare)} from {NAMES[losers[0]]}'s hand"
     ).click()
 
     for seat in losers:
@@ -136,6 +194,7 @@ def test_north_builds_the_sets_card_by_card_and_east_accepts(live, evening, cont
     )
     preview = panel.locator("[data-preview]")
     expect(preview).to_contain_text(f"{NAMES[winner]} went out with")
+    expect(preview).to_contain_text(f"{words(up).capitalize()} (" if wild else "joker turned up")
     first = score["payments"][0]
     expect(preview).to_contain_text(
         f"{NAMES[first['from']]} pays {NAMES[first['to']]} {first['amount']:,}"

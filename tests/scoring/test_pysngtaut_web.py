@@ -1,8 +1,10 @@
 """A Pys'ngtaut event over HTTP: North's entry through the API, its preview, East's check and a
-rejection; bad entries refused with a clear 400 and nothing stored; the director's entry
-through the board page as the entry script fills it; the set picker's form on the scorer
-page; the public pages showing the winner's sets by row; standings in duplicate and in
-totals, with tables of 2, 3 and 4; the workbook; the printed deals."""
+rejection; bad entries refused with a clear 400 and nothing stored; the entry form and every
+answer to the table the same whatever the deal (nothing of it before the board is played);
+an entry whose turned-up card is not the deal's stored and sent to the director, the table
+told only that; the director's entry through the board page as the entry script fills it; the
+public pages showing the winner's sets by row; standings in duplicate and in totals, with
+tables of 2, 3 and 4; the workbook; the printed deals."""
 
 from __future__ import annotations
 
@@ -15,10 +17,12 @@ import pytest
 from django.urls import reverse
 from rest_framework.test import APIClient
 
+from engine.core.errors import RecordError
 from engine.games import get_game
 from publishing import services as publishing
+from scoring import services as scoring
 from scoring import standings as scoring_standings
-from scoring.models import Result, StandingsState, Submission
+from scoring.models import Result, Review, StandingsState, Submission
 from tests.scoring.test_api import as_team, post
 from tests.scoring.test_individual_web import board_url, first_match, seated
 from tests.tournaments.test_individual_events import new_id
@@ -36,7 +40,9 @@ def export_root(settings, tmp_path):
     settings.PUBLISHING_EXPORT_ROOT = tmp_path / "exports"
 
 
-def pysngtaut_event(*, players=12, tables=3, size=4, slug="pys", **settings):
+def pysngtaut_event(
+    *, players=12, tables=3, size=4, slug="pys", seed="pysngtaut-tests", **settings
+):
     tournament = services.create_tournament(
         by=None,
         name="Pys'ngtaut evening",
@@ -53,7 +59,7 @@ def pysngtaut_event(*, players=12, tables=3, size=4, slug="pys", **settings):
         rows=[TeamRow(n, n, f"Player {n}", "", "") for n in range(1, players + 1)],
     )
     services.draw_schedule(by=None, tournament=tournament)
-    services.deal_boards(by=None, tournament=tournament, seed="pysngtaut-tests")
+    services.deal_boards(by=None, tournament=tournament, seed=seed)
     tournament.refresh_from_db()
     return services.start_tournament(by=None, tournament=tournament)
 
@@ -87,6 +93,8 @@ def test_north_enters_east_rejects_then_accepts(django_capture_on_commit_callbac
     )
     assert created.status_code == 201, created.content
     entry = created.json()["id"]
+    assert created.json()["record"]["up"] == up_of(match.table.boards.get(number=1))
+    assert Submission.objects.get(pk=entry).deal_disagreement == ""  # agrees: East checks it
     rejected = post(
         east,
         board_url(tournament, match, 1, f"entries/{entry}/reject/"),
@@ -128,6 +136,8 @@ def bad_entries(facts: dict, up: str) -> list[tuple[dict, str]]:
         ({**facts, "melds": {winner: [["AS", "KS", "QS"]]}}, "melds"),
         ({**facts, "tricks": 3}, "tricks"),
         ({**facts, "penalties": [{"seat": winner, "kind": "improper_draw"}]}, "penalties"),
+        ({key: value for key, value in facts.items() if key != "up"}, "up"),
+        ({**facts, "up": "10H"}, "up"),
     ]
 
 
@@ -148,24 +158,129 @@ def test_bad_entries_are_a_clear_400_and_store_nothing():
     assert not Submission.objects.exists() and not Result.objects.exists()
 
 
-def test_the_scorer_page_gives_the_set_picker_its_form(client):
-    tournament = pysngtaut_event(slug="pys-page")
-    match = first_match(tournament)
-    north = seated(match, "N")
+def up_of(board) -> str:
+    return GAME.format_deal(GAME.parse_deal(board.deal)).split()[0][2:]
+
+
+def scorer_forms(client, tournament, match, north) -> dict[int, dict]:
+    """The entry forms the scorer page gives North, by board."""
     page = client.get(
         reverse("scorer-entry", args=[tournament.slug]), {"code": north.access_code}, follow=True
     )
-    html = page.content.decode()
     assert page.status_code == 200
+    html = page.content.decode()
     assert "scoring/entry-pysngtaut-entry" in html
-    start = html.index(f'id="form-m{match.pk}-b1"')
-    form = json.loads(html[html.index(">", start) + 1 : html.index("</script>", start)])
-    deal = GAME.parse_deal(match.table.boards.get(number=1).deal)
-    assert form["up"] == GAME.format_deal(deal).split()[0][2:] and form["seats"] == list("NESW")
-    assert sum(form["cards"].values()) == 92  # the turned-up card is out of play at 4
-    assert len(form["categories"]) == 10 and form["problem"] is None
-    api_form = as_team(north).get(board_url(tournament, match, 1, "entry-form/")).json()
-    assert api_form == form
+    forms = {}
+    for board in match.table.boards.all():
+        start = html.index(f'id="form-m{match.pk}-b{board.number}"')
+        forms[board.number] = json.loads(html[html.index(">", start) + 1 : html.index("</", start)])
+        for _whose, cards in GAME.hands_in_words(GAME.parse_deal(board.deal))[1:]:
+            assert cards not in html, "a hand of the deal is on the page"
+    return forms
+
+
+def test_the_entry_form_and_the_answers_carry_nothing_of_the_deal(client):
+    """Two events alike but for their deals, nothing played: the forms, the previews and the
+    refusals North gets are the same, and the same as the engine's form without a deal."""
+    events = [pysngtaut_event(slug=f"pys-deals-{seed}", seed=seed) for seed in ("one", "two")]
+    matches = [first_match(tournament) for tournament in events]
+    norths = [seated(match, "N") for match in matches]
+    ups = [up_of(match.table.boards.get(number=1)) for match in matches]
+    assert ups[0] != ups[1], "the two events turn up different cards"
+    answers = []
+    for tournament, match, north in zip(events, matches, norths, strict=True):
+        forms = scorer_forms(client, tournament, match, north)
+        for number, form in forms.items():
+            dealer = match.table.boards.get(number=number).dealer
+            assert form == GAME.entry_form(
+                players=4, dealer=dealer, settings=tournament.rules, table=match.table.number
+            )
+            api = as_team(north).get(board_url(tournament, match, number, "entry-form/"))
+            assert api.json() == form
+        answers.append(forms)
+    assert answers[0] == answers[1]
+
+    # The same entry previewed, good or bad, is answered the same whatever the deal.
+    facts = won_facts(events[0], matches[0], 1)
+    entries = [facts, *(bad for bad, _field in bad_entries(facts, facts["up"]))]
+    for entry in entries:
+        for up in {facts["up"], *ups}:
+            seen = [
+                post(
+                    as_team(north),
+                    board_url(tournament, match, 1, "preview/"),
+                    {"record": {**entry, "up": up} if "up" in entry else entry},
+                )
+                for tournament, match, north in zip(events, matches, norths, strict=True)
+            ]
+            assert seen[0].status_code == seen[1].status_code, up
+            assert seen[0].json() == seen[1].json(), up
+    assert not Submission.objects.exists()
+
+
+def without_ids(value):
+    """An answer with what names its own rows left out (ids, times, the match)."""
+    if isinstance(value, dict):
+        return {
+            key: without_ids(item)
+            for key, item in value.items()
+            if key not in ("id", "match", "current_match", "created_at", "at", "pending", "slug")
+        }
+    if isinstance(value, list):
+        return [without_ids(item) for item in value]
+    return value
+
+
+def test_an_entry_that_disagrees_with_the_deal_goes_to_the_director_and_says_nothing():
+    events = [pysngtaut_event(slug=f"pys-wrong-{seed}", seed=seed) for seed in ("one", "two")]
+    matches = [first_match(tournament) for tournament in events]
+    boards = [match.table.boards.get(number=1) for match in matches]
+    facts = won_facts(events[0], matches[0], 1)
+    assert facts["up"] == up_of(boards[0])
+    # Another turned-up card, which the deal-less reading accepts: neither deal's.
+    for wrong in (c for c in GAME.entry_form(settings={})["up_cards"] if c != facts["up"]):
+        if wrong == up_of(boards[1]):
+            continue
+        entered = {**facts, "up": wrong}
+        try:
+            GAME.score(
+                GAME.entry_record(
+                    entered, settings=events[0].rules, table=1, players=4, dealer="N", deal=""
+                )
+            )
+        except RecordError:
+            continue
+        break
+    answers, pages = [], []
+    for tournament, match in zip(events, matches, strict=True):
+        north, east = as_team(seated(match, "N")), as_team(seated(match, "E"))
+        url = board_url(tournament, match, 1, "entries/")
+        created = post(north, url, {"client_id": new_id(), "record": entered})
+        assert created.status_code == 201, created.content
+        answer = created.json()
+        assert "deal" not in answer["record"] and answer["record"]["up"] == wrong
+        submission = Submission.objects.get(pk=answer["id"])
+        assert submission.deal_disagreement, "the director is told why"
+        assert submission.record == GAME.entry_record(
+            entered, settings=tournament.rules, table=1, players=4, dealer="N", deal=""
+        )
+        state = scoring.board_state(match, scoring.board_of(match, 1))
+        assert state.state == "disputed"
+        review = Review.objects.get(match=match, board__number=1)
+        assert review.action == Review.Action.CALL_DIRECTOR
+        assert review.reason == scoring.DEAL_CHECK_REASON
+        assert up_of(match.table.boards.get(number=1)) not in review.reason
+        answers.append(without_ids(answer))
+        for team in (north, east):
+            me = team.get(f"/api/v1/tournaments/{tournament.slug}/me/").json()
+            board = next(b for b in me["matches"][0]["boards"] if b["board"] == 1)
+            assert board["state"] == "disputed"
+            pages.append(without_ids(me))
+        again = post(north, url, {"client_id": new_id(), "record": facts})
+        assert again.status_code == 409 and "director" in again.json()["detail"]
+    assert answers[0] == answers[1], "the answer to North is the same whatever the deal"
+    for one, two in zip(pages[:2], pages[2:], strict=True):
+        assert json.dumps(one, sort_keys=True) == json.dumps(two, sort_keys=True)
 
 
 @pytest.fixture
@@ -233,11 +348,12 @@ def test_tables_of_two_and_three_play_through(size, players, tables):
     state = StandingsState.objects.get(tournament=tournament)
     assert len(state.standings["standings"]) == players
     match = first_match(tournament)
-    form = GAME.entry_form(
-        players=size, dealer="N", deal=match.table.boards.get(number=1).deal, settings={}
-    )
+    form = GAME.entry_form(players=size, dealer="N", settings={})
     assert form["seats"] == list("NESW"[:size])
-    assert sum(form["cards"].values()) == (93 if size == 3 else 92)
+    assert form["up_out_of_play"] == (size != 3)
+    up = up_of(match.table.boards.get(number=1))
+    copies = GAME.entry_options(players=size, up=up, settings={})["cards"]
+    assert sum(copies.values()) == (93 if size == 3 else 92) - (up == "JK" and size == 3)
 
 
 def test_public_pages_show_the_winners_sets_and_the_workbook_downloads(client, director):

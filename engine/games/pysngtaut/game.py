@@ -14,10 +14,11 @@ from engine.games.pysngtaut import cards
 from engine.games.pysngtaut.cards import (
     CARD_CODES,
     CARD_TEXT,
-    CARD_WORDS,
     COPIES,
     JOKER,
     RANK_CHARS,
+    RANK_OF,
+    RANK_VALUE,
     SUIT_CHARS,
     PysngtautDeal,
 )
@@ -72,23 +73,9 @@ FLAG_LABELS = {
         "A loser's own set value is taken off what he pays the winner, never below 0.",
     ),
 }
+FACES = "JQK"
 #: The options that make a set invalid (3.10, options 1 to 3): the picker applies them too.
 SET_RESTRICTIONS = ("same_colour_sets", "same_colour_wilds", "number_wilds_not_in_face_sets")
-RANK_PLURALS = {
-    "A": "aces",
-    "2": "twos",
-    "3": "threes",
-    "4": "fours",
-    "5": "fives",
-    "6": "sixes",
-    "7": "sevens",
-    "8": "eights",
-    "9": "nines",
-    "T": "tens",
-    "J": "jacks",
-    "Q": "queens",
-    "K": "kings",
-}
 PENALTY_WORDS = {
     "improper_draw": "improper draw",
     "improper_meld": "improper meld",
@@ -158,8 +145,10 @@ class PysngtautGame(Game):
             for category, value in CATEGORIES
         ),
     )
-    entry_fields = frozenset({"winner", "dead", "melds", "hands", "god", "penalties"})
-    #: The phone's set picker (static/scoring/entry-pysngtaut-entry.js) reads ``entry_form``.
+    #: North enters the turned-up card (``up``) too: it lies face up through the whole hand,
+    #: and the entry is scored without the deal, then checked against it.
+    entry_fields = frozenset({"up", "winner", "dead", "melds", "hands", "god", "penalties"})
+    #: The phone's entry (static/scoring/entry-pysngtaut-entry.js) reads ``entry_form``.
     entry_kind = "pysngtaut-entry"
 
     # -- deals ------------------------------------------------------------------------------
@@ -232,8 +221,10 @@ class PysngtautGame(Game):
         dealer: str,
         deal: str,
     ) -> dict[str, Any]:
-        """The scorer's facts with what the tournament knows: players, the deal (which gives
-        the turned-up card), the direction and the options of its settings."""
+        """The scorer's facts (the turned-up card among them) with what the tournament knows:
+        players, the direction and the options of its settings, and the deal when it is given
+        (the server scores an entry without it, then with it to check the entry against it:
+        the deal must then turn up the card entered)."""
         record: dict[str, Any] = {"game": self.id, "players": players}
         if deal:
             record["deal"] = deal if isinstance(deal, str) else cards.format_deal(deal)
@@ -245,10 +236,16 @@ class PysngtautGame(Game):
         return record
 
     def scorer_facts(self, record: Mapping[str, Any], score: Mapping[str, Any]) -> dict[str, Any]:
-        """What the scorer enters (5.1): the winner or dead, the winner's sets (every seat's
-        when option 8 or an out-of-turn penalty makes them count), the hands, the god card and
-        the penalties."""
-        facts: dict[str, Any] = {}
+        """What the scorer enters (5.1): the turned-up card, the winner or dead, the winner's
+        sets (every seat's when option 8 or an out-of-turn penalty makes them count), the
+        hands, the god card and the penalties."""
+        up = record.get("up")
+        if up is None:
+            deal = record["deal"]
+            up_code = (cards.parse_deal(deal) if isinstance(deal, str) else deal).up
+        else:
+            up_code = CARD_CODES[str(up).upper()]
+        facts: dict[str, Any] = {"up": CARD_TEXT[up_code]}
         winner = score["winner"]
         if winner is None:
             facts["dead"] = True
@@ -279,7 +276,15 @@ class PysngtautGame(Game):
         self, record: Mapping[str, Any], score: Mapping[str, Any]
     ) -> list[tuple[str, str]]:
         winner = score["winner"]
-        rows = [("Outcome", "dead hand" if winner is None else f"{SEAT_NAMES[winner]} went out")]
+        rows = []
+        # Only the card entered: a record without one (stored before North entered it) shows
+        # nothing of its deal here.
+        up = record.get("up")
+        if isinstance(up, str) and up.upper() in CARD_CODES:
+            rows.append(("Turned up", _cards_words([up.upper()])))
+        rows.append(
+            ("Outcome", "dead hand" if winner is None else f"{SEAT_NAMES[winner]} went out")
+        )
         # Seats in table order, whatever order a stored record's keys came back in.
         melds, held_cards = record.get("melds") or {}, record.get("hands") or {}
         for seat, sets in ((seat, melds[seat]) for seat in SEAT_LETTERS if seat in melds):
@@ -305,75 +310,97 @@ class PysngtautGame(Game):
         *,
         players: int = 4,
         dealer: str = "N",
+        up: Any = None,
         deal: Any = None,
         settings: Mapping[str, Any] | None = None,
         **_: Any,
     ) -> dict[str, Any]:
-        """What the scorer may enter: the outcomes, the cards (with how often the packs hold
-        each, the turned-up card taken off with 2 or 4 players), the god card's places, the
-        penalties, and whether losers' sets are asked for."""
+        """What the scorer may enter once the turned-up card is known (``up``, or the deal's):
+        the outcomes; the wild rank; every card with how often it may appear (the turned-up
+        card taken off with 2 or 4 players); each card's value in a hand; the board
+        multiplier; the god card's places; the penalties; and whether losers' sets are asked
+        for. Without a turned-up card, ``up``, ``wild``, ``hand_values`` and ``multiplier``
+        are None and ``cards`` is the whole pack. The phone works the same out from the card
+        North picks (``entry_form``)."""
         seats = list(table_seats(players))
-        up = None
-        if deal is not None:
-            parsed = cards.parse_deal(deal) if isinstance(deal, str) else deal
-            up = parsed.up
+        code = None
+        if up is not None:
+            code = CARD_CODES.get(str(up).upper())
+            if code is None:
+                raise ValueError(f"{up!r} is not a card")
+        elif deal is not None:
+            code = (cards.parse_deal(deal) if isinstance(deal, str) else deal).up
         copies = {CARD_TEXT[card]: COPIES[card] for card in range(len(CARD_TEXT))}
-        if up is not None and players != 3:
-            copies[CARD_TEXT[up]] -= 1
-        if up == JOKER:
+        if code is not None and players != 3:
+            copies[CARD_TEXT[code]] -= 1
+        if code == JOKER:
             copies.pop("JK")
         options = options_of_settings(settings)
+        wild = None if code is None or code == JOKER else RANK_CHARS[RANK_OF[code]]
+        hand_values = None
+        multiplier = None
+        if code is not None:
+            values = CARD_VALUE[None if wild is None else RANK_OF[code]]
+            hand_values = {text: values[CARD_CODES[text]] for text in copies}
+            multiplier = 2 if code == JOKER else 1
+            if wild is not None and wild in FACES and options.get("face_wild_triple"):
+                multiplier *= 3
         return {
             "players": players,
             "seats": seats,
             "dealer": dealer,
             "outcomes": [*seats, "dead"],
-            "up": None if up is None else CARD_TEXT[up],
-            "wild": None if up is None or up == JOKER else CARD_TEXT[up][0],
+            "up": None if code is None else CARD_TEXT[code],
+            "wild": wild,
             "cards": copies,
-            "god": [None] if up == JOKER else [None, *seats],
+            "hand_values": hand_values,
+            "multiplier": multiplier,
+            "god": [None] if code == JOKER else [None, *seats],
             "penalties": list(PENALTY_KINDS),
             "losers_sets": "always" if options.get("own_sets_offset") else "with out_of_turn",
             "set_categories": list(CATEGORY_IDS),
         }
 
     def entry_form(self, **context: Any) -> dict[str, Any]:
-        """What the phone's set picker needs for a board: ``entry_options``, and what it takes
-        to classify a set as it is built and to value the cards left in a hand (the wild rank,
-        the options that restrict sets, each category's row, words and value with option 7,
-        each card's hand value). ``problem`` says why nothing can be entered (no deal on
-        file: the turned-up card is not known)."""
+        """What the phone's entry needs for a board, and nothing of its deal (GAMES.md, "What
+        the phone may learn"): the same for every deal, and the deal is never read, even when
+        the context holds it. North picks the turned-up card (``up_cards``: every card and the
+        joker), and the phone works out from it what ``entry_options`` gives with that card:
+        its wild rank (``wild_of``), the copies left (``pack``, less the turned-up card when
+        ``up_out_of_play``: 2 or 4 players), each card's hand value (``rank_values``; a card
+        of the wild rank and the joker are worth 0), the multiplier (``multipliers``: the
+        joker turned up, and a face wild rank, tripling only with option 4) and the god card's
+        places (``god``; nobody only, with the joker turned up). Then what it takes to
+        classify a set as it is built: the options that restrict sets, each category's row
+        and value (option 7 included)."""
+        context = {k: v for k, v in context.items() if k not in ("deal", "up")}
         options = self.entry_options(**context)
         chosen = options_of_settings(context.get("settings"))
         values = {**DEFAULT_VALUES, **chosen.get("set_values", {})}
-        up, wild = options["up"], options["wild"]
-        wild_code = None if wild is None else RANK_CHARS.index(wild)
-        hand_values = {text: CARD_VALUE[wild_code][CARD_CODES[text]] for text in options["cards"]}
-        if up is None:
-            note = None
-        elif wild is None:
-            note = "The joker was turned up: nothing is wild, and every payment is doubled."
-        else:
-            note = f"{CARD_WORDS[CARD_CODES[up]]} turned up: {RANK_PLURALS[wild]} are wild."
-        multiplier = 1 if up is None else (2 if wild is None else 1)
-        if wild is not None and wild in "JQK" and chosen.get("face_wild_triple"):
-            multiplier *= 3
+        for derived in ("up", "wild", "cards", "hand_values", "multiplier"):
+            options.pop(derived)
         return {
             **options,
             "fields": [],
-            "note": note,
-            "problem": None if up is not None else "The board's deal is not on file.",
+            "note": None,
             "ranks": RANK_CHARS,
             "suits": SUIT_CHARS,
-            "faces": "JQK",
+            "faces": FACES,
             "red_suits": "HD",
+            "up_cards": list(CARD_TEXT),
+            "pack": {CARD_TEXT[card]: COPIES[card] for card in range(len(CARD_TEXT))},
+            "up_out_of_play": options["players"] != 3,
+            "wild_of": {text: None if text == "JK" else text[0] for text in CARD_TEXT},
+            "rank_values": dict(zip(RANK_CHARS, RANK_VALUE, strict=True)),
+            "multipliers": {
+                "joker_up": 2,
+                "face_wild": 3 if chosen.get("face_wild_triple") else 1,
+            },
             "restrictions": {name: bool(chosen.get(name)) for name in SET_RESTRICTIONS},
             "categories": [
                 {"id": name, "row": CATEGORY_ROWS[name], "value": values[name]}
                 for name in CATEGORY_IDS
             ],
-            "hand_values": hand_values,
-            "multiplier": multiplier,
             "penalty_words": PENALTY_WORDS,
         }
 

@@ -8,7 +8,7 @@ import pytest
 
 from engine.core.errors import DealError, SettingsError
 from engine.games import GAME_IDS, PLAYERS, get_game
-from engine.games.pysngtaut.cards import CARD_TEXT, PILE_SIZE
+from engine.games.pysngtaut.cards import CARD_CODES, CARD_TEXT, CARD_WORDS, PILE_SIZE
 from engine.games.pysngtaut.game import GAME, PysngtautGame
 from tests.engine.pysngtaut.test_examples import EXAMPLE_DEAL, EXAMPLES
 
@@ -18,7 +18,7 @@ def test_the_game_is_found_by_id():
     assert isinstance(GAME, PysngtautGame)
     assert (GAME.id, GAME.table_sizes, GAME.entrants) == ("pysngtaut", (2, 3, 4), PLAYERS)
     assert GAME.entry_kind == "pysngtaut-entry"
-    assert GAME.entry_fields == {"winner", "dead", "melds", "hands", "god", "penalties"}
+    assert GAME.entry_fields == {"up", "winner", "dead", "melds", "hands", "god", "penalties"}
 
 
 def test_settings():
@@ -127,9 +127,10 @@ def test_entry_record_and_scorer_facts_reproduce_the_score():
     score = GAME.score(record)
     facts = GAME.scorer_facts(record, score)
     assert set(facts) <= GAME.entry_fields
+    assert facts["up"] == record["up"] == "KH"  # North enters the turned-up card
     assert set(facts["melds"]) == {"N", "E", "W"}  # option 8: the losers' sets count
     built = GAME.entry_record(facts, settings=settings, table=1, players=4, dealer="N", deal="")
-    built["up"] = "KH"
+    assert "deal" not in built and built["up"] == "KH"
     assert GAME.score(built)["seats"] == score["seats"]
 
 
@@ -143,8 +144,9 @@ def test_every_example_through_the_scorer(name):
     settings = {name: "on" for name, on in record.get("options", {}).items() if on is True}
     for category, value in record.get("options", {}).get("set_values", {}).items():
         settings["value_" + category.replace("-", "_")] = value
+    assert facts["up"] == record["up"].upper()
     built = GAME.entry_record(
-        {**facts, "up": record["up"]},
+        facts,
         settings=GAME.settings(settings),
         table=3,
         players=record["players"],
@@ -154,6 +156,7 @@ def test_every_example_through_the_scorer(name):
     assert GAME.score(built) == score
     words = dict(GAME.entry_in_words(record, score))
     assert "Outcome" in words and "God card" in words
+    assert words["Turned up"] == CARD_WORDS[CARD_CODES[record["up"].upper()]]
     line = GAME.describe(score)
     assert "\n" not in line and line
     for seat, value in score["seats"].items():
@@ -173,34 +176,52 @@ def test_describe():
     )
 
 
-def test_entry_options():
+def test_entry_options_follow_the_turned_up_card():
     options = GAME.entry_options(players=3, dealer="E", deal=GAME.seeded_deal(1, 1, 2, 3))
     assert options["seats"] == ["N", "E", "S"] and options["outcomes"][-1] == "dead"
     assert sum(options["cards"].values()) in (93, 92)
     json.dumps(options)
     four = GAME.entry_options(players=4, deal=EXAMPLE_DEAL)
+    assert four == GAME.entry_options(players=4, up="7d")  # the deal's card, or North's
     assert four["up"] == "7D" and four["wild"] == "7" and four["cards"]["7D"] == 1
+    assert four["cards"]["7H"] == 2 and four["cards"]["KS"] == 1 and four["multiplier"] == 1
+    assert four["hand_values"]["7H"] == 0 and four["hand_values"]["KS"] == 50
+    assert four["hand_values"]["TD"] == 10 and four["hand_values"]["AS"] == 5
+    assert four["hand_values"]["JK"] == 0
     assert four["god"] == [None, "N", "E", "S", "W"]
+    three = GAME.entry_options(players=3, up="7D")
+    assert three["cards"]["7D"] == 2 and sum(three["cards"].values()) == 93  # in play at 3
+    face = GAME.entry_options(players=2, up="QS", settings={"face_wild_triple": "on"})
+    assert face["multiplier"] == 3 and face["cards"]["QS"] == 0 and face["hand_values"]["QH"] == 0
+    assert GAME.entry_options(players=2, up="QS")["multiplier"] == 1
+    joker = GAME.entry_options(players=2, up="JK", settings={"face_wild_triple": "on"})
+    assert joker["wild"] is None and "JK" not in joker["cards"] and joker["god"] == [None]
+    assert joker["multiplier"] == 2 and joker["hand_values"]["KS"] == 50
     bare = GAME.entry_options()
     assert bare["up"] is None and sum(bare["cards"].values()) == 93
+    assert bare["hand_values"] is None and bare["multiplier"] is None
     assert GAME.entry_options(settings={"own_sets_offset": "on"})["losers_sets"] == "always"
+    with pytest.raises(ValueError, match="not a card"):
+        GAME.entry_options(up="1X")
 
 
-def test_entry_form_gives_the_set_picker_what_it_needs():
+def test_entry_form_gives_the_phone_the_rules_and_no_card_of_the_deal():
     form = GAME.entry_form(players=4, dealer="E", deal=EXAMPLE_DEAL, settings={})
     json.dumps(form)
-    assert {k: form[k] for k in ("up", "wild", "players", "dealer", "problem")} == {
-        "up": "7D",
-        "wild": "7",
-        "players": 4,
-        "dealer": "E",
-        "problem": None,
+    assert form == GAME.entry_form(players=4, dealer="E", settings={})
+    assert not {"up", "wild", "cards", "hand_values", "multiplier", "problem"} & set(form)
+    assert (form["players"], form["dealer"], form["seats"]) == (4, "E", list("NESW"))
+    assert form["up_cards"] == list(CARD_TEXT) and len(form["up_cards"]) == 53
+    assert sum(form["pack"].values()) == 93 and form["pack"]["7D"] == 2 and form["pack"]["KS"] == 1
+    assert form["up_out_of_play"] is True
+    assert form["wild_of"]["7D"] == "7" and form["wild_of"]["JK"] is None
+    assert form["rank_values"] == {
+        **dict.fromkeys("A2345", 5),
+        **dict.fromkeys("6789T", 10),
+        **dict.fromkeys("JQK", 50),
     }
-    assert form["note"] == "7♦ turned up: sevens are wild."
-    assert form["cards"]["7D"] == 1 and form["cards"]["7H"] == 2 and form["cards"]["KS"] == 1
-    assert form["hand_values"]["7H"] == 0 and form["hand_values"]["KS"] == 50
-    assert form["hand_values"]["TD"] == 10 and form["hand_values"]["AS"] == 5
-    assert form["hand_values"]["JK"] == 0
+    assert form["multipliers"] == {"joker_up": 2, "face_wild": 1}
+    assert form["god"] == [None, "N", "E", "S", "W"]
     assert [c["id"] for c in form["categories"]] == list(form["set_categories"])
     assert form["categories"][0] == {
         "id": "3-natural-face",
@@ -210,27 +231,26 @@ def test_entry_form_gives_the_set_picker_what_it_needs():
     assert form["restrictions"] == dict.fromkeys(
         ("same_colour_sets", "same_colour_wilds", "number_wilds_not_in_face_sets"), False
     )
-    assert form["multiplier"] == 1 and form["losers_sets"] == "with out_of_turn"
+    assert form["losers_sets"] == "with out_of_turn"
 
 
 def test_entry_form_follows_the_tables_options_and_size():
     settings = GAME.settings(
-        {"same_colour_sets": "on", "value_4_natural": 7, "own_sets_offset": True}
+        {
+            "same_colour_sets": "on",
+            "value_4_natural": 7,
+            "own_sets_offset": True,
+            "face_wild_triple": "on",
+        }
     )
-    three = GAME.seeded_deal("form", 1, 1, 3)
-    form = GAME.entry_form(players=3, dealer="N", deal=GAME.format_deal(three), settings=settings)
+    form = GAME.entry_form(players=3, dealer="N", settings=settings)
     assert form["seats"] == ["N", "E", "S"] and form["restrictions"]["same_colour_sets"]
     assert next(c for c in form["categories"] if c["id"] == "4-natural")["value"] == 7
-    assert form["losers_sets"] == "always"
-    up = form["up"]
-    assert form["cards"][up] == (1 if up[0] in "JQK" or up == "JK" else 2)  # 3 players: in play
-    assert sum(form["cards"].values()) == 93
-    joker = GAME.parse_deal(GAME.format_deal(GAME.seeded_deal("form", 1, 2, 2)))
-    joker = type(joker)(joker.dealer, 2, 52, joker.hands, joker.pile1, joker.pile2)
-    form = GAME.entry_form(players=2, dealer="E", deal=joker, settings={})
-    assert form["wild"] is None and "JK" not in form["cards"] and form["god"] == [None]
-    assert form["multiplier"] == 2 and "nothing is wild" in form["note"]
-    assert GAME.entry_form(players=4, dealer="N")["problem"] == "The board's deal is not on file."
+    assert form["losers_sets"] == "always" and form["multipliers"]["face_wild"] == 3
+    assert form["up_out_of_play"] is False  # 3 players: the turned-up card is in play
+    assert sum(form["pack"].values()) == 93
+    two = GAME.entry_form(players=2, dealer="E", settings={})
+    assert two["up_out_of_play"] is True and two["god"] == [None, "N", "E"]
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
@@ -252,6 +272,16 @@ def test_simulated_records_score_and_are_reproducible(players):
             deal=record["deal"],
         )
         assert GAME.score(built) == score
+        assert facts["up"] == CARD_TEXT[deal.up]
+        without = GAME.entry_record(
+            facts,
+            settings=GAME.default_settings,
+            table=1,
+            players=players,
+            dealer=deal.dealer,
+            deal="",
+        )
+        assert "deal" not in without and GAME.score(without) == score
         assert GAME.describe(score)
 
 
