@@ -9,13 +9,14 @@
  * table; nothing the table must not see before play, since the form is on North's phone
  * while the board is played.
  *
- * With the deal on file (form.secrets), the partner (the holder of the called card) and who
- * held the Kings or the Honours come from the deal too (Game.entry_secrets): the phone
- * fetches them once, when North makes the board's first call (the entry is made after play),
- * from GET {api}matches/M/boards/B/deal-facts/, and keeps them with the board's draft. Until
- * they arrive (no network: it asks again at the next call or drawing) the box offers the
- * Sparrow without a bid to every seat that may make it, and the server's check at preview
- * and on arrival judges. The director's page has them in its form (form.deal_facts).
+ * The phone asks what happened and never learns the deal (GAMES.md, "What the phone may
+ * learn"): the box offers the Sparrow without a bid to every seat that may make it, and
+ * North enters, after play, what the table then knows: in a Partnership the partner (fixed
+ * when he announced the Sparrow without a bid) and the called card, and who showed all four
+ * Kings or all three Honours, or nobody. The server checks the entry against the deal on
+ * file; a disagreement goes to the director, never back to the phone. The same entry
+ * (TwentyAuction.entry, the facts sent, and TwentyAuction.choices, the values offered) is
+ * checked under Node against the engine's entry_options and scoring.
  */
 "use strict";
 
@@ -130,18 +131,15 @@ const TwentyAuction = (() => {
     return state;
   }
 
-  /** The calls the player to call may make (without the seat); with `partner` known, only
-   * he is offered the Sparrow without a bid. */
-  function legal(state, partner) {
+  /** The calls the player to call may make (without the seat). The partner is unknown:
+   * every seat that may announce the Sparrow without a bid is offered it. */
+  function legal(state) {
     const seat = state.turn;
     if (seat === null) return [];
     const calls = [];
     if (state.highest !== null) {
       calls.push(PASS);
-      if (state.highest.bid === "PART" && !sparrowStandsOnPart(state) &&
-          (partner === null || partner === undefined || partner === seat)) {
-        calls.push("P+SPARROW");
-      }
+      if (state.highest.bid === "PART" && !sparrowStandsOnPart(state)) calls.push("P+SPARROW");
     }
     if (state.bidsMade < BIDS.length) {
       for (const s of SUFFIXES) calls.push(BIDS[state.bidsMade] + s);
@@ -155,12 +153,12 @@ const TwentyAuction = (() => {
     return state.highest.bid === "PART" ? state.partnerSparrow : null;
   }
 
-  /** The bidding box after `calls`: the engine's next_calls, field for field. */
-  function next(calls, dealer, partner) {
+  /** The bidding box after `calls`: the engine's next_calls (no partner), field for field. */
+  function next(calls, dealer) {
     const state = read(calls, dealer);
     return {
       seat: state.turn,
-      calls: legal(state, partner),
+      calls: legal(state),
       complete: state.turn === null,
       contract: state.highest ? state.highest.bid : null,
       declarer: state.highest ? state.highest.seat : null,
@@ -179,6 +177,47 @@ const TwentyAuction = (() => {
     if (box.sparrow !== null) items.push("sparrow");
     if (box.slam) items.push("slam");
     return items;
+  }
+
+  /** The seats that may be named as the partner, clockwise from Eldest's left: the
+   * announcer of the Sparrow without a bid alone, else every seat but Eldest (the
+   * engine's partner_seats); none unless the contract is Partnership. */
+  function partnerSeats(box) {
+    if (!box.complete || box.contract !== "PART") return [];
+    if (box.partner_sparrow !== null) return [box.partner_sparrow];
+    const seats = [];
+    for (let seat = NEXT[box.declarer]; seat !== box.declarer; seat = NEXT[seat]) seats.push(seat);
+    return seats;
+  }
+
+  /** The seats that may have won the last trick (the engine's last_seats): a side without
+   * a trick did not win it; with the partner not named yet, a seat other than the declarer
+   * may be on either side; any seat while the tricks are not given. */
+  function lastSeats(box, partner, tricks) {
+    if (!Number.isInteger(tricks) || tricks < 0 || tricks > 10) return SEATS.slice();
+    const part = box.contract === "PART";
+    return SEATS.filter((seat) => {
+      if (seat === box.declarer || (part && seat === partner)) return tricks > 0;
+      if (part && partner === null) return true;
+      return tricks < 10;
+    });
+  }
+
+  /** What the scorer may pick once the auction is over, as the engine's entry_options
+   * offers it: the partner and the called card in a Partnership, the seats that may have
+   * won the last trick (given the partner and the tricks picked so far), the held bonus. */
+  function choices(box, draft, form) {
+    const partners = partnerSeats(box);
+    const fixed = partners.length === 1 ? partners[0] : null;
+    const partner = fixed || (partners.includes(draft.partner) ? draft.partner : null);
+    return {
+      partners,
+      partner,
+      called: box.contract === "PART" ? form.called_cards.slice() : [],
+      lastSeats: lastSeats(box, partner, draft.tricks),
+      held: box.contract === "NT" ? "kings" : "honours",
+      heldSeats: SEATS.slice(),
+    };
   }
 
   /** Why `points` cannot go with `tricks` by the table (fewest[t]..most[t]), or null. */
@@ -235,9 +274,63 @@ const TwentyAuction = (() => {
     });
   }
 
+  /** The facts North sends for `draft` ({calls, contras, points, tricks, last, partner,
+   * called, held}) with the board's `form`, or what is still missing: only values the box
+   * offers, so that what it sends is never refused for what it let the scorer pick. */
+  function entry(draft, form) {
+    if (!form || !form.dealer) return { missing: "This board's form did not load: reload the page." };
+    let box;
+    try {
+      box = next(draft.calls, form.dealer);
+    } catch (e) {
+      if (!(e instanceof CallError)) throw e;
+      return { missing: e.message };
+    }
+    if (!box.complete) return { missing: `Auction: ${SEAT_WORDS[box.seat]} to call.` };
+    const offer = choices(box, draft, form);
+    const facts = { auction: box.auction.slice() };
+    if (box.contract === "PART") {
+      if (!offer.partner) return { missing: "Choose the partner (who held the called card)." };
+      facts.partner = offer.partner;
+      if (!offer.called.includes(draft.called)) return { missing: "Choose the called card." };
+      facts.called = draft.called;
+    }
+    const levels = form.levels.map(([level]) => level);
+    const contras = {};
+    for (const item of standingItems(box)) {
+      const level = draft.contras[item] || "none";
+      if (!levels.includes(level)) return { missing: `Choose the contra on the ${item}.` };
+      if (level !== "none") contras[item] = level;
+    }
+    if (Object.keys(contras).length) facts.contras = contras;
+    const { points, tricks } = draft;
+    const top = (range) => (value) => Number.isInteger(value) && value >= range[0] && value <= range[1];
+    if (!top(form.points)(points)) return { missing: "Give the points of the declarer's side." };
+    if (!top(form.tricks)(tricks)) return { missing: "Give the tricks of the declarer's side." };
+    const problem = pointsProblem(points, tricks, form.fewest_points, form.most_points);
+    if (problem) return { missing: problem };
+    facts.points = points;
+    facts.tricks = tricks;
+    if (box.sparrow !== null) {
+      const last = draft.last || {};
+      if (!last.seat) return { missing: "Who won the last trick?" };
+      if (!offer.lastSeats.includes(last.seat)) {
+        return { missing: `${SEAT_WORDS[last.seat]}'s side took no trick: who won the last trick?` };
+      }
+      if (!form.cards.some(([code]) => code === last.card)) return { missing: "With which card was the last trick won?" };
+      facts.last = { seat: last.seat, card: last.card };
+    }
+    if (draft.held !== null && draft.held !== undefined) {
+      if (!offer.heldSeats.includes(draft.held)) return { missing: "Who showed the held bonus?" };
+      facts.held = draft.held;
+    }
+    return { facts };
+  }
+
   return {
     SEATS, NEXT, BIDS, SUFFIXES, BID_WORDS, SEAT_WORDS, CallError,
-    parse, text, start, apply, read, legal, next, standingItems, pointsProblem, itemLines, seatLines,
+    parse, text, start, apply, read, legal, next, standingItems, partnerSeats, lastSeats, choices,
+    pointsProblem, entry, itemLines, seatLines,
   };
 })();
 
@@ -257,7 +350,7 @@ if (typeof window !== "undefined") {
 
     function emptyDraft() {
       return { twenty: 1, calls: [], contras: {}, points: null, tricks: null,
-        last: { seat: null, card: null }, partner: null, called: null, held: null, secrets: null };
+        last: { seat: null, card: null }, partner: null, called: null, held: null };
     }
 
     function whole(value, top) {
@@ -287,55 +380,22 @@ if (typeof window !== "undefined") {
     }
 
     return class TwentyEntry extends kit.FieldsEntry {
-      constructor(panel) {
-        super(panel);
-        window.addEventListener("online", () => this.fetchSecrets());
-      }
-
       loadDraft() {
         const saved = store.get(this.draftKey);
-        if (saved && saved.twenty === 1 && Array.isArray(saved.calls)) return Object.assign(emptyDraft(), saved);
+        if (saved && saved.twenty === 1 && Array.isArray(saved.calls)) {
+          const draft = Object.assign(emptyDraft(), saved);
+          delete draft.secrets; // kept by an older page; the phone holds nothing of the deal
+          return draft;
+        }
         const node = document.getElementById(`draft-${this.panel.id}`);
         const facts = node ? JSON.parse(node.textContent) : null;
         return facts ? draftFromFacts(facts) : emptyDraft();
       }
 
-      /** What the entry takes from the deal (partner, called card, held bonuses), once the
-       * phone has it; null before (or without a deal on file). */
-      secrets() {
-        if (!this.form.secrets) return null;
-        return this.form.deal_facts || this.draft.secrets || null;
-      }
-
-      /** Asks the server for the deal's facts once North has started entering the board;
-       * a failure for lack of network is retried at the next call or drawing. */
-      async fetchSecrets() {
-        if (!this.form.secrets || this.secrets() || kit.config.director) return;
-        if (!this.draft.calls.length || this.fetching || this.secretsRefused) return;
-        this.fetching = true;
-        let answer = null;
-        try {
-          answer = await kit.api(`${this.base}deal-facts/`);
-        } catch (e) {
-          answer = null; // offline: asked again later
-        } finally {
-          this.fetching = false;
-        }
-        if (!answer) return;
-        if (answer.ok && answer.data && typeof answer.data === "object") {
-          this.draft.secrets = answer.data;
-          this.save();
-          this.render();
-        } else if (!answer.ok && answer.status !== 429 && answer.status !== 408 && answer.status < 500) {
-          this.secretsRefused = true; // the server's check at preview stays the judge
-        }
-      }
-
       /** The bidding box after the draft's calls, computed here: no request. */
       bidding() {
-        const secrets = this.secrets();
         try {
-          return A.next(this.draft.calls, this.form.dealer, secrets ? secrets.partner : null);
+          return A.next(this.draft.calls, this.form.dealer);
         } catch (e) {
           return { error: e.message };
         }
@@ -357,48 +417,34 @@ if (typeof window !== "undefined") {
         this.change((d) => d.calls.pop());
       }
 
-      // -- what is sent --
-
-      partnerNeeded(box) {
-        return box.contract === "PART" && !this.form.deal_known && box.partner_sparrow === null;
-      }
-
+      /** What is sent: TwentyAuction.entry, which Node checks against the engine. */
       facts() {
-        if (!this.form.dealer) return { missing: "This board's form did not load: reload the page." };
-        const box = this.bidding();
-        if (box.error) return { missing: box.error };
-        if (!box.complete) return { missing: `Auction: ${SEAT_NAMES[box.seat]} to call.` };
-        const facts = { auction: box.auction.slice() };
-        const contras = {};
-        for (const item of A.standingItems(box)) {
-          const level = this.draft.contras[item];
-          if (level && level !== "none") contras[item] = level;
-        }
-        if (Object.keys(contras).length) facts.contras = contras;
-        if (this.partnerNeeded(box)) {
-          if (!this.draft.partner || this.draft.partner === box.declarer) return { missing: "Choose the partner." };
-          facts.partner = this.draft.partner;
-          if (this.draft.called) facts.called = this.draft.called;
-        }
-        const { points, tricks } = this.draft;
-        if (points === null) return { missing: "Give the points of the declarer's side." };
-        if (tricks === null) return { missing: "Give the tricks of the declarer's side." };
-        const problem = A.pointsProblem(points, tricks, this.form.fewest_points, this.form.most_points);
-        if (problem) return { missing: problem };
-        facts.points = points;
-        facts.tricks = tricks;
-        if (box.sparrow !== null) {
-          if (!this.draft.last.seat) return { missing: "Who won the last trick?" };
-          if (!this.draft.last.card) return { missing: "With which card was the last trick won?" };
-          facts.last = { seat: this.draft.last.seat, card: this.draft.last.card };
-        }
-        if (!this.form.deal_known && this.draft.held) facts.held = this.draft.held;
-        return { facts };
+        return A.entry(this.draft, this.form);
       }
 
       // -- drawing --
 
+      /** Draws the entry again; the control that had the focus keeps it (each has a stable
+       * data-key), or, when it is gone or disabled (a call that is no longer legal, the box
+       * closed by the last pass), the next sensible one: the first legal call, else the
+       * first question after the auction. */
       render() {
+        const active = document.activeElement;
+        const key = active && this.root.contains(active) ? active.dataset.key || null : null;
+        this.draw();
+        if (key) this.restoreFocus(key);
+      }
+
+      restoreFocus(key) {
+        const enabled = (selector) => [...this.root.querySelectorAll(selector)].find((node) => !node.disabled);
+        const same = [...this.root.querySelectorAll("[data-key]")].find((node) => node.dataset.key === key);
+        const target = (same && !same.disabled ? same : null) ||
+          (key.startsWith("call:") || key === "undo" ? enabled(".twenty-call") || enabled(".twenty-play [data-key]") : null) ||
+          enabled("[data-key]");
+        if (target) target.focus();
+      }
+
+      draw() {
         const parts = [];
         this.selects = 0;
         if (!this.form.dealer) {
@@ -411,8 +457,8 @@ if (typeof window !== "undefined") {
         parts.push(this.renderCalls(box));
         if (box.error) {
           parts.push(h("p", { class: "message error", role: "alert" }, box.error, " ",
-            h("button", { type: "button", class: "link", onclick: () => this.change((d) => { d.calls = []; }) },
-              "Start the auction again")));
+            h("button", { type: "button", class: "link", "data-key": "restart",
+              onclick: () => this.change((d) => { d.calls = []; }) }, "Start the auction again")));
         } else if (!box.complete) {
           parts.push(this.renderBox(box));
         } else {
@@ -423,7 +469,6 @@ if (typeof window !== "undefined") {
           onclick: () => this.send() }, kit.SEND_LABEL));
         this.root.replaceChildren(...parts);
         this.schedulePreview();
-        this.fetchSecrets();
       }
 
       renderCalls(box) {
@@ -436,8 +481,8 @@ if (typeof window !== "undefined") {
           : h("p", { class: "muted" }, "No call yet.");
         const tools = h("p", { class: "auction-tools" },
           !box.error && !box.complete ? h("span", { class: "next" }, `${SEAT_NAMES[box.seat]} to call`) : null,
-          h("button", { type: "button", class: "secondary", disabled: !calls.length, onclick: () => this.undo() },
-            "↶ Undo"));
+          h("button", { type: "button", class: "secondary", "data-key": "undo", disabled: !calls.length,
+            onclick: () => this.undo() }, "↶ Undo"));
         return h("div", { class: "auction" }, h("h3", {}, "Auction"), list, tools);
       }
 
@@ -446,7 +491,7 @@ if (typeof window !== "undefined") {
       renderBox(box) {
         const legal = new Set(box.calls);
         const button = (call, label, cls) => h("button", {
-          type: "button", class: `twenty-call ${cls}`, disabled: !legal.has(call),
+          type: "button", class: `twenty-call ${cls}`, disabled: !legal.has(call), "data-key": `call:${call}`,
           "aria-label": callWords(call), onclick: () => this.call(call),
         }, label);
         const rows = [h("div", { class: "twenty-row twenty-pass-row" },
@@ -460,74 +505,64 @@ if (typeof window !== "undefined") {
 
       renderPlay(box) {
         const form = this.form;
-        const secrets = this.secrets();
+        const offer = A.choices(box, this.draft, form);
         const parts = [];
         let side = SEAT_NAMES[box.declarer];
-        const dealt = secrets ? secrets.partner : null;
-        const known = box.contract === "PART" ? (box.partner_sparrow || dealt || this.draft.partner) : null;
-        if (box.contract === "PART") side += known ? ` and ${SEAT_NAMES[known]}` : " and the partner";
+        if (box.contract === "PART") side += offer.partner ? ` and ${SEAT_NAMES[offer.partner]}` : " and the partner";
         parts.push(h("p", { class: "contract" }, `Contract: ${A.BID_WORDS[box.contract]} by ${SEAT_NAMES[box.declarer]}`));
         if (box.contract === "PART") {
           if (box.partner_sparrow) {
             parts.push(h("p", {}, `Partner: ${SEAT_NAMES[box.partner_sparrow]}, who announced the Sparrow.`));
-          } else if (form.deal_known) {
-            if (secrets) {
-              parts.push(h("p", {}, `Partner (from the deal): ${SEAT_NAMES[secrets.partner]}, who held ${secrets.called}.`));
-            }
           } else {
-            const seats = A.SEATS.filter((seat) => seat !== box.declarer);
-            parts.push(this.choice("Partner (who held the called card)", seats.map((seat) => [seat, SEAT_NAMES[seat]]),
-              this.draft.partner, (v) => this.change((d) => { d.partner = v; })));
-            parts.push(this.select("Called card (optional)", [["", "Not given"], ...form.called_cards.map((c) => [c, c])],
-              this.draft.called || "", (v) => this.change((d) => { d.called = v || null; })));
+            parts.push(this.choice("Partner (who held the called card)", offer.partners.map((seat) => [seat, SEAT_NAMES[seat]]),
+              this.draft.partner, (v) => this.change((d) => { d.partner = v; }), "twenty-partner", "partner"));
           }
+          const names = new Map(form.cards.map(([code, name]) => [code, name]));
+          parts.push(this.select("Called card (the trump Eldest called)",
+            [["", "–"], ...offer.called.map((code) => [code, names.get(code) || code])],
+            this.draft.called || "", (v) => this.change((d) => { d.called = v || null; }), null, "called"));
         }
         for (const item of A.standingItems(box)) {
           parts.push(this.choice(LEVEL_LEGEND[item], form.levels, this.draft.contras[item] || "none",
-            (v) => this.change((d) => { d.contras[item] = v; })));
+            (v) => this.change((d) => { d.contras[item] = v; }), null, `contra-${item}`));
         }
         parts.push(h("p", { class: "twenty-side" }, `The declarer's side: ${side}.`));
         const points = [["", "–"]];
         for (let n = form.points[0]; n <= form.points[1]; n += 1) points.push([String(n), String(n)]);
         parts.push(this.select("Points of the declarer's side", points,
           this.draft.points === null ? "" : String(this.draft.points),
-          (v) => this.change((d) => { d.points = v === "" ? null : Number(v); })));
+          (v) => this.change((d) => { d.points = v === "" ? null : Number(v); }), null, "points"));
         const tricks = [];
         for (let n = form.tricks[0]; n <= form.tricks[1]; n += 1) tricks.push([n, String(n)]);
         parts.push(this.choice("Tricks of the declarer's side", tricks, this.draft.tricks,
-          (v) => this.change((d) => { d.tricks = v; }), "twenty-tricks"));
+          (v) => this.change((d) => { d.tricks = v; }), "twenty-tricks", "tricks"));
         const problem = A.pointsProblem(this.draft.points, this.draft.tricks, form.fewest_points, form.most_points);
         if (problem) parts.push(h("p", { class: "message error", role: "alert" }, problem));
         if (box.sparrow !== null) {
           parts.push(h("p", { class: "twenty-hint muted" },
             `A Sparrow stands (${SEAT_NAMES[box.sparrow]}'s): say who won the last trick, and with which card.`));
-          parts.push(this.choice("Last trick won by", A.SEATS.map((seat) => [seat, SEAT_NAMES[seat]]),
-            this.draft.last.seat, (v) => this.change((d) => { d.last.seat = v; })));
+          parts.push(this.choice("Last trick won by", offer.lastSeats.map((seat) => [seat, SEAT_NAMES[seat]]),
+            this.draft.last.seat, (v) => this.change((d) => { d.last.seat = v; }), null, "last-seat"));
           parts.push(this.select("Last trick won with", [["", "–"], ...form.cards.map(([code, name]) => [code, name])],
-            this.draft.last.card || "", (v) => this.change((d) => { d.last.card = v || null; }), form.cards));
+            this.draft.last.card || "", (v) => this.change((d) => { d.last.card = v || null; }), form.cards, "last-card"));
         }
-        const held = box.contract === "NT" ? "kings" : "honours";
-        const heldWords = held === "kings" ? "all four Kings" : "all three Honours";
-        if (form.deal_known) {
-          const holder = secrets && secrets.held && secrets.held[held];
-          if (holder) parts.push(h("p", {}, `From the deal: ${SEAT_NAMES[holder]} held ${heldWords}.`));
-        } else {
-          parts.push(this.select(`Who held ${heldWords}?`, [["", "Nobody"], ...A.SEATS.map((s) => [s, SEAT_NAMES[s]])],
-            this.draft.held || "", (v) => this.change((d) => { d.held = v || null; })));
-        }
+        const heldWords = offer.held === "kings" ? "all four Kings" : "all three Honours";
+        parts.push(this.choice(`Who showed ${heldWords}?`,
+          [["", "Nobody"], ...offer.heldSeats.map((seat) => [seat, SEAT_NAMES[seat]])],
+          this.draft.held || "", (v) => this.change((d) => { d.held = v || null; }), "twenty-held", "held"));
         return h("div", { class: "play twenty-play" }, parts);
       }
 
-      choice(label, options, current, onPick, extra) {
+      choice(label, options, current, onPick, extra, key) {
         return h("fieldset", { class: `choice${extra ? ` ${extra}` : ""}` }, h("legend", {}, label),
           options.map(([value, text]) => h("button", {
-            type: "button", class: value === current ? "chosen" : "secondary",
+            type: "button", class: value === current ? "chosen" : "secondary", "data-key": `${key}:${value}`,
             "aria-pressed": value === current ? "true" : "false", onclick: () => onPick(value),
           }, text)));
       }
 
       /** A labelled select; `cards` ([code, name, group]) groups the options by suit. */
-      select(label, options, current, onPick, cards) {
+      select(label, options, current, onPick, cards, key) {
         this.selects = (this.selects || 0) + 1;
         const id = `${this.panel.id}-twenty-${this.selects}`;
         const option = ([value, text]) => h("option", { value, selected: value === current }, text);
@@ -544,7 +579,7 @@ if (typeof window !== "undefined") {
           children = options.map(option);
         }
         return h("div", { class: "field inline-field" }, h("label", { for: id }, label),
-          h("select", { id, onchange: (e) => onPick(e.target.value) }, children));
+          h("select", { id, "data-key": key, onchange: (e) => onPick(e.target.value) }, children));
       }
 
       showPreview() {

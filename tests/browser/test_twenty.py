@@ -1,10 +1,10 @@
-"""A Twenty board on a 360 px phone: before the first call North's phone says nothing the
-deal hides (partner, called card, held bonuses); the first call fetches them once, then North
-bids the rest of the auction with the phone offline (the box computes its calls itself),
-enters the contras, the points and tricks (told at once when they cannot go together) and the
-last trick, keeps the draft across a reload, sees the preview with every payment in words and
-sends; East checks and accepts. Offline from the start, the box offers the Sparrow without a
-bid to every seat that may make it and the entry is queued."""
+"""A Twenty board on a 360 px phone: North's phone never learns the deal. It bids the whole
+auction offline (the box computes its calls itself, and offers the Sparrow without a bid to
+every seat that may make it), then North enters what the table knows after play: the
+partner, the called card, the contras, the points and tricks (told at once when they cannot
+go together), the last trick and who showed the Honours; the draft survives a reload, the
+preview gives every payment in words, North sends and East accepts. Offline from the start
+the entry is queued. The director enters a board with the same box."""
 
 from __future__ import annotations
 
@@ -12,11 +12,11 @@ import re
 
 import pytest
 
-from engine.games.twenty.cards import MAGICIAN, parse_deal
+from engine.games.twenty.cards import CARD_TEXT, HONOURS, KINGS, MAGICIAN, called_card, parse_deal
 from engine.games.twenty.game import GAME
 from scoring import services as scoring
 from tests.browser.conftest import PHONE
-from tests.browser.helpers import expect, send_button
+from tests.browser.helpers import PHONE_POLL_MS, expect, send_button
 from tests.scoring.test_twenty_web import twenty_event
 from tests.tournaments.factories import OrganiserFactory
 from tournaments.models import Match
@@ -72,7 +72,7 @@ SECRET_WORDS = re.compile(r"\b(partner|held)\b", re.IGNORECASE)
 
 
 def no_secrets_before_play(page, match) -> None:
-    """No board's panel speaks of the partner or of a held bonus before its first call."""
+    """No board's panel speaks of the partner or of a held bonus before its auction."""
     for number in range(1, 5):
         panel = page.locator(f"#m{match.pk}-b{number}")
         expect(panel.get_by_text("No call yet.")).to_be_visible()
@@ -81,21 +81,33 @@ def no_secrets_before_play(page, match) -> None:
         assert "From the deal" not in text
 
 
+def focused_key(page) -> str | None:
+    return page.evaluate("document.activeElement && document.activeElement.dataset.key || null")
+
+
 def test_north_bids_offline_sees_the_payments_and_east_accepts(live, night, contexts, shots):
     tournament, match, board, seats = night
     deal = parse_deal(board.deal)
-    secrets = GAME.entry_secrets(deal=board.deal)
-    partner = secrets["partner"]
+    # What the table knows once the board is played.
+    called = CARD_TEXT[called_card(deal.hand("E"))]
+    partner = deal.holder(called_card(deal.hand("E")))
+    honours = deal.set_holder(HONOURS)
     magician = deal.holder(MAGICIAN)
     facts = {
         "auction": ["E:PART+SPARROW", "S:P", "W:P", "N:P"],
+        "partner": partner,
+        "called": called,
         "contras": {"sparrow": "contra"},
         "points": 60,
         "tricks": 6,
         "last": {"seat": magician, "card": "T1"},
+        **({"held": honours} if honours else {}),
     }
-    record = GAME.entry_record(facts, settings={}, table=1, players=4, dealer="N", deal=board.deal)
-    expected = GAME.score(record)
+    entered = GAME.entry_record(facts, settings={}, table=1, players=4, dealer="N", deal="")
+    expected = GAME.score(entered)
+    # The deal's own facts: the score the server finds with the deal is the same.
+    dealt = GAME.entry_record(facts, settings={}, table=1, players=4, dealer="N", deal=board.deal)
+    assert GAME.score(dealt) == expected
 
     north = contexts.new_page(NARROW_PHONE)
     requests: list[str] = []
@@ -105,27 +117,27 @@ def test_north_bids_offline_sees_the_payments_and_east_accepts(live, night, cont
     panel.scroll_into_view_if_needed()
     no_secrets_before_play(north, match)
     expect(panel).to_contain_text("North deals; East (Eldest) opens Partnership.")
-    shots.take(north, "before-play-no-deal-facts")
-    assert not [url for url in requests if "deal-facts" in url]
+    shots.take(north, "before-play")
     assert offered(panel) == [
         "Partnership",
         "Partnership + Sparrow",
         "Partnership + Slam",
         "Partnership + Sparrow + Slam",
     ]
-    # The first call fetches the board's deal facts, once.
-    with north.expect_response(lambda r: "deal-facts" in r.url) as fetched:
-        call(panel, "East", "Partnership")
-    assert fetched.value.ok and fetched.value.json() == secrets
     loaded = len(requests)
 
-    # The rest of the bidding box with the phone offline.
+    # The whole bidding box with the phone offline.
     north.context.set_offline(True)
-    after = ["Pass", "No Trumps", "No Trumps + Sparrow", "No Trumps + Slam"]
-    after.append("No Trumps + Sparrow + Slam")
-    if partner == "S":  # only the partner (known from the deal) may announce his Sparrow
-        after.insert(1, "Pass + Sparrow")
-    assert offered(panel) == after
+    call(panel, "East", "Partnership")
+    # The partner unknown, every seat after Eldest may announce the Sparrow without a bid.
+    assert offered(panel) == [
+        "Pass",
+        "Pass + Sparrow",
+        "No Trumps",
+        "No Trumps + Sparrow",
+        "No Trumps + Slam",
+        "No Trumps + Sparrow + Slam",
+    ]
     shots.take(north, "bidding-box-offline")
     panel.get_by_role("button", name="↶ Undo").click()
     call(panel, "East", "Partnership + Sparrow")
@@ -133,14 +145,34 @@ def test_north_bids_offline_sees_the_payments_and_east_accepts(live, night, cont
     assert "Pass + Sparrow" not in offered(panel)
     for seat in ("South", "West", "North"):
         call(panel, seat, "Pass")
+        if seat != "North":  # the focus stays in the box, on a call that may be made
+            assert focused_key(north) in {f"call:{c}" for c in ("P", "NT")}, seat
     expect(panel.get_by_text("Contract: Partnership by East")).to_be_visible()
     expect(box(panel)).to_have_count(0)
-    called = secrets["called"]
-    expect(panel).to_contain_text(
-        f"Partner (from the deal): {SEAT_WORDS[partner]}, who held {called}."
-    )
-    assert not [url for url in requests[loaded:] if "legal-calls" in url]
+    # The box closed: the focus moves to the first question after the auction.
+    assert focused_key(north) == "partner:S"
     assert not [url for url in requests[loaded:] if "/api/" in url]  # the box asked nothing
+    assert not [url for url in requests if "deal-facts" in url]
+
+    # What the table knows after play, entered offline too.
+    partners = group(panel, "Partner (who held the called card)")
+    expect(partners.get_by_role("button")).to_have_text(["South", "West", "North"])
+    partners.get_by_role("button", name=SEAT_WORDS[partner], exact=True).click()
+    expect(partners.get_by_role("button", name=SEAT_WORDS[partner], exact=True)).to_have_attribute(
+        "aria-pressed", "true"
+    )
+    assert focused_key(north) == f"partner:{partner}"
+    expect(panel).to_contain_text(f"The declarer's side: East and {SEAT_WORDS[partner]}.")
+    picker = panel.get_by_label("Called card (the trump Eldest called)")
+    options = picker.locator("option").evaluate_all("os => os.map(o => o.value)")
+    assert options == ["", *(f"T{n}" for n in range(20, 3, -1))]
+    expect(panel.locator("[data-preview]")).to_contain_text("Choose the called card.")
+    picker.select_option(called)
+    held = group(panel, "Who showed all three Honours?")
+    expect(held.get_by_role("button")).to_have_text(["Nobody", "North", "East", "South", "West"])
+    expect(held.get_by_role("button", name="Nobody")).to_have_attribute("aria-pressed", "true")
+    if honours:
+        held.get_by_role("button", name=SEAT_WORDS[honours], exact=True).click()
     north.context.set_offline(False)
 
     group(panel, "Contra on the sparrow").get_by_role("button", name="Contra", exact=True).click()
@@ -159,13 +191,15 @@ def test_north_bids_offline_sees_the_payments_and_east_accepts(live, night, cont
     expect(panel.locator("[data-preview]")).to_contain_text("Who won the last trick?")
 
     # The draft survives a reload.
-    fetches = len([url for url in requests if "deal-facts" in url])
     north.reload()
     panel = north.locator(f"#m{match.pk}-b1")
     expect(panel.get_by_text("Contract: Partnership by East")).to_be_visible()
-    # The deal facts are kept with the draft: no second request.
-    expect(panel).to_contain_text(f"Partner (from the deal): {SEAT_WORDS[partner]}")
-    assert len([url for url in requests if "deal-facts" in url]) == fetches == 1
+    expect(
+        group(panel, "Partner (who held the called card)").get_by_role(
+            "button", name=SEAT_WORDS[partner], exact=True
+        )
+    ).to_have_attribute("aria-pressed", "true")
+    expect(panel.get_by_label("Called card (the trump Eldest called)")).to_have_value(called)
     expect(panel.get_by_label("Points of the declarer's side")).to_have_value("60")
 
     group(panel, "Last trick won by").get_by_role(
@@ -208,10 +242,19 @@ def test_north_bids_offline_sees_the_payments_and_east_accepts(live, night, cont
         assert stored.seats == expected["seats"]
         assert stored.submission.record["auction"] == facts["auction"]
         assert stored.submission.record["last"] == facts["last"]
+        assert stored.submission.record["partner"] == partner
+        assert stored.submission.record["called"] == called
+        assert stored.submission.record.get("held") == honours
+        assert stored.submission.deal_disagreement == ""
 
 
-def test_offline_before_the_first_call_the_box_still_works_and_queues(live, night, contexts, shots):
-    tournament, match, _board, seats = night
+def test_offline_from_the_start_a_wrong_partner_goes_to_the_director(live, night, contexts, shots):
+    """The entry is queued offline; its partner is not the deal's, so on arrival it is stored
+    as entered and the board goes to the director: the phone is told only that."""
+    tournament, match, board, seats = night
+    deal = parse_deal(board.deal)
+    called = CARD_TEXT[called_card(deal.hand("E"))]
+    wrong = next(seat for seat in "SWN" if seat != deal.holder(called_card(deal.hand("E"))))
     north = contexts.new_page(NARROW_PHONE)
     north.goto(live.scorer_link(tournament.slug, seats["N"].access_code))
     panel = north.locator(f"#m{match.pk}-b1")
@@ -227,8 +270,11 @@ def test_offline_before_the_first_call_the_box_still_works_and_queues(live, nigh
             shots.take(north, "offline-box-offers-the-sparrow-to-all")
         call(panel, seat, "Pass")
     expect(panel.get_by_text("Contract: Partnership by East")).to_be_visible()
-    text = panel.inner_text()
-    assert "Partner (from the deal)" not in text and not re.search(r"\bheld\b", text)
+    assert "From the deal" not in panel.inner_text()
+    group(panel, "Partner (who held the called card)").get_by_role(
+        "button", name=SEAT_WORDS[wrong], exact=True
+    ).click()
+    panel.get_by_label("Called card (the trump Eldest called)").select_option(called)
     panel.get_by_label("Points of the declarer's side").select_option("60")
     group(panel, "Tricks of the declarer's side").get_by_role(
         "button", name="6", exact=True
@@ -242,8 +288,21 @@ def test_offline_before_the_first_call_the_box_still_works_and_queues(live, nigh
     expect(north.get_by_text("Board 1: sent. East can check it now.")).to_be_visible()
     with live.exclusive():
         state = scoring.board_state(match, scoring.board_of(match, 1))
-        assert state.state == "awaiting_east"
-        assert state.pending.record["auction"] == ["E:PART", "S:P", "W:P", "N:P"]
+        assert state.state == "disputed"
+        entry = board.submissions.get()
+        assert entry.record["auction"] == ["E:PART", "S:P", "W:P", "N:P"]
+        assert (entry.record["partner"], entry.record["called"]) == (wrong, called)
+        assert entry.deal_disagreement.startswith("partner: ")
+    # The page hears the board changed and shows what the table may know: the director.
+    panel = north.locator(f"#m{match.pk}-b1")
+    called_words = panel.get_by_text("The director has been called")
+    expect(called_words).to_be_visible(timeout=PHONE_POLL_MS)
+    expect(panel).to_contain_text(scoring.DEAL_CHECK_REASON)
+    text = panel.inner_text()
+    # The entry as North entered it, and nothing of the deal: not the partner it shows.
+    assert f"Partner\n{SEAT_WORDS[wrong]} (called {called})" in text, text
+    assert "from the deal" not in text.lower() and not re.search(r"\bheld\b", text), text
+    shots.take(north, "the-director-is-called")
 
 
 def test_the_director_enters_a_board_with_the_same_box(live, night, desktop, shots):
@@ -251,11 +310,13 @@ def test_the_director_enters_a_board_with_the_same_box(live, night, desktop, sho
     with live.exclusive():
         board = match.table.boards.get(number=2)  # East deals, South is Eldest
         OrganiserFactory(username="tina", password=PASSWORD)
+        kings = parse_deal(board.deal).set_holder(KINGS)
         facts = {
             "auction": ["S:PART", "W:NT", "N:P", "E:P", "S:P"],
             "contras": {"bid": "re"},
             "points": 30,
             "tricks": 3,
+            **({"held": kings} if kings else {}),
         }
         record = GAME.entry_record(
             facts, settings={}, table=1, players=4, dealer="E", deal=board.deal
@@ -277,6 +338,13 @@ def test_the_director_enters_a_board_with_the_same_box(live, night, desktop, sho
     group(panel, "Tricks of the declarer's side").get_by_role(
         "button", name="3", exact=True
     ).click()
+    # A No Trumps game: no partner, no called card; the Kings are the held bonus.
+    expect(group(panel, "Partner (who held the called card)")).to_have_count(0)
+    expect(panel.get_by_label("Called card (the trump Eldest called)")).to_have_count(0)
+    if kings:
+        group(panel, "Who showed all four Kings?").get_by_role(
+            "button", name=SEAT_WORDS[kings], exact=True
+        ).click()
     expect(panel.locator("[data-preview]")).to_contain_text("computed when you save")
     page.get_by_label("Reason (optional)").fill("the phone died")
     shots.take(page, "director-entry")

@@ -1,7 +1,9 @@
-"""A Twenty event over HTTP: North's entry through the API (the facts the bidding box sends),
-the preview, East's check, a rejection, bad entries refused with a clear 400 and nothing
-stored, the director's entry through his board page (the record_json the script fills), the
-public table page and the workbook, and both rankings."""
+"""A Twenty event over HTTP: North's entry through the API (the facts the bidding box sends:
+what happened, never what the deal holds), the preview, East's check, a rejection, bad
+entries refused with a clear 400 and nothing stored, an entry the deal disagrees with stored
+and sent to the director without a word of the deal to the table, the director's entry
+through his board page (the record_json the script fills), the public table page and the
+workbook, and both rankings."""
 
 from __future__ import annotations
 
@@ -19,17 +21,18 @@ from engine.games.twenty.cards import (
     KINGS,
     MAGICIAN,
     called_card,
+    hand_text,
     parse_deal,
 )
 from engine.games.twenty.game import GAME
 from scoring import services as scoring
 from scoring import standings as scoring_standings
-from scoring.models import Result, StandingsState, Submission
+from scoring.models import Result, Review, StandingsState, Submission
 from tests.publishing.conftest import data_rows, header, workbook
 from tests.publishing.test_pyramid_export import export_file
 from tests.scoring.test_api import as_team, post
 from tests.scoring.test_individual_web import board_url, director_url, seated, td  # noqa: F401
-from tests.tournaments.test_individual_events import enter, new_id, pyramid_event
+from tests.tournaments.test_individual_events import enter, new_id
 from tournaments import services
 from tournaments.imports import TeamRow
 from tournaments.models import Match
@@ -37,8 +40,14 @@ from tournaments.models import Match
 pytestmark = pytest.mark.django_db
 
 
-def twenty_event(*, slug: str = "twenty", ranking: str | None = None, start: bool = True):
-    """16 players at 4 tables, 4 boards a table, every board dealt; started."""
+def twenty_event(
+    *,
+    slug: str = "twenty",
+    ranking: str | None = None,
+    start: bool = True,
+    seed: str = "twenty-tests",
+):
+    """16 players at 4 tables, 4 boards a table, every board dealt (from ``seed``); started."""
     extra = {"ranking": ranking} if ranking else {}
     tournament = services.create_tournament(
         by=None, name="Twenty night", slug=slug, tables=4, game="twenty", **extra
@@ -49,7 +58,7 @@ def twenty_event(*, slug: str = "twenty", ranking: str | None = None, start: boo
         rows=[TeamRow(n, n, f"Player {n}", "", "") for n in range(1, 17)],
     )
     services.draw_schedule(by=None, tournament=tournament)
-    services.deal_boards(by=None, tournament=tournament, seed="twenty-tests")
+    services.deal_boards(by=None, tournament=tournament, seed=seed)
     if start:
         tournament = services.start_tournament(by=None, tournament=tournament)
     tournament.refresh_from_db()
@@ -73,7 +82,8 @@ def deal_of(match, number):
 
 
 def sparrow_entry(match, number=1):
-    """Eldest's Partnership with his Sparrow, won or lost as the Magician's holder says."""
+    """Eldest's Partnership with his Sparrow, won or lost as the Magician's holder says, and
+    what the table knows after play: the partner, the called card, who showed the Honours."""
     deal = deal_of(match, number)
     return {
         "auction": ordered_auction(deal, ["PART+SPARROW", "P", "P", "P"]),
@@ -81,7 +91,21 @@ def sparrow_entry(match, number=1):
         "points": 60,
         "tricks": 6,
         "last": {"seat": deal.holder(MAGICIAN), "card": "T1"},
+        **told(deal, "PART"),
     }
+
+
+def told(deal, contract):
+    """What the table knows of the deal once the board is played, as North enters it: in a
+    Partnership the partner and the called card; whoever showed the set that scores."""
+    facts = {}
+    if contract == "PART":
+        facts["partner"] = partner_of(deal)
+        facts["called"] = CARD_TEXT[called_card(deal.hand(deal.eldest))]
+    held = deal.set_holder(KINGS if contract == "NT" else HONOURS)
+    if held is not None:
+        facts["held"] = held
+    return facts
 
 
 def ordered_auction(deal, calls):
@@ -100,15 +124,18 @@ def expected_score(match, number, facts):
     return GAME.score(record)
 
 
-SECRET_KEYS = {"partner", "called", "held"}
+DEAL_KEYS = {"partner", "called", "held", "deal", "hands", "secrets", "deal_known", "deal_facts"}
 
 
 def deal_secrets(deal):
+    """The deal's own facts an entry must never be told: the called card, its holder, who
+    holds the Kings and the Honours, and each hand."""
     called = called_card(deal.hand(deal.eldest))
     return {
         "called": CARD_TEXT[called],
         "partner": deal.holder(called),
         "held": {"kings": deal.set_holder(KINGS), "honours": deal.set_holder(HONOURS)},
+        "hands": [hand_text(deal.hand(seat)) for seat in "NESW"],
     }
 
 
@@ -118,80 +145,255 @@ def embedded(html, dom_id):
     return json.loads(html[html.index(">", start) + 1 : html.index("</script>", start)])
 
 
-def test_the_form_comes_from_the_deal_on_file_but_keeps_its_secrets():
-    tournament = twenty_event()
-    match = first_match(tournament)
-    south = as_team(seated(match, "S"))
-    form = south.get(board_url(tournament, match, 2, "entry-form/"))
-    assert form.status_code == 200, form.content
-    form = form.json()
-    assert form["dealer"] == "E" and form["eldest"] == "S" and form["deal_known"] is True
-    assert form["secrets"] is True and not SECRET_KEYS & set(form)
-    assert form["needs_partner"] is False and len(form["cards"]) == 40
-    assert form["note"] == "East deals; South (Eldest) opens Partnership."
-
-
-def test_norths_page_before_play_names_no_partner_called_card_or_holder():
-    tournament = twenty_event()
-    match = first_match(tournament)
-    html = scorer_page(tournament, seated(match, "N"))
+def two_events(prefix):
+    """Two events whose boards are dealt differently (the called card, the partner or a
+    hand differ on every board of round 1 at table 1)."""
+    events = [twenty_event(slug=f"{prefix}-{seed}", seed=f"{prefix}-{seed}") for seed in "ab"]
+    matches = [first_match(tournament) for tournament in events]
     for number in range(1, 5):
-        deal = deal_of(match, number)
-        secrets = deal_secrets(deal)
-        form = embedded(html, f"form-m{match.pk}-b{number}")
-        assert form["secrets"] is True and not SECRET_KEYS & set(form), form
-        note = form["note"]
-        assert "held" not in note and secrets["called"] not in note and "deal:" not in note
-    for words in ("From the deal", "held by", "Partner (from the deal)", "held all"):
-        assert words not in html
-    assert "deal_facts" not in html
+        one, two = (deal_secrets(deal_of(match, number)) for match in matches)
+        assert one != two
+    return events, matches
 
 
-def test_deal_facts_go_to_north_and_east_of_the_match_only():
-    tournament = twenty_event()
+def without_ids(value):
+    """An answer with what names its own rows left out (ids, times, the match)."""
+    if isinstance(value, dict):
+        return {
+            key: without_ids(item)
+            for key, item in value.items()
+            if key not in ("id", "match", "current_match", "created_at", "at", "slug")
+        }
+    if isinstance(value, list):
+        return [without_ids(item) for item in value]
+    return value
+
+
+def test_the_form_is_the_same_whatever_the_deal():
+    events, matches = two_events("twenty-form")
+    forms = []
+    for tournament, match in zip(events, matches, strict=True):
+        seen = {}
+        for seat in "NESW":
+            client = as_team(seated(match, seat))
+            for number in range(1, 5):
+                answer = client.get(board_url(tournament, match, number, "entry-form/"))
+                assert answer.status_code == 200, answer.content
+                form = answer.json()
+                assert not DEAL_KEYS & set(form), form
+                seen[seat, number] = form
+            # No answer gives the deal's facts: there is no such request.
+            gone = client.get(board_url(tournament, match, 2, "deal-facts/"))
+            assert gone.status_code == 404
+        forms.append(seen)
+        form = seen["S", 2]
+        assert form["dealer"] == "E" and form["eldest"] == "S"
+        assert form["needs_partner"] is form["needs_called"] is form["needs_held"] is True
+        assert form["called_cards"] == [f"T{n}" for n in range(20, 3, -1)]
+        assert form["note"] == "East deals; South (Eldest) opens Partnership."
+    assert forms[0] == forms[1]
+
+
+def test_norths_page_before_play_says_nothing_of_the_deal():
+    events, matches = two_events("twenty-page")
+    pages = []
+    for tournament, match in zip(events, matches, strict=True):
+        html = scorer_page(tournament, seated(match, "N"))
+        found = []
+        for number in range(1, 5):
+            form = embedded(html, f"form-m{match.pk}-b{number}")
+            assert not DEAL_KEYS & set(form), form
+            found.append(form)
+            for hand in deal_secrets(deal_of(match, number))["hands"]:
+                assert hand not in html
+        for words in ("From the deal", "held by", "Partner (from the deal)", "deal_facts"):
+            assert words not in html
+        pages.append(found)
+    assert pages[0] == pages[1]
+
+
+def wrong_facts(matches, number=1):
+    """A Partnership entry whose partner and called card are neither deal's."""
+    deals = [deal_of(match, number) for match in matches]
+    eldest = deals[0].eldest
+    partner = next(
+        seat for seat in "NESW" if seat != eldest and all(seat != partner_of(d) for d in deals)
+    )
+    called = next(
+        card
+        for card in GAME.entry_form(dealer="N")["called_cards"]
+        if all(card != deal_secrets(d)["called"] for d in deals)
+    )
+    return {
+        "auction": ordered_auction(deals[0], ["PART", "P", "P", "P"]),
+        "partner": partner,
+        "called": called,
+        "points": 57,
+        "tricks": 6,
+    }
+
+
+def test_the_preview_and_the_answer_carry_nothing_of_the_deal():
+    events, matches = two_events("twenty-answer")
+    facts = wrong_facts(matches)
+    previews, answers, pages = [], [], []
+    for tournament, match in zip(events, matches, strict=True):
+        north = as_team(seated(match, "N"))
+        secrets = deal_secrets(deal_of(match, 1))
+        preview = post(north, board_url(tournament, match, 1, "preview/"), {"record": facts})
+        assert preview.status_code == 200, preview.content
+        score = preview.json()
+        # The entry read as entered: its partner and called card, nobody's Honours.
+        assert score["partner"] == facts["partner"] != secrets["partner"]
+        assert score["called"] == facts["called"] != secrets["called"]
+        assert [item["item"] for item in score["items"]] == ["bid"]
+        previews.append(score)
+        created = post(
+            north,
+            board_url(tournament, match, 1, "entries/"),
+            {"client_id": new_id(), "record": facts},
+        )
+        assert created.status_code == 201, created.content
+        answer = created.json()
+        assert "deal" not in answer["record"] and "deal_disagreement" not in answer
+        assert answer["score"]["partner"] == facts["partner"]
+        text = json.dumps(answer)
+        for hand in secrets["hands"]:
+            assert hand not in text
+        answers.append(without_ids(answer))
+        me = north.get(f"/api/v1/tournaments/{tournament.slug}/me/").json()
+        board = next(b for b in me["matches"][0]["boards"] if b["board"] == 1)
+        assert board["state"] == "disputed" and board["hands"] is None
+        pages.append(without_ids(me))
+    # The same entry is answered the same, whatever each deal holds.
+    assert previews[0] == previews[1]
+    assert answers[0] == answers[1]
+    assert json.dumps(pages[0], sort_keys=True) == json.dumps(pages[1], sort_keys=True)
+
+
+def test_a_wrong_partner_is_stored_and_the_board_goes_to_the_director(td):  # noqa: F811
+    tournament = twenty_event(slug="twenty-wrong")
     match = first_match(tournament)
-    url = board_url(tournament, match, 2, "deal-facts/")
-    expected = deal_secrets(deal_of(match, 2))
-    for seat in ("N", "E"):
-        answer = as_team(seated(match, seat)).get(url)
-        assert answer.status_code == 200, answer.content
-        assert answer.json() == expected
-    for seat in ("S", "W"):
-        refused = as_team(seated(match, seat)).get(url)
-        assert refused.status_code == 403, refused.content
-        assert "North and East" in refused.json()["detail"]
-    other = Match.objects.get(table__tournament=tournament, round=1, table__number=2)
-    assert as_team(seated(other, "N")).get(url).status_code == 403
-    # No code, or a wrong one (the API's problem details for both).
-    assert APIClient().get(url).status_code in (401, 403)
-    wrong = APIClient()
-    wrong.credentials(HTTP_X_TEAM_CODE="not-a-code")
-    refused = wrong.get(url)
-    assert refused.status_code in (401, 403) and "access code" in refused.json()["detail"]
+    deal = deal_of(match, 1)
+    north, east = as_team(seated(match, "N")), as_team(seated(match, "E"))
+    right = {
+        "auction": ordered_auction(deal, ["PART", "P", "P", "P"]),
+        "points": 57,
+        "tricks": 6,
+        **told(deal, "PART"),
+    }
+    wrong = {
+        **right,
+        "partner": next(s for s in "NESW" if s not in (deal.eldest, right["partner"])),
+    }
+    created = post(
+        north,
+        board_url(tournament, match, 1, "entries/"),
+        {"client_id": new_id(), "record": wrong},
+    )
+    assert created.status_code == 201, created.content
+    answer = created.json()
+    # Stored as entered, scored as entered; the director alone is told why.
+    submission = Submission.objects.get(pk=answer["id"])
+    assert submission.record["partner"] == wrong["partner"] and "deal" not in submission.record
+    assert submission.score == answer["score"] and answer["score"]["partner"] == wrong["partner"]
+    assert submission.deal_disagreement.startswith("partner: ")
+    assert right["partner"] in submission.deal_disagreement
+    state = scoring.board_state(match, scoring.board_of(match, 1))
+    assert state.state == "disputed"
+    review = Review.objects.get(match=match, board__number=1)
+    assert review.action == Review.Action.CALL_DIRECTOR
+    assert review.reason == scoring.DEAL_CHECK_REASON
+    for word in ("partner", "called", "held", "honours", "kings"):
+        assert word not in review.reason.lower()
+    # The table learns only that the director has been called.
+    for team in (north, east):
+        me = team.get(f"/api/v1/tournaments/{tournament.slug}/me/").json()
+        board = next(b for b in me["matches"][0]["boards"] if b["board"] == 1)
+        assert board["state"] == "disputed" and board["label"] == "Disputed: director called"
+        assert board["last_reason"] == scoring.DEAL_CHECK_REASON and board["hands"] is None
+    html = scorer_page(tournament, seated(match, "N"))
+    assert "The director has been called" in html
+    again = post(
+        north,
+        board_url(tournament, match, 1, "entries/"),
+        {"client_id": new_id(), "record": right},
+    )
+    assert again.status_code == 409 and "director" in again.json()["detail"]
+
+    # The director sees the entry, the deal and why they differ, and settles it.
+    page = td.get(director_url("director-board", tournament, match, 1)).content.decode()
+    assert "disagrees with the deal on file" in page
+    url = director_url("director-enter", tournament, match, 1)
+    refused = td.post(url, {"client_id": new_id(), "record_json": json.dumps(wrong)})
+    assert refused.status_code == 400
+    assert "disagrees with the board's deal" in refused.content.decode().replace("&#x27;", "'")
+    done = td.post(
+        url,
+        {"client_id": new_id(), "record_json": json.dumps(right), "reason": "partner was S"},
+    )
+    assert done.status_code == 302
+    result = Result.objects.get(board__number=1, match=match, current=True)
+    assert result.kind == "director"
+    assert result.seats == expected_score(match, 1, right)["seats"]
+    assert scoring.board_state(match, scoring.board_of(match, 1)).has_result
+
+
+def test_a_claim_a_sparrow_or_a_card_the_deal_does_not_support_goes_to_the_director():
+    tournament = twenty_event(slug="twenty-claims")
+    match = first_match(tournament)
     north = as_team(seated(match, "N"))
-    missing = north.get(board_url(tournament, match, 9, "deal-facts/"))
-    assert missing.status_code == 404
-    # A board without its deal on file has nothing to hide: the phone asks North for it.
-    board = match.table.boards.get(number=2)
-    board.deal = ""
-    board.save(update_fields=["deal"])
-    assert north.get(url).status_code == 404
 
+    def plain(deal):
+        return {
+            "auction": ordered_auction(deal, ["PART", "P", "P", "P"]),
+            "points": 57,
+            "tricks": 6,
+            **told(deal, "PART"),
+        }
 
-def test_a_game_without_deal_facts_has_no_deal_facts():
-    tournament = pyramid_event()
-    match = Match.objects.filter(table__tournament=tournament, round=1).order_by("table__number")[0]
-    answer = as_team(seated(match, "N")).get(board_url(tournament, match, 1, "deal-facts/"))
-    assert answer.status_code == 404, answer.content
-    assert answer.json()["detail"]
-
-
-def test_the_schema_describes_deal_facts():
-    schema = APIClient().get("/api/schema/", HTTP_ACCEPT="application/json")
-    assert schema.status_code == 200
-    text = schema.content.decode()
-    assert '"deal_facts"' in text or "operationId: deal_facts" in text
-    assert "/deal-facts/" in text
+    entries = {}
+    # Board 1: the Honours claimed by a seat the deal does not give them to.
+    deal = deal_of(match, 1)
+    holder = deal.set_holder(HONOURS)
+    entries[1] = ({**plain(deal), "held": "N" if holder != "N" else "E"}, "held: ")
+    # Board 2: the Sparrow without a bid announced by a player who is not the partner.
+    deal = deal_of(match, 2)
+    auction = stranger_sparrow(deal)
+    stranger = next(call.split(":")[0] for call in auction if call.endswith("P+SPARROW"))
+    sparrow = {
+        **plain(deal),
+        "auction": auction,
+        "partner": stranger,
+        "last": {"seat": deal.holder(MAGICIAN), "card": "T1"},
+        "points": 60,
+    }
+    entries[2] = (sparrow, "partner: ")
+    # Board 3: another called card than Eldest's hand calls.
+    deal = deal_of(match, 3)
+    true_card = told(deal, "PART")["called"]
+    other = next(c for c in GAME.entry_form(dealer="N")["called_cards"] if c != true_card)
+    entries[3] = ({**plain(deal), "called": other}, "called: ")
+    for number, (entry, why) in entries.items():
+        created = post(
+            north,
+            board_url(tournament, match, number, "entries/"),
+            {"client_id": new_id(), "record": entry},
+        )
+        assert created.status_code == 201, (number, created.content)
+        submission = Submission.objects.get(pk=created.json()["id"])
+        assert submission.deal_disagreement.startswith(why), submission.deal_disagreement
+        state = scoring.board_state(match, scoring.board_of(match, number))
+        assert state.state == "disputed", number
+    # Board 4: the deal's own facts: East checks it.
+    deal = deal_of(match, 4)
+    created = post(
+        north,
+        board_url(tournament, match, 4, "entries/"),
+        {"client_id": new_id(), "record": plain(deal)},
+    )
+    assert created.status_code == 201, created.content
+    assert scoring.board_state(match, scoring.board_of(match, 4)).state == "awaiting_east"
 
 
 def test_whole_cycle_over_the_api(django_capture_on_commit_callbacks):
@@ -212,6 +414,10 @@ def test_whole_cycle_over_the_api(django_capture_on_commit_callbacks):
     )
     assert created.status_code == 201, created.content
     entry_id = created.json()["id"]
+    # The entry is the deal's own facts: no director, East checks it.
+    assert Submission.objects.get(pk=entry_id).deal_disagreement == ""
+    state = scoring.board_state(match, scoring.board_of(match, 1))
+    assert state.state == "awaiting_east"
     # East (the next seat) checks it; South may not.
     south = as_team(seated(match, "S"))
     refused = post(
@@ -243,7 +449,12 @@ def test_east_rejects_with_a_reason_and_north_enters_again():
     match = first_match(tournament)
     north, east = as_team(seated(match, "N")), as_team(seated(match, "E"))
     deal = deal_of(match, 2)
-    facts = {"auction": ordered_auction(deal, ["PART", "P", "P", "P"]), "points": 40, "tricks": 4}
+    facts = {
+        "auction": ordered_auction(deal, ["PART", "P", "P", "P"]),
+        "points": 40,
+        "tricks": 4,
+        **told(deal, "PART"),
+    }
     created = post(
         north, board_url(tournament, match, 2, "entries/"), {"client_id": new_id(), "record": facts}
     )
@@ -308,15 +519,36 @@ BAD = [
         "last",
     ),
     (
-        "the Sparrow without a bid by one who is not the partner",
-        lambda deal: {
-            "auction": stranger_sparrow(deal),
-            "last": {"seat": deal.holder(MAGICIAN), "card": "T1"},
-        },
-        "without a bid but does not hold the called card",
+        "a Partnership without the called card",
+        lambda deal: {"called": None},
+        "missing: a Partnership needs the called card",
+        "called",
+    ),
+    (
+        "a Partnership without the partner",
+        lambda deal: {"partner": None, "called": None},
+        "missing: a Partnership needs the partner",
         "partner",
     ),
+    (
+        "Eldest named as his own partner",
+        lambda deal: {"partner": deal.eldest},
+        "who cannot be his own partner",
+        "partner",
+    ),
+    (
+        "a called card that no Partnership calls",
+        lambda deal: {"called": "T21"},
+        "T21 is not a trump from T4 to T20",
+        "called",
+    ),
 ]
+
+
+def cards_after(seat):
+    """The seats after ``seat``, clockwise."""
+    seats = "NESW"
+    return [seats[(seats.index(seat) + k) % 4] for k in range(1, 4)]
 
 
 def partner_of(deal):
@@ -339,10 +571,13 @@ def test_a_bad_entry_is_a_clear_400_and_stores_nothing(name, change, words, fiel
     match = first_match(tournament)
     north = as_team(seated(match, "N"))
     deal = deal_of(match, 1)
+    # Any partner and called card will do: what is refused is wrong whatever the deal.
     facts = {
         "auction": ordered_auction(deal, ["PART", "P", "P", "P"]),
         "points": 60,
         "tricks": 6,
+        "partner": cards_after(deal.eldest)[0],
+        "called": "T20",
         **change(deal),
     }
     facts = {key: value for key, value in facts.items() if value is not None}
@@ -368,15 +603,18 @@ def test_the_director_enters_through_the_board_page(td):  # noqa: F811
     start = html.index('id="form-director-entry"')
     form = json.loads(html[html.index(">", start) + 1 : html.index("</script>", start)])
     deal = deal_of(match, 3)
-    # The director sees the whole deal: the facts the phone fetches later are in the form.
-    assert form["deal_facts"] == deal_secrets(deal) and form["dealer"] == "S"
-    assert form["deal_facts"]["partner"] == partner_of(deal)
+    # The director's entry is North's: the same form, nothing of the deal in it (the page
+    # shows him the deal beside it).
+    assert not DEAL_KEYS & set(form) and form["dealer"] == "S"
+    north = as_team(seated(match, "N"))
+    assert form == north.get(board_url(tournament, match, 3, "entry-form/")).json()
     # What the script writes into record_json when the director saves.
     facts = {
         "auction": ordered_auction(deal, ["PART", "NT", "P", "P", "P"]),
         "contras": {"bid": "re"},
         "points": 30,
         "tricks": 3,
+        **told(deal, "NT"),
     }
     url = director_url("director-enter", tournament, match, 3)
     bad = td.post(
@@ -476,20 +714,22 @@ def test_totals_standings_sum_each_players_settlements():
     assert "The highest total wins." in page and "exact" not in page
 
 
-def test_without_a_deal_on_file_north_enters_the_partner_and_the_holder():
+def test_without_a_deal_on_file_north_enters_the_same_and_east_checks_it():
     tournament = twenty_event(slug="twenty-nodeal")
     match = first_match(tournament)
+    north = as_team(seated(match, "N"))
+    dealt = north.get(board_url(tournament, match, 1, "entry-form/")).json()
     board = match.table.boards.get(number=1)
     board.deal = ""
     board.save(update_fields=["deal"])
-    north = as_team(seated(match, "N"))
     form = north.get(board_url(tournament, match, 1, "entry-form/")).json()
-    assert form["deal_known"] is False and form["secrets"] is False
-    assert form["needs_partner"] is True and form["needs_held"] is True
+    assert form == dealt
     facts = {"auction": ["E:PART", "S:P", "W:P", "N:P"], "points": 57, "tricks": 6}
     url = board_url(tournament, match, 1, "entries/")
     missing = post(north, url, {"client_id": new_id(), "record": facts})
     assert missing.status_code == 400 and missing.json()["field"] == "partner"
+    called = post(north, url, {"client_id": new_id(), "record": {**facts, "partner": "W"}})
+    assert called.status_code == 400 and called.json()["field"] == "called"
     assert not Submission.objects.exists()
     done = post(
         north,
@@ -497,5 +737,7 @@ def test_without_a_deal_on_file_north_enters_the_partner_and_the_holder():
         {"client_id": new_id(), "record": {**facts, "partner": "W", "called": "T18", "held": "S"}},
     )
     assert done.status_code == 201, done.content
+    assert Submission.objects.get(pk=done.json()["id"]).deal_disagreement == ""
+    assert scoring.board_state(match, scoring.board_of(match, 1)).state == "awaiting_east"
     # Example 1 of the rulebook, with S's Honours: N −2, E 0, S +2, W 0.
     assert done.json()["score"]["seats"] == {"N": -2, "E": 0, "S": 2, "W": 0}

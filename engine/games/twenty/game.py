@@ -77,6 +77,40 @@ CARD_CHOICES = [
 ]
 
 
+#: The cards a Partnership may call, highest first: T20 down to T4.
+CALLED_CARDS = tuple(CARD_TEXT[card] for card in range(2, 19))
+
+
+def partner_seats(declarer: str, contract: str, announcer: str | None) -> list[str]:
+    """The seats a scorer may name as the partner, clockwise from Eldest's left: in a
+    Partnership the announcer of the Sparrow without a bid alone, else every seat but Eldest
+    (the declarer); none in another game."""
+    if contract != PART:
+        return []
+    if announcer is not None:
+        return [announcer]
+    return [seat for seat in cards.CLOCKWISE_FROM[declarer] if seat != declarer]
+
+
+def last_seats(declarer: str, contract: str, partner: str | None, tricks: Any) -> list[str]:
+    """The seats that may have won the last trick, given the declarer's side's ``tricks``
+    (None: not entered yet, any seat): a side with no trick did not win it. In a Partnership
+    with the partner not yet named, a seat other than the declarer may be on either side."""
+    if type(tricks) is not int or not 0 <= tricks <= cards.TRICKS:
+        return list(SEAT_LETTERS)
+    seats = []
+    for seat in SEAT_LETTERS:
+        if seat == declarer or (contract == PART and seat == partner):
+            possible = tricks > 0
+        elif contract == PART and partner is None:
+            possible = True
+        else:
+            possible = tricks < cards.TRICKS
+        if possible:
+            seats.append(seat)
+    return seats
+
+
 def _deal(deal: Any) -> TwentyDeal:
     return cards.parse_deal(deal) if isinstance(deal, str) else deal
 
@@ -279,8 +313,12 @@ class TwentyGame(Game):
         return record
 
     def scorer_facts(self, record: Mapping[str, Any], score: Mapping[str, Any]) -> dict[str, Any]:
-        """The auction, the contras, the side's points and tricks, the last trick while a
-        Sparrow stands; without a deal also the partner, the called card and the holder."""
+        """What North enters for a board played as ``record``: what happened at the table,
+        taken from the record and its score. The auction, the contras, the side's points and
+        tricks, the last trick while a Sparrow stands; in a Partnership the partner and the
+        called card; whoever claimed the held bonus (absent: nobody). For a record with its
+        deal these are the deal's own facts, the ones the table knows once the board is
+        played, so the server finds the entry agrees with the deal on file."""
         state = next_calls(record["auction"], score["dealer"])
         facts: dict[str, Any] = {"auction": state["auction"]}
         contras = {
@@ -298,14 +336,13 @@ class TwentyGame(Game):
                 "seat": last["seat"].upper(),
                 "card": CARD_TEXT[cards.parse_card(last["card"])],
             }
-        if record.get("deal") is None:
-            if score["contract"] == PART:
-                facts["partner"] = score["partner"]
-                if score["called"] is not None:
-                    facts["called"] = score["called"]
-            held = [e["by"] for e in score["items"] if e["item"] in ("kings", "honours")]
-            if held:
-                facts["held"] = held[0]
+        if score["contract"] == PART:
+            facts["partner"] = score["partner"]
+            if score["called"] is not None:
+                facts["called"] = score["called"]
+        held = [e["by"] for e in score["items"] if e["item"] in ("kings", "honours")]
+        if held:
+            facts["held"] = held[0]
         return facts
 
     def entry_in_words(
@@ -341,74 +378,74 @@ class TwentyGame(Game):
         dealer: str = "N",
         auction: Any = None,
         calls: Any = None,
-        deal: Any = None,
+        partner: Any = None,
+        tricks: Any = None,
         **_: Any,
     ) -> dict[str, Any]:
         """The bidding box: whose call it is and the legal next calls after ``auction`` (the
-        calls so far). Once the auction is complete: the items that may be contra'd, the
-        levels, and whether the last trick, the partner and the held bonus are to be entered.
-        With the deal known, the partner comes from ``entry_secrets``: only he is offered the
-        Sparrow without a bid."""
+        calls so far), with the partner unknown: every seat that may announce the Sparrow
+        without a bid is offered it. A deal in the context is never read.
+
+        Once the auction is complete, what the scorer enters and the values each may take:
+        the items that may be contra'd and the levels; the points and tricks; in a
+        Partnership the partner (``partners``: the announcer of the Sparrow without a bid
+        alone, else every seat but Eldest) and the called card (``called_cards``, T20 down
+        to T4); the seats that may have won the last trick (``last_seats``; given the
+        ``partner`` and the side's ``tricks`` entered so far, a side without a trick did not
+        win it), asked while a Sparrow stands; who claimed the held bonus (``held``: the
+        Kings in No Trumps, the Honours otherwise): any of ``held_seats``, or nobody."""
         made = list(auction if auction is not None else calls or ())
-        parsed = _deal(deal) if deal else None
-        if parsed is not None:
-            dealer = parsed.dealer
-        secrets = self.entry_secrets(deal=parsed)
-        partner = secrets["partner"] if secrets else None
         try:
-            options = next_calls(made, dealer, partner)
+            options = next_calls(made, dealer)
         except CallError as exc:
             raise RecordError("auction", str(exc)) from None
         options["dealer"] = dealer
         options["eldest"] = cards.NEXT_SEAT[dealer]
         if options["complete"]:
             contract = options["contract"]
-            state_announcer = options["sparrow"]
+            declarer = options["declarer"]
+            announcer = options["sparrow"]
             items = ["bid"]
-            if state_announcer is not None:
+            if announcer is not None:
                 items.append("sparrow")
             if options["slam"]:
                 items.append("slam")
             options["contras"] = {"items": items, "levels": list(LEVELS)}
             options["points"] = [0, cards.POINTS_TOTAL]
             options["tricks"] = [0, cards.TRICKS]
-            options["needs_last"] = state_announcer is not None
-            options["needs_partner"] = (
-                parsed is None and contract == PART and options["partner_sparrow"] is None
+            partners = partner_seats(declarer, contract, options["partner_sparrow"])
+            options["needs_partner"] = contract == PART and options["partner_sparrow"] is None
+            options["partners"] = partners
+            options["needs_called"] = contract == PART
+            options["called_cards"] = list(CALLED_CARDS) if contract == PART else []
+            options["needs_last"] = announcer is not None
+            chosen = partners[0] if len(partners) == 1 else partner
+            options["last_seats"] = last_seats(
+                declarer, contract, chosen if chosen in partners else None, tricks
             )
-            options["needs_held"] = parsed is None
+            options["needs_held"] = True
             options["held"] = "kings" if contract == NT else "honours"
+            options["held_seats"] = list(SEAT_LETTERS)
         return options
 
-    def entry_form(
-        self,
-        *,
-        dealer: str = "N",
-        deal: Any = None,
-        **_: Any,
-    ) -> dict[str, Any]:
+    def entry_form(self, *, dealer: str = "N", **_: Any) -> dict[str, Any]:
         """What the phone's bidding box needs for a board, so that it works without asking
         the server after each call (``static/scoring/entry-twenty-auction.js``): only what
-        the table may see before the board is played.
+        the table may see before the board is played, the same whatever the deal. A deal in
+        the context is never read.
 
-        With the board's deal on file, ``secrets`` says the partner and the held bonuses
-        come from the deal: ``entry_secrets``, which the phone fetches once North starts
-        entering (until then the box offers the Sparrow without a bid to every seat that
-        may make it, and the server judges). Without it, ``needs_partner`` and
-        ``needs_held`` say the scorer enters them, as ``entry_options`` does at the end of
-        the auction. Then the pack (for the last trick), the points and tricks a side can
-        have together (the rulebook's table) and the contra levels."""
-        parsed = _deal(deal) if deal else None
-        if parsed is not None:
-            dealer = parsed.dealer
+        The dealer and Eldest; that the scorer enters, as the auction decides, the partner
+        and the called card of a Partnership (``needs_partner``, ``needs_called``; the cards
+        a Partnership may call are ``called_cards``) and in every game who claimed the held
+        bonus (``needs_held``); the pack (for the last trick), the points and tricks a side
+        can have together (the rulebook's table) and the contra levels."""
         eldest = cards.NEXT_SEAT[dealer]
         return {
             "dealer": dealer,
             "eldest": eldest,
-            "deal_known": parsed is not None,
-            "secrets": parsed is not None,
-            "needs_partner": parsed is None,
-            "needs_held": parsed is None,
+            "needs_partner": True,
+            "needs_called": True,
+            "needs_held": True,
             "bids": [[bid, BID_WORDS[bid]] for bid in (PART, NT, SOLO)],
             "items": [list(item) for item in ITEMS],
             "levels": [[level, LEVEL_NAMES[level]] for level in LEVELS],
@@ -418,23 +455,48 @@ class TwentyGame(Game):
             "fewest_points": list(FEWEST_POINTS),
             "most_points": list(MOST_POINTS),
             "cards": CARD_CHOICES,
-            "called_cards": [CARD_TEXT[card] for card in range(2, 19)],
+            "called_cards": list(CALLED_CARDS),
             "note": f"{SEAT_NAMES[dealer]} deals; {SEAT_NAMES[eldest]} (Eldest) opens Partnership.",
         }
 
-    def entry_secrets(self, *, deal: Any = None, **_: Any) -> dict[str, Any] | None:
-        """From the board's deal on file: the called card (from Eldest's hand), the partner
-        who holds it (the box offers the Sparrow without a bid to him alone) and who was
-        dealt all four Kings and all three Honours (entered by nobody); None without a deal."""
-        if not deal:
+    def entry_problem(
+        self, record: Mapping[str, Any], score: Mapping[str, Any]
+    ) -> RecordError | None:
+        """What a tournament entry must give beyond what scores: the called card of a
+        Partnership, without which it could not be checked against the deal on file."""
+        if score["contract"] == PART and score["called"] is None:
+            return RecordError(
+                "called",
+                "missing: a Partnership needs the called card (the trump, T20 down to T4, "
+                "that Eldest called)",
+            )
+        return None
+
+    def deal_disagreement(
+        self, record_with_deal: Mapping[str, Any], entered: Mapping[str, Any]
+    ) -> str | None:
+        """Why an entry disagrees with the deal on file, for the director: the record's
+        error (the partner, the called card, the last trick or a claimed set the deal does
+        not support), or a set the deal shows that the entry says nobody claimed."""
+        try:
+            dealt = self.score(record_with_deal)
+        except RecordError as exc:
+            return str(exc)
+        if dealt == entered:
             return None
-        parsed = _deal(deal)
-        called = called_card(parsed.hand(parsed.eldest))
-        return {
-            "called": CARD_TEXT[called],
-            "partner": parsed.holder(called),
-            "held": {"kings": parsed.set_holder(KINGS), "honours": parsed.set_holder(HONOURS)},
-        }
+
+        def holder(score: Mapping[str, Any]) -> tuple[str, str] | None:
+            found = [e for e in score["items"] if e["item"] in ("kings", "honours")]
+            return (found[0]["item"], found[0]["by"]) if found else None
+
+        shown, claimed = holder(dealt), holder(entered)
+        if shown is not None and claimed is None:
+            item, seat = shown
+            return (
+                f"held: entered as claimed by nobody, but the deal gives the "
+                f"{item.capitalize()} to {seat}"
+            )
+        return super().deal_disagreement(record_with_deal, entered)
 
     # -- simulation -------------------------------------------------------------------------
 

@@ -1,7 +1,6 @@
 """Twenty behind the generic game interface: registry, settings, boards and dealers, deals,
 entry (the bidding box, records from facts), words and simulation."""
 
-import json
 import random
 
 import pytest
@@ -120,14 +119,20 @@ def test_the_bidding_box():
     assert done["contras"]["items"] == ["bid", "sparrow"]
     assert done["needs_last"] is True and done["needs_partner"] is False
     assert done["needs_held"] is True and done["held"] == "honours"
+    assert done["partners"] == ["W"] and done["needs_called"] is True
+    assert done["called_cards"] == [f"T{n}" for n in range(20, 3, -1)]
     plain = GAME.entry_options(dealer="N", auction=["E:PART", "S:P", "W:P", "N:P"])
     assert plain["needs_partner"] is True and plain["needs_last"] is False
-    # With the deal, the partner is known: only S (who holds T18) may announce the Sparrow.
-    assert "P+SPARROW" in GAME.entry_options(deal=D, auction=["E:PART"])["calls"]
-    assert "P+SPARROW" not in GAME.entry_options(deal=D, auction=["E:PART", "S:P"])["calls"]
-    dealt = GAME.entry_options(deal=D, auction=["E:PART", "S:NT", "W:P", "N:P", "E:P"])
-    assert dealt["needs_partner"] is False and dealt["needs_held"] is False
-    assert dealt["held"] == "kings"
+    assert plain["partners"] == ["S", "W", "N"]
+    # A deal in the context is never read: the box is the same, and every seat after Eldest
+    # is offered the Sparrow without a bid.
+    for prefix in (["E:PART"], ["E:PART", "S:P"], ["E:PART", "S:NT", "W:P", "N:P", "E:P"]):
+        assert GAME.entry_options(deal=D, auction=prefix) == GAME.entry_options(auction=prefix)
+    assert "P+SPARROW" in GAME.entry_options(deal=D, auction=["E:PART", "S:P"])["calls"]
+    nt = GAME.entry_options(dealer="N", auction=["E:PART", "S:NT", "W:P", "N:P", "E:P"])
+    assert nt["needs_partner"] is False and nt["partners"] == [] and nt["called_cards"] == []
+    assert nt["needs_called"] is False and nt["needs_held"] is True and nt["held"] == "kings"
+    assert nt["held_seats"] == ["N", "E", "S", "W"]
     with pytest.raises(RecordError, match=r"^auction: "):
         GAME.entry_options(dealer="N", auction=["S:PART"])
 
@@ -136,24 +141,40 @@ RULEBOOK_FEWEST = [0, 5, 10, 15, 20, 25, 33, 45, 61, 81, 102]
 RULEBOOK_MOST = [0, 21, 41, 57, 69, 77, 82, 87, 92, 97, 102]
 
 
-def test_the_entry_form_with_the_deal_on_file():
+def test_the_last_trick_is_offered_to_the_seats_whose_side_took_a_trick():
+    sparrow = ["E:PART+SPARROW", "S:P", "W:P", "N:P"]
+    seats = {
+        tricks: GAME.entry_options(dealer="N", auction=sparrow, partner="W", tricks=tricks)[
+            "last_seats"
+        ]
+        for tricks in (None, 0, 5, 10)
+    }
+    assert seats == {None: list("NESW"), 0: ["N", "S"], 5: list("NESW"), 10: ["E", "W"]}
+    # The partner not named yet, any seat but the declarer may be on either side.
+    unnamed = GAME.entry_options(dealer="N", auction=sparrow, tricks=0)["last_seats"]
+    assert unnamed == ["N", "S", "W"]
+    # The announcer of the Sparrow without a bid is the partner, named or not.
+    theirs = ["E:PART", "S:P", "W:P+SPARROW", "N:P"]
+    assert GAME.entry_options(dealer="N", auction=theirs, tricks=10)["last_seats"] == ["E", "W"]
+    solo = ["E:PART", "S:NT", "W:SOLO+SPARROW", "N:P", "E:P", "S:P"]
+    assert GAME.entry_options(dealer="N", auction=solo, tricks=0)["last_seats"] == list("NES")
+    assert GAME.entry_options(dealer="N", auction=solo, tricks=10)["last_seats"] == ["W"]
+
+
+RULEBOOK_FEWEST = [0, 5, 10, 15, 20, 25, 33, 45, 61, 81, 102]
+RULEBOOK_MOST = [0, 21, 41, 57, 69, 77, 82, 87, 92, 97, 102]
+
+
+def test_the_entry_form_never_reads_the_deal():
     form = GAME.entry_form(players=4, dealer="N", settings={}, table=2, deal=D)
-    assert form["dealer"] == "N" and form["eldest"] == "E" and form["deal_known"] is True
-    # The form is on North's phone before play: nothing the deal hides is in it.
-    assert form["secrets"] is True
-    assert not {"partner", "called", "held"} & set(form)
-    assert form["needs_partner"] is False and form["needs_held"] is False
+    # The form is on North's phone before play: the same whatever the deal.
+    assert form == GAME.entry_form(players=4, dealer="N", settings={}, table=2, deal=None)
+    assert form == GAME.entry_form(dealer="N")
+    assert form["dealer"] == "N" and form["eldest"] == "E"
+    assert not {"partner", "called", "held", "secrets", "deal_known"} & set(form)
+    assert form["needs_partner"] is form["needs_called"] is form["needs_held"] is True
     assert form["note"] == "North deals; East (Eldest) opens Partnership."
-    assert "T18" not in form["note"] and "South" not in json.dumps(form)
-    # The secrets: E holds T20 and T19, so Partnership calls T18, which S holds; E was dealt
-    # the Honours.
-    secrets = GAME.entry_secrets(players=4, dealer="N", settings={}, table=2, deal=D)
-    assert secrets == {"called": "T18", "partner": "S", "held": {"kings": None, "honours": "E"}}
-    # The same partner as the bidding box's: only he is offered the Sparrow without a bid.
-    assert "P+SPARROW" in GAME.entry_options(deal=D, auction=["E:PART"])["calls"]
-    assert "P+SPARROW" not in GAME.entry_options(deal=D, auction=["E:PART", "S:P"])["calls"]
-    # Without the secrets (the deal unknown to the box) every seat may be offered it.
-    assert "P+SPARROW" in GAME.entry_options(dealer="N", auction=["E:PART", "S:P"])["calls"]
+    assert not hasattr(GAME, "entry_secrets") or GAME.entry_secrets(deal=D) is None
     assert form["fewest_points"] == RULEBOOK_FEWEST and form["most_points"] == RULEBOOK_MOST
     assert form["points"] == [0, 102] and form["tricks"] == [0, 10] and form["target"] == 52
     assert [level for level, _ in form["levels"]] == ["none", "contra", "re", "sub"]
@@ -162,30 +183,15 @@ def test_the_entry_form_with_the_deal_on_file():
     assert len(set(codes)) == 40 and codes[0] == "F" and codes[19] == "T1"
     assert [parse_card(code) for code in codes] == list(range(40))
     assert form["cards"][19][1] == "1 (The Magician)" and form["cards"][20][1] == "King of spades"
-    assert form["called_cards"][0] == "T20" and form["called_cards"][-1] == "T4"
-    # A four-Kings holder comes from the deal too.
-    kings = (
-        "W:F,21,20.KQ.KQ.K.KQ 19,18,17,16,15,14,13,12,11,10.... 9,8,7,6,5,4,1.CJT... ..CJT.QCJT.CJT"
-    )
-    assert GAME.entry_secrets(dealer="W", deal=kings)["held"]["kings"] == "W"
-    # A dealer given with the deal follows the deal.
-    assert GAME.entry_form(dealer="S", deal=D)["dealer"] == "N"
-
-
-def test_the_entry_form_without_a_deal_asks_for_partner_and_holder():
-    form = GAME.entry_form(players=4, dealer="W", settings={}, table=1, deal=None)
-    assert form["eldest"] == "N" and form["deal_known"] is False
-    assert form["secrets"] is False
-    assert GAME.entry_secrets(players=4, dealer="W", settings={}, table=1, deal=None) is None
-    assert form["needs_partner"] is True and form["needs_held"] is True
-    end = GAME.entry_options(dealer="W", auction=["N:PART", "E:P", "S:P", "W:P"])
-    assert end["needs_partner"] is form["needs_partner"]
-    assert end["needs_held"] is form["needs_held"]
+    assert form["called_cards"] == [f"T{n}" for n in range(20, 3, -1)]
+    # The dealer is the board's, told by the context.
+    assert GAME.entry_form(dealer="S", deal=D)["eldest"] == "W"
     # The form's cards are every card the record's last trick may name.
     for code, _name, _group in form["cards"]:
         facts = {
             "auction": ["N:PART+SPARROW", "E:P", "S:P", "W:P"],
             "partner": "S",
+            "called": "T20",
             "points": 60,
             "tricks": 6,
             "last": {"seat": "N", "card": code},
@@ -206,7 +212,12 @@ def test_an_entry_becomes_a_record_that_scores():
     assert record["deal"] == D and record["dealer"] == "N" and record["game"] == "twenty"
     score = GAME.score(record)
     assert score["seats"] == {"N": -10, "E": 12, "S": 8, "W": -10}
-    assert GAME.scorer_facts(record, score) == facts
+    # What the table knows after play: the partner (S holds T18, the card E's Partnership
+    # calls) and E's Honours, shown at the end.
+    told = {**facts, "partner": "S", "called": "T18", "held": "E"}
+    assert GAME.scorer_facts(record, score) == told
+    again = GAME.entry_record(told, settings={}, table=1, players=4, dealer="N", deal="")
+    assert GAME.score(again) == score and GAME.entry_problem(again, score) is None
     assert GAME.totals_entry(score, "E") == (12, 0)
     words = dict(GAME.entry_in_words(record, score))
     assert words["Auction"] == ("East: Partnership + Sparrow, South: Pass, West: Pass, North: Pass")
@@ -252,7 +263,14 @@ def test_simulation_is_reproducible_and_scores():
         assert record == again
         score = GAME.score(record)
         assert sum(score["seats"].values()) == 0
-        assert set(GAME.scorer_facts(record, score)) <= GAME.entry_fields
+        facts = GAME.scorer_facts(record, score)
+        assert set(facts) <= GAME.entry_fields
+        # North's entry scores the same without the deal: no simulated board goes to the
+        # director.
+        plain = GAME.entry_record(
+            facts, settings={}, table=1, players=4, dealer=score["dealer"], deal=""
+        )
+        assert GAME.score(plain) == score and GAME.entry_problem(plain, score) is None
 
 
 def test_table_context():
