@@ -1,29 +1,44 @@
 """Backing up one tournament as JSON, and restoring it.
 
-``export_tournament`` writes everything the tournament holds: its settings and status, tables,
-boards (deals), teams with their access codes, matches, disqualifications, the whole scoring
-history (every entry, every review, every result including retired ones) and its action log.
-``import_tournament`` creates the tournament again from such a document, under its own slug or
-a new one, in one transaction: all or nothing.
+``export_tournament`` writes everything the tournament holds, for every game: its settings
+and status (the game and all of its settings), tables, boards (deals and dealers), entrants
+(the teams of a pair game, the single players of a game of individuals) with their access
+codes, matches and the seats of their players (together the schedule or movement), the byes
+that follow from them, disqualifications, the whole scoring history (every entry, every check
+and director's ruling, every result including retired ones, with every seat's table result)
+and the action log. ``import_tournament`` creates the tournament again from such a document,
+under its own slug or a new one, in one transaction: all or nothing. It checks the whole
+tournament before that transaction commits, down to ranking it, so a backup that cannot be
+restored leaves nothing behind (no tournament, row, log entry or queued task) and says why.
 
-The standings are not in the file: they follow from the results, and are recomputed after a
-restore. Rows refer to each other by what an organiser sees (team and table numbers, rounds,
-board numbers, the entry's place in the file), never by database ids, so a backup restores
-into any database. Users are named by username; a user missing where the backup is restored is
-left out (the log keeps the actor's name as text).
+The standings are not in the file: they follow from the results, and the restore recomputes
+them in its transaction. Rows refer to each other by what an organiser sees (team and table
+numbers, rounds, board numbers, an entry's or review's number in the file), never by database
+ids, so a backup restores into any database. Users are named by username; a user missing
+where the backup is restored is left out (the log keeps the actor's name as text).
 
-Format (``"format": "pymtheg-tournament-backup"``, ``"version": 1``): one JSON object with the
-sections ``tournament``, ``tables``, ``boards``, ``teams``, ``matches``, ``disqualifications``,
-``submissions``, ``reviews``, ``results`` and ``action_log``; timestamps in ISO 8601. The
-tournament names its ``game`` and that game's ``settings``; a backup written before tournaments
-named their game holds Pymtheg's settings as fields of ``tournament`` and restores as Pymtheg.
+Every other column of a row is written under its own name, from the model's fields: a column a
+model gains is in the next backup, and a backup without it restores with the column's default.
+
+Format (``"format": "pymtheg-tournament-backup"``, ``"version": 2``): one JSON object with the
+sections ``tournament``, ``tables``, ``boards``, ``teams``, ``matches``, ``seats``, ``byes``,
+``disqualifications``, ``submissions``, ``reviews``, ``results`` and ``action_log``;
+timestamps in ISO 8601 (docs/organiser.md, "Backups"). Version 1 (no ``seats`` or ``byes``,
+the game's settings under ``settings``) is still read: its pair tournaments restore whole, its
+tournaments of individuals cannot (it lacks their seats) and are refused with that reason. A
+backup written before tournaments named their game holds Pymtheg's settings as fields of
+``tournament`` and restores as Pymtheg.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
-from datetime import datetime
+import json
+from collections import defaultdict
+from collections.abc import Iterable
+from datetime import date, datetime, time
+from decimal import Decimal
 from typing import Any
+from uuid import UUID
 
 from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
@@ -33,6 +48,7 @@ from django.utils.dateparse import parse_datetime
 
 from engine.core.words import plural
 from engine.games import DEFAULT_GAME
+from engine.ranking import RankingInputError
 from scoring.models import Result, Review, Submission
 from tournaments.action_log import summary_text, write_log
 from tournaments.models import (
@@ -40,57 +56,158 @@ from tournaments.models import (
     Board,
     Disqualification,
     Match,
+    MatchSeat,
     Table,
     Team,
     Tournament,
+    scorable_games,
+    seat_order,
 )
-from tournaments.services import TOURNAMENT_FIELDS
 
 FORMAT = "pymtheg-tournament-backup"
-VERSION = 1
-SECTIONS = (
-    "tournament",
-    "tables",
-    "boards",
-    "teams",
-    "matches",
-    "disqualifications",
-    "submissions",
-    "reviews",
-    "results",
-    "action_log",
-)
-SETTINGS = (*TOURNAMENT_FIELDS, "status")
+VERSION = 2
+SECTIONS_BY_VERSION = {
+    1: (
+        "tournament",
+        "tables",
+        "boards",
+        "teams",
+        "matches",
+        "disqualifications",
+        "submissions",
+        "reviews",
+        "results",
+        "action_log",
+    ),
+    2: (
+        "tournament",
+        "tables",
+        "boards",
+        "teams",
+        "matches",
+        "seats",
+        "byes",
+        "disqualifications",
+        "submissions",
+        "reviews",
+        "results",
+        "action_log",
+    ),
+}
+SECTIONS = SECTIONS_BY_VERSION[VERSION]
+
+# The relations of every model a backup holds. Each is written as what an organiser sees (the
+# numbers of tables, boards, entrants and rounds; an entry or a review by its number in the
+# file; a user by name), never as a database id; the tournament is the one being restored.
+RELATIONS: dict[type[models.Model], tuple[str, ...]] = {
+    Tournament: (),
+    Table: ("tournament",),
+    Board: ("table",),
+    Team: ("tournament",),
+    Match: ("table", "ns_team", "ew_team"),
+    MatchSeat: ("match", "team"),
+    Disqualification: ("team", "by"),
+    Submission: ("match", "board", "team", "user"),
+    Review: ("match", "board", "submission", "team", "user"),
+    Result: ("match", "board", "submission", "review"),
+    ActionLog: ("tournament", "user"),
+}
+# Columns a restore sets itself: a log entry names the restored tournament's slug.
+SET_ON_RESTORE: dict[type[models.Model], tuple[str, ...]] = {ActionLog: ("tournament_slug",)}
+# Rows of a tournament that are not in a backup, and why (a test holds every model that refers
+# to a tournament's rows to one of the lists).
+DERIVED = {
+    "scoring.BoardProgress": "folded again from the entries and reviews",
+    "scoring.StandingsState": "recomputed from the results",
+    "scoring.Standing": "recomputed from the results",
+    "scoring.RankingPoints": "recomputed from the results",
+    "publishing.ChartData": "recomputed from the standings",
+    "publishing.Export": "files of this server, made again on request",
+    "publishing.PublishingSettings": "this server's publishing choices, set again by hand",
+}
 
 
 class BackupError(Exception):
     """A backup that cannot be restored; the message says where and why."""
 
 
+# --- the columns of a row --------------------------------------------------------------------
+
+
+def own_fields(model: type[models.Model]) -> list[models.Field]:
+    """The columns of ``model`` a backup writes under their own names: all but the id, the
+    relations (``RELATIONS``) and what a restore sets itself."""
+    skip = set(SET_ON_RESTORE.get(model, ()))
+    return [
+        field
+        for field in model._meta.concrete_fields
+        if not field.primary_key and not field.is_relation and field.name not in skip
+    ]
+
+
+def _stamped(field: models.Field) -> bool:
+    """A time the database sets on save (``auto_now``/``auto_now_add``), restored after it."""
+    return bool(getattr(field, "auto_now", False) or getattr(field, "auto_now_add", False))
+
+
+def _json_value(value: Any) -> Any:
+    if isinstance(value, datetime | date | time):
+        return value.isoformat()
+    if isinstance(value, Decimal | UUID):
+        return str(value)
+    return value
+
+
+def _columns(obj: models.Model) -> dict[str, Any]:
+    return {
+        field.name: _json_value(field.value_from_object(obj)) for field in own_fields(type(obj))
+    }
+
+
 # --- export ----------------------------------------------------------------------------------
-
-
-def _time(value: datetime | None) -> str | None:
-    return value.isoformat() if value is not None else None
 
 
 def _username(user: Any) -> str | None:
     return user.get_username() if user is not None else None
 
 
+def byes_of(
+    team_numbers: Iterable[int], playing: Iterable[tuple[int, int]]
+) -> list[dict[str, int]]:
+    """Every round up to the last that has a match, each entrant not in ``playing`` (pairs of
+    round and entrant number) that round: the byes of the schedule or movement."""
+    seated: dict[int, set[int]] = defaultdict(set)
+    for round_number, number in playing:
+        seated[round_number].add(number)
+    numbers = sorted(team_numbers)
+    return [
+        {"round": round_number, "team": number}
+        for round_number in range(1, max(seated, default=0) + 1)
+        for number in numbers
+        if number not in seated[round_number]
+    ]
+
+
 def export_tournament(tournament: Tournament) -> dict[str, Any]:
     """The whole tournament as a JSON-ready dict (see the module docstring)."""
-    matches = Match.objects.filter(table__tournament=tournament).select_related(
-        "table", "ns_team", "ew_team"
+    matches = list(
+        Match.objects.filter(table__tournament=tournament)
+        .select_related("table", "ns_team", "ew_team")
+        .order_by("round", "table__number")
     )
     where = {m.pk: {"round": m.round, "table": m.table.number} for m in matches}
+    seats = list(
+        MatchSeat.objects.filter(match__table__tournament=tournament)
+        .select_related("team")
+        .order_by("round", "match__table__number", seat_order())
+    )
     submissions = list(
-        Submission.objects.filter(match__in=matches)
+        Submission.objects.filter(match__table__tournament=tournament)
         .select_related("board", "team", "user")
         .order_by("created_at", "id")
     )
     reviews = list(
-        Review.objects.filter(match__in=matches)
+        Review.objects.filter(match__table__tournament=tournament)
         .select_related("board", "team", "user")
         .order_by("created_at", "id")
     )
@@ -98,49 +215,36 @@ def export_tournament(tournament: Tournament) -> dict[str, Any]:
     # nothing in another.
     entry_number = {s.pk: n for n, s in enumerate(submissions, 1)}
     review_number = {r.pk: n for n, r in enumerate(reviews, 1)}
+    teams = list(tournament.teams.order_by("number"))
+    playing = [(m.round, t.number) for m in matches for t in (m.ns_team, m.ew_team)]
+    playing += [(seat.round, seat.team.number) for seat in seats]
     return {
         "format": FORMAT,
         "version": VERSION,
-        "exported_at": _time(timezone.now()),
+        "exported_at": timezone.now().isoformat(),
         "tournament": {
-            **{name: getattr(tournament, name) for name in SETTINGS},
-            "game": tournament.game,
-            "settings": tournament.rules,
-            "slug": tournament.slug,
-            "created_at": _time(tournament.created_at),
-            "updated_at": _time(tournament.updated_at),
+            **_columns(tournament),
+            # Complete and checked, so the play keeps its rules wherever a game's defaults move.
+            "game_settings": tournament.rules,
         },
-        "tables": [
-            {"number": t.number, "label": t.label} for t in tournament.tables.order_by("number")
-        ],
+        "tables": [_columns(t) for t in tournament.tables.order_by("number")],
         "boards": [
-            {"table": b.table.number, "number": b.number, "deal": b.deal}
+            {"table": b.table.number, **_columns(b)}
             for b in Board.objects.filter(table__tournament=tournament)
             .select_related("table")
             .order_by("table__number", "number")
         ],
-        "teams": [
-            {
-                "number": t.number,
-                "name": t.name,
-                "player1": t.player1,
-                "player2": t.player2,
-                "access_code": t.access_code,
-            }
-            for t in tournament.teams.order_by("number")
-        ],
+        "teams": [_columns(t) for t in teams],
         "matches": [
-            {**where[m.pk], "ns": m.ns_team.number, "ew": m.ew_team.number}
-            for m in matches.order_by("round", "table__number")
+            {**where[m.pk], **_columns(m), "ns": m.ns_team.number, "ew": m.ew_team.number}
+            for m in matches
         ],
+        "seats": [
+            {**where[seat.match_id], **_columns(seat), "team": seat.team.number} for seat in seats
+        ],
+        "byes": byes_of((t.number for t in teams), playing),
         "disqualifications": [
-            {
-                "team": d.team.number,
-                "reason": d.reason,
-                "after_final": d.after_final,
-                "by": _username(d.by),
-                "created_at": _time(d.created_at),
-            }
+            {"team": d.team.number, **_columns(d), "by": _username(d.by)}
             for d in Disqualification.objects.filter(team__tournament=tournament)
             .select_related("team", "by")
             .order_by("team__number")
@@ -150,17 +254,9 @@ def export_tournament(tournament: Tournament) -> dict[str, Any]:
                 "number": entry_number[s.pk],
                 **where[s.match_id],
                 "board": s.board.number,
-                "source": s.source,
                 "team": s.team.number if s.team else None,
-                "seat": s.seat,
                 "user": _username(s.user),
-                "client_id": s.client_id,
-                "remote_addr": s.remote_addr,
-                "created_at": _time(s.created_at),
-                "record": s.record,
-                "score": s.score,
-                "ns_result": s.ns_result,
-                "ew_result": s.ew_result,
+                **_columns(s),
             }
             for s in submissions
         ],
@@ -170,13 +266,9 @@ def export_tournament(tournament: Tournament) -> dict[str, Any]:
                 **where[r.match_id],
                 "board": r.board.number,
                 "submission": entry_number.get(r.submission_id),
-                "action": r.action,
                 "team": r.team.number if r.team else None,
                 "user": _username(r.user),
-                "client_id": r.client_id,
-                "remote_addr": r.remote_addr,
-                "reason": r.reason,
-                "created_at": _time(r.created_at),
+                **_columns(r),
             }
             for r in reviews
         ],
@@ -184,36 +276,51 @@ def export_tournament(tournament: Tournament) -> dict[str, Any]:
             {
                 **where[r.match_id],
                 "board": r.board.number,
-                "kind": r.kind,
                 "submission": entry_number.get(r.submission_id),
                 "review": review_number[r.review_id],
-                "ns_result": r.ns_result,
-                "ew_result": r.ew_result,
-                "passed_out": r.passed_out,
-                "reason": r.reason,
-                "current": r.current,
-                "created_at": _time(r.created_at),
-                "ended_at": _time(r.ended_at),
+                **_columns(r),
             }
-            for r in Result.objects.filter(match__in=matches)
+            for r in Result.objects.filter(match__table__tournament=tournament)
             .select_related("board")
             .order_by("created_at", "id")
         ],
         "action_log": [
-            {
-                "user": _username(entry.user),
-                "actor": entry.actor,
-                "created_at": _time(entry.created_at),
-                "action": entry.action,
-                "summary": entry.summary,
-                "before": entry.before,
-                "after": entry.after,
-            }
+            {"user": _username(entry.user), **_columns(entry)}
             for entry in ActionLog.objects.filter(tournament=tournament)
             .select_related("user")
             .order_by("created_at", "id")
         ],
     }
+
+
+# --- reading a file --------------------------------------------------------------------------
+
+
+def parse_backup(text: str) -> Any:
+    """The JSON document of a backup file's text; ``BackupError`` says what is wrong with a
+    file that is not one: empty, cut short (truncated), or not JSON at all."""
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        if not text.strip():
+            raise BackupError("the file is empty") from None
+        if _cut_short(text, exc):
+            line = text.count("\n") + 1
+            column = len(text) - text.rfind("\n")
+            raise BackupError(
+                f"the file is truncated: it ends at line {line} column {column}, in the middle "
+                "of the backup"
+            ) from None
+        raise BackupError(f"not JSON: {exc}") from None
+
+
+def _cut_short(text: str, exc: json.JSONDecodeError) -> bool:
+    """Whether the JSON was well formed up to where the text ends: the parser ran out of text
+    after a value, inside a string, or in the middle of a word (``tr`` of ``true``)."""
+    rest = text[exc.pos :].strip()
+    if not rest or exc.msg.startswith("Unterminated string"):
+        return True
+    return any(word.startswith(rest) for word in ("true", "false", "null"))
 
 
 # --- import ----------------------------------------------------------------------------------
@@ -227,12 +334,14 @@ class _Reader:
             raise BackupError("a backup is a JSON object")
         if data.get("format") != FORMAT:
             raise BackupError(f"not a tournament backup: 'format' must be {FORMAT!r}")
-        if data.get("version") != VERSION:
+        self.version = data.get("version")
+        if isinstance(self.version, bool) or self.version not in SECTIONS_BY_VERSION:
+            readable = ", ".join(map(str, SECTIONS_BY_VERSION))
             raise BackupError(
-                f"backup version {data.get('version')!r} is not supported (this program reads "
-                f"version {VERSION})"
+                f"backup version {self.version!r} is not supported (this program reads "
+                f"versions {readable})"
             )
-        missing = [name for name in SECTIONS if name not in data]
+        missing = [name for name in SECTIONS_BY_VERSION[self.version] if name not in data]
         if missing:
             raise BackupError(
                 f"the backup lacks {plural(len(missing), 'section')}: {', '.join(missing)}"
@@ -242,6 +351,9 @@ class _Reader:
         self.unknown_users: set[str] = set()
 
     def rows(self, section: str) -> Iterable[tuple[str, dict[str, Any]]]:
+        """``(where, row)`` of a section; a section a version 1 backup lacks is empty."""
+        if section not in self.data and section not in SECTIONS_BY_VERSION[self.version]:
+            return
         rows = self.data[section]
         if not isinstance(rows, list):
             raise BackupError(f"{section}: must be a list")
@@ -250,9 +362,12 @@ class _Reader:
                 raise BackupError(f"{section}[{index}]: must be an object")
             yield f"{section}[{index}]", row
 
-    def user(self, username: str | None) -> Any:
+    def user(self, username: Any, where: str) -> Any:
+        """The user of this name here; None (and noted) for one this server lacks."""
         if not username:
             return None
+        if not isinstance(username, str):
+            raise BackupError(f"{where}: a user is named by text, not {username!r}")
         if username not in self.users:
             User = get_user_model()
             found = User.objects.filter(**{User.USERNAME_FIELD: username}).first()
@@ -271,6 +386,62 @@ def _when(value: Any, where: str) -> datetime | None:
     return parsed
 
 
+def _value(field: models.Field, raw: Any, where: str) -> Any:
+    """A column's value from the file, converted and checked as the model's field does."""
+    name = field.name
+    if isinstance(field, models.DateTimeField):
+        return _when(raw, f"{where}: {name}")
+    if raw is None and not isinstance(field, models.JSONField):
+        if field.null:
+            return None
+        raise BackupError(f"{where}: {name} may not be null")
+    try:
+        value = field.to_python(raw)
+        if value not in field.empty_values:
+            field.validate(value, None)  # a value among the field's choices
+            field.run_validators(value)  # its length, its range, an address's form ...
+    except ValidationError as exc:
+        raise BackupError(f"{where}: {name}: {' '.join(exc.messages)}") from None
+    return value
+
+
+def _make(
+    model: type[models.Model], where: str, row: dict[str, Any], **given: Any
+) -> tuple[models.Model, dict[str, Any]]:
+    """A row of ``model`` from the file's object (columns under their own names; ``given``
+    sets the relations and any column in their place), and its database-set times."""
+    values: dict[str, Any] = {}
+    stamps: dict[str, Any] = {}
+    for field in own_fields(model):
+        if field.name in given:
+            continue
+        if field.name not in row:
+            if not (field.has_default() or field.null or _stamped(field)):
+                raise BackupError(f"{where}: the field {field.name!r} is missing")
+            continue  # written before the model had this column: its default
+        value = _value(field, row[field.name], where)
+        (stamps if _stamped(field) else values)[field.name] = value
+    try:
+        return model(**values, **given), stamps
+    except (TypeError, ValueError) as exc:
+        raise BackupError(f"{where}: {exc}") from None
+
+
+def _insert(model: type[models.Model], rows: list[tuple[models.Model, dict[str, Any]]]) -> None:
+    """Insert the rows in order, then give them back their own times (which ``auto_now_add``
+    replaced with now)."""
+    objects = [obj for obj, _stamps in rows]
+    model.objects.bulk_create(objects, batch_size=500)
+    names: set[str] = set()
+    for obj, stamps in rows:
+        for name, value in stamps.items():
+            if value is not None:
+                setattr(obj, name, value)
+                names.add(name)
+    if names:
+        model.objects.bulk_update(objects, sorted(names), batch_size=500)
+
+
 def _look_up(table: dict, key: Any, where: str, what: str) -> Any:
     try:
         return table[key]
@@ -282,28 +453,6 @@ def _once(found: dict, key: Any, value: Any, where: str, what: str) -> None:
     if key in found:
         raise BackupError(f"{where}: the {what} {key!r} appears twice")
     found[key] = value
-
-
-def _build(where: str, make: Callable[[], models.Model]) -> models.Model:
-    try:
-        return make()
-    except KeyError as exc:
-        raise BackupError(f"{where}: the field {exc.args[0]!r} is missing") from None
-    except (TypeError, ValueError) as exc:
-        raise BackupError(f"{where}: {exc}") from None
-
-
-def _create(model: type[models.Model], rows: list[tuple[models.Model, Any]]) -> list:
-    """Insert the rows in order, then give them back their own creation times (which
-    ``auto_now_add`` replaced with now)."""
-    objects = [obj for obj, _when in rows]
-    model.objects.bulk_create(objects, batch_size=500)
-    for obj, created_at in rows:
-        if created_at is not None:
-            obj.created_at = created_at
-    if objects:
-        model.objects.bulk_update(objects, ["created_at"], batch_size=500)
-    return objects
 
 
 # What a backup written before tournaments named their game held as tournament fields.
@@ -318,46 +467,48 @@ PYMTHEG_FIELDS = (
 )
 
 
-def _game_settings(data: dict[str, Any]) -> Any:
+def _older_game_settings(data: dict[str, Any]) -> Any:
+    """The game's settings of a backup older than version 2."""
     if "settings" in data:
         return data["settings"]
     return {name: data[name] for name in PYMTHEG_FIELDS if name in data}
 
 
-def _check_tournament(reader: _Reader, slug: str | None) -> Tournament:
+def _check_tournament(reader: _Reader, slug: str | None) -> tuple[Tournament, dict[str, Any]]:
     data = reader.data["tournament"]
     if not isinstance(data, dict):
         raise BackupError("tournament: must be an object")
+    game = data.get("game", DEFAULT_GAME)
+    if game not in scorable_games():
+        raise BackupError(
+            f"tournament: unknown game {game!r}: this program plays {', '.join(scorable_games())}"
+        )
     slug = slug or data.get("slug")
     if Tournament.objects.filter(slug=slug).exists():
         raise BackupError(
             f"a tournament {slug!r} exists already: restore under another slug (--slug) or "
             "delete that one first"
         )
-    tournament = _build(
-        "tournament",
-        lambda: Tournament(
-            slug=slug,
-            game=data.get("game", DEFAULT_GAME),
-            game_settings=_game_settings(data),
-            **{name: data[name] for name in SETTINGS},
-        ),
-    )
+    given: dict[str, Any] = {"slug": slug}
+    if "game_settings" not in data:
+        given["game_settings"] = _older_game_settings(data)
+    tournament, stamps = _make(Tournament, "tournament", data, **given)
     try:
         tournament.full_clean()
     except ValidationError as exc:
         problems = "; ".join(f"{k}: {' '.join(v)}" for k, v in exc.message_dict.items())
         raise BackupError(f"tournament: {problems}") from None
-    return tournament
+    return tournament, stamps
 
 
 @transaction.atomic
 def import_tournament(data: Any, *, slug: str | None = None, by: Any = None) -> Tournament:
-    """Create the tournament of a backup (under ``slug`` if given). Raises ``BackupError``."""
+    """Create the tournament of a backup (under ``slug`` if given) and its standings, in one
+    transaction. Raises ``BackupError``; nothing is then left of the restore."""
     reader = _Reader(data)
-    tournament = _check_tournament(reader, slug)
+    tournament, stamps = _check_tournament(reader, slug)
     try:
-        _restore(reader, tournament, by)
+        _Restore(reader, tournament, by).run(stamps)
     except DatabaseError as exc:
         # A value the database refuses: two rows claiming one place, a bad address, ...
         raise BackupError(f"the database refused the backup: {exc}") from None
@@ -365,216 +516,341 @@ def import_tournament(data: Any, *, slug: str | None = None, by: Any = None) -> 
     return tournament
 
 
-def _restore(reader: _Reader, tournament: Tournament, by: Any) -> None:
-    header = reader.data["tournament"]
-    tournament.save()
-    Tournament.objects.filter(pk=tournament.pk).update(
-        created_at=_when(header.get("created_at"), "tournament") or timezone.now()
-    )
-    tables = {
-        t.number: t
-        for t in Table.objects.bulk_create(
-            _build(
-                w, lambda r=r: Table(tournament=tournament, number=r["number"], label=r["label"])
+class _Restore:
+    """The rows of one backup, created in order; each step checks what it reads."""
+
+    def __init__(self, reader: _Reader, tournament: Tournament, by: Any):
+        self.reader = reader
+        self.tournament = tournament
+        self.by = by
+        self.game = tournament.game_rules
+        self.seat_names = tournament.seats if tournament.of_players else ()
+        self.tables: dict[int, Table] = {}
+        self.boards: dict[tuple[int, int], Board] = {}
+        self.teams: dict[int, Team] = {}
+        self.matches: dict[tuple[int, int], Match] = {}
+        self.match_where: dict[tuple[int, int], str] = {}
+        self.seating: dict[tuple[int, int], dict[str, Team]] = defaultdict(dict)
+
+    def run(self, stamps: dict[str, Any]) -> None:
+        """Every row, checked; then the log's note of the restore, and the standings."""
+        tournament = self.tournament
+        tournament.save()
+        created_at = stamps.get("created_at") or timezone.now()
+        Tournament.objects.filter(pk=tournament.pk).update(created_at=created_at)
+        self._tables()
+        self._boards()
+        self._teams()
+        self._matches()
+        self._seats()
+        self._byes()
+        self._disqualifications()
+        entries = self._history()
+        self._action_log()
+        if stamps.get("updated_at") is not None:
+            Tournament.objects.filter(pk=tournament.pk).update(updated_at=stamps["updated_at"])
+        self._log_restore(entries)
+        self._standings()
+
+    # -- the field ---------------------------------------------------------------------------
+
+    def _tables(self) -> None:
+        rows = []
+        for where, row in self.reader.rows("tables"):
+            table, stamps = _make(Table, where, row, tournament=self.tournament)
+            _once(self.tables, table.number, table, where, "table")
+            rows.append((table, stamps))
+        _insert(Table, rows)
+
+    def _boards(self) -> None:
+        rows = []
+        players = self.tournament.table_size
+        for where, row in self.reader.rows("boards"):
+            table = _look_up(self.tables, row.get("table"), where, "table")
+            board, stamps = _make(Board, where, row, table=table)
+            if "dealer" not in row:  # version 1: the game's fixed dealer of the board
+                board.dealer = self.game.dealer(board.number, players)
+            try:
+                board.full_clean(exclude=["table"], validate_unique=False)
+            except ValidationError as exc:
+                raise BackupError(f"{where}: {'; '.join(exc.messages)}") from None
+            _once(self.boards, (table.number, board.number), board, where, "board (table, board)")
+            rows.append((board, stamps))
+        _insert(Board, rows)
+
+    def _teams(self) -> None:
+        rows = []
+        word = self.tournament.entrant_word
+        for where, row in self.reader.rows("teams"):
+            team, stamps = _make(Team, where, row, tournament=self.tournament)
+            _once(self.teams, team.number, team, where, word)
+            rows.append((team, stamps))
+        _insert(Team, rows)
+
+    # -- the schedule or movement ----------------------------------------------------------
+
+    def _matches(self) -> None:
+        rows = []
+        word = self.tournament.entrant_word
+        for where, row in self.reader.rows("matches"):
+            match, stamps = _make(
+                Match,
+                where,
+                row,
+                table=_look_up(self.tables, row.get("table"), where, "table"),
+                ns_team=_look_up(self.teams, row.get("ns"), where, word),
+                ew_team=_look_up(self.teams, row.get("ew"), where, word),
             )
-            for w, r in reader.rows("tables")
+            key = (match.round, match.table.number)
+            _once(self.matches, key, match, where, "match (round, table)")
+            self.match_where[key] = f"{where} (round {key[0]}, table {key[1]})"
+            rows.append((match, stamps))
+        _insert(Match, rows)
+
+    def _seats(self) -> None:
+        """The players' seats of a game of individuals: every seat of every match taken, one
+        seat a round for each player, North and East the match's own entrants."""
+        title, word = self.game.title, self.tournament.entrant_word
+        rows, seated_in_round = [], set()
+        for where, row in self.reader.rows("seats"):
+            if not self.tournament.of_players:
+                raise BackupError(
+                    f"{where}: {title} is played by pairs, whose matches have no seats"
+                )
+            key = (row.get("round"), row.get("table"))
+            match = _look_up(self.matches, key, where, "match (round, table)")
+            seat, stamps = _make(
+                MatchSeat,
+                where,
+                row,
+                match=match,
+                team=_look_up(self.teams, row.get("team"), where, word),
+            )
+            if seat.seat not in self.seat_names:
+                raise BackupError(
+                    f"{where}: {seat.seat!r} is not a seat of a table of "
+                    f"{self.tournament.table_size} ({', '.join(self.seat_names)})"
+                )
+            if seat.seat in self.seating[key]:
+                raise BackupError(
+                    f"{where}: the seat {seat.seat} of round {key[0]}, table {key[1]} appears twice"
+                )
+            if (seat.round, seat.team.number) in seated_in_round:
+                raise BackupError(
+                    f"{where}: {word} {seat.team.number} has two seats in round {seat.round}"
+                )
+            self.seating[key][seat.seat] = seat.team
+            seated_in_round.add((seat.round, seat.team.number))
+            rows.append((seat, stamps))
+        for key, match in self.matches.items():
+            seated = self.seating.get(key, {})
+            missing = [name for name in self.seat_names if name not in seated]
+            if missing:
+                older = (
+                    " (a version 1 backup does not hold them: export the tournament again)"
+                    if self.reader.version == 1
+                    else ""
+                )
+                raise BackupError(
+                    f"{self.match_where[key]}: no player in seat{'s' if len(missing) > 1 else ''} "
+                    f"{', '.join(missing)}: a match of {title} seats a player at each of "
+                    f"{', '.join(self.seat_names)}{older}"
+                )
+            for name, side, entrant in (("N", "ns", match.ns_team), ("E", "ew", match.ew_team)):
+                if seated and seated[name].number != entrant.number:
+                    raise BackupError(
+                        f"{self.match_where[key]}: '{side}' is {word} {entrant.number} but the "
+                        f"seat {name} holds {word} {seated[name].number}"
+                    )
+        _insert(MatchSeat, rows)
+
+    def _byes(self) -> None:
+        """A backup's byes follow from its matches and seats; they must agree."""
+        if "byes" not in self.reader.data:  # version 1
+            return
+        written: dict[int, set[int]] = defaultdict(set)
+        for where, row in self.reader.rows("byes"):
+            round_number = row.get("round")
+            if isinstance(round_number, bool) or not isinstance(round_number, int):
+                raise BackupError(f"{where}: the round must be a whole number")
+            team = _look_up(self.teams, row.get("team"), where, self.tournament.entrant_word)
+            written[round_number].add(team.number)
+        playing = [
+            (match.round, team.number)
+            for match in self.matches.values()
+            for team in (match.ns_team, match.ew_team)
+        ]
+        playing += [
+            (round_number, team.number)
+            for (round_number, _table), seats in self.seating.items()
+            for team in seats.values()
+        ]
+        found: dict[int, set[int]] = defaultdict(set)
+        for bye in byes_of(self.teams, playing):
+            found[bye["round"]].add(bye["team"])
+        for round_number in sorted(set(written) | set(found)):
+            if written[round_number] != found[round_number]:
+                listed = ", ".join(map(str, sorted(written[round_number]))) or "none"
+                follow = ", ".join(map(str, sorted(found[round_number]))) or "none"
+                raise BackupError(
+                    f"byes: round {round_number} lists byes for {listed}, but its matches leave "
+                    f"out {follow}"
+                )
+
+    def _disqualifications(self) -> None:
+        word = self.tournament.entrant_word
+        _insert(
+            Disqualification,
+            [
+                _make(
+                    Disqualification,
+                    where,
+                    row,
+                    team=_look_up(self.teams, row.get("team"), where, word),
+                    by=self.reader.user(row.get("by"), where),
+                )
+                for where, row in self.reader.rows("disqualifications")
+            ],
         )
-    }
-    boards = {}
-    for where, row in reader.rows("boards"):
-        table = _look_up(tables, row.get("table"), where, "table")
-        board = _build(
-            where, lambda r=row, t=table: Board(table=t, number=r["number"], deal=r["deal"])
+
+    # -- the scoring history ---------------------------------------------------------------
+
+    def _match_board(self, row: dict, where: str) -> tuple[Match, Board]:
+        key = (row.get("round"), row.get("table"))
+        match = _look_up(self.matches, key, where, "match (round, table)")
+        board = _look_up(
+            self.boards, (row.get("table"), row.get("board")), where, "board (table, board)"
         )
+        return match, board
+
+    def _entry(self, submissions: dict, number: Any, where: str) -> Submission | None:
+        return None if number is None else _look_up(submissions, number, where, "entry")
+
+    def _team_or_none(self, number: Any, where: str) -> Team | None:
+        if number is None:
+            return None
+        return _look_up(self.teams, number, where, self.tournament.entrant_word)
+
+    def _history(self) -> int:
+        reader = self.reader
+        submissions: dict[Any, Submission] = {}
+        rows = []
+        for where, row in reader.rows("submissions"):
+            match, board = self._match_board(row, where)
+            submission, stamps = _make(
+                Submission,
+                where,
+                row,
+                match=match,
+                board=board,
+                team=self._team_or_none(row.get("team"), where),
+                user=reader.user(row.get("user"), where),
+            )
+            _once(submissions, row.get("number"), submission, where, "entry number")
+            rows.append((submission, stamps))
+        _insert(Submission, rows)
+        reviews: dict[Any, Review] = {}
+        rows = []
+        for where, row in reader.rows("reviews"):
+            match, board = self._match_board(row, where)
+            review, stamps = _make(
+                Review,
+                where,
+                row,
+                match=match,
+                board=board,
+                submission=self._entry(submissions, row.get("submission"), where),
+                team=self._team_or_none(row.get("team"), where),
+                user=reader.user(row.get("user"), where),
+            )
+            _once(reviews, row.get("number"), review, where, "review number")
+            rows.append((review, stamps))
+        _insert(Review, rows)
+        rows = []
+        for where, row in reader.rows("results"):
+            match, board = self._match_board(row, where)
+            result, stamps = _make(
+                Result,
+                where,
+                row,
+                match=match,
+                board=board,
+                submission=self._entry(submissions, row.get("submission"), where),
+                review=_look_up(reviews, row.get("review"), where, "review"),
+            )
+            self._check_seat_results(result, where)
+            rows.append((result, stamps))
+        _insert(Result, rows)
+        from scoring.services import rebuild_progress
+
+        rebuild_progress([match.pk for match in self.matches.values()])
+        return len(submissions)
+
+    def _check_seat_results(self, result: Result, where: str) -> None:
+        """A result of a game of individuals gives every seat of the table its result."""
+        if not self.seat_names:
+            return
+        seats = result.seats
+        if (
+            isinstance(seats, dict)
+            and set(seats) == set(self.seat_names)
+            and all(isinstance(v, int) and not isinstance(v, bool) for v in seats.values())
+        ):
+            return
+        given = "none" if seats is None else json.dumps(seats)
+        older = " (a version 1 backup does not hold them)" if self.reader.version == 1 else ""
+        raise BackupError(
+            f"{where}: a result of {self.game.title} gives a whole number to each seat "
+            f"{', '.join(self.seat_names)} in 'seats'; this one gives {given}{older}"
+        )
+
+    # -- the log and the standings ---------------------------------------------------------
+
+    def _action_log(self) -> None:
+        rows = []
+        for where, row in self.reader.rows("action_log"):
+            summary = row.get("summary")
+            if isinstance(summary, str):
+                # Cut as the log's writer cuts it (a backup made on SQLite may hold a longer one).
+                row = {**row, "summary": summary_text(summary)}
+            rows.append(
+                _make(
+                    ActionLog,
+                    where,
+                    row,
+                    tournament=self.tournament,
+                    tournament_slug=self.tournament.slug,
+                    user=self.reader.user(row.get("user"), where),
+                )
+            )
+        _insert(ActionLog, rows)
+
+    def _log_restore(self, entries: int) -> None:
+        reader, tournament = self.reader, self.tournament
+        write_log(
+            tournament=tournament,
+            by=self.by,
+            action="import_tournament",
+            summary=(
+                f"Restored the tournament from a backup made {reader.data.get('exported_at')}"
+            ),
+            after={
+                "slug": tournament.slug,
+                "backup_slug": reader.data["tournament"].get("slug"),
+                "version": reader.version,
+                "teams": len(self.teams),
+                "entries": entries,
+                "unknown_users": sorted(reader.unknown_users),
+            },
+        )
+
+    def _standings(self) -> None:
+        """Rank the restored results in this transaction: the standings are there when it
+        commits, and results that cannot be ranked restore nothing."""
+        from scoring import standings
+
+        standings.mark_changed(self.tournament)
         try:
-            board.full_clean(exclude=["table"], validate_unique=False)
-        except ValidationError as exc:
-            raise BackupError(f"{where}: {'; '.join(exc.messages)}") from None
-        _once(boards, (table.number, board.number), board, where, "board (table, board)")
-    Board.objects.bulk_create(boards.values())
-    teams = {
-        t.number: t
-        for t in Team.objects.bulk_create(
-            _build(
-                w,
-                lambda r=r: Team(
-                    tournament=tournament,
-                    number=r["number"],
-                    name=r["name"],
-                    player1=r["player1"],
-                    player2=r["player2"],
-                    access_code=r["access_code"],
-                ),
-            )
-            for w, r in reader.rows("teams")
-        )
-    }
-    matches = {}
-    for where, row in reader.rows("matches"):
-        match = _build(
-            where,
-            lambda r=row, w=where: Match(
-                round=r["round"],
-                table=_look_up(tables, r["table"], w, "table"),
-                ns_team=_look_up(teams, r["ns"], w, "team"),
-                ew_team=_look_up(teams, r["ew"], w, "team"),
-            ),
-        )
-        _once(matches, (match.round, match.table.number), match, where, "match (round, table)")
-    Match.objects.bulk_create(matches.values())
-    _create(
-        Disqualification,
-        [
-            (
-                _build(
-                    w,
-                    lambda r=r, w=w: Disqualification(
-                        team=_look_up(teams, r["team"], w, "team"),
-                        reason=r["reason"],
-                        after_final=r["after_final"],
-                        by=reader.user(r.get("by")),
-                    ),
-                ),
-                _when(r.get("created_at"), w),
-            )
-            for w, r in reader.rows("disqualifications")
-        ],
-    )
-    entries = _restore_history(reader, matches, boards, teams)
-    _create(
-        ActionLog,
-        [
-            (
-                _build(
-                    w,
-                    lambda r=r: ActionLog(
-                        tournament=tournament,
-                        tournament_slug=tournament.slug,
-                        user=reader.user(r.get("user")),
-                        actor=r["actor"],
-                        action=r["action"],
-                        summary=_summary(r["summary"]),
-                        before=r.get("before"),
-                        after=r.get("after"),
-                    ),
-                ),
-                _when(r.get("created_at"), w),
-            )
-            for w, r in reader.rows("action_log")
-        ],
-    )
-    updated_at = _when(header.get("updated_at"), "tournament")
-    if updated_at is not None:
-        Tournament.objects.filter(pk=tournament.pk).update(updated_at=updated_at)
-    _log_restore(tournament, by, reader, entries)
-    # The standings follow from the restored results (recomputed by the standings task).
-    from scoring.services import results_changed
-
-    results_changed(tournament)
-
-
-def _match_board(row: dict, where: str, matches: dict, boards: dict) -> tuple[Match, Board]:
-    match = _look_up(matches, (row.get("round"), row.get("table")), where, "match (round, table)")
-    board = _look_up(boards, (row.get("table"), row.get("board")), where, "board (table, board)")
-    return match, board
-
-
-def _team_or_none(teams: dict, number: Any, where: str) -> Team | None:
-    return None if number is None else _look_up(teams, number, where, "team")
-
-
-def _restore_history(reader: _Reader, matches: dict, boards: dict, teams: dict) -> int:
-    submissions: dict[int, Submission] = {}
-    rows = []
-    for where, row in reader.rows("submissions"):
-        match, board = _match_board(row, where, matches, boards)
-        submission = _build(
-            where,
-            lambda r=row, w=where, m=match, b=board: Submission(
-                match=m,
-                board=b,
-                source=r["source"],
-                team=_team_or_none(teams, r.get("team"), w),
-                seat=r["seat"],
-                user=reader.user(r.get("user")),
-                client_id=r["client_id"],
-                remote_addr=r.get("remote_addr"),
-                record=r["record"],
-                score=r["score"],
-                ns_result=r.get("ns_result"),
-                ew_result=r.get("ew_result"),
-            ),
-        )
-        submissions[row.get("number")] = submission
-        rows.append((submission, _when(row.get("created_at"), where)))
-    _create(Submission, rows)
-    reviews: dict[int, Review] = {}
-    rows = []
-    for where, row in reader.rows("reviews"):
-        match, board = _match_board(row, where, matches, boards)
-        number = row.get("submission")
-        review = _build(
-            where,
-            lambda r=row, w=where, m=match, b=board, n=number: Review(
-                match=m,
-                board=b,
-                submission=None if n is None else _look_up(submissions, n, w, "entry"),
-                action=r["action"],
-                team=_team_or_none(teams, r.get("team"), w),
-                user=reader.user(r.get("user")),
-                client_id=r["client_id"],
-                remote_addr=r.get("remote_addr"),
-                reason=r["reason"],
-            ),
-        )
-        reviews[row.get("number")] = review
-        rows.append((review, _when(row.get("created_at"), where)))
-    _create(Review, rows)
-    rows = []
-    for where, row in reader.rows("results"):
-        match, board = _match_board(row, where, matches, boards)
-        number = row.get("submission")
-        result = _build(
-            where,
-            lambda r=row, w=where, m=match, b=board, n=number: Result(
-                match=m,
-                board=b,
-                kind=r["kind"],
-                submission=None if n is None else _look_up(submissions, n, w, "entry"),
-                review=_look_up(reviews, r["review"], w, "review"),
-                ns_result=r.get("ns_result"),
-                ew_result=r.get("ew_result"),
-                passed_out=r["passed_out"],
-                reason=r["reason"],
-                current=r["current"],
-                ended_at=_when(r.get("ended_at"), w),
-            ),
-        )
-        rows.append((result, _when(row.get("created_at"), where)))
-    _create(Result, rows)
-    from scoring.services import rebuild_progress
-
-    rebuild_progress([match.pk for match in matches.values()])
-    return len(submissions)
-
-
-def _summary(value: Any) -> Any:
-    """A log entry's summary cut as the log's writer cuts it (a backup made on SQLite may
-    hold a longer one); anything but text is left for the checks to refuse."""
-    return summary_text(value) if isinstance(value, str) else value
-
-
-def _log_restore(tournament: Tournament, by: Any, reader: _Reader, entries: int) -> None:
-    write_log(
-        tournament=tournament,
-        by=by,
-        action="import_tournament",
-        summary=f"Restored the tournament from a backup made {reader.data.get('exported_at')}",
-        after={
-            "slug": tournament.slug,
-            "backup_slug": reader.data["tournament"].get("slug"),
-            "teams": tournament.teams.count(),
-            "entries": entries,
-            "unknown_users": sorted(reader.unknown_users),
-        },
-    )
+            standings.recompute(self.tournament.pk)
+        except RankingInputError as exc:
+            raise BackupError(f"the restored results cannot be ranked: {exc}") from None

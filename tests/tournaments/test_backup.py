@@ -181,17 +181,24 @@ def broken(data: dict, change) -> dict:
         (lambda d: d.update(version=99), "version 99 is not supported"),
         (lambda d: d.pop("results"), "lacks 1 section: results"),
         (
-            lambda d: d["tournament"]["settings"].update(ruleset="chess"),
+            lambda d: d["tournament"]["game_settings"].update(ruleset="chess"),
             "ruleset: 'chess' is not one of",
         ),
         (lambda d: d["tournament"].update(ties="coin"), "ties"),
         (lambda d: d["matches"][0].update(ns=99), "matches\\[0\\]: there is no team 99"),
         (lambda d: d["boards"][0].update(deal="N:nonsense"), "boards\\[0\\]"),
         (lambda d: d["teams"][1].pop("name"), "teams\\[1\\]: the field 'name' is missing"),
-        (lambda d: d["reviews"][0].update(created_at="yesterday"), "reviews\\[0\\]: 'yesterday'"),
+        (
+            lambda d: d["reviews"][0].update(created_at="yesterday"),
+            "reviews\\[0\\]: created_at: 'yesterday' is not a date",
+        ),
         (lambda d: d["results"][0].update(review=999), "results\\[0\\]: there is no review 999"),
         (lambda d: d["matches"].append(dict(d["matches"][0])), "matches\\[9\\]: .* appears twice"),
-        (lambda d: d["teams"][1].update(number=1), "database refused"),
+        (lambda d: d["teams"][1].update(number=1), "teams\\[1\\]: the team 1 appears twice"),
+        (
+            lambda d: d["teams"][1].update(access_code=d["teams"][0]["access_code"]),
+            "database refused",
+        ),
     ],
 )
 def test_bad_backups_restore_nothing(played, change, message):

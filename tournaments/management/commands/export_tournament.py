@@ -1,4 +1,5 @@
-"""``manage.py export_tournament SLUG > FILE.json``: back up one tournament as JSON."""
+"""``manage.py export_tournament SLUG > FILE.json``: back up one tournament as JSON
+(``tournaments/backup.py``)."""
 
 from __future__ import annotations
 
@@ -14,8 +15,9 @@ from tournaments.management.commands._common import tournament_by_slug
 
 class Command(BaseCommand):
     help = (
-        "Write one tournament (settings, teams with access codes, tables, deals, matches, "
-        "disqualifications, every entry, review and result, its action log) as JSON."
+        "Write one tournament of any game as JSON: its settings, tables, deals, entrants (teams "
+        "or players) with access codes, matches and seats, byes, disqualifications, every "
+        "entry, check, ruling and result, and its action log."
     )
 
     def add_arguments(self, parser: CommandParser) -> None:
