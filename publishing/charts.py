@@ -1,16 +1,27 @@
 """Chart series and their SVG drawings, from the ranking input and the stored standings.
 
-- ``places_by_round``: each team's place after every round whose results are all in (and
-  every round's before it), ranking (``RankingState``) the tournament's results restricted
-  to the rounds up to that one. A round with a result missing would be placed by percentage
-  (provisional standings) beside rounds placed by points, so it is left out, and every
-  later round with it, until the result is in. Each round's input is fingerprinted; a round
+Charts are summaries of results, and follow the rule of who may see what (RULES.md, "Who may
+see what, and when"): they are drawn from complete tables only. Which tables are complete is
+the caller's to say (``scoring.selectors.complete_tables``); nothing here decides it.
+
+- ``places_by_round``: each team's place after every round r such that every table played in
+  rounds 1..r is complete, ranking (``RankingState``) the tournament's results restricted to
+  the rounds up to that one. *Ruling: the places after round r are drawn only once every
+  table played in rounds 1..r is complete.* They are ranked from every result of those
+  rounds, and a team's move from one round to the next is its result at the table it played
+  in that round: drawn while that table still has a match to play, they would tell the teams
+  still to come there how its deal lies. (Ranking only the complete tables' results instead
+  would place teams on different sets of matches, which are not the places after a round.)
+  Every result of those rounds is then in, so no round is placed by percentage (provisional
+  standings) beside rounds placed by points. Each round's input is fingerprinted; a round
   whose fingerprint is unchanged since the last run keeps its places, so a new result
   re-ranks only its own round and the later ones.
-- ``spread_groups``: per table, board and side, the five-number summary of the table
-  results (and the results themselves where few enough to draw as dots).
+- ``spread_groups``: per complete table, board and side (or seat, in a game of
+  individuals), the five-number summary of the table results (and the results themselves
+  where few enough to draw as dots).
 - ``places_svg``, ``spread_svg``: inline SVG for the public charts page, drawn once by the
   chart task and stored; the page only prints it.
+- ``tables_out_words``: the tables still being played, in words, for the page.
 
 Pure Python: no Django here.
 """
@@ -38,6 +49,9 @@ PALETTE = [
 SPREAD_DOTS_MAX = 120  # results per group drawn as dots; beyond that only the box
 SPREAD_MAX_ROWS = 400  # groups drawn on the page
 SIDES = ("NS", "EW")
+# The order of a board's groups: the sides of a game of pairs, the seats of a game of
+# individuals.
+PLACE_ORDER = (*SIDES, "N", "E", "S", "W")
 
 
 @dataclass
@@ -46,10 +60,12 @@ class RoundSeries:
     places: dict[str, list[int | None]]  # team id -> place after each round
     digests: dict[str, str]  # str(round) -> fingerprint of the results up to it
     ranked_rounds: list[int] = field(default_factory=list)  # rounds actually re-ranked
-    # The first round with a result missing (left out, with every round after it); None
-    # when every round up to the last with a result is complete.
+    # The first round left out (with every round after it) while a table played up to it
+    # is still being played; None when every round up to the last with a result is drawn.
     incomplete: int | None = None
     last_played: int | None = None  # the last round with a result
+    # The tables played up to ``incomplete`` that are not complete yet.
+    waiting_tables: list[int] = field(default_factory=list)
 
     @property
     def note(self) -> str:
@@ -57,8 +73,8 @@ class RoundSeries:
         if self.incomplete is None:
             return ""
         return (
-            f"(round {self.incomplete} is not drawn until all its results are in"
-            f"{', nor the rounds after it' if self.incomplete != self.last_played else ''})"
+            f"(round {self.incomplete} is not drawn until every table played up to it is "
+            f"complete{', nor the rounds after it' if self.incomplete != self.last_played else ''})"
         )
 
 
@@ -82,10 +98,12 @@ def places_by_round(
     data: dict[str, Any],
     previous_digests: dict[str, str] | None = None,
     previous: dict[str, dict[str, int | None]] | None = None,
+    *,
+    complete: Iterable[int],
 ) -> RoundSeries:
-    """Places after every round up to the last round with a result, as long as every
-    result of it and of the rounds before it is in (``RoundSeries.incomplete``: the first
-    round left out).
+    """Places after every round up to the last round with a result, as long as every table
+    played in it and in the rounds before it is one of the ``complete`` tables, and every
+    result of those rounds is in (``RoundSeries.incomplete``: the first round left out).
 
     ``previous``: {str(round): {team id: place}} from the last run, reused for every round
     whose digest is in ``previous_digests`` unchanged.
@@ -99,15 +117,24 @@ def places_by_round(
     disqualified = {
         str(d["team"]) for d in data.get("disqualified", []) if not d.get("after_final")
     }
-    waiting = [m["round"] for m in matches if m["round"] <= last and _waiting(m, disqualified)]
-    incomplete = min(waiting) if waiting else None
-    rounds = sorted(
-        {
-            m["round"]
-            for m in matches
-            if m["round"] <= last and (incomplete is None or m["round"] < incomplete)
-        }
-    )
+    complete = set(complete)
+    tables_of: dict[int, set[int]] = {}
+    waiting: set[int] = set()  # rounds with a result still to come
+    for m in matches:
+        tables_of.setdefault(m["round"], set()).add(m["table"])
+        if _waiting(m, disqualified):
+            waiting.add(m["round"])
+    rounds: list[int] = []
+    played_tables: set[int] = set()
+    incomplete: int | None = None
+    held: list[int] = []
+    for round_number in sorted(r for r in tables_of if r <= last):
+        played_tables |= tables_of[round_number]
+        held = sorted(played_tables - complete)
+        if held or round_number in waiting:
+            incomplete = round_number
+            break
+        rounds.append(round_number)
     head = {key: data.get(key) for key in ("ruleset", "ties", "disqualified")}
     head["teams"] = team_ids
     digest = hashlib.sha256(_canonical(head))
@@ -134,7 +161,7 @@ def places_by_round(
         by_round[round_number] = {str(team): place for team, place in found.items()}
         ranked.append(round_number)
     places = {team: [by_round[r].get(team) for r in rounds] for team in team_ids}
-    return RoundSeries(rounds, places, digests, ranked, incomplete, last)
+    return RoundSeries(rounds, places, digests, ranked, incomplete, last, held)
 
 
 def per_round(rounds: list[int], places: dict[str, list]) -> dict[str, dict[str, Any]]:
@@ -145,10 +172,14 @@ def per_round(rounds: list[int], places: dict[str, list]) -> dict[str, dict[str,
     }
 
 
-def spread_groups(standings: dict[str, Any]) -> list[dict[str, Any]]:
-    """Five-number summary of every table, board and side of the stored standings."""
+def spread_groups(standings: dict[str, Any], complete: Iterable[int]) -> list[dict[str, Any]]:
+    """Five-number summary of every table, board and side (or seat) of the stored standings,
+    for the ``complete`` tables only: a table still being played gives nothing away."""
+    complete = set(complete)
     out = []
     for group in standings.get("groups", []):
+        if group["table"] not in complete:
+            continue
         scores = [r["score"] for r in group["results"] if r.get("score") is not None]
         if not scores:
             continue
@@ -158,7 +189,7 @@ def spread_groups(standings: dict[str, Any]) -> list[dict[str, Any]]:
             {
                 "table": group["table"],
                 "board": group["board"],
-                "side": group["side"],
+                "side": group["side"] if "side" in group else group["seat"],
                 "results": len(scores),
                 "low": _tidy(low),
                 "q1": _tidy(q1),
@@ -169,8 +200,36 @@ def spread_groups(standings: dict[str, Any]) -> list[dict[str, Any]]:
                 "scores": sorted(scores) if len(scores) <= SPREAD_DOTS_MAX else [],
             }
         )
-    out.sort(key=lambda g: (g["table"], g["board"], SIDES.index(g["side"])))
+    out.sort(key=lambda g: (g["table"], g["board"], _place_index(g["side"])))
     return out
+
+
+def _place_index(side: str) -> int:
+    return PLACE_ORDER.index(side) if side in PLACE_ORDER else len(PLACE_ORDER)
+
+
+def tables_out_words(tables: Iterable[int]) -> str:
+    """ "Tables 3 and 5 are still being played: their results are not shown yet." (runs of
+    three or more as ranges: "Tables 1-4, 7 and 9 ..."); empty when none."""
+    numbers = sorted(set(tables))
+    if not numbers:
+        return ""
+    runs: list[list[int]] = []
+    for number in numbers:
+        if runs and number == runs[-1][-1] + 1:
+            runs[-1].append(number)
+        else:
+            runs.append([number])
+    parts: list[str] = []
+    for run in runs:
+        if len(run) >= 3:
+            parts.append(f"{run[0]}-{run[-1]}")
+        else:
+            parts.extend(str(number) for number in run)
+    if len(numbers) == 1:
+        return f"Table {parts[0]} is still being played: its results are not shown yet."
+    listed = parts[0] if len(parts) == 1 else f"{', '.join(parts[:-1])} and {parts[-1]}"
+    return f"Tables {listed} are still being played: their results are not shown yet."
 
 
 def _tidy(value: float) -> int | float:

@@ -5,8 +5,8 @@
   become public.
 - ``Export``: one export job and its file. The same tournament state, kind and format give
   the same bytes, so a finished export is reused rather than made again.
-- ``ChartData``: the places after every round and the spread of results at every table,
-  computed by a task after the standings change; pages only read it.
+- ``ChartData``: the places after every round and the spread of results at every complete
+  table, computed by a task after the standings change; pages only read it.
 """
 
 from __future__ import annotations
@@ -162,8 +162,16 @@ class ChartData(models.Model):
     places = models.JSONField(default=dict)
     # {round: digest of the results up to it}: a round whose digest is unchanged is reused.
     round_digests = models.JSONField(default=dict)
-    # [{table, board, side, results, low, q1, median, q3, high, mean, scores}]
+    # [{table, board, side, results, low, q1, median, q3, high, mean, scores}]; ``side`` is
+    # the seat in a game of individuals. Complete tables only.
     spread = models.JSONField(default=list)
+    # The tables that were complete when the charts were drawn: the charts are drawn from
+    # these alone. None: drawn before this was kept (the page shows no places until redrawn).
+    tables = models.JSONField(
+        null=True,
+        blank=True,
+        help_text="The complete tables the charts were drawn from.",
+    )
     places_svg = models.TextField(blank=True)
     spread_svg = models.TextField(blank=True)
     note = models.CharField(max_length=300, blank=True)

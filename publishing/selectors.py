@@ -2,7 +2,9 @@
 public, the tournament in the columns an export is written from, and export statuses.
 
 Nothing here writes and nothing ranks: standings come from ``StandingsState.standings`` as the
-standings task stored them, and the places after every round from ``ChartData``.
+standings task stored them, and the places after every round from ``ChartData``. Which tables'
+results the public may see is ``scoring.visibility.complete_tables``'s to say: the hand
+records and the charts ask it.
 """
 
 from __future__ import annotations
@@ -19,12 +21,14 @@ from django.urls import reverse
 from django.utils import timezone
 
 from engine.games.pymtheg.words import contract_in_words
+from publishing.charts import spread_svg, tables_out_words
 from publishing.exports.sheets import Stamp
 from publishing.exports.workbook import LINE_COLUMNS, Places, WorkbookData, empty_byes
 from publishing.models import ChartData, Export, HandRecords, PublishingSettings
 from scoring.models import RankingPoints, Result, Standing, StandingsState
 from scoring.selectors import number_ranges
 from scoring.views import points_text, standings_status
+from scoring.visibility import complete_tables
 from tournaments.models import Board, Match, Status, Team, Tournament
 from tournaments.selectors import SEATED, board_diagram, board_hands
 
@@ -139,8 +143,7 @@ def hand_record_release(tournament: Tournament, settings: PublishingSettings) ->
         return Release(
             mode, set(), False, "The hand records are published once the standings are final."
         )
-    progress = round_progress(tournament)
-    released = progress.tables - progress.tables_waiting
+    released = complete_tables(tournament)
     return Release(
         mode,
         released,
@@ -582,10 +585,54 @@ def chart_data(tournament: Tournament) -> ChartData | None:
     return ChartData.objects.filter(tournament=tournament).first()
 
 
-def places_table(tournament: Tournament, chart: ChartData | None, limit: int) -> dict[str, Any]:
+@dataclass
+class PublicCharts:
+    """What the public charts page shows: the stored drawings, as far as they are drawn from
+    tables that are complete now, and the tables still being played."""
+
+    places_svg: str = ""
+    spread_svg: str = ""
+    note: str = ""
+    rounds: list[int] = field(default_factory=list)
+    places: dict[str, list[int | None]] = field(default_factory=dict)
+    tables_out: list[int] = field(default_factory=list)
+    out_words: str = ""
+    # The stored places may draw a table that is no longer complete (a match was added there,
+    # a result withdrawn, a disqualification lifted), or were drawn before the tables were
+    # kept: they wait for the chart task to draw them again.
+    redrawing: bool = False
+
+
+def public_charts(tournament: Tournament, chart: ChartData | None) -> PublicCharts:
+    """The charts as the public may see them now (RULES: charts and every summary of results
+    are drawn from complete tables only).
+
+    The chart task draws from the tables complete when it runs (``ChartData.tables``), but a
+    table may stop being complete after that. Then the spread is drawn again here without it
+    (a few hundred strips at most), and the places after every round, which cannot be, are
+    left out until the chart task has drawn them again."""
+    complete = complete_tables(tournament)
+    # The tables whose results are not shown yet (``scoring.visibility.tables_still_out``),
+    # from the one reading of the complete tables.
+    out = sorted(set(tournament.tables.values_list("number", flat=True)) - complete)
+    shown = PublicCharts(tables_out=out, out_words=tables_out_words(out))
+    if chart is None:
+        return shown
+    spread = [group for group in chart.spread if group["table"] in complete]
+    shown.spread_svg = chart.spread_svg if len(spread) == len(chart.spread) else spread_svg(spread)
+    drawn_from = chart.tables
+    if drawn_from is not None and set(drawn_from) <= complete:
+        shown.places_svg, shown.note = chart.places_svg, chart.note
+        shown.rounds, shown.places = list(chart.rounds), chart.places
+    else:
+        shown.redrawing = bool(chart.rounds)
+    return shown
+
+
+def places_table(tournament: Tournament, shown: PublicCharts, limit: int) -> dict[str, Any]:
     """The places the chart draws, as a table (for readers who cannot see the chart): the
     leading teams of the stored standings."""
-    if chart is None or not chart.rounds:
+    if not shown.rounds:
         return {"rounds": [], "rows": []}
     leaders = list(
         Standing.objects.filter(tournament=tournament, status="ok")
@@ -593,7 +640,7 @@ def places_table(tournament: Tournament, chart: ChartData | None, limit: int) ->
         .order_by("place", "team__number")[:limit]
     )
     rows = [
-        {"team": standing.team, "places": chart.places.get(str(standing.team_id), [])}
+        {"team": standing.team, "places": shown.places.get(str(standing.team_id), [])}
         for standing in leaders
     ]
-    return {"rounds": chart.rounds, "rows": rows}
+    return {"rounds": shown.rounds, "rows": rows}

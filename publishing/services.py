@@ -36,6 +36,7 @@ from publishing.players import build_player_sheets
 from scoring import standings as scoring_standings
 from scoring.models import Standing, StandingsState
 from scoring.selectors import ranking_input, standings_bookkeeping
+from scoring.visibility import complete_tables
 from tournaments.action_log import SYSTEM_ACTOR, write_log
 from tournaments.models import Status, Tournament
 
@@ -408,7 +409,11 @@ def _chart_standings(
     if "standings" not in state.get_deferred_fields():
         standings = state.standings or {}
         rows = standings.get("standings", [])
-        leaders = [str(row["team"]) for row in rows if row.get("status") == "ok"]
+        leaders = [
+            str(row["team"] if "team" in row else row["player"])
+            for row in rows
+            if row.get("status") == "ok"
+        ]
         return leaders, standings.get("groups", [])
     same = StandingsState.objects.filter(pk=state.pk, computed_version=state.computed_version)
     found = list(same.values_list("pk", "standings__groups"))
@@ -422,44 +427,56 @@ def _chart_standings(
 
 
 def refresh_chart_data(tournament: Tournament, state: StandingsState) -> ChartData:
-    """The chart series for these standings, recomputed only where results changed."""
+    """The chart series for these standings, recomputed only where results changed. Charts
+    are drawn from complete tables only (``scoring.visibility.complete_tables``); the places
+    after every round are charted for games of pairs. ``ChartData.tables`` keeps the complete
+    tables the charts were drawn from: the page checks them against the tables complete now."""
     chart, _ = ChartData.objects.get_or_create(tournament=tournament)
-    if tournament.of_players:
-        return chart  # places after every round are charted for pair games
+    complete = sorted(complete_tables(tournament))
     if (
         chart.computed_at is not None
         and chart.computed_version == state.computed_version
         and chart.results_version == state.results_version
+        and chart.tables == complete
     ):
         return chart
     found = _chart_standings(tournament, state)
     if found is None:
         return chart  # the newer standings queued a refresh of their own
     leaders, groups = found
-    data = ranking_input(tournament)
+    if tournament.of_players:
+        chart.rounds, chart.places, chart.round_digests, chart.note = [], {}, {}, ""
+    else:
+        data = ranking_input(tournament)
+        if len(data["matches"]) > conf.places_max_matches():
+            chart.rounds, chart.places, chart.round_digests = [], {}, {}
+            chart.note = (
+                f"(not computed: {len(data['matches']):,} match entries is more than the "
+                f"{conf.places_max_matches():,} ranked once per round)"
+            )
+        else:
+            series = places_by_round(
+                data,
+                chart.round_digests,
+                per_round(chart.rounds, chart.places),
+                complete=complete,
+            )
+            chart.rounds, chart.places, chart.round_digests = (
+                series.rounds,
+                series.places,
+                series.digests,
+            )
+            chart.note = series.note
     labels = {
         str(team.pk): f"{team.number}. {selectors.clean_text(team.name)}"
         for team in tournament.teams.all()
     }
-    if len(data["matches"]) > conf.places_max_matches():
-        chart.rounds, chart.places, chart.round_digests = [], {}, {}
-        chart.note = (
-            f"(not computed: {len(data['matches']):,} match entries is more than the "
-            f"{conf.places_max_matches():,} ranked once per round)"
-        )
-    else:
-        series = places_by_round(data, chart.round_digests, per_round(chart.rounds, chart.places))
-        chart.rounds, chart.places, chart.round_digests = (
-            series.rounds,
-            series.places,
-            series.digests,
-        )
-        chart.note = series.note
     lines = conf.chart_lines()
     shown = leaders if len(leaders) <= lines else leaders[:lines]
     chart.places_svg = places_svg(chart.rounds, chart.places, labels, shown)
-    chart.spread = spread_groups({"groups": groups})
+    chart.spread = spread_groups({"groups": groups}, complete)
     chart.spread_svg = spread_svg(chart.spread)
+    chart.tables = complete
     chart.computed_version = state.computed_version
     chart.results_version = state.results_version
     chart.computed_at = timezone.now()

@@ -4,7 +4,8 @@ Organisers (``organiser_required``): the publishing page (settings, exports with
 progress, publication), the JSON status the page polls, and the download of any finished
 export. Everyone: the downloads page with the published files, the hand records (when the
 organiser's setting allows them) and the charts. Public pages only read stored rows: the
-charts are drawn by the chart task, never on a page view.
+charts are drawn by the chart task, never on a page view (but for the rare spread drawn
+again without a table that is no longer complete: ``selectors.public_charts``).
 """
 
 from __future__ import annotations
@@ -252,14 +253,19 @@ def _hand_records_html(tournament: Tournament, tables: set[int]) -> str:
 
 
 def charts_page(request: HttpRequest, slug: str) -> HttpResponse:
+    """The places after every round and the spread of the results, drawn from complete
+    tables only; the page names the tables still being played."""
     tournament = _public_tournament(request, slug)
     chart = selectors.chart_data(tournament)
     state = standings_bookkeeping(tournament)
+    shown = selectors.public_charts(tournament, chart)
     context = _public_context(
         tournament,
         chart=chart,
-        places_table=selectors.places_table(tournament, chart, conf.chart_lines()),
+        shown=shown,
+        places_table=selectors.places_table(tournament, shown, conf.chart_lines()),
         status=standings_status(tournament, state),
-        behind=chart is not None and chart.computed_version != state.computed_version,
+        behind=chart is not None
+        and (chart.computed_version != state.computed_version or shown.redrawing),
     )
     return render(request, "publishing/public/charts.html", context)
