@@ -28,7 +28,7 @@ from publishing.models import ChartData, Export, HandRecords, PublishingSettings
 from scoring.models import RankingPoints, Result, Standing, StandingsState
 from scoring.selectors import number_ranges
 from scoring.views import points_text, standings_status
-from scoring.visibility import complete_tables
+from scoring.visibility import complete_tables, tables_still_out
 from tournaments.models import Board, Match, Status, Team, Tournament
 from tournaments.selectors import SEATED, board_diagram, board_hands
 
@@ -612,9 +612,7 @@ def public_charts(tournament: Tournament, chart: ChartData | None) -> PublicChar
     (a few hundred strips at most), and the places after every round, which cannot be, are
     left out until the chart task has drawn them again."""
     complete = complete_tables(tournament)
-    # The tables whose results are not shown yet (``scoring.visibility.tables_still_out``),
-    # from the one reading of the complete tables.
-    out = sorted(set(tournament.tables.values_list("number", flat=True)) - complete)
+    out = tables_still_out(tournament, complete)
     shown = PublicCharts(tables_out=out, out_words=tables_out_words(out))
     if chart is None:
         return shown

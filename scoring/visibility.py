@@ -1,13 +1,12 @@
 """Who may see what of a board, a deal or a result, and when: the one gate.
 
-The rules are the rulebook's (docs/rulebook.md §10; docs/games.md, "What the phone may
-learn"), for every game alike:
+The rules are the rulebook's (docs/rulebook.md §10, "Who sees what, and when", and "The
+phone asks; it never tells"), for every game alike:
 
 - **Results of a table** (scores, contracts, ranking points, per-table lines, charts and every
   summary of them) reach the public, the API and published files once the table is complete:
   every match scheduled there has a result on every board, or is settled by a
-  disqualification (``complete_tables``). A seat of the tournament also sees the tables where
-  it has itself played (``result_tables``).
+  disqualification (``complete_tables``); pages say which are still out (``tables_still_out``).
 - **Deals** are the organiser's. A seat sees the deal of a board once that board's result at
   its own table is accepted (``deals_seen_by``); the public sees hand records only where the
   organiser has released them, and only for complete tables (``publishing.selectors``' release
@@ -83,22 +82,13 @@ def complete_tables(tournament: Tournament) -> set[int]:
     return tables - waiting
 
 
-def tables_still_out(tournament: Tournament) -> list[int]:
-    """The tables whose results are not shown yet, in order (for pages that say so)."""
+def tables_still_out(tournament: Tournament, complete: set[int] | None = None) -> list[int]:
+    """The tables whose results are not shown yet, in order (for pages that say so);
+    ``complete``: ``complete_tables`` when the caller has it already."""
+    if complete is None:
+        complete = complete_tables(tournament)
     tables = set(tournament.tables.values_list("number", flat=True))
-    return sorted(tables - complete_tables(tournament))
-
-
-def result_tables(tournament: Tournament, team: Team | None = None) -> set[int]:
-    """The tables whose results a reader may see now: the complete ones; for a seat of the
-    tournament (``team``), also every table where it has played a match to the end."""
-    visible = complete_tables(tournament)
-    if team is None:
-        return visible
-    for _match_id, table, entrants, played in _match_rows(tournament):
-        if played and team.pk in entrants:
-            visible.add(table)
-    return visible
+    return sorted(tables - complete)
 
 
 def entry_as_seen(record: Mapping[str, Any]) -> dict[str, Any]:

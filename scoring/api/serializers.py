@@ -136,6 +136,19 @@ class SubmissionSerializer(serializers.Serializer):
         }
 
 
+class SubmitAnswerSerializer(SubmissionSerializer):
+    """The answer to North's entry: the entry as stored, and whether the board went to the
+    director (an entry the deal on file contradicts; the answer never says how)."""
+
+    director_called = serializers.BooleanField()
+
+    def to_representation(self, submission) -> dict:
+        return {
+            **super().to_representation(submission),
+            "director_called": bool(submission.deal_disagreement),
+        }
+
+
 def _game_of(score: dict):
     """The game that made a board score: Pymtheg's scores name none, every other game's do."""
     from engine.games import DEFAULT_GAME, get_game

@@ -465,9 +465,9 @@ class SubmitView(TeamView):
         parameters=[TEAM_CODE],
         request=s.SubmitSerializer,
         responses={
-            201: s.SubmissionSerializer,
+            201: s.SubmitAnswerSerializer,
             200: OpenApiResponse(
-                s.SubmissionSerializer,
+                s.SubmitAnswerSerializer,
                 description="A re-send (the same client_id): the entry stored the first time.",
             ),
         },
@@ -484,7 +484,7 @@ class SubmitView(TeamView):
         )
         resent = getattr(submission, "resent", False)
         code = status.HTTP_200_OK if resent else status.HTTP_201_CREATED
-        return Response(s.SubmissionSerializer(submission).data, status=code)
+        return Response(s.SubmitAnswerSerializer(submission).data, status=code)
 
 
 class AcceptView(TeamView):

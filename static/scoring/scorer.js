@@ -223,7 +223,11 @@
         if (answer.ok) {
           outbox.remove(item.id);
           if (item.draftKey) store.remove(item.draftKey);
-          if (item.done) flash(item.done, "success");
+          if (item.kind === "submit" && answer.data && answer.data.director_called) {
+            // The entry is stored and the board is with the director; nothing more is said.
+            flash(`${item.label}: sent. The director has been called: please wait at the table.`,
+              "warning");
+          } else if (item.done) flash(item.done, "success");
           settled += 1;
         } else if (answer.status === 429 || answer.status === 408 || answer.status >= 500) {
           waitReason.set(item.id, "busy");
