@@ -285,7 +285,11 @@ def test_offline_from_the_start_a_wrong_partner_goes_to_the_director(live, night
     expect(panel).to_contain_text("Saved on this phone, will be sent")
     shots.take(north, "offline-entry-queued")
     north.context.set_offline(False)
-    expect(north.get_by_text("Board 1: sent. East can check it now.")).to_be_visible()
+    # Sent, and the board is with the director: the phone says so, and nothing of the deal.
+    expect(
+        north.get_by_text("Board 1: sent. The director has been called: please wait at the table.")
+    ).to_be_visible()
+    expect(north.get_by_text("East can check it now")).to_have_count(0)
     with live.exclusive():
         state = scoring.board_state(match, scoring.board_of(match, 1))
         assert state.state == "disputed"
