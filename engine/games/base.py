@@ -266,6 +266,11 @@ class Game(ABC):
             return str(exc)
         if dealt == entered:
             return None
+        return self.score_differences(dealt, entered)
+
+    def score_differences(self, dealt: Mapping[str, Any], entered: Mapping[str, Any]) -> str:
+        """How the score the deal gives differs from the entry's, in words for the director:
+        by default field by field."""
         keys = set(dealt) | set(entered)
         differ = sorted(key for key in keys if dealt.get(key) != entered.get(key))
         return "; ".join(

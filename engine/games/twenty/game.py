@@ -472,18 +472,10 @@ class TwentyGame(Game):
             )
         return None
 
-    def deal_disagreement(
-        self, record_with_deal: Mapping[str, Any], entered: Mapping[str, Any]
-    ) -> str | None:
-        """Why an entry disagrees with the deal on file, for the director: the record's
-        error (the partner, the called card, the last trick or a claimed set the deal does
-        not support), or a set the deal shows that the entry says nobody claimed."""
-        try:
-            dealt = self.score(record_with_deal)
-        except RecordError as exc:
-            return str(exc)
-        if dealt == entered:
-            return None
+    def score_differences(self, dealt: Mapping[str, Any], entered: Mapping[str, Any]) -> str:
+        """A set the deal shows that the entry says nobody claimed, in words; otherwise the
+        scores field by field (a partner, called card, last trick or claimed set the deal
+        does not support is the record's own error, ``deal_disagreement``)."""
 
         def holder(score: Mapping[str, Any]) -> tuple[str, str] | None:
             found = [e for e in score["items"] if e["item"] in ("kings", "honours")]
@@ -496,7 +488,7 @@ class TwentyGame(Game):
                 f"held: entered as claimed by nobody, but the deal gives the "
                 f"{item.capitalize()} to {seat}"
             )
-        return super().deal_disagreement(record_with_deal, entered)
+        return super().score_differences(dealt, entered)
 
     # -- simulation -------------------------------------------------------------------------
 
