@@ -94,7 +94,8 @@ def test_north_enters_a_board_through_the_bidding_box(live, cup, open_phone, sho
     expect(my_match_link(north, 1, 1)).to_contain_text("Awaiting East")
     shots.take(north, "sent")
     expect(panel.get_by_text("Sent. East is checking it now:")).to_be_visible()
-    expect(panel.get_by_text(GAM_FIRE_10_WORDS)).to_be_visible()
+    # The entry as sent (the hidden entry behind "Change the entry" may preview it too).
+    expect(panel.locator(".entry-facts").get_by_text(GAM_FIRE_10_WORDS)).to_be_visible()
     expect(panel.get_by_role("button", name="Change the entry")).to_be_visible()
     shots.take(north, "sent-entry-while-east-checks")
 
