@@ -334,6 +334,7 @@ def test_an_entry_the_deal_contradicts_goes_to_the_director_and_the_table_learns
     director, user = organiser()
     page = director.get(reverse("scoring:director-board", args=[tournament.slug, first.pk, 1]))
     assert stored.deal_disagreement in page.content.decode()
+    assert "the server (the entry disagrees with the deal)" in page.content.decode()
     result = scoring.director_enter_result(
         match_id=first.pk,
         board_number=1,
