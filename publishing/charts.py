@@ -2,7 +2,7 @@
 
 Charts are summaries of results, and follow the rule of who may see what (RULES.md, "Who may
 see what, and when"): they are drawn from complete tables only. Which tables are complete is
-the caller's to say (``scoring.selectors.complete_tables``); nothing here decides it.
+the caller's to say (``scoring.visibility.complete_tables``); nothing here decides it.
 
 - ``places_by_round``: each team's place after every round r such that every table played in
   rounds 1..r is complete, ranking (``RankingState``) the tournament's results restricted to

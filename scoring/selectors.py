@@ -14,9 +14,6 @@ from django.db.models import Count, Max, Q
 from scoring import sheets, states
 from scoring.models import BoardProgress, Result, Review, StandingsState, Submission
 from scoring.rows import RowReader
-
-# Who may see what is decided in ``scoring.visibility``; these readers are kept here too.
-from scoring.visibility import complete_tables, forfeiting_teams  # noqa: F401
 from tournaments.models import Board, Match, MatchSeat, Status, Team, Tournament, seat_order
 
 

@@ -249,6 +249,13 @@ def played_facts(match: Match, board: Board, seed: str) -> dict[str, Any]:
     return game.scorer_facts(record, game.score(record))
 
 
+def north_facts(match: Match, board: Board, seed: str) -> dict[str, Any]:
+    """North's entry of the board as the simulation plays it, for any game."""
+    if match.table.tournament.of_players:
+        return played_facts(match, board, seed)
+    return play_board_of(match, board, seed).facts
+
+
 def simulate_tournament(
     tournament: Tournament,
     *,

@@ -20,7 +20,7 @@ from tests.tournaments.factories import OrganiserFactory
 from tournaments import services
 from tournaments.imports import TeamRow
 from tournaments.models import Match, Team, Tournament
-from tournaments.simulation import play_board_of, played_facts
+from tournaments.simulation import north_facts
 
 TABLES = 2
 BOARDS = 2
@@ -62,10 +62,7 @@ def deal_again(tournament: Tournament, seed: str) -> None:
 
 def board_facts(match: Match, number: int, seed: str = "contract") -> dict[str, Any]:
     """What North enters for a board as a simple legal player plays its deal on file."""
-    board = match.table.boards.get(number=number)
-    if match.table.tournament.of_players:
-        return played_facts(match, board, seed)
-    return play_board_of(match, board, seed).facts
+    return north_facts(match, match.table.boards.get(number=number), seed)
 
 
 def seated_entrants(match: Match) -> dict[str, Team]:

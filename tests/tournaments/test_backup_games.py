@@ -52,7 +52,7 @@ from tournaments.models import (
     Tournament,
 )
 from tournaments.selectors import schedule_data
-from tournaments.simulation import play_board_of, played_facts, simulate_tournament
+from tournaments.simulation import north_facts, simulate_tournament
 
 # The simulation's one seed: the same play, hence the same backups, on every run.
 SEED = "backup-games"
@@ -176,9 +176,7 @@ class Built:
 
 def facts_of(match: Match, board: Board) -> dict[str, Any]:
     """North's entry of what was played (the simulation's play of the board)."""
-    if match.table.tournament.of_players:
-        return played_facts(match, board, SEED)
-    return play_board_of(match, board, SEED).facts
+    return north_facts(match, board, SEED)
 
 
 def round_matches(tournament: Tournament, number: int) -> list[Match]:
