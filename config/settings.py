@@ -108,6 +108,8 @@ INSTALLED_APPS = [
     "tournaments",
     "scoring",
     "publishing",
+    # Backup, simulation and the demo: above the three apps (pyproject.toml, import contracts).
+    "operations",
 ]
 
 MIDDLEWARE = [

@@ -24,13 +24,8 @@ from django.core.management import CommandError, call_command
 from django.db import transaction
 
 from engine.games import GAME_IDS, PLAYERS, get_game
-from scoring import services as scoring
-from scoring import standings
-from scoring.models import BoardProgress, RankingPoints, Result, Review, StandingsState, Submission
-from tests.tournaments.conftest import make_tournament
-from tests.tournaments.factories import OrganiserFactory
-from tournaments import backup, services
-from tournaments.backup import (
+from operations import backup
+from operations.backup import (
     DERIVED,
     RELATIONS,
     BackupError,
@@ -39,6 +34,12 @@ from tournaments.backup import (
     own_fields,
     parse_backup,
 )
+from scoring import services as scoring
+from scoring import standings
+from scoring.models import BoardProgress, RankingPoints, Result, Review, StandingsState, Submission
+from tests.tournaments.conftest import make_tournament
+from tests.tournaments.factories import OrganiserFactory
+from tournaments import services
 from tournaments.description import load_description_file
 from tournaments.management.commands.load_demo import demo_file
 from tournaments.models import (

@@ -28,9 +28,9 @@ from django.db.migrations.executor import MigrationExecutor
 from django.urls import NoReverseMatch, reverse
 
 from engine.games import DEFAULT_GAME
+from operations.management.commands._output import ProgressBar, quiet_eager_broker_warning
 from scoring import standings
 from tournaments.description import load_description_file
-from tournaments.management.commands._output import ProgressBar, quiet_eager_broker_warning
 from tournaments.management.commands.load_demo import demo_file
 from tournaments.management.commands.simulate import describe
 from tournaments.models import Match, Tournament, scorable_games

@@ -11,8 +11,8 @@ import argparse
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from engine.core.words import plural
+from operations.management.commands._output import ProgressBar, quiet_eager_broker_warning
 from tournaments.management.commands._common import acting_user, tournament_by_slug
-from tournaments.management.commands._output import ProgressBar, quiet_eager_broker_warning
 from tournaments.models import Tournament
 from tournaments.simulation import SimulationError, SimulationReport, simulate_tournament
 

@@ -7,9 +7,9 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from tournaments.backup import BackupError, import_tournament, parse_backup
+from operations.backup import BackupError, import_tournament, parse_backup
+from operations.management.commands._output import quiet_eager_broker_warning
 from tournaments.management.commands._common import acting_user, add_by_argument
-from tournaments.management.commands._output import quiet_eager_broker_warning
 
 
 class Command(BaseCommand):

@@ -1,5 +1,5 @@
 """``manage.py export_tournament SLUG > FILE.json``: back up one tournament as JSON
-(``tournaments/backup.py``)."""
+(``operations/backup.py``)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from pathlib import Path
 from django.core.management.base import BaseCommand, CommandParser
 from django.core.serializers.json import DjangoJSONEncoder
 
-from tournaments.backup import export_tournament
+from operations.backup import export_tournament
 from tournaments.management.commands._common import tournament_by_slug
 
 

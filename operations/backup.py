@@ -49,7 +49,9 @@ from django.utils.dateparse import parse_datetime
 from engine.core.words import plural
 from engine.games import DEFAULT_GAME
 from engine.ranking import RankingInputError
+from scoring import standings
 from scoring.models import Result, Review, Submission
+from scoring.services import rebuild_progress
 from tournaments.action_log import summary_text, write_log
 from tournaments.models import (
     ActionLog,
@@ -781,8 +783,6 @@ class _Restore:
             self._check_seat_results(result, where)
             rows.append((result, stamps))
         _insert(Result, rows)
-        from scoring.services import rebuild_progress
-
         rebuild_progress([match.pk for match in self.matches.values()])
         return len(submissions)
 
@@ -847,8 +847,6 @@ class _Restore:
     def _standings(self) -> None:
         """Rank the restored results in this transaction: the standings are there when it
         commits, and results that cannot be ranked restore nothing."""
-        from scoring import standings
-
         standings.mark_changed(self.tournament)
         try:
             standings.recompute(self.tournament.pk)
