@@ -108,8 +108,8 @@ def sheet_line(line: str, game: Game) -> tuple[dict[str, Any], bool]:
 
 def cmd_sheet(args: argparse.Namespace) -> int:
     game = get_game(args.game)
-    if not hasattr(game, "sheet"):
-        return _usage_error(f"{game.title} keeps no score sheet; only Pyramid does")
+    if not game.sheet_size:
+        return _usage_error(f"{game.title} keeps no score sheet")
     return _each_line(args.file, lambda line: sheet_line(line, game))
 
 

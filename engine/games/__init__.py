@@ -41,4 +41,5 @@ def get_game(game_id: str) -> Game:
     """The game with this id; ``UnknownGame`` lists the known ones."""
     if game_id not in GAME_IDS:
         raise UnknownGame(f"unknown game {game_id!r} (known: {', '.join(GAME_IDS)})")
-    return importlib.import_module(f"engine.games.{game_id}.game").GAME
+    game: Game = importlib.import_module(f"engine.games.{game_id}.game").GAME
+    return game

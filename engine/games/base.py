@@ -202,6 +202,13 @@ class Game(ABC):
 
     # -- entry and simulation ---------------------------------------------------------------
 
+    def opening_seat(self, settings: Mapping[str, Any], table: int) -> Any:
+        """The seat that opens every board at ``table`` (makes the first call and leads),
+        for a game whose settings fix one for the whole table; None for a game where each
+        board's dealer decides who opens (the default)."""
+        return None
+
+
     #: The board record's fields the scorer enters; the rest comes from the tournament.
     entry_fields: ClassVar[frozenset[str]] = frozenset()
 
@@ -295,8 +302,15 @@ class Game(ABC):
         """Why a player's sheet has no room for ``value`` (``used``: values on it already)."""
         return None
 
-    #: Declarations a score sheet holds, for games that keep one per player.
+    #: Declarations a score sheet holds, for games that keep one per player; 0: no sheet.
     sheet_size: ClassVar[int] = 0
+
+    def sheet(self, data: Any) -> dict[str, Any]:
+        """One player's declarations on one sheet (``{"calls": [...]}``, board scores) as his
+        score sheet, for pages and the ``sheet`` command. A game whose ``sheet_size`` is 0
+        keeps no sheet: ``RecordError``."""
+        raise RecordError("sheet", f"{self.title} keeps no score sheet")
+
 
     def declarer_seat(self, dealer: str, players: int, settings: Mapping[str, Any]) -> str | None:
         """The seat that uses its sheet on a board dealt by ``dealer``; None: no sheet."""

@@ -179,6 +179,16 @@ class AuctionState:
     def passed_out(self) -> bool:
         return self.ended and self.highest is None
 
+    @property
+    def top_rank(self) -> int:
+        """The rank of the highest bid so far; 0 before the first bid."""
+        return self.highest.bid.rank if self.highest and self.highest.bid else 0
+
+    @property
+    def top_code(self) -> str:
+        """The code of the highest bid so far; empty before the first bid."""
+        return self.highest.bid.code if self.highest and self.highest.bid else ""
+
     def illegal_reason(self, call: Call) -> str | None:
         """Why ``call`` may not be made now, or None if it may."""
         if self.ended:
@@ -189,16 +199,16 @@ class AuctionState:
         bid = call.bid
         if bid is None:
             return None
-        top = self.highest.bid.rank if self.highest else 0
+        top = self.top_rank
         if bid.family == "gam":
             allowed = lowest_gam_above(top)
             if allowed is None:
-                return f"no Gâm bid ranks above {self.highest.bid.code}"  # type: ignore[union-attr]
+                return f"no Gâm bid ranks above {self.top_code}"
             if bid != allowed:
-                over = f"over {self.highest.bid.code}" if self.highest else "as the first bid"
+                over = f"over {self.top_code}" if self.highest else "as the first bid"
                 return f"a Gâm bid {over} must be {allowed.code}"
         elif bid.rank <= top:
-            return f"{bid.code} does not rank above {self.highest.bid.code}"  # type: ignore[union-attr]
+            return f"{bid.code} does not rank above {self.top_code}"
         return None
 
     def apply(self, call: Call) -> None:
@@ -246,7 +256,7 @@ class AuctionState:
         """Every call the next seat may make, as call text (``P``, ``G+1``, ``G+1/nt`` …)."""
         if self.ended:
             return []
-        top = self.highest.bid.rank if self.highest else 0
+        top = self.top_rank
         calls = ["P"]
         for bid in BIDS.values():
             if bid.family == "gam" and bid != lowest_gam_above(top):

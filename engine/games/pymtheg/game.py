@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from engine.games.base import PAIRS, Game, Setting
@@ -214,7 +214,12 @@ class PymthegGame(Game):
         }
 
     def entry_options(
-        self, *, calls: list[str] = (), opening: str = "N", direction: str = "clockwise", **_: Any
+        self,
+        *,
+        calls: Sequence[str] = (),
+        opening: str = "N",
+        direction: str = "clockwise",
+        **_: Any,
     ) -> dict[str, Any]:
         """The bidding box: the legal next calls after ``calls`` (``AuctionError`` if illegal)."""
         nxt = legal_next_calls(list(calls), Seat[opening], direction)

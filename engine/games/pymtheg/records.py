@@ -142,7 +142,7 @@ def _auctions(record: Mapping[str, Any], ruleset: Ruleset, opening: Seat, direct
         raise RecordError("auctions", "must be a list of auctions, each a list of calls: [[...]]")
     if len(raw) > 2:
         raise RecordError("auctions", f"{len(raw)} auctions: there is at most a second auction")
-    results = []
+    results: list[AuctionResult] = []
     for index, calls in enumerate(raw):
         where = f"auctions[{index}]"
         if index == 1:

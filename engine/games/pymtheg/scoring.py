@@ -112,7 +112,7 @@ def _revoke_outcome(
             not by_playing_party
         )
     # Ry family: the partner's tricks are those recorded before the revoke.
-    score = ry_score(rules, bid, not by_playing_party, rec.tricks_of_seat(declarer.partner))
+    score: float = ry_score(rules, bid, not by_playing_party, rec.tricks_of_seat(declarer.partner))
     if by_playing_party:
         score = score * rules.revoke_ry_offender_factor
     return score, not by_playing_party
@@ -132,6 +132,7 @@ def score_board(rec: BoardRecord) -> BoardScore:
     if bid is None or declarer is None:
         return _passed_out_score(rec)
     liability = auction.liability_amount
+    raw: float
     if rec.revoke is None:
         raw, made = _contract_outcome(rec, bid, declarer, liability)
     else:

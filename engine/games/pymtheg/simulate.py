@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
-from engine.games.pymtheg.auction import BIDS, AuctionState, lowest_gam_above, parse_call
+from engine.games.pymtheg.auction import BIDS, AuctionState, Bid, lowest_gam_above, parse_call
 from engine.games.pymtheg.cards import Card, Deal, Seat, Suit
 from engine.games.pymtheg.play import PlayResult, simulate_play
 from engine.games.pymtheg.rulesets import get_ruleset
@@ -88,7 +88,7 @@ def _choose_call(
     """A plausible legal call: the next Gâm when the hand looks good enough, sometimes a Ry
     from a weak hand, else pass."""
     legal = set(state.legal_calls())
-    top = state.highest.bid.rank if state.highest else 0
+    top = state.top_rank
     ry_rank = BIDS["R"].rank
     strength = sum(card.rank for card in hand)
     if "R" in legal and top < ry_rank and strength < RY_STRENGTH_BELOW and rng.random() < RY_CHANCE:
@@ -124,7 +124,7 @@ def simulate_auction(
     state = AuctionState.start(opening, direction)
     calls: list[str] = []
     while not state.ended:
-        seat = state.next_seat
+        seat = state.order[state.turn]
         call = f"{seat.name}:{_choose_call(state, deal.hand(seat), rng, second_auction)}"
         state.apply(parse_call(call))
         calls.append(call)
@@ -153,7 +153,8 @@ def play_board(
     final = auctions[-1].state.highest
     if final is None:
         return PlayedBoard(facts, None, None, None, None)
-    contract, declarer = final.bid, final.seat
+    # The highest call is always a bid.
+    contract, declarer = cast(Bid, final.bid), final.seat
     trump = None
     if contract.family != "ry":
         trump = final.trump or preferred_trump(deal.hand(declarer))

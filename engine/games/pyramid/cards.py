@@ -157,6 +157,7 @@ def _suit_ranks(group: str, suit: int, label: str, parsed: list[tuple[str, int]]
     i = 0
     while i < len(group):
         char = group[i]
+        rank: int | None
         if char == "1" and group[i + 1 : i + 2] == "0":
             rank, i = 4, i + 2
         else:

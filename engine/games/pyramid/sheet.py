@@ -96,8 +96,8 @@ def sheet_output(obj: Any) -> dict[str, Any]:
     if player is not None and type(player) is not str:
         raise RecordError("player", f"{player!r} is not a string")
     counts = [0] * 7
-    won_by = [[] for _ in DECLARATIONS]
-    points_by = [[] for _ in DECLARATIONS]
+    won_by: list[list[int]] = [[] for _ in DECLARATIONS]
+    points_by: list[list[int]] = [[] for _ in DECLARATIONS]
     total = tens = 0
     for number, call in enumerate(calls, 1):
         if not isinstance(call, dict):

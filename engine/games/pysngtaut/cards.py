@@ -30,7 +30,9 @@ FACE_RANKS = frozenset({10, 11, 12})  # J Q K
 #: Each draw pile's size by the number of players (2.2).
 PILE_SIZE = {2: 39, 3: 36, 4: 32}
 
-RANK_OF = (*tuple(card // 4 for card in range(52)), None)
+#: The rank of each of the 52 cards of a suit, for a card known not to be the joker.
+NATURAL_RANK = tuple(card // 4 for card in range(52))
+RANK_OF = (*NATURAL_RANK, None)
 SUIT_OF = (*tuple(card % 4 for card in range(52)), None)
 RED = (*tuple(card % 4 in (1, 2) for card in range(52)), False)
 COPIES = (*tuple(1 if card // 4 in FACE_RANKS else 2 for card in range(52)), 1)

@@ -16,6 +16,7 @@ from engine.games.pysngtaut.cards import (
     CARD_TEXT,
     COPIES,
     JOKER,
+    NATURAL_RANK,
     RANK_CHARS,
     RANK_OF,
     RANK_VALUE,
@@ -336,7 +337,7 @@ class PysngtautGame(Game):
         if code == JOKER:
             copies.pop("JK")
         options = options_of_settings(settings)
-        wild = None if code is None or code == JOKER else RANK_CHARS[RANK_OF[code]]
+        wild = None if code is None or code == JOKER else RANK_CHARS[NATURAL_RANK[code]]
         hand_values = None
         multiplier = None
         if code is not None:

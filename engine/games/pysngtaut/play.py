@@ -16,6 +16,7 @@ from engine.core.seats import turn_order
 from engine.games.pysngtaut.cards import (
     CARD_TEXT,
     JOKER,
+    NATURAL_RANK,
     RANK_OF,
     RANK_VALUE,
     RED,
@@ -114,7 +115,9 @@ class Board:
     def new_set_with(self, seat: str, up: int) -> list[int] | None:
         """Cards of ``seat``'s hand that make a new set with ``up``: at least one natural of
         its rank, wild cards to make up the size; None when there are none."""
-        rank = RANK_OF[up]
+        if up == JOKER:
+            return None
+        rank = NATURAL_RANK[up]
         hand = self.hands[seat]
         naturals = [card for card in hand if card != JOKER and RANK_OF[card] == rank]
         if not naturals:
@@ -171,7 +174,7 @@ class Board:
             discard.pop()
             for card in chosen:
                 hand.remove(card)
-            rank = RANK_OF[up]
+            rank = NATURAL_RANK[up]
             sets = self.melds[seat]
             if rank in sets:
                 sets[rank].extend([up, *chosen])  # the new set joins the old one
@@ -227,7 +230,7 @@ class Board:
             for card in list(hand):
                 if card == JOKER or self.is_wild(card) or RANK_OF[card] not in sets:
                     continue
-                cards = sets[RANK_OF[card]]
+                cards = sets[NATURAL_RANK[card]]
                 if not self.may_leave(seat, len(hand) - 1, self.fours(seat) + (len(cards) == 3)):
                     continue
                 if self.valid([*cards, card]):
@@ -238,7 +241,7 @@ class Board:
             by_rank: dict[int, list[int]] = {}
             for card in hand:
                 if card != JOKER and not self.is_wild(card) and RANK_OF[card] not in sets:
-                    by_rank.setdefault(RANK_OF[card], []).append(card)
+                    by_rank.setdefault(NATURAL_RANK[card], []).append(card)
             wilds = [card for card in hand if self.is_wild(card)]
             size = self.min_size(seat)
             for rank, naturals in sorted(by_rank.items(), key=lambda item: -len(item[1])):
@@ -313,10 +316,10 @@ class Board:
             return self.rng.choice(hand)
         count: dict[int, int] = {}
         for card in plain:
-            count[RANK_OF[card]] = count.get(RANK_OF[card], 0) + 1
+            count[NATURAL_RANK[card]] = count.get(NATURAL_RANK[card], 0) + 1
 
         def key(card: int) -> tuple[int, int]:
-            return count[RANK_OF[card]], -RANK_VALUE[RANK_OF[card]]
+            return count[NATURAL_RANK[card]], -RANK_VALUE[NATURAL_RANK[card]]
 
         low = min(key(card) for card in plain)
         return self.rng.choice([card for card in plain if key(card) == low])

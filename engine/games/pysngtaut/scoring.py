@@ -13,6 +13,7 @@ from engine.games.pysngtaut.cards import (
     CARD_WORDS,
     FACE_RANKS,
     JOKER,
+    NATURAL_RANK,
     RANK_CHARS,
     RANK_OF,
 )
@@ -26,7 +27,7 @@ SEATS_OF = {players: SEAT_LETTERS[:players] for players in (2, 3, 4)}
 #: and the joker (4.2 and the ruling of 3.6).
 CARD_VALUE: dict[int | None, tuple[int, ...]] = {
     wild: tuple(
-        0 if card == JOKER or RANK_OF[card] == wild else _RANK_VALUE[RANK_OF[card]]
+        0 if card == JOKER or RANK_OF[card] == wild else _RANK_VALUE[NATURAL_RANK[card]]
         for card in range(53)
     )
     for wild in (*range(13), None)

@@ -7,7 +7,7 @@ never lays down what a record would refuse.
 
 from __future__ import annotations
 
-from engine.games.pysngtaut.cards import FACE_RANKS, JOKER, RANK_CHARS, RANK_OF, RED
+from engine.games.pysngtaut.cards import FACE_RANKS, JOKER, NATURAL_RANK, RANK_CHARS, RANK_OF, RED
 
 #: The value table in table order (4.3): the first row that fits a set is its category.
 CATEGORIES = (
@@ -79,13 +79,13 @@ def read_set(
     count = len(cards)
     if count < 3:
         raise SetFault(f"{count} card{'' if count == 1 else 's'}; a set has at least 3")
-    rank = None
+    rank: int | None = None
     wilds = 0
     red = black = False  # colours of the natural cards
     for card in cards:
         if card == JOKER:
             raise SetFault("holds the joker, which is never part of a set")
-        card_rank = RANK_OF[card]
+        card_rank = NATURAL_RANK[card]
         if card_rank == wild:
             wilds += 1
             continue

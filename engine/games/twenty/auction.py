@@ -141,7 +141,7 @@ def apply_call(state: AuctionState, call: Call) -> None:
         if slam:
             raise CallError("a pass carries no bonus but the partner's Sparrow (P+SPARROW)")
         if sparrow:
-            if state.highest[1] != PART:
+            if state.contract != PART:
                 raise CallError(
                     "the Sparrow without a bid is only for the partner while Partnership is "
                     "the highest bid"

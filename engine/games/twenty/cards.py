@@ -91,6 +91,14 @@ def parse_card(text: object) -> int | None:
     return CARD_CODES.get(text)
 
 
+def card_text(text: object) -> str:
+    """The canonical text of a card written any accepted way; ``DealError`` when it is none."""
+    card = parse_card(text)
+    if card is None:
+        raise DealError(f"{text!r} is not a card")
+    return CARD_TEXT[card]
+
+
 def cards_of(mask: int) -> list[int]:
     """The cards of a mask, highest first: trumps, then spades, hearts, diamonds, clubs."""
     return [card for card in range(PACK_SIZE) if mask >> card & 1]
@@ -142,7 +150,7 @@ class TwentyDeal:
     """One board's cards: the dealer and the four hands as bit masks in seat order N E S W."""
 
     dealer: str
-    hands: tuple[int, int, int, int]
+    hands: tuple[int, ...]  # N, E, S, W
 
     players = 4
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, cast
 
 from engine.core.errors import RecordError
 from engine.core.seats import SEAT_LETTERS, SEAT_NAMES
@@ -12,6 +12,7 @@ from engine.games.base import PLAYERS, Game, Setting, board_mismatch
 from engine.games.twenty import cards
 from engine.games.twenty.auction import (
     BID_WORDS,
+    Call,
     NT,
     PART,
     PASS,
@@ -121,12 +122,13 @@ def _strength(hand: int) -> float:
     return trumps + 1.5 * (hand & HONOURS).bit_count() + 0.7 * (hand & KINGS).bit_count()
 
 
-def _choose_call(state: AuctionState, deal: TwentyDeal, partner: str, rng: random.Random) -> str:
+def _choose_call(
+    state: AuctionState, seat: str, deal: TwentyDeal, partner: str, rng: random.Random
+) -> str:
     """The simple player's call: Eldest opens Partnership; a strong hand bids on (No Trumps
     with Kings and few trumps, Solo with trumps); the partner holding the Magician sometimes
     announces his Sparrow; a bid carries the Sparrow with the Magician and many trumps, and a
     Slam very rarely."""
-    seat = state.turn
     hand = deal.hand(seat)
     options = legal_calls(state, partner)
     trumps = (hand & TRUMP_MASK).bit_count()
@@ -159,10 +161,11 @@ def simulate_board(deal: TwentyDeal, rng: random.Random) -> tuple[dict[str, Any]
     called = called_card(deal.hand(eldest))
     partner = deal.holder(called)
     state = new_state(deal.dealer)
-    while state.turn is not None:
-        call = _choose_call(state, deal, partner, rng)
-        apply_call(state, parse_call(f"{state.turn}:{call}"))
-    declarer, contract, _sparrow, slam = state.highest
+    while (seat := state.turn) is not None:
+        call = _choose_call(state, seat, deal, partner, rng)
+        apply_call(state, parse_call(f"{seat}:{call}"))
+    # Eldest opens with Partnership: an ended auction always has a highest bid.
+    declarer, contract, _sparrow, slam = cast(Call, state.highest)
     side = frozenset((declarer, partner) if contract == PART else (declarer,))
     sparrow_by = state.sparrow_by
     tricks = play_board(
@@ -334,7 +337,7 @@ class TwentyGame(Game):
             last = record["last"]
             facts["last"] = {
                 "seat": last["seat"].upper(),
-                "card": CARD_TEXT[cards.parse_card(last["card"])],
+                "card": cards.card_text(last["card"]),
             }
         if score["contract"] == PART:
             facts["partner"] = score["partner"]
@@ -365,7 +368,7 @@ class TwentyGame(Game):
         rows.append(("Its tricks", str(score["tricks"])))
         last = record.get("last")
         if last:
-            card = CARD_TEXT[cards.parse_card(last["card"])]
+            card = cards.card_text(last["card"])
             rows.append(("Last trick", f"{SEAT_NAMES[last['seat'].upper()]} with {card}"))
         for entry in score["items"]:
             if entry["item"] in ("kings", "honours"):
