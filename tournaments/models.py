@@ -34,27 +34,26 @@ def new_access_code() -> str:
     return "".join(secrets.choice(ACCESS_CODE_ALPHABET) for _ in range(ACCESS_CODE_LENGTH))
 
 
-# The entries the scorer's page takes: Pymtheg's bidding box, a list of choices per board, and
-# the games whose entry is a script of their own (static/scoring/entry-<kind>.js), which also
-# runs on the director's board page. The engine may know a game whose entry the pages cannot
-# take yet; tournaments cannot be of it.
-BUILT_IN_ENTRIES = frozenset({"auction", "fields"})
-SCRIPT_ENTRIES = frozenset({"twenty-auction", "pysngtaut-entry"})
-SCORER_ENTRIES = BUILT_IN_ENTRIES | SCRIPT_ENTRIES
-
-
 def entry_script(game: Game) -> str | None:
-    """The static path of the script a game's entry loads before scorer.js: the entry of a
-    game of its own, or Pymtheg's auction rules (the bidding box works offline); None for a
-    list of choices."""
-    if game.entry_kind in SCRIPT_ENTRIES or game.entry_kind == "auction":
-        return f"scoring/entry-{game.entry_kind}.js"
-    return None
+    """The static path of the script of a game's own entry, loaded before scorer.js (and on
+    the director's board page); None for an entry of fields, which scorer.js draws itself."""
+    return f"games/{game.id}/{game.entry_script}" if game.entry_script else None
+
+
+def entry_style(game: Game) -> str | None:
+    """The static path of the style sheet of a game's own entry, if it has one."""
+    return f"games/{game.id}/{game.entry_style}" if game.entry_style else None
 
 
 def scorable_games(game_ids: tuple[str, ...] = GAME_IDS) -> tuple[str, ...]:
-    """The games a tournament may be of: those whose entry the scorer's page takes."""
-    return tuple(game_id for game_id in game_ids if get_game(game_id).entry_kind in SCORER_ENTRIES)
+    """The games a tournament may be of: those whose entry the scorer's page can draw (a list
+    of fields, or a script of the game's own). The engine may know a game whose entry the
+    pages cannot take yet; tournaments cannot be of it."""
+    return tuple(
+        game_id
+        for game_id in game_ids
+        if get_game(game_id).entry_kind == "fields" or get_game(game_id).entry_script
+    )
 
 
 def game_choices() -> list[tuple[str, str]]:

@@ -1,8 +1,7 @@
-/* The scorer pages: North's bidding box and entry, East's verification, calling the
- * director, and an outbox that keeps every action on the phone until the server has it.
+/* The scorer pages: North's entry, East's verification, calling the director, and an outbox
+ * that keeps every action on the phone until the server has it.
  *
- * Plain JavaScript (ES2017), no framework, no network beyond this site's own API (the
- * bidding box's legal calls are worked out on the phone, by entry-auction.js):
+ * Plain JavaScript (ES2017), no framework, no network beyond this site's own API:
  *   POST {api}matches/M/boards/B/preview/           the score in words, never stored
  *   POST {api}matches/M/boards/B/entries/           North's entry (client-made id)
  *   POST .../entries/S/accept/ | reject/ , .../call-director/
@@ -10,10 +9,12 @@
  * Every POST carries a client id made here; the outbox re-sends with the same id until the
  * server answers, and the server turns a re-send into the row the first send made.
  *
- * A game with an entry of its own ships a script, loaded before this one, that registers a
- * factory under its entry kind: window.ScorerEntries[kind] = (kit) => class extends
- * kit.FieldsEntry { ... }. The same classes run on the director's board page (a
- * "scorer-config" with director: true), where sending fills the page's form instead.
+ * The entry itself belongs to the game. A game whose entry is a list of choices per board
+ * uses FieldsEntry as it is; a game with an entry of its own ships a script beside its
+ * package (Game.entry_script), loaded before this one, that registers a factory under its
+ * entry kind: window.ScorerEntries[kind] = (kit) => class extends kit.Entry { ... } (or
+ * kit.FieldsEntry). The same classes run on the director's board page (a "scorer-config"
+ * with director: true), where sending fills the page's form instead.
  */
 "use strict";
 
@@ -24,12 +25,6 @@
   const messagesBox = document.getElementById("scorer-messages");
 
   const SEAT_NAMES = { N: "North", E: "East", S: "South", W: "West" };
-  const TRUMP_NAMES = { fire: "Fire", earth: "Earth", water: "Water", wind: "Wind", nt: "No trump" };
-  const TRUMPS = ["fire", "earth", "water", "wind", "nt"];
-  const BID_NAMES = {
-    G: "Gâm", "G+1": "Gâm +1", "G+2": "Gâm +2", "G+3": "Gâm +3", "G+4": "Gâm +4",
-    "G+5": "Gâm +5", "G+6": "Gâm +6", R: "Ry", R2: "Ry 2", R3: "Ry 3", L: "Lon",
-  };
   const SEND_LABEL = config.director ? "Save this result" : "Send to East for checking";
   const RETRY_MS = 5000;
   const POLL_MS = 6000;
@@ -88,39 +83,6 @@
       node.append(child instanceof Node ? child : String(child));
     }
     return node;
-  }
-
-  const SVG = "http://www.w3.org/2000/svg";
-  function suitIcon(suit) {
-    if (!suit || suit === "nt") return null;
-    const svg = document.createElementNS(SVG, "svg");
-    svg.setAttribute("viewBox", "0 0 20 20");
-    svg.setAttribute("width", "14");
-    svg.setAttribute("height", "14");
-    svg.setAttribute("class", `suit suit-${suit}`);
-    svg.setAttribute("aria-hidden", "true");
-    const up = suit === "fire" || suit === "wind";
-    const shape = document.createElementNS(SVG, "polygon");
-    shape.setAttribute("points", up ? "10,2 19,18 1,18" : "1,2 19,2 10,18");
-    svg.append(shape);
-    if (suit === "wind" || suit === "earth") {
-      const bar = document.createElementNS(SVG, "line");
-      const y = suit === "wind" ? "12" : "8";
-      for (const [k, v] of [["x1", "3"], ["y1", y], ["x2", "17"], ["y2", y]]) bar.setAttribute(k, v);
-      svg.append(bar);
-    }
-    return svg;
-  }
-
-  function trumpLabel(trump) {
-    return h("span", { class: "trump" }, suitIcon(trump), " ", TRUMP_NAMES[trump]);
-  }
-
-  function callLabel(text) {
-    if (text.toUpperCase() === "P") return "Pass";
-    const [code, trump] = text.split("/");
-    const name = BID_NAMES[code.toUpperCase()] || code;
-    return trump ? h("span", {}, name, " · ", trumpLabel(trump.toLowerCase())) : name;
   }
 
   function newClientId() {
@@ -292,43 +254,15 @@
     else messagesBox.prepend(h("p", { id: "outbox-banner", class: "message warning" }, text));
   }
 
-  // --- North: the bidding box and the rest of the entry ----------------------------------
+  // --- North's entry: what every game's entry shares -------------------------------------
+  //
+  // A game's entry class extends Entry (or FieldsEntry): it keeps a draft on the phone, draws
+  // the entry into the panel's [data-entry] node and says, through facts(), either what is
+  // still missing ({missing}) or the facts to send ({facts}). Entry asks the server for the
+  // score in words as the facts change and sends them through the outbox.
 
-  function emptyDraft() {
-    return {
-      auctions: [[]], trump: null, double: "none", revoke: null, illegalTrump: null,
-      teamTricks: { NS: null, EW: null }, seatTricks: { N: null, E: null, S: null, W: null },
-    };
-  }
-
-  function draftFromFacts(facts) {
-    const draft = emptyDraft();
-    if (Array.isArray(facts.auctions) && facts.auctions.length) {
-      draft.auctions = facts.auctions.map((a) => a.slice());
-    }
-    draft.trump = facts.trump || null;
-    draft.double = facts.double || "none";
-    draft.revoke = facts.revoke || null;
-    draft.illegalTrump = facts.illegal_trump || null;
-    const tricks = facts.tricks || {};
-    if ("NS" in tricks) Object.assign(draft.teamTricks, tricks);
-    else Object.assign(draft.seatTricks, tricks);
-    return draft;
-  }
-
-  function lastBid(calls) {
-    for (let i = calls.length - 1; i >= 0; i -= 1) {
-      const [seat, text] = calls[i].split(":");
-      if (text.toUpperCase() === "P") continue;
-      const [code, trump] = text.split("/");
-      const family = code.startsWith("G") ? "gam" : code.startsWith("R") ? "ry" : "lon";
-      return { seat, code, trumpInBid: trump || null, family };
-    }
-    return null;
-  }
-
-  class BoardEntry {
-    constructor(panel, options) {
+  class Entry {
+    constructor(panel) {
       this.panel = panel;
       this.root = panel.querySelector("[data-entry]");
       this.match = Number(panel.dataset.match);
@@ -338,251 +272,41 @@
       // The director's page keeps its drafts apart from North's, should both share a browser.
       const kind = config.director ? "director-draft" : "draft";
       this.draftKey = `pym:${kind}:${config.slug}:${this.match}:${this.board}`;
-      this.draft = this.loadDraft();
-      this.box = null;
-      this.boxError = null;
-      this.boxes = new Map();
       this.preview = null;
       this.previewTimer = null;
-      if (!(options && options.deferred)) this.refreshBox();
+      this.draft = this.loadDraft();
+    }
+
+    /** The facts the server holds for this board (a rejected or earlier entry), or null. */
+    enteredFacts() {
+      const node = document.getElementById(`draft-${this.panel.id}`);
+      return node ? JSON.parse(node.textContent) : null;
     }
 
     loadDraft() {
-      const saved = store.get(this.draftKey);
-      if (saved && Array.isArray(saved.auctions)) return Object.assign(emptyDraft(), saved);
-      const node = document.getElementById(`draft-${this.panel.id}`);
-      const facts = node ? JSON.parse(node.textContent) : null;
-      return facts ? draftFromFacts(facts) : emptyDraft();
+      return store.get(this.draftKey) || {};
     }
 
     save() {
       store.set(this.draftKey, this.draft);
     }
 
-    get calls() {
-      return this.draft.auctions[this.draft.auctions.length - 1];
-    }
-
-    get contract() {
-      if (!this.box || !this.box.ended || this.box.passed_out) return null;
-      return lastBid(this.calls);
-    }
-
-    get trump() {
-      const contract = this.contract;
-      if (!contract || contract.family === "ry") return null;
-      return contract.trumpInBid || this.draft.trump;
-    }
-
-    async refreshBox() {
-      const key = this.calls.join(",");
-      if (this.boxes.has(key)) {
-        this.box = this.boxes.get(key);
-        this.afterBox();
-        return;
-      }
-      // The auction rules run on the phone (entry-auction.js): no network is needed.
-      let box;
-      try {
-        box = window.PymthegAuction.nextCalls(this.calls, config.opening, config.direction);
-      } catch (e) {
-        this.box = null;
-        this.boxError = e.message;
-        this.render();
-        return;
-      }
-      this.boxError = null;
-      this.boxes.set(key, box);
-      this.box = box;
-      this.afterBox();
-    }
-
-    afterBox() {
-      const box = this.box;
-      if (box.ended && box.passed_out && config.secondAuction && this.draft.auctions.length === 1) {
-        this.draft.auctions.push([]); // manual-2016: a second auction, same opening seat
-        this.save();
-        this.refreshBox();
-        return;
-      }
-      this.render();
-    }
-
-    changeCalls(change) {
-      const before = JSON.stringify(lastBid(this.calls));
-      change();
-      if (JSON.stringify(lastBid(this.calls)) !== before) {
-        this.draft.trump = null;
-        this.draft.illegalTrump = null;
-      }
-      this.save();
-      this.refreshBox();
-    }
-
-    call(text) {
-      if (!this.box || this.box.ended) return;
-      const seat = this.box.seat;
-      this.changeCalls(() => this.calls.push(`${seat}:${text}`));
-    }
-
-    undo() {
-      this.changeCalls(() => {
-        if (this.calls.length === 0 && this.draft.auctions.length > 1) this.draft.auctions.pop();
-        this.calls.pop();
-      });
-    }
-
-    restart() {
-      this.changeCalls(() => {
-        this.draft.auctions = [[]];
-      });
-    }
-
-    set(name, value) {
-      this.draft[name] = value;
-      this.save();
-      this.render();
-    }
-
-    setTricks(kind, key, value) {
-      const tricks = kind === "team" ? this.draft.teamTricks : this.draft.seatTricks;
-      tricks[key] = value === "" ? null : Number(value);
-      const contract = this.contract;
-      // Gâm-family play runs to the end: the other team took the rest of the 15 tricks.
-      if (kind === "team" && contract && contract.family === "gam" && !this.draft.revoke &&
-          tricks[key] !== null) {
-        tricks[key === "NS" ? "EW" : "NS"] = 15 - tricks[key];
-      }
-      this.save();
-      this.render();
-    }
-
-    trickKind() {
-      const contract = this.contract;
-      return contract && (contract.family === "gam" || contract.code === "R3") ? "team" : "seat";
-    }
-
     facts() {
-      const box = this.box;
-      if (!box) return { missing: "Loading the bidding box…" };
-      if (!box.ended) return { missing: `Auction: ${SEAT_NAMES[box.seat]} to call.` };
-      const facts = { auctions: this.draft.auctions.map((a) => a.slice()) };
-      if (box.passed_out) return { facts };
-      const contract = this.contract;
-      if (contract.family !== "ry" && !contract.trumpInBid) {
-        if (!this.draft.trump) return { missing: "Name the trump." };
-        facts.trump = this.draft.trump;
-      }
-      facts.double = this.draft.double;
-      if (this.draft.revoke) facts.revoke = this.draft.revoke;
-      const kind = this.trickKind();
-      const tricks = kind === "team" ? this.draft.teamTricks : this.draft.seatTricks;
-      const keys = kind === "team" ? ["NS", "EW"] : ["N", "E", "S", "W"];
-      const given = keys.filter((k) => tricks[k] !== null && tricks[k] !== undefined);
-      if (given.length === keys.length) {
-        facts.tricks = {};
-        for (const k of keys) facts.tricks[k] = tricks[k];
-      } else if (given.length || !this.draft.revoke) {
-        return { missing: this.draft.revoke ? "Give every trick count, or none." : "Give the tricks taken." };
-      }
-      const trump = this.trump;
-      if (config.illegalTrumpRule && trump && trump !== "nt" && this.draft.illegalTrump) {
-        facts.illegal_trump = this.draft.illegalTrump;
-      }
-      return { facts };
+      return { missing: "Nothing to enter." };
     }
-
-    // -- drawing --
 
     render() {
-      const parts = [this.renderAuctions()];
-      if (this.boxError) {
-        parts.push(h("p", { class: "message error" }, this.boxError,
-          " ", h("button", { type: "button", class: "link", onclick: () => this.restart() }, "Start the auction again")));
-      }
-      if (this.box && !this.box.ended) parts.push(this.renderBox());
-      if (!this.box && !this.boxError) parts.push(h("p", { class: "muted" }, "…"));
-      if (this.contract) parts.push(this.renderPlay());
-      if (this.box && this.box.ended && this.box.passed_out) {
-        parts.push(h("p", { class: "contract" }, this.draft.auctions.length > 1
-          ? "Both auctions were passed out." : "The auction was passed out."));
-      }
-      parts.push(h("div", { class: "preview", "data-preview": true, "aria-live": "polite" }));
-      parts.push(h("button", { type: "button", class: "big", "data-send": true, disabled: true,
-        onclick: () => this.send() }, SEND_LABEL));
-      this.root.replaceChildren(...parts);
+      this.root.replaceChildren(...this.sendParts());
       this.schedulePreview();
     }
 
-    renderAuctions() {
-      const auctions = this.draft.auctions;
-      const blocks = auctions.map((calls, index) => {
-        const title = auctions.length > 1
-          ? (index === 0 ? "First auction: passed out (each team −100)" : "Second auction")
-          : "Auction";
-        const list = calls.length
-          ? h("ol", { class: "calls" }, calls.map((c) => {
-            const [seat, text] = c.split(":");
-            return h("li", {}, h("span", { class: "seat" }, SEAT_NAMES[seat]), " ", callLabel(text));
-          }))
-          : h("p", { class: "muted" }, "No call yet.");
-        return h("div", { class: "auction" }, h("h3", {}, title), list);
-      });
-      const canUndo = auctions.length > 1 || this.calls.length > 0;
-      const tools = h("p", { class: "auction-tools" },
-        this.box && !this.box.ended ? h("span", { class: "next" }, `${SEAT_NAMES[this.box.seat]} to call`) : null,
-        h("button", { type: "button", class: "secondary", disabled: !canUndo || (!this.box && !this.boxError),
-          onclick: () => this.undo() }, "↶ Undo"));
-      return h("div", {}, blocks, tools);
-    }
-
-    renderBox() {
-      const groups = new Map();
-      for (const text of this.box.calls) {
-        if (text === "P") continue;
-        const [code, trump] = text.split("/");
-        if (!groups.has(code)) groups.set(code, []);
-        groups.get(code).push(trump || "");
-      }
-      // Fixed rows, so a finger finds a bid where it was: the next Gâm bid (the only one
-      // allowed), then Ry, Ry 2, Ry 3 and Lon; a bid not allowed now stays, disabled.
-      const gam = [...groups.keys()].find((code) => code.startsWith("G"));
-      const rows = [gam || "G", "R", "R2", "R3", "L"].map((code) => {
-        const legal = groups.has(code);
-        const variants = code.startsWith("R") ? [""] : ["", ...TRUMPS];
-        const buttons = variants.map((trump) => h("button", {
-          type: "button", class: trump ? "trump-bid" : "bid", disabled: !legal,
-          "aria-label": trump ? `${BID_NAMES[code]}, ${TRUMP_NAMES[trump]} named in the bid` : BID_NAMES[code],
-          onclick: () => this.call(trump ? `${code}/${trump}` : code),
-        }, trump ? [suitIcon(trump), h("span", { class: "t" }, trump === "nt" ? "NT" : TRUMP_NAMES[trump])]
-          : gam || !code.startsWith("G") ? BID_NAMES[code] : "Gâm"));
-        return h("div", { class: `bid-row${legal ? "" : " not-now"}` }, buttons);
-      });
-      return h("div", { class: "bidbox", role: "group", "aria-label": "Bidding box" },
-        h("button", { type: "button", class: "pass", onclick: () => this.call("P") }, "Pass"),
-        h("p", { class: "hint muted" }, "A suit next to a bid names the trump in the bid."),
-        rows);
-    }
-
-    renderPlay() {
-      const contract = this.contract;
-      const parts = [h("p", { class: "contract" }, "Contract: ", callLabel(contract.trumpInBid
-        ? `${contract.code}/${contract.trumpInBid}` : contract.code), `, by ${SEAT_NAMES[contract.seat]}`)];
-      if (contract.family !== "ry" && !contract.trumpInBid) {
-        parts.push(this.choice("Trump named after the auction", TRUMPS.map((t) => [t, trumpLabel(t)]),
-          this.draft.trump, (v) => this.set("trump", v)));
-      }
-      parts.push(this.choice("Double", [["none", "None"], ["x", "Doubled"], ["xx", "Redoubled"]],
-        this.draft.double, (v) => this.set("double", v)));
-      parts.push(this.renderTricks());
-      parts.push(this.seatSelect("Did a revoke end the round?", "No revoke", this.draft.revoke,
-        (v) => this.set("revoke", v)));
-      const trump = this.trump;
-      if (config.illegalTrumpRule && trump && trump !== "nt") {
-        parts.push(this.seatSelect("Illegal trump (house rule)", "None", this.draft.illegalTrump,
-          (v) => this.set("illegalTrump", v)));
-      }
-      return h("div", { class: "play" }, parts);
+    /** The score preview and the send button, drawn last by every entry. */
+    sendParts() {
+      return [
+        h("div", { class: "preview", "data-preview": true, "aria-live": "polite" }),
+        h("button", { type: "button", class: "big", "data-send": true, disabled: true,
+          onclick: () => this.send() }, SEND_LABEL),
+      ];
     }
 
     choice(label, options, current, onPick) {
@@ -591,32 +315,6 @@
           type: "button", class: value === current ? "chosen" : "secondary",
           "aria-pressed": value === current ? "true" : "false", onclick: () => onPick(value),
         }, text)));
-    }
-
-    seatSelect(label, none, current, onPick) {
-      const id = `${this.panel.id}-${label.length}`;
-      const select = h("select", { id, onchange: (e) => onPick(e.target.value || null) },
-        [["", none], ["N", "North"], ["E", "East"], ["S", "South"], ["W", "West"]].map(([value, text]) =>
-          h("option", { value, selected: (current || "") === value }, text)));
-      return h("div", { class: "field inline-field" }, h("label", { for: id }, label), select);
-    }
-
-    renderTricks() {
-      const kind = this.trickKind();
-      const keys = kind === "team" ? ["NS", "EW"] : ["N", "E", "S", "W"];
-      const names = { NS: "North–South", EW: "East–West", ...SEAT_NAMES };
-      const tricks = kind === "team" ? this.draft.teamTricks : this.draft.seatTricks;
-      const legend = this.draft.revoke
-        ? "Tricks taken before the revoke (optional)"
-        : kind === "team" ? "Tricks taken by each team" : "Tricks taken by each player";
-      const fields = keys.map((key) => {
-        const id = `${this.panel.id}-tricks-${key}`;
-        const options = [h("option", { value: "", selected: tricks[key] === null }, "–")];
-        for (let n = 0; n <= 15; n += 1) options.push(h("option", { value: n, selected: tricks[key] === n }, n));
-        return h("div", { class: "field" }, h("label", { for: id }, names[key]),
-          h("select", { id, onchange: (e) => this.setTricks(kind, key, e.target.value) }, options));
-      });
-      return h("fieldset", { class: `tricks tricks-${kind}` }, h("legend", {}, legend), fields);
     }
 
     // -- preview and send --
@@ -681,9 +379,15 @@
       send.disabled = !(p.score || p.unchecked);
     }
 
+    /** A board score in one line: each side's points where the partners of a side share one
+     * (``ns``/``ew``), else each seat's. */
     scoreLine(s) {
-      if (s.ns === null) return "Ranked worst at this table";
-      return h("span", {}, "NS ", h("strong", {}, s.ns), " · EW ", h("strong", {}, s.ew));
+      if ("ns" in s) {
+        if (s.ns === null) return "Ranked worst at this table";
+        return h("span", {}, "NS ", h("strong", {}, s.ns), " · EW ", h("strong", {}, s.ew));
+      }
+      return h("span", {}, Object.entries(s.seats || {}).map(([seat, value], index) => h("span", {},
+        index ? " · " : "", `${SEAT_NAMES[seat] || seat} `, h("strong", {}, value > 0 ? `+${value}` : value))));
     }
 
     send() {
@@ -701,9 +405,9 @@
   // (a Pyramid declaration: only the numbers left on the declarer's sheet): a script element
   // "form-<panel id>" holding {fields: [{name, label, choices: [[value, text], ...]}], note}.
 
-  class FieldsEntry extends BoardEntry {
+  class FieldsEntry extends Entry {
     constructor(panel) {
-      super(panel, { deferred: true });
+      super(panel);
       const node = document.getElementById(`form-${panel.id}`);
       this.form = node ? JSON.parse(node.textContent) : { fields: [] };
       this.render();
@@ -712,9 +416,7 @@
     loadDraft() {
       const saved = store.get(this.draftKey);
       if (saved && saved.fields) return saved;
-      const node = document.getElementById(`draft-${this.panel.id}`);
-      const facts = node ? JSON.parse(node.textContent) : null;
-      return { fields: facts || {} };
+      return { fields: this.enteredFacts() || {} };
     }
 
     pick(name, value) {
@@ -747,16 +449,8 @@
           }, text)))));
         if (!field.choices.length) parts.push(h("p", { class: "message error" }, field.empty || "Nothing may be entered here."));
       }
-      parts.push(h("div", { class: "preview", "data-preview": true, "aria-live": "polite" }));
-      parts.push(h("button", { type: "button", class: "big", "data-send": true, disabled: true,
-        onclick: () => this.send() }, SEND_LABEL));
-      this.root.replaceChildren(...parts);
+      this.root.replaceChildren(...parts, ...this.sendParts());
       this.schedulePreview();
-    }
-
-    scoreLine(s) {
-      return h("span", {}, Object.entries(s.seats || {}).map(([seat, value], index) => h("span", {},
-        index ? " · " : "", `${SEAT_NAMES[seat]} `, h("strong", {}, value > 0 ? `+${value}` : value))));
     }
   }
 
@@ -808,12 +502,25 @@
 
   // --- entries of other games, and the director's page -----------------------------------
 
-  const kit = { h, api, store, config, problemText, say, SEAT_NAMES, SEND_LABEL, BoardEntry, FieldsEntry };
+  // A game's entry script that did not arrive (a dropped connection while the page loaded).
+  class MissingEntry extends Entry {
+    constructor(panel) {
+      super(panel);
+      this.render();
+    }
+
+    render() {
+      this.root.replaceChildren(h("p", { class: "message error", role: "alert" },
+        "This game's entry did not load. Reload the page to enter the board."));
+    }
+  }
+
+  const kit = { h, api, store, config, problemText, say, SEAT_NAMES, SEND_LABEL, Entry, FieldsEntry };
   let madeEntry = null;
   function entryClass() {
     if (madeEntry) return madeEntry;
     const factory = (window.ScorerEntries || {})[config.entry];
-    madeEntry = factory ? factory(kit) : config.entry === "fields" ? FieldsEntry : BoardEntry;
+    madeEntry = factory ? factory(kit) : config.entry === "fields" ? FieldsEntry : MissingEntry;
     return madeEntry;
   }
 

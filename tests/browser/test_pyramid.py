@@ -87,7 +87,7 @@ def test_north_enters_only_what_the_sheet_has_left_and_east_checks(
 
     card = open_phone()
     card.goto(f"/t/{tournament.slug}/teams/{east_player.number}/")
-    sheet = card.locator(".pyramid").first
+    sheet = card.locator(".sheet-places").first
     expect(sheet).to_be_visible()
     expect(sheet).to_contain_text("10")
     shots.take(card, "pyramid-sheet")

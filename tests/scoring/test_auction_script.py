@@ -1,4 +1,4 @@
-"""The phone's bidding box (static/scoring/entry-auction.js, run under Node) against the
+"""The phone's bidding box (engine/games/pymtheg/static/entry.js, run under Node) against the
 engine's legal next calls (engine.games.pymtheg.auction.legal_next_calls) on thousands of
 random auctions, every opening seat and direction: the same seat to call, the same calls in
 the same order, the same end; and an illegal call refused by both at the same position.
@@ -14,7 +14,9 @@ from engine.games.pymtheg.auction import AuctionError, legal_next_calls
 from engine.games.pymtheg.cards import Seat
 from tests.conftest import run_node
 
-SCRIPT = Path(__file__).resolve().parents[2] / "static" / "scoring" / "entry-auction.js"
+SCRIPT = (
+    Path(__file__).resolve().parents[2] / "engine" / "games" / "pymtheg" / "static" / "entry.js"
+)
 RUNNER = """
 const auction = require(process.argv[1]);
 const cases = JSON.parse(require("fs").readFileSync(0, "utf8"));

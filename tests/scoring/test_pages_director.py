@@ -162,7 +162,7 @@ def test_the_board_page_runs_the_bidding_box_from_norths_entry(td, cup):
         match_id=match.pk, board_number=1, team=match.ns_team, facts=GAM_MADE, client_id=new_id()
     )
     page = td.get(reverse("scoring:director-board", args=board_args(cup))).content.decode()
-    assert "entry-auction.js" in page and "scorer.js" in page
+    assert "games/pymtheg/entry.js" in page and "scorer.js" in page
     assert 'name="calls"' not in page and "whole entry as JSON" not in page  # nothing typed
     config = json.loads(page.split('id="scorer-config" type="application/json">')[1].split("<")[0])
     assert config["director"] is True and config["opening"] in "NESW"

@@ -1,4 +1,4 @@
-"""The phone's script (static/scoring/entry-pysngtaut-entry.js, run under Node) against the
+"""The phone's script (engine/games/pysngtaut/static/entry.js, run under Node) against the
 engine: what it works out from the turned-up card North picks (the wild rank, the copies, the
 hand values, the multiplier, the god card's places) is the engine's ``entry_options`` with
 that card, and with a deal turning it up; its set classifier gives the engine's row and value
@@ -21,7 +21,9 @@ from engine.games.pysngtaut.game import CATEGORY_ROWS, GAME, SET_RESTRICTIONS
 from engine.games.pysngtaut.sets import CATEGORY_IDS, SetFault, read_set
 from tests.conftest import run_node
 
-SCRIPT = Path(__file__).resolve().parents[2] / "static" / "scoring" / "entry-pysngtaut-entry.js"
+SCRIPT = (
+    Path(__file__).resolve().parents[2] / "engine" / "games" / "pysngtaut" / "static" / "entry.js"
+)
 RUNNER = """
 const logic = require(process.argv[1]);
 const cases = JSON.parse(require("fs").readFileSync(0, "utf8"));

@@ -19,6 +19,7 @@ from rest_framework.test import APIClient
 
 from engine.core.errors import RecordError
 from engine.games import get_game
+from operations.simulation import simulate_tournament
 from publishing import services as publishing
 from scoring import services as scoring
 from scoring import standings as scoring_standings
@@ -28,7 +29,6 @@ from tests.scoring.test_individual_web import board_url, first_match, seated
 from tests.tournaments.test_individual_events import new_id
 from tournaments import services
 from tournaments.imports import TeamRow
-from tournaments.simulation import simulate_tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -169,7 +169,7 @@ def scorer_forms(client, tournament, match, north) -> dict[int, dict]:
     )
     assert page.status_code == 200
     html = page.content.decode()
-    assert "scoring/entry-pysngtaut-entry" in html
+    assert "games/pysngtaut/entry.js" in html
     forms = {}
     for board in match.table.boards.all():
         start = html.index(f'id="form-m{match.pk}-b{board.number}"')
@@ -295,7 +295,7 @@ def test_the_director_enters_through_the_board_page_as_the_script_fills_it(td):
     page = td.get(reverse("scoring:director-board", args=[tournament.slug, match.pk, 3]))
     html = page.content.decode()
     assert page.status_code == 200
-    assert "scoring/entry-pysngtaut-entry" in html and 'id="form-director-entry"' in html
+    assert "games/pysngtaut/entry.js" in html and 'id="form-director-entry"' in html
     url = reverse("scoring:director-enter", args=[tournament.slug, match.pk, 3])
     facts = won_facts(tournament, match, 3)
     winner = facts["winner"]

@@ -1,4 +1,4 @@
-"""The phone's Twenty entry script (static/scoring/entry-twenty-auction.js) run under Node:
+"""The phone's Twenty entry script (engine/games/twenty/static/entry.js) run under Node:
 its bidding box, which works without the network and never knows the partner, must offer
 exactly the engine's legal calls (no partner) and refuse exactly what the engine refuses;
 after the auction it offers what the engine's entry_options offers, and the facts it sends
@@ -34,7 +34,7 @@ from engine.games.twenty.game import GAME
 from tests.conftest import run_node
 from tests.engine.twenty.test_entry_agreement import judge, make_deal, rng_chooser, truth
 
-SCRIPT = Path(__file__).resolve().parents[2] / "static" / "scoring" / "entry-twenty-auction.js"
+SCRIPT = Path(__file__).resolve().parents[2] / "engine" / "games" / "twenty" / "static" / "entry.js"
 CASES = 4000
 #: Every call a bidding box could send, and some written loosely or wrongly.
 CALLS = [

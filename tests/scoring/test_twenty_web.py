@@ -472,7 +472,7 @@ def test_east_rejects_with_a_reason_and_north_enters_again():
     start = html.index(f'id="draft-m{match.pk}-b2"')
     draft = json.loads(html[html.index(">", start) + 1 : html.index("</script>", start)])
     assert draft["auction"] == facts["auction"] and draft["tricks"] == 4
-    assert "entry-twenty-auction.js" in html
+    assert "games/twenty/entry.js" in html
     again = post(
         north,
         board_url(tournament, match, 2, "entries/"),
@@ -599,7 +599,7 @@ def test_the_director_enters_through_the_board_page(td):  # noqa: F811
     page = td.get(director_url("director-board", tournament, match, 3))
     html = page.content.decode()
     assert page.status_code == 200
-    assert "entry-twenty-auction.js" in html and 'name="record_json"' in html
+    assert "games/twenty/entry.js" in html and 'name="record_json"' in html
     start = html.index('id="form-director-entry"')
     form = json.loads(html[html.index(">", start) + 1 : html.index("</script>", start)])
     deal = deal_of(match, 3)

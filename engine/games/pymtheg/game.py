@@ -175,6 +175,8 @@ class PymthegGame(Game):
         return Seat[settings["opening_seat"]]
 
     entry_kind = "auction"
+    entry_script = "entry.js"
+    entry_style = "entry.css"
     entry_fields = frozenset({"auctions", "trump", "double", "tricks", "revoke", "illegal_trump"})
 
     def table_context(self, settings: Mapping[str, Any], table: int) -> dict[str, Any]:

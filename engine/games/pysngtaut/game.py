@@ -149,8 +149,10 @@ class PysngtautGame(Game):
     #: North enters the turned-up card (``up``) too: it lies face up through the whole hand,
     #: and the entry is scored without the deal, then checked against it.
     entry_fields = frozenset({"up", "winner", "dead", "melds", "hands", "god", "penalties"})
-    #: The phone's entry (static/scoring/entry-pysngtaut-entry.js) reads ``entry_form``.
+    #: The phone's entry (engine/games/pysngtaut/static/entry.js) reads ``entry_form``.
     entry_kind = "pysngtaut-entry"
+    entry_script = "entry.js"
+    entry_style = "entry.css"
 
     # -- deals ------------------------------------------------------------------------------
 

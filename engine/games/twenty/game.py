@@ -12,7 +12,6 @@ from engine.games.base import PLAYERS, Game, Setting, board_mismatch
 from engine.games.twenty import cards
 from engine.games.twenty.auction import (
     BID_WORDS,
-    Call,
     NT,
     PART,
     PASS,
@@ -20,6 +19,7 @@ from engine.games.twenty.auction import (
     SOLO,
     SPARROW,
     AuctionState,
+    Call,
     CallError,
     apply_call,
     call_text,
@@ -234,6 +234,8 @@ class TwentyGame(Game):
     )
     #: The web application has no phone entry for Twenty yet: not ``fields``, not ``auction``.
     entry_kind = "twenty-auction"
+    entry_script = "entry.js"
+    entry_style = "entry.css"
 
     # -- seats and boards -------------------------------------------------------------------
 
@@ -433,7 +435,7 @@ class TwentyGame(Game):
 
     def entry_form(self, *, dealer: str = "N", **_: Any) -> dict[str, Any]:
         """What the phone's bidding box needs for a board, so that it works without asking
-        the server after each call (``static/scoring/entry-twenty-auction.js``): only what
+        the server after each call (``engine/games/twenty/static/entry.js``): only what
         the table may see before the board is played, the same whatever the deal. A deal in
         the context is never read.
 
