@@ -21,6 +21,8 @@ from urllib.parse import urlsplit, urlunsplit
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 
+from engine.games import game_static_folders
+
 BASE_DIR = Path(__file__).resolve().parent.parent
 VAR_DIR = Path(os.environ.get("PYMTHEG_VAR_DIR", BASE_DIR / "var"))
 
@@ -203,7 +205,8 @@ USE_I18N = True
 USE_TZ = True
 
 STATIC_URL = "static/"
-STATICFILES_DIRS = [BASE_DIR / "static"]
+# Each game serves its own entry script and style from its package (games/<id>/...).
+STATICFILES_DIRS = [BASE_DIR / "static", *game_static_folders()]
 # Production serves the collected files (manage.py collectstatic); development serves them
 # straight from the app and static folders.
 if PRODUCTION or os.environ.get("DJANGO_STATIC_ROOT"):

@@ -10,10 +10,20 @@ import importlib
 import importlib.util
 import pkgutil
 from functools import cache
+from pathlib import Path
 
 from engine.games.base import PAIRS, PLAYERS, Game
 
-__all__ = ["DEFAULT_GAME", "GAME_IDS", "PAIRS", "PLAYERS", "Game", "UnknownGame", "get_game"]
+__all__ = [
+    "DEFAULT_GAME",
+    "GAME_IDS",
+    "PAIRS",
+    "PLAYERS",
+    "Game",
+    "UnknownGame",
+    "game_static_folders",
+    "get_game",
+]
 
 DEFAULT_GAME = "pymtheg"
 
@@ -29,6 +39,17 @@ def _game_packages() -> tuple[str, ...]:
 
 
 GAME_IDS = _game_packages()
+
+
+def game_static_folders() -> list[tuple[str, Path]]:
+    """``(prefix, folder)`` of each game's static files (its entry script and style), served
+    under ``games/<id>/``: a game's web files live in its own package."""
+    here = Path(__file__).resolve().parent
+    return [
+        (f"games/{game_id}", here / game_id / "static")
+        for game_id in GAME_IDS
+        if (here / game_id / "static").is_dir()
+    ]
 
 
 class UnknownGame(KeyError):

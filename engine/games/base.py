@@ -208,13 +208,18 @@ class Game(ABC):
         board's dealer decides who opens (the default)."""
         return None
 
-
     #: The board record's fields the scorer enters; the rest comes from the tournament.
     entry_fields: ClassVar[frozenset[str]] = frozenset()
 
     #: ``fields``: the scorer picks each fact from the list ``entry_form`` gives; a game with
-    #: an entry of its own (Pymtheg's bidding box) names it.
+    #: an entry of its own names it, and its ``entry_script`` registers the entry under that
+    #: name (``window.ScorerEntries[kind]``, static/scoring/scorer.js).
     entry_kind: ClassVar[str] = "fields"
+    #: The files of the game's own entry, in the folder ``static`` of its package (served as
+    #: ``games/<id>/<file>``): the script loaded before the scorer's page script, and its
+    #: style sheet. None for an entry of fields, which needs neither.
+    entry_script: ClassVar[str | None] = None
+    entry_style: ClassVar[str | None] = None
 
     def scorer_config(self, settings: Mapping[str, Any]) -> dict[str, Any]:
         """What the scorer's page needs to know of the game."""
@@ -310,7 +315,6 @@ class Game(ABC):
         score sheet, for pages and the ``sheet`` command. A game whose ``sheet_size`` is 0
         keeps no sheet: ``RecordError``."""
         raise RecordError("sheet", f"{self.title} keeps no score sheet")
-
 
     def declarer_seat(self, dealer: str, players: int, settings: Mapping[str, Any]) -> str | None:
         """The seat that uses its sheet on a board dealt by ``dealer``; None: no sheet."""
