@@ -106,7 +106,9 @@ INSTALLED_APPS = [
     # The interactive API page's scripts and styles, served by the product (no CDN).
     "drf_spectacular_sidecar",
     "rest_framework.authtoken",
-    "axes",
+    # The organisers' optional second factor: an authenticator app (config/sign_in.py).
+    "django_otp",
+    "django_otp.plugins.otp_totp",
     "tournaments",
     "scoring",
     "publishing",
@@ -124,9 +126,10 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "django_otp.middleware.OTPMiddleware",
     "scoring.public.NotPublishedMiddleware",
-    # Last, as django-axes asks: it turns a locked sign-in into the lock-out page.
-    "axes.middleware.AxesMiddleware",
+    # Answers a sign-in made while its wait lasts (429) and remembers known devices.
+    "config.sign_in.SignInMiddleware",
 ]
 
 # The team-code API's requests skip the rest (config/wsgi.py): they use no session or sign-in.
@@ -181,19 +184,9 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
-# Organisers' and the admin's sign-in is throttled by django-axes, per account and address
-# (config/security.py): a guesser locks only the pair he tries, with locks that double.
-AUTHENTICATION_BACKENDS = [
-    "axes.backends.AxesStandaloneBackend",
-    "django.contrib.auth.backends.ModelBackend",
-]
-AXES_ENABLED = env_bool("AXES_ENABLED", True)
-AXES_FAILURE_LIMIT = env_int("AXES_FAILURE_LIMIT", 5)
-AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
-AXES_COOLOFF_TIME = "config.security.login_cooloff"
-AXES_RESET_ON_SUCCESS = True
-AXES_ENABLE_ACCESS_FAILURE_LOG = True
-AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
+# Organisers' and the admin's sign-in: wrong passwords slow the next attempt for a few seconds
+# per account and address, with a ceiling per account; nothing locks (config/sign_in.py).
+AUTHENTICATION_BACKENDS = ["config.sign_in.ThrottledBackend"]
 
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "tournaments:list"

@@ -10,6 +10,7 @@ from drf_spectacular.utils import extend_schema
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
 from config.security import API_PAGE_CONTENT_SECURITY_POLICY
+from config.sign_in_views import SignInView, sign_in_waits, two_step
 
 
 class ApiSchema(SpectacularAPIView):
@@ -41,6 +42,10 @@ urlpatterns = [
     path("", RedirectView.as_view(pattern_name="tournaments:list", permanent=False), name="home"),
     # Browsers ask for /favicon.ico whatever the pages link to.
     path("favicon.ico", favicon),
+    # Sign-in slowed after wrong passwords, never locked, with an optional second factor.
+    path("accounts/login/", SignInView.as_view(), name="login"),
+    path("accounts/sign-in-waits/", sign_in_waits, name="sign-in-waits"),
+    path("accounts/two-step/", two_step, name="two-step"),
     path("accounts/", include("django.contrib.auth.urls")),
     path("admin/", admin.site.urls),
     path("tournaments/", include("tournaments.urls")),
