@@ -16,11 +16,11 @@ from django.urls import URLPattern, URLResolver, get_resolver, reverse
 from rest_framework.test import APIClient
 
 from engine.games import PAIRS, get_game
+from operations.simulation import north_facts
 from tests.tournaments.factories import OrganiserFactory
 from tournaments import services
 from tournaments.imports import TeamRow
 from tournaments.models import Match, Team, Tournament
-from tournaments.simulation import north_facts
 
 TABLES = 2
 BOARDS = 2

@@ -10,6 +10,7 @@ import zipfile
 
 import pytest
 
+from operations.simulation import simulate_tournament
 from publishing import services
 from scoring import sheets as score_sheets
 from scoring import standings as scoring_standings
@@ -18,7 +19,6 @@ from tests.publishing.conftest import data_rows, header, workbook
 from tests.publishing.test_libreoffice import convert_to_csv, libreoffice  # noqa: F401
 from tests.tournaments.test_individual_events import pyramid_event
 from tournaments import services as organiser_services
-from tournaments.simulation import simulate_tournament
 
 pytestmark = pytest.mark.django_db
 

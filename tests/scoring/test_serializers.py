@@ -6,12 +6,12 @@ import random
 
 from rest_framework import serializers
 
+from operations.simulation import play_board_of
 from scoring import services
 from scoring.api.serializers import ResultSerializer, ReviewSerializer, SubmissionSerializer
 from scoring.errors import ScoringError
 from scoring.models import Result, Review, Submission
 from tests.scoring.test_progress import random_action
-from tournaments.simulation import play_board_of
 
 
 def generic(serializer_class, instance):

@@ -11,6 +11,7 @@ from django.core.management import CommandError, call_command
 from django.core.serializers.json import DjangoJSONEncoder
 
 from operations.backup import BackupError, export_tournament, import_tournament
+from operations.simulation import simulate_tournament
 from scoring import services as scoring
 from scoring import standings
 from scoring.models import RankingPoints, Result, StandingsState
@@ -18,7 +19,6 @@ from tests.tournaments.conftest import make_tournament
 from tests.tournaments.factories import OrganiserFactory
 from tournaments import services
 from tournaments.models import ActionLog, Match, Tournament
-from tournaments.simulation import simulate_tournament
 
 pytestmark = pytest.mark.django_db
 

@@ -34,6 +34,7 @@ from operations.backup import (
     own_fields,
     parse_backup,
 )
+from operations.simulation import north_facts, simulate_tournament
 from scoring import services as scoring
 from scoring import standings
 from scoring.models import BoardProgress, RankingPoints, Result, Review, StandingsState, Submission
@@ -53,7 +54,6 @@ from tournaments.models import (
     Tournament,
 )
 from tournaments.selectors import schedule_data
-from tournaments.simulation import north_facts, simulate_tournament
 
 # The simulation's one seed: the same play, hence the same backups, on every run.
 SEED = "backup-games"

@@ -11,6 +11,7 @@ import pytest
 
 from engine.games import get_game
 from engine.schedule import check_individual_schedule
+from operations.simulation import simulate_tournament
 from scoring import services as scoring
 from scoring import sheets
 from scoring import standings as scoring_standings
@@ -20,7 +21,6 @@ from tournaments import selectors, services
 from tournaments.imports import TeamRow
 from tournaments.models import Board, Match, MatchSeat, Status
 from tournaments.services import ServiceError
-from tournaments.simulation import simulate_tournament
 
 pytestmark = pytest.mark.django_db
 

@@ -6,11 +6,11 @@ from __future__ import annotations
 import pytest
 from rest_framework.test import APIClient
 
+from operations.simulation import simulate_tournament
 from scoring import standings as scoring_standings
 from tests.tournaments.factories import OrganiserFactory
 from tests.tournaments.test_individual_events import pyramid_event
 from tournaments.models import Match
-from tournaments.simulation import simulate_tournament
 
 pytestmark = pytest.mark.django_db
 

@@ -15,13 +15,13 @@ from engine.games.pymtheg.cards import Seat, seeded_deal
 from engine.games.pymtheg.play import check_play_record
 from engine.games.pymtheg.records import read_board_record
 from engine.games.pymtheg.scoring import score_record
+from operations.management.commands.simulate import describe
+from operations.simulation import SimulationError, play_board_of, simulate_tournament
 from scoring import services as scoring
 from scoring.models import Result, Review, StandingsState, Submission
 from tests.tournaments.conftest import make_tournament
 from tournaments import services
-from tournaments.management.commands.simulate import describe
 from tournaments.models import ActionLog, Match, Status
-from tournaments.simulation import SimulationError, play_board_of, simulate_tournament
 
 pytestmark = pytest.mark.django_db
 

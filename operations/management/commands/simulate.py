@@ -1,7 +1,7 @@
 """``manage.py simulate SLUG``: play the next rounds of a tournament by simulation.
 
 Every result is an actual play of the table's deal, entered by North's team and accepted by
-East's team through the scorers' services (see ``tournaments.simulation``).
+East's team through the scorers' services (see ``operations.simulation``).
 """
 
 from __future__ import annotations
@@ -12,9 +12,9 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from engine.core.words import plural
 from operations.management.commands._output import ProgressBar, quiet_eager_broker_warning
+from operations.simulation import SimulationError, SimulationReport, simulate_tournament
 from tournaments.management.commands._common import acting_user, tournament_by_slug
 from tournaments.models import Tournament
-from tournaments.simulation import SimulationError, SimulationReport, simulate_tournament
 
 
 def positive_int(text: str) -> int:
