@@ -9,12 +9,28 @@ field set to ``null`` is absent. Written for speed: plain dict look-ups, cached 
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
-from engine.core.errors import DealError, RecordError
-from engine.core.jsonfields import record_object
+from engine.core.errors import RecordError
+from engine.core.records import (
+    deal_fits,
+    missing_unless_dealt,
+    read_deal,
+    read_seat,
+    record_object,
+    seat_keys,
+)
 from engine.core.seats import SEAT_LETTERS
-from engine.games.twenty.auction import BID_VALUE, NT, PART, CallError, call_text, read_auction
+from engine.games.twenty.auction import (
+    BID_VALUE,
+    NT,
+    PART,
+    AuctionState,
+    Call,
+    CallError,
+    call_text,
+    read_auction,
+)
 from engine.games.twenty.cards import (
     CARD_TEXT,
     FEWEST_POINTS,
@@ -55,10 +71,7 @@ SEAT_SET = frozenset(SEAT_LETTERS)
 
 
 def _seat(name: str, value: Any) -> str:
-    seat = SEAT_OF.get(value) if type(value) is str else None
-    if seat is None:
-        raise RecordError(name, f"{value!r} is not a seat (N, E, S or W)")
-    return seat
+    return read_seat(name, value)
 
 
 def _level(key: str, value: Any) -> str:
@@ -80,13 +93,7 @@ def _total(name: str, value: Any, top: int) -> tuple[int | None, dict[str, int] 
         raise RecordError(
             name, f"{value!r} is not a whole number from 0 to {top} or an object per seat"
         )
-    if len(value) != 4 or not SEAT_SET.issuperset(value):
-        extra = [key for key in value if key not in SEAT_SET]
-        if extra:
-            reason = f"{extra[0]!r} is not a seat key"
-        else:
-            reason = f"seat {next(s for s in SEAT_LETTERS if s not in value)} is missing"
-        raise RecordError(name, f"{reason} (the keys are exactly N, E, S, W)")
+    seat_keys(name, value, 4, " key")
     total = 0
     per_seat = {}
     for seat in SEAT_LETTERS:
@@ -112,32 +119,23 @@ def _impossible(who: str, points: int, tricks: int) -> RecordError:
     )
 
 
-def score_record(record: Any) -> dict[str, Any]:
-    """The board score of a record (section 5.2), or ``RecordError`` naming the field."""
-    record = record_object(record, GAME_ID, RECORD_FIELDS)
-    get = record.get
+def _read_dealer_and_deal(raw_dealer: Any, raw_deal: Any) -> tuple[str, TwentyDeal | None]:
+    """``dealer``, then ``deal`` and its agreement with the dealer (the deal may give him)."""
+    missing_unless_dealt("dealer", raw_dealer, raw_deal, "the dealer's seat")
+    dealer = None if raw_dealer is None else _seat("dealer", raw_dealer)
+    deal, fault = read_deal(raw_deal, parse_deal)
+    if fault is not None:
+        raise RecordError("deal", fault)
+    if deal is None:
+        assert dealer is not None  # one of the two is given
+        return dealer, None
+    if dealer is not None:
+        deal_fits(deal, dealer=dealer)
+    return deal.dealer, deal
 
-    # -- dealer and deal ---------------------------------------------------------------------
-    raw_dealer = get("dealer")
-    raw_deal = get("deal")
-    dealer = None
-    if raw_dealer is not None:
-        dealer = _seat("dealer", raw_dealer)
-    elif raw_deal is None:
-        raise RecordError("dealer", "missing (the dealer's seat; or give the deal)")
-    deal: TwentyDeal | None = None
-    if raw_deal is not None:
-        try:
-            deal = parse_deal(raw_deal)
-        except DealError as exc:
-            raise RecordError("deal", str(exc).removeprefix("deal: ")) from None
-        if dealer is not None and dealer != deal.dealer:
-            raise RecordError("dealer", f"{dealer} differs from the deal's dealer {deal.dealer}")
-        dealer = deal.dealer
-    eldest = NEXT_SEAT[dealer]
 
-    # -- auction ------------------------------------------------------------------------------
-    auction = get("auction")
+def _read_auction(auction: Any, dealer: str) -> AuctionState:
+    """``auction``: a finished auction of calls written as text, each legal in its turn."""
     if auction is None:
         raise RecordError("auction", 'missing (the calls in order, like "E:PART")')
     if type(auction) is not list or not auction:
@@ -151,79 +149,94 @@ def score_record(record: Any) -> dict[str, Any]:
         raise RecordError("auction", str(exc)) from None
     if state.turn is not None:
         raise RecordError("auction", f"not finished: {state.turn} has still to call")
-    declarer, contract, _sparrow, slam_announced = state.highest
-    sparrow_by = state.sparrow_by
+    return state
 
-    # -- called card and partner --------------------------------------------------------------
-    derived_called = called_card(deal.hand(eldest)) if deal is not None else None
-    raw_called = get("called")
-    called = derived_called
-    if raw_called is not None:
-        card = parse_card(raw_called)
-        if card is None:
-            raise RecordError("called", f"{raw_called!r} is not a card")
-        if not 2 <= card <= 18:
-            raise RecordError("called", f"{CARD_TEXT[card]} is not a trump from T4 to T20")
-        if deal is not None and card != derived_called:
-            raise RecordError(
-                "called",
-                f"{CARD_TEXT[card]} disagrees with the deal: Eldest {eldest}'s Partnership "
-                f"calls {CARD_TEXT[derived_called]}",
-            )
-        called = card
-    announcer = state.partner_sparrow
-    derived_partner = deal.holder(derived_called) if deal is not None else None
-    raw_partner = get("partner")
-    partner = derived_partner or announcer
-    if raw_partner is not None:
-        given = _seat("partner", raw_partner)
-        if given == eldest:
-            raise RecordError("partner", f"{given} is Eldest, who cannot be his own partner")
-        if deal is not None and given != derived_partner:
-            raise RecordError(
-                "partner",
-                f"{given} disagrees with the deal: {derived_partner} holds the called card "
-                f"{CARD_TEXT[derived_called]}",
-            )
-        if announcer is not None and given != announcer:
-            raise RecordError(
-                "partner",
-                f"{given} is not {announcer}, who announced the Sparrow without a bid",
-            )
-        partner = given
-    if deal is not None and announcer is not None and announcer != derived_partner:
+
+def _read_called(raw: Any, eldest: str, derived: int | None) -> int | None:
+    """``called``: a trump from T4 to T20, the one Eldest's hand calls when the deal is known
+    (``derived``); the derived card when not given."""
+    if raw is None:
+        return derived
+    card = parse_card(raw)
+    if card is None:
+        raise RecordError("called", f"{raw!r} is not a card")
+    if not 2 <= card <= 18:
+        raise RecordError("called", f"{CARD_TEXT[card]} is not a trump from T4 to T20")
+    if derived is not None and card != derived:
+        raise RecordError(
+            "called",
+            f"{CARD_TEXT[card]} disagrees with the deal: Eldest {eldest}'s Partnership "
+            f"calls {CARD_TEXT[derived]}",
+        )
+    return card
+
+
+def _read_partner(
+    raw: Any, deal: TwentyDeal | None, eldest: str, called: int | None, announcer: str | None
+) -> str | None:
+    """``partner``: not Eldest, the holder of the called card when the deal is known, the
+    announcer of a Sparrow without a bid; the one these give when not given."""
+    derived = deal.holder(called) if deal is not None and called is not None else None
+    if raw is None:
+        partner = derived or announcer
+    else:
+        partner = _given_partner(raw, derived, eldest, called, announcer)
+    if deal is not None and announcer is not None and announcer != derived:
         raise RecordError(
             "partner",
             f"{announcer} announced the Sparrow without a bid but does not hold the called "
-            f"card {CARD_TEXT[derived_called]} ({derived_partner} does)",
+            f"card {_card_words(called)} ({derived} does)",
         )
-    if contract == PART:
-        if partner is None:
-            raise RecordError(
-                "partner",
-                "missing: a Partnership needs the partner (give partner, or the deal)",
-            )
-        side = (declarer, partner)
-    else:
-        side = (declarer,)
-        partner = called = None
+    return partner
 
-    # -- contras ------------------------------------------------------------------------------
-    raw_contras = get("contras")
-    levels = {}
-    if raw_contras is not None:
-        if type(raw_contras) is not dict:
-            raise RecordError("contras", f"{raw_contras!r} is not an object")
-        for key, value in raw_contras.items():
-            if key not in ITEMS:
-                raise RecordError("contras", f"{key!r} is not an item (bid, sparrow, slam)")
-            if (key == "sparrow" and sparrow_by is None) or (key == "slam" and not slam_announced):
-                raise RecordError("contras", f"{key}: no {key} stands in this auction")
-            levels[key] = _level(key, value)
 
-    # -- points and tricks --------------------------------------------------------------------
-    side_points, seat_points = _total("points", get("points"), POINTS_TOTAL)
-    side_tricks, seat_tricks = _total("tricks", get("tricks"), TRICKS)
+def _given_partner(
+    raw: Any, derived: str | None, eldest: str, called: int | None, announcer: str | None
+) -> str:
+    given = _seat("partner", raw)
+    if given == eldest:
+        raise RecordError("partner", f"{given} is Eldest, who cannot be his own partner")
+    if derived is not None and given != derived:
+        raise RecordError(
+            "partner",
+            f"{given} disagrees with the deal: {derived} holds the called card "
+            f"{_card_words(called)}",
+        )
+    if announcer is not None and given != announcer:
+        raise RecordError(
+            "partner",
+            f"{given} is not {announcer}, who announced the Sparrow without a bid",
+        )
+    return given
+
+
+def _card_words(card: int | None) -> str:
+    return CARD_TEXT[card] if card is not None else "None"
+
+
+def _read_contras(raw: Any, sparrow_by: str | None, slam_announced: bool) -> dict[str, str]:
+    """``contras``: the level of each item that stands (bid, sparrow, slam)."""
+    levels: dict[str, str] = {}
+    if raw is None:
+        return levels
+    if type(raw) is not dict:
+        raise RecordError("contras", f"{raw!r} is not an object")
+    for key, value in raw.items():
+        if key not in ITEMS:
+            raise RecordError("contras", f"{key!r} is not an item (bid, sparrow, slam)")
+        if (key == "sparrow" and sparrow_by is None) or (key == "slam" and not slam_announced):
+            raise RecordError("contras", f"{key}: no {key} stands in this auction")
+        levels[key] = _level(key, value)
+    return levels
+
+
+def _read_points_and_tricks(
+    raw_points: Any, raw_tricks: Any, side: tuple[str, ...]
+) -> tuple[int, int, dict[str, int] | None]:
+    """``(side's points, side's tricks, tricks per seat or None)``: ``points`` and ``tricks``,
+    each a side total or an object per seat, possible together seat by seat and side by side."""
+    side_points, seat_points = _total("points", raw_points, POINTS_TOTAL)
+    side_tricks, seat_tricks = _total("tricks", raw_tricks, TRICKS)
     if seat_points is not None:
         side_points = sum(seat_points[seat] for seat in side)
     if seat_tricks is not None:
@@ -232,50 +245,83 @@ def score_record(record: Any) -> dict[str, Any]:
             for seat in SEAT_LETTERS:
                 if not _possible(seat_points[seat], seat_tricks[seat]):
                     raise _impossible(seat, seat_points[seat], seat_tricks[seat])
+    assert side_points is not None and side_tricks is not None  # a total or per seat
     if not _possible(side_points, side_tricks):
         raise _impossible("the declarer's side", side_points, side_tricks)
+    return side_points, side_tricks, seat_tricks
 
-    # -- the last trick -----------------------------------------------------------------------
-    raw_last = get("last")
-    last = None
-    if raw_last is None:
+
+def _read_last(
+    raw: Any,
+    sparrow_by: str | None,
+    deal: TwentyDeal | None,
+    side: tuple[str, ...],
+    side_tricks: int,
+    seat_tricks: dict[str, int] | None,
+) -> tuple[str, int] | None:
+    """``last``: who won the last trick and with which card, needed when a Sparrow stands; his
+    side took a trick, and the deal gave him the card."""
+    if raw is None:
         if sparrow_by is not None:
             raise RecordError("last", "missing: a Sparrow stands (who won the last trick, with)")
-    else:
-        if type(raw_last) is not dict or set(raw_last) != {"seat", "card"}:
-            raise RecordError("last", f"{raw_last!r} is not an object of exactly seat and card")
-        last_seat = _seat("last", raw_last["seat"])
-        last_card = parse_card(raw_last["card"])
-        if last_card is None:
-            raise RecordError("last", f"{raw_last['card']!r} is not a card")
-        if seat_tricks is not None:
-            if seat_tricks[last_seat] == 0:
-                raise RecordError("last", f"{last_seat} took no trick (tricks)")
-        elif (side_tricks == 0) if last_seat in side else (side_tricks == TRICKS):
-            raise RecordError("last", f"{last_seat}'s side took no trick (tricks)")
-        if deal is not None and not deal.hand(last_seat) >> last_card & 1:
-            raise RecordError(
-                "last",
-                f"{last_seat} was not dealt {CARD_TEXT[last_card]} ({deal.holder(last_card)} was)",
-            )
-        last = (last_seat, last_card)
+        return None
+    if type(raw) is not dict or set(raw) != {"seat", "card"}:
+        raise RecordError("last", f"{raw!r} is not an object of exactly seat and card")
+    seat = _seat("last", raw["seat"])
+    card = parse_card(raw["card"])
+    if card is None:
+        raise RecordError("last", f"{raw['card']!r} is not a card")
+    if seat_tricks is not None:
+        if seat_tricks[seat] == 0:
+            raise RecordError("last", f"{seat} took no trick (tricks)")
+    elif (side_tricks == 0) if seat in side else (side_tricks == TRICKS):
+        raise RecordError("last", f"{seat}'s side took no trick (tricks)")
+    if deal is not None and not deal.hand(seat) >> card & 1:
+        raise RecordError(
+            "last", f"{seat} was not dealt {CARD_TEXT[card]} ({deal.holder(card)} was)"
+        )
+    return seat, card
 
-    # -- held bonus ---------------------------------------------------------------------------
+
+def _read_held(raw: Any, deal: TwentyDeal | None, contract: str) -> tuple[str, str | None]:
+    """``(item, seat)``: who held the Kings (No Trumps) or the Honours, as the deal gives or
+    ``held`` says (agreeing with the deal when both are there)."""
     held_item = "kings" if contract == NT else "honours"
     held = deal.set_holder(KINGS if contract == NT else HONOURS) if deal is not None else None
-    raw_held = get("held")
-    if raw_held is not None:
-        given = _seat("held", raw_held)
-        if deal is not None and given != held:
-            raise RecordError(
-                "held",
-                f"{given} disagrees with the deal: it gives the {held_item.capitalize()} to "
-                f"{held or 'nobody'}",
-            )
-        held = given
+    if raw is None:
+        return held_item, held
+    given = _seat("held", raw)
+    if deal is not None and given != held:
+        raise RecordError(
+            "held",
+            f"{given} disagrees with the deal: it gives the {held_item.capitalize()} to "
+            f"{held or 'nobody'}",
+        )
+    return held_item, given
 
-    # -- score ----------------------------------------------------------------------------------
-    made = side_points >= TARGET
+
+def _side(contract: str, declarer: str, partner: str | None) -> tuple[str, ...]:
+    """The declarer's side: with the partner in a Partnership, who must then be known."""
+    if contract != PART:
+        return (declarer,)
+    if partner is None:
+        raise RecordError(
+            "partner",
+            "missing: a Partnership needs the partner (give partner, or the deal)",
+        )
+    return (declarer, partner)
+
+
+def _items(
+    state: AuctionState,
+    levels: dict[str, str],
+    made: bool,
+    last: tuple[str, int] | None,
+    side_tricks: int,
+) -> list[dict[str, Any]]:
+    """The bid, and the Sparrow and the Slam when they stand, each won or lost."""
+    declarer, contract, _sparrow, slam_announced = cast(Call, state.highest)
+    sparrow_by = state.sparrow_by
     items = [item("bid", declarer, BID_VALUE[contract], levels.get("bid", "none"), made)]
     if sparrow_by is not None:
         won = last is not None and last[0] == sparrow_by and last[1] == MAGICIAN
@@ -284,6 +330,13 @@ def score_record(record: Any) -> dict[str, Any]:
         items.append(
             item("slam", declarer, SLAM_BASE, levels.get("slam", "none"), side_tricks == TRICKS)
         )
+    return items
+
+
+def _seat_results(
+    items: list[dict[str, Any]], side: tuple[str, ...], held_item: str, held: str | None
+) -> dict[str, int]:
+    """Every seat's result: the items paid between the sides, then the held bonus."""
     seats = dict.fromkeys(SEAT_LETTERS, 0)
     for entry in items:
         pay(seats, side, entry["value"] if entry["won"] else -entry["value"])
@@ -291,6 +344,34 @@ def score_record(record: Any) -> dict[str, Any]:
         items.append(item(held_item, held, 1, "none", True))
         for seat in SEAT_LETTERS:
             seats[seat] += 3 if seat == held else -1
+    return seats
+
+
+def score_record(record: Any) -> dict[str, Any]:
+    """The board score of a record (section 5.2), or ``RecordError`` naming the field."""
+    record = record_object(record, GAME_ID, RECORD_FIELDS)
+    get = record.get
+    dealer, deal = _read_dealer_and_deal(get("dealer"), get("deal"))
+    eldest = NEXT_SEAT[dealer]
+    state = _read_auction(get("auction"), dealer)
+    # A finished auction always has a highest bid: Eldest opens with Partnership.
+    declarer, contract, _sparrow, slam_announced = cast(Call, state.highest)
+    sparrow_by = state.sparrow_by
+    derived_called = called_card(deal.hand(eldest)) if deal is not None else None
+    called = _read_called(get("called"), eldest, derived_called)
+    partner = _read_partner(get("partner"), deal, eldest, derived_called, state.partner_sparrow)
+    side = _side(contract, declarer, partner)
+    if contract != PART:
+        partner = called = None
+    levels = _read_contras(get("contras"), sparrow_by, slam_announced)
+    side_points, side_tricks, seat_tricks = _read_points_and_tricks(
+        get("points"), get("tricks"), side
+    )
+    last = _read_last(get("last"), sparrow_by, deal, side, side_tricks, seat_tricks)
+    held_item, held = _read_held(get("held"), deal, contract)
+    made = side_points >= TARGET
+    items = _items(state, levels, made, last, side_tricks)
+    seats = _seat_results(items, side, held_item, held)
     return {
         "game": GAME_ID,
         "dealer": dealer,
