@@ -34,6 +34,7 @@ from operations.backup import (
     own_fields,
     parse_backup,
 )
+from operations.management.commands.load_demo import demo_file
 from operations.simulation import north_facts, simulate_tournament
 from scoring import services as scoring
 from scoring import standings
@@ -42,7 +43,6 @@ from tests.tournaments.conftest import make_tournament
 from tests.tournaments.factories import OrganiserFactory
 from tournaments import services
 from tournaments.description import load_description_file
-from tournaments.management.commands.load_demo import demo_file
 from tournaments.models import (
     ActionLog,
     Board,

@@ -120,7 +120,7 @@ def test_the_pyramid_demo_plays_its_rounds_through_the_same_services():
 
 
 def test_on_the_local_network_the_links_carry_this_machines_address(settings):
-    from tournaments.management.commands.demo import local_network_address
+    from operations.management.commands.demo import local_network_address
 
     settings.PUBLIC_BASE_URL = ""
     settings.ALLOWED_HOSTS = list(settings.ALLOWED_HOSTS)  # both restored after the test

@@ -29,11 +29,11 @@ from django.urls import NoReverseMatch, reverse
 
 from engine.games import DEFAULT_GAME
 from operations.management.commands._output import ProgressBar, quiet_eager_broker_warning
+from operations.management.commands.load_demo import demo_file
 from operations.management.commands.simulate import describe
 from operations.simulation import SimulationError, rounds_to_play, simulate_tournament
 from scoring import standings
 from tournaments.description import load_description_file
-from tournaments.management.commands.load_demo import demo_file
 from tournaments.models import Match, Tournament, scorable_games
 from tournaments.printing import scorer_path
 
