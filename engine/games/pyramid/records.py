@@ -11,8 +11,19 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core.errors import DealError, RecordError
-from engine.core.jsonfields import record_object
+from engine.core.errors import RecordError
+from engine.core.records import (
+    SEATS_OF,
+    deal_fits,
+    missing_unless_dealt,
+    read_deal,
+    read_direction,
+    read_players,
+    read_seat,
+    record_object,
+    seat_keys,
+    seat_list,
+)
 from engine.core.seats import DIRECTIONS, SEAT_LETTERS, turn_order
 from engine.games.pyramid.cards import SUITS, TRICKS, PyramidDeal, parse_deal
 from engine.games.pyramid.play import check_play
@@ -50,11 +61,9 @@ TRUMP_SUIT: dict[str, int | None] = {name: SUITS.index(name) for name in SUITS}
 TRUMP_SUIT["nt"] = None
 TRUMP_LIST = "spades, hearts, diamonds, clubs or nt"
 
-SEATS_OF = {players: SEAT_LETTERS[:players] for players in (2, 3, 4)}
-SEAT_SETS = {players: frozenset(seats) for players, seats in SEATS_OF.items()}
-DIRECTION_NAMES = {direction: direction for direction in DIRECTIONS}
+DIRECTION_LIST = "clockwise or counterclockwise"
 #: The declarer, by (players, dealer, direction): the first player after the dealer.
-DECLARER = {
+DECLARER: dict[tuple[int | None, str | None, str], str] = {
     (players, dealer, direction): turn_order(dealer, players, direction)[1]
     for players in (2, 3, 4)
     for dealer in SEAT_LETTERS[:players]
@@ -67,29 +76,17 @@ def declarer_of(dealer: str, players: int, direction: str = "clockwise") -> str:
     return DECLARER[players, dealer, direction]
 
 
-def _seat_list(players: int) -> str:
-    seats = SEATS_OF[players]
-    return ", ".join(seats[:-1]) + " or " + seats[-1]
-
-
 def _read_tricks(tricks: Any, players: int) -> dict[str, int]:
     """``tricks`` in seat order, checked: exactly the table's seats, integers ≥ 0, adding to 6."""
     if type(tricks) is not dict:
         raise RecordError(
             "tricks",
-            f"must be an object of tricks per seat ({_seat_list(players)}), not {tricks!r}",
+            f"must be an object of tricks per seat ({seat_list(players)}), not {tricks!r}",
         )
-    seats = SEATS_OF[players]
-    if len(tricks) != players or not SEAT_SETS[players].issuperset(tricks):
-        extra = [key for key in tricks if key not in SEAT_SETS[players]]
-        if extra:
-            reason = f"{extra[0]!r} is not a seat at a table of {players}"
-        else:
-            reason = f"seat {next(s for s in seats if s not in tricks)} is missing"
-        raise RecordError("tricks", f"{reason} (the keys are exactly {', '.join(seats)})")
+    seat_keys("tricks", tricks, players, f" at a table of {players}")
     out = {}
     total = 0
-    for seat in seats:
+    for seat in SEATS_OF[players]:
         value = tricks[seat]
         if type(value) is not int or value < 0:
             raise RecordError("tricks", f"{seat}: {value!r} is not an integer 0 or more")
@@ -100,122 +97,139 @@ def _read_tricks(tricks: Any, players: int) -> dict[str, int]:
     return out
 
 
-def score_record(record: Any, default_direction: str | None = None) -> dict[str, Any]:
-    """The board score of a record (section 6.1), or ``RecordError`` naming the field."""
-    record = record_object(record, GAME_ID, RECORD_FIELDS)
-    get = record.get
+def _read_players(raw: Any, raw_deal: Any, deal: PyramidDeal | None) -> int | None:
+    """``players``, or the deal's (None while the deal has a fault of its own)."""
+    missing_unless_dealt("players", raw, raw_deal, "2, 3 or 4")
+    return read_players(raw, deal.players if deal is not None else None)
 
-    # The deal is parsed first, since it may supply players and dealer; a fault of its own is
-    # reported in its turn, after the fields that come before it.
-    raw_deal = get("deal")
-    deal: PyramidDeal | None = None
-    deal_error = None
-    if raw_deal is not None:
-        try:
-            deal = parse_deal(raw_deal)
-        except DealError as exc:
-            deal_error = str(exc).removeprefix("deal: ")
 
-    players = get("players")
-    if players is not None:
-        if type(players) is not int or not 2 <= players <= 4:
-            raise RecordError("players", f"{players!r} is not 2, 3 or 4")
-    elif raw_deal is None:
-        raise RecordError("players", "missing (2, 3 or 4; or give the deal)")
-    elif deal is not None:
-        players = deal.players
+def _read_dealer(
+    raw: Any, raw_deal: Any, deal: PyramidDeal | None, players: int | None
+) -> str | None:
+    """``dealer``, a seat at the table, or the deal's."""
+    missing_unless_dealt("dealer", raw, raw_deal, "the dealer's seat")
+    if raw is None:
+        return deal.dealer if deal is not None else None
+    at = f" at a table of {players}" if players else ""
+    return read_seat("dealer", raw, players or 4, at)
 
-    raw_dealer = get("dealer")
-    if raw_dealer is not None:
-        dealer = raw_dealer.upper() if type(raw_dealer) is str else None
-        if dealer not in SEAT_SETS.get(players, SEAT_LETTERS):
-            at = f" at a table of {players}" if players else ""
-            raise RecordError("dealer", f"{raw_dealer!r} is not a seat{at}")
-    elif raw_deal is None:
-        raise RecordError("dealer", "missing (the dealer's seat; or give the deal)")
-    else:
-        dealer = deal.dealer if deal is not None else None
 
-    raw_direction = get("direction")
-    if raw_direction is None:
-        direction = default_direction or "clockwise"
-        if direction not in DIRECTION_NAMES:
-            raise RecordError("direction", f"{direction!r} is not clockwise or counterclockwise")
-    else:
-        direction = (
-            DIRECTION_NAMES.get(raw_direction.lower()) if type(raw_direction) is str else None
+def _read_declarer(
+    raw: Any, declarer: str | None, players: int | None, dealer: str | None, direction: str
+) -> None:
+    """``declarer`` when given: a seat, the one the dealer and the direction make declare
+    (``declarer``, None while the table is not known)."""
+    if raw is None:
+        return
+    given = read_seat("declarer", raw)
+    if declarer is not None and given != declarer:
+        raise RecordError(
+            "declarer",
+            f"{given} does not declare: {declarer} does, the first player after the "
+            f"dealer {dealer} ({direction}, {players} players)",
         )
-        if direction is None:
-            raise RecordError(
-                "direction", f"{raw_direction!r} is not clockwise or counterclockwise"
-            )
 
-    # None while players or dealer is unknown, or when a deal's dealer does not sit at the
-    # given table: the deal's own check below then names the fault.
-    declarer = DECLARER.get((players, dealer, direction))
-    raw_declarer = get("declarer")
-    if raw_declarer is not None:
-        given = raw_declarer.upper() if type(raw_declarer) is str else None
-        if given not in SEAT_LETTERS:
-            raise RecordError("declarer", f"{raw_declarer!r} is not a seat")
-        if declarer is not None and given != declarer:
-            raise RecordError(
-                "declarer",
-                f"{given} does not declare: {declarer} does, the first player after the "
-                f"dealer {dealer} ({direction}, {players} players)",
-            )
 
-    declared = get("declared")
+def _read_declared(declared: Any) -> int:
     if declared is None:
         raise RecordError("declared", "missing (the declaration, 0 to 6)")
     if type(declared) is not int or not 0 <= declared <= 6:
         raise RecordError("declared", f"{declared!r} is not an integer 0 to 6")
+    return declared
 
-    raw_trump = get("trump")
-    if raw_trump is None:
+
+def _read_trump(raw: Any) -> str:
+    if raw is None:
         raise RecordError("trump", f"missing ({TRUMP_LIST})")
-    trump = TRUMP_NAMES.get(raw_trump.lower()) if type(raw_trump) is str else None
+    trump = TRUMP_NAMES.get(raw.lower()) if type(raw) is str else None
     if trump is None:
-        raise RecordError("trump", f"{raw_trump!r} is not {TRUMP_LIST}")
+        raise RecordError("trump", f"{raw!r} is not {TRUMP_LIST}")
+    return trump
 
-    if deal_error is not None:
-        raise RecordError("deal", deal_error)
-    if deal is not None:
-        if deal.players != players:
-            raise RecordError(
-                "deal", f"holds {deal.players} hands, but the table has {players} players"
-            )
-        if deal.dealer != dealer:
-            raise RecordError("dealer", f"{dealer} differs from the deal's dealer {deal.dealer}")
 
-    won = get("won")
-    raw_tricks = get("tricks")
-    play = get("play")
+def _read_won(won: Any, raw_tricks: Any, play: Any) -> int | None:
+    """``won`` when given, 0 to 6; one of ``won``, ``tricks`` and ``play`` must be there."""
     if won is None and raw_tricks is None and play is None:
         raise RecordError("won", "missing (the declarer's tricks; or give tricks or play)")
     if won is not None and (type(won) is not int or not 0 <= won <= 6):
         raise RecordError("won", f"{won!r} is not an integer 0 to 6")
+    return won
+
+
+def _tricks_agree(tricks: dict[str, int], won: int | None, declarer: str) -> int:
+    """The declarer's tricks, which ``won`` (when given) must be."""
+    if won is not None and won != tricks[declarer]:
+        raise RecordError(
+            "won", f"{won} differs from the declarer's tricks ({declarer}: {tricks[declarer]})"
+        )
+    return tricks[declarer]
+
+
+def _read_play(
+    play: Any,
+    deal: PyramidDeal | None,
+    trump: str,
+    declarer: str,
+    direction: str,
+    tricks: dict[str, int] | None,
+    won: int | None,
+) -> dict[str, int]:
+    """The tricks of ``play``, checked against the deal and agreeing with ``tricks`` and
+    ``won`` when given."""
+    if deal is None:
+        raise RecordError("play", "needs the deal (the play is checked against its hands)")
+    played = check_play(deal, TRUMP_SUIT[trump], declarer, direction, play)
+    if tricks is not None and played != tricks:
+        raise RecordError("play", f"gives the tricks {played}, not those of tricks {tricks}")
+    if won is not None and played[declarer] != won:
+        raise RecordError(
+            "play", f"gives the declarer {declarer} {played[declarer]} tricks, not won {won}"
+        )
+    return played
+
+
+def _read_outcome(
+    get: Any, deal: PyramidDeal | None, players: int, declarer: str, trump: str, direction: str
+) -> tuple[int, dict[str, int] | None]:
+    """``(won, tricks per seat or None)`` from ``won``, ``tricks`` and ``play``, which agree."""
+    raw_tricks = get("tricks")
+    play = get("play")
+    won = _read_won(get("won"), raw_tricks, play)
     tricks = None
     if raw_tricks is not None:
         tricks = _read_tricks(raw_tricks, players)
-        if won is not None and won != tricks[declarer]:
-            raise RecordError(
-                "won", f"{won} differs from the declarer's tricks ({declarer}: {tricks[declarer]})"
-            )
-        won = tricks[declarer]
+        won = _tricks_agree(tricks, won, declarer)
     if play is not None:
-        if deal is None:
-            raise RecordError("play", "needs the deal (the play is checked against its hands)")
-        played = check_play(deal, TRUMP_SUIT[trump], declarer, direction, play)
-        if tricks is not None and played != tricks:
-            raise RecordError("play", f"gives the tricks {played}, not those of tricks {tricks}")
-        if won is not None and played[declarer] != won:
-            raise RecordError(
-                "play", f"gives the declarer {declarer} {played[declarer]} tricks, not won {won}"
-            )
-        tricks = played
-        won = played[declarer]
+        tricks = _read_play(play, deal, trump, declarer, direction, tricks, won)
+        won = tricks[declarer]
+    assert won is not None  # given, or from tricks or play
+    return won, tricks
 
+
+def score_record(record: Any, default_direction: str | None = None) -> dict[str, Any]:
+    """The board score of a record (section 6.1), or ``RecordError`` naming the field."""
+    record = record_object(record, GAME_ID, RECORD_FIELDS)
+    get = record.get
+    # The deal is read first, since it may supply players and dealer; a fault of its own is
+    # reported in its turn, after the fields that come before it.
+    raw_deal = get("deal")
+    deal, deal_error = read_deal(raw_deal, parse_deal)
+    players = _read_players(get("players"), raw_deal, deal)
+    dealer = _read_dealer(get("dealer"), raw_deal, deal, players)
+    direction = read_direction(get("direction"), default_direction or "clockwise", DIRECTION_LIST)
+    # None while players or dealer is unknown, or when a deal's dealer does not sit at the
+    # given table: the deal's own check below then names the fault.
+    declarer = DECLARER.get((players, dealer, direction))
+    _read_declarer(get("declarer"), declarer, players, dealer, direction)
+    declared = _read_declared(get("declared"))
+    trump = _read_trump(get("trump"))
+    if deal_error is not None:
+        raise RecordError("deal", deal_error)
+    if deal is not None:
+        deal_fits(deal, players=players, dealer=dealer)
+    # Now the table is known: given, or from the deal.
+    assert players is not None and dealer is not None and declarer is not None
+    won, tricks = _read_outcome(get, deal, players, declarer, trump, direction)
     difference = won - declared
     points = 10 - 2 * abs(difference)
     against = -points
