@@ -16,9 +16,19 @@ from functools import lru_cache
 from operator import eq
 from typing import Any, NoReturn
 
-from engine.core.errors import DealError, RecordError
-from engine.core.jsonfields import record_object
-from engine.core.seats import DIRECTIONS, SEAT_LETTERS
+from engine.core.errors import RecordError
+from engine.core.records import (
+    SEAT_NAMES_OF,
+    SEATS_OF,
+    deal_fits,
+    missing_unless_dealt,
+    read_deal,
+    read_direction,
+    read_players,
+    read_seat,
+    record_object,
+    seat_list,
+)
 from engine.games.pysngtaut.cards import (
     CARD_CODES,
     CARD_TEXT,
@@ -61,13 +71,6 @@ RECORD_FIELDS = frozenset(
 PENALTY_FIELDS = frozenset({"seat", "kind"})
 PENALTY_KINDS = ("improper_draw", "improper_meld", "out_of_turn")
 PENALTY_NAMES = {kind: kind for kind in PENALTY_KINDS}
-SEATS_OF = {players: SEAT_LETTERS[:players] for players in (2, 3, 4)}
-#: A seat written in any case, to its letter, by table size.
-SEAT_NAMES_OF = {
-    players: {**{s: s for s in seats}, **{s.lower(): s for s in seats}}
-    for players, seats in SEATS_OF.items()
-}
-DIRECTION_NAMES = {direction: direction for direction in DIRECTIONS}
 OPTION_SET = frozenset(OPTION_NAMES)
 CATEGORY_SET = frozenset(CATEGORY_IDS)
 NO_OPTIONS: dict[str, Any] = {}
@@ -83,11 +86,6 @@ def _cached_deal(text: str) -> PysngtautDeal:
 def _parse_deal(raw: Any) -> PysngtautDeal:
     """A board's deal is scored at every visit: its parse (a frozen object) is kept."""
     return _cached_deal(raw) if type(raw) is str else parse_deal(raw)
-
-
-def _seat_list(players: int) -> str:
-    seats = SEATS_OF[players]
-    return ", ".join(seats[:-1]) + " or " + seats[-1]
 
 
 def _read_options(raw: Any) -> tuple[dict[str, bool], dict[str, int]]:
@@ -157,9 +155,108 @@ def _seat_map(raw: Any, field: str, players: int, what: str) -> dict[str, Any]:
     for key in raw:
         if key not in seats:
             raise RecordError(
-                f"{field}.{key}", f"not a seat at a table of {players} ({_seat_list(players)})"
+                f"{field}.{key}", f"not a seat at a table of {players} ({seat_list(players)})"
             )
     return raw
+
+
+def _read_options_or_settings(
+    raw: Any, settings: Mapping[str, Any] | None
+) -> tuple[dict[str, bool], dict[str, int]]:
+    """``options``, or those of the tournament's settings when the record gives none."""
+    if raw is None and settings:
+        raw = options_of_settings(settings)
+    if raw is None:
+        return NO_OPTIONS, NO_OPTIONS
+    return _read_options(raw)
+
+
+def _given_up(raw: Any) -> int:
+    up = CARD_CODES.get(raw) if type(raw) is str else None
+    if up is None:
+        raise RecordError("up", f"{raw!r} is not a card")
+    return up
+
+
+def _read_up(
+    raw: Any, raw_deal: Any, deal: PysngtautDeal | None, deal_error: str | None, players: int
+) -> int:
+    """``up``, or the deal's; then the deal, which must fit the table and turn up that card."""
+    missing_unless_dealt("up", raw, raw_deal, "the turned-up card")
+    up = None if raw is None else _given_up(raw)
+    if deal_error is not None:
+        raise RecordError("deal", deal_error)
+    if deal is None:
+        assert up is not None  # given when there is no deal
+        return up
+    deal_fits(deal, players=players)
+    if up is not None and deal.up != up:
+        raise RecordError("deal", f"turns up {CARD_TEXT[deal.up]}, but up is {CARD_TEXT[up]}")
+    return deal.up
+
+
+def _read_outcome(raw_dead: Any, raw_winner: Any, players: int) -> tuple[bool, str | None]:
+    """``(dead, winner)``: a seat went out, or the hand was dead (kind 10)."""
+    if raw_dead is not None and type(raw_dead) is not bool:
+        raise RecordError("dead", f"{raw_dead!r} is not true or false")
+    dead = bool(raw_dead)
+    if raw_winner is None:
+        if not dead:
+            raise RecordError("winner", "missing (the seat that went out; or dead: true)")
+        return dead, None
+    winner = read_seat("winner", raw_winner, players, f" at a table of {players}")
+    if dead:
+        raise RecordError("winner", f"{winner} went out, but dead is true")
+    return dead, winner
+
+
+def _read_penalties(raw: Any, players: int, winner: str | None) -> list[tuple[str, str]]:
+    """``penalties``: ``(seat, kind)`` each, checked (kinds 30, 31)."""
+    penalties: list[tuple[str, str]] = []
+    if raw is None:
+        return penalties
+    if type(raw) is not list:
+        raise RecordError("penalties", f"must be a list of {{seat, kind}} objects, not {raw!r}")
+    seat_names = SEAT_NAMES_OF[players]
+    for index, entry in enumerate(raw):
+        penalties.append(_read_penalty(entry, index, players, seat_names, penalties, winner))
+    return penalties
+
+
+def _read_all_melds(
+    raw: Any,
+    players: int,
+    wild: int | None,
+    flags: Mapping[str, bool],
+    in_sight: list[int],
+    winner: str | None,
+) -> dict[str, list[tuple[list[int], int]]]:
+    """``melds`` (kinds 9, 11 to 21), the winner's with two sets of four or more."""
+    set_flags = (
+        "same_colour_sets" in flags,
+        "same_colour_wilds" in flags,
+        "number_wilds_not_in_face_sets" in flags,
+    )
+    melds = {} if raw is None else _read_melds(raw, players, wild, set_flags, in_sight)
+    if winner is not None:
+        fours = sum(1 for cards, _category in melds.get(winner, ()) if len(cards) >= 4)
+        if fours < 2:
+            raise RecordError(
+                f"melds.{winner}",
+                f"the winner {winner} has {fours} set{'' if fours == 1 else 's'} of four or "
+                "more; going out needs two",
+            )
+    return melds
+
+
+def _read_god(raw: Any, players: int, up: int) -> str | None:
+    """``god``: who played the god card (kinds 26 to 28); never when the joker was turned up."""
+    if raw is None:
+        return None
+    god = read_seat("god", raw, players, f" at a table of {players}")
+    if up == JOKER:
+        raise RecordError("god", "the joker was turned up: it is not in play")
+    return god
 
 
 def score_record(record: Any, settings: Mapping[str, Any] | None = None) -> dict[str, Any]:
@@ -169,142 +266,28 @@ def score_record(record: Any, settings: Mapping[str, Any] | None = None) -> dict
     """
     record = record_object(record, GAME_ID, RECORD_FIELDS)
     get = record.get
-
     # The deal may supply players and up; its own fault is reported in its turn.
     raw_deal = get("deal")
-    deal: PysngtautDeal | None = None
-    deal_error = None
-    if raw_deal is not None:
-        try:
-            deal = _parse_deal(raw_deal)
-        except DealError as exc:
-            deal_error = str(exc).removeprefix("deal: ")
-
-    players = get("players")
-    if players is not None:
-        if type(players) is not int or not 2 <= players <= 4:
-            raise RecordError("players", f"{players!r} is not 2, 3 or 4")
-    elif deal is not None:
-        players = deal.players
-    else:
-        players = 4
-
-    raw_direction = get("direction")
-    if raw_direction is not None:
-        direction = (
-            DIRECTION_NAMES.get(raw_direction.lower()) if type(raw_direction) is str else None
-        )
-        if direction is None:
-            raise RecordError(
-                "direction", f"{raw_direction!r} is not counterclockwise or clockwise"
-            )
-
-    raw_options = get("options")
-    if raw_options is None and settings:
-        raw_options = options_of_settings(settings)
-    if raw_options is None:
-        flags: dict[str, bool] = NO_OPTIONS
-        set_values: dict[str, int] = NO_OPTIONS
-    else:
-        flags, set_values = _read_options(raw_options)
-
-    raw_up = get("up")
-    if raw_up is not None:
-        up = CARD_CODES.get(raw_up) if type(raw_up) is str else None
-        if up is None:
-            raise RecordError("up", f"{raw_up!r} is not a card")
-    elif raw_deal is None:
-        raise RecordError("up", "missing (the turned-up card; or give the deal)")
-    else:
-        up = deal.up if deal is not None else None
-
-    if deal_error is not None:
-        raise RecordError("deal", deal_error)
-    if deal is not None:
-        if deal.players != players:
-            raise RecordError(
-                "deal", f"holds {deal.players} hands, but the table has {players} players"
-            )
-        if deal.up != up:
-            raise RecordError("deal", f"turns up {CARD_TEXT[deal.up]}, but up is {CARD_TEXT[up]}")
-
+    deal, deal_error = read_deal(raw_deal, _parse_deal)
+    players = read_players(get("players"), deal.players if deal is not None else 4)
+    assert players is not None  # given, dealt or 4
+    read_direction(get("direction"), "counterclockwise", "counterclockwise or clockwise")
+    flags, set_values = _read_options_or_settings(get("options"), settings)
+    up = _read_up(get("up"), raw_deal, deal, deal_error, players)
     seats = SEATS_OF[players]
-    seat_names = SEAT_NAMES_OF[players]
-
-    # -- the outcome (kind 10) -------------------------------------------------------------
-    dead = get("dead")
-    if dead is None:
-        dead = False
-    elif type(dead) is not bool:
-        raise RecordError("dead", f"{dead!r} is not true or false")
-    raw_winner = get("winner")
-    winner = None
-    if raw_winner is not None:
-        winner = seat_names.get(raw_winner) if type(raw_winner) is str else None
-        if winner is None:
-            raise RecordError(
-                "winner",
-                f"{raw_winner!r} is not a seat at a table of {players} ({_seat_list(players)})",
-            )
-        if dead:
-            raise RecordError("winner", f"{winner} went out, but dead is true")
-    elif not dead:
-        raise RecordError("winner", "missing (the seat that went out; or dead: true)")
-
-    # -- penalties (kinds 30, 31) ----------------------------------------------------------
-    penalties: list[tuple[str, str]] = []
-    raw_penalties = get("penalties")
-    if raw_penalties is not None:
-        if type(raw_penalties) is not list:
-            raise RecordError(
-                "penalties", f"must be a list of {{seat, kind}} objects, not {raw_penalties!r}"
-            )
-        for index, entry in enumerate(raw_penalties):
-            penalties.append(_read_penalty(entry, index, players, seat_names, penalties, winner))
-
-    # -- melds (kinds 9, 11 to 21) -------------------------------------------------------------
+    dead, winner = _read_outcome(get("dead"), get("winner"), players)
+    penalties = _read_penalties(get("penalties"), players, winner)
     wild = RANK_OF[up]
-    set_flags = (
-        "same_colour_sets" in flags,
-        "same_colour_wilds" in flags,
-        "number_wilds_not_in_face_sets" in flags,
-    )
     # Every card in sight, gathered while reading, for the count of kind 29 at the end.
     in_sight = [up] if players != 3 else []
-    raw_melds = get("melds")
-    melds = {}
-    if raw_melds is not None:
-        melds = _read_melds(raw_melds, players, wild, set_flags, in_sight)
-    if winner is not None:
-        fours = sum(1 for cards, _category in melds.get(winner, ()) if len(cards) >= 4)
-        if fours < 2:
-            raise RecordError(
-                f"melds.{winner}",
-                f"the winner {winner} has {fours} set{'' if fours == 1 else 's'} of four or "
-                "more; going out needs two",
-            )
-
-    # -- hands (kinds 9, 22 to 25) -------------------------------------------------------------
+    melds = _read_all_melds(get("melds"), players, wild, flags, in_sight, winner)
     raw_hands = get("hands")
     hands = {} if raw_hands is None else _read_hands(raw_hands, players, in_sight)
     _check_who_holds_cards(hands, seats, winner, dead, penalties)
-
-    # -- the god card (kinds 26 to 28) -----------------------------------------------------
-    raw_god = get("god")
-    god = None
-    if raw_god is not None:
-        god = seat_names.get(raw_god) if type(raw_god) is str else None
-        if god is None:
-            raise RecordError(
-                "god", f"{raw_god!r} is not a seat at a table of {players} ({_seat_list(players)})"
-            )
-        if up == JOKER:
-            raise RecordError("god", "the joker was turned up: it is not in play")
+    god = _read_god(get("god"), players, up)
     _check_jokers_in_hands(hands, seats, up, god)
-
     if _too_many(in_sight):
         _find_too_many(seats, melds, hands, up, players)
-
     return settle(
         players=players,
         up=up,
@@ -524,7 +507,7 @@ def _read_penalty(
     if seat is None:
         what = "missing" if raw_seat is None else f"{raw_seat!r} is not a seat"
         raise RecordError(
-            f"penalties[{index}].seat", f"{what} (at a table of {players}: {_seat_list(players)})"
+            f"penalties[{index}].seat", f"{what} (at a table of {players}: {seat_list(players)})"
         )
     raw_kind = entry.get("kind")
     kind = PENALTY_NAMES.get(raw_kind.lower()) if type(raw_kind) is str else None
