@@ -127,9 +127,9 @@ def _read_group(text: str, label: str) -> list[int]:
     return cards
 
 
-def parse_deal(text: object) -> PysngtautDeal:
-    """A deal in the notation of 2.3; ``DealError`` (``deal: ...``) names the group (turned-up
-    card, hand k, pile k) and the card or the count."""
+def _dealer_and_groups(text: object) -> tuple[str, list[str], int]:
+    """``(dealer, groups, players)`` of a deal's text: the dealer's letter and colon, then 5 to
+    7 groups, the dealer at the table."""
     if not isinstance(text, str):
         raise DealError(f"deal: {text!r} is not a deal in notation (D:UP HAND .. PILE1 PILE2)")
     text = text.strip()
@@ -147,11 +147,12 @@ def parse_deal(text: object) -> PysngtautDeal:
         )
     if dealer not in SEAT_LETTERS[:players]:
         raise DealError(f"deal: the dealer {dealer} is not at a table of {players} players")
-    order = CLOCKWISE_FROM[players, dealer]
-    labels = ["the turned-up card"]
-    labels += [f"hand {k} ({seat})" for k, seat in enumerate(order, 1)]
-    labels += ["pile 1", "pile 2"]
-    read = [_read_group(group, label) for group, label in zip(groups, labels, strict=True)]
+    return dealer, groups, players
+
+
+def _check_sizes(labels: list[str], read: list[list[int]], players: int) -> None:
+    """One turned-up card, seven cards a hand, each pile of the table's size; with 3 players
+    pile 2 ends with the turned-up card."""
     up_group, hand_groups, pile1, pile2 = read[0], read[1:-2], read[-2], read[-1]
     if len(up_group) != 1:
         raise DealError(f"deal: the turned-up card: {len(up_group)} cards, 1 needed")
@@ -170,7 +171,11 @@ def parse_deal(text: object) -> PysngtautDeal:
             f"deal: pile 2: its last card is {CARD_TEXT[pile2[-1]]}; with 3 players it is the "
             f"turned-up card {CARD_TEXT[up]}"
         )
-    # With 3 players the turned-up card is counted once, as the last card of pile 2.
+
+
+def _check_copies(labels: list[str], read: list[list[int]], players: int) -> None:
+    """No card more often than the pack holds it; with 3 players the turned-up card is
+    counted once, as the last card of pile 2."""
     counts = [0] * CARDS
     groups_counted = list(zip(labels, read, strict=True))
     if players == 3:
@@ -184,9 +189,22 @@ def parse_deal(text: object) -> PysngtautDeal:
                     f"deal: {label}: {CARD_TEXT[card]} appears {counts[card]} times; the pack "
                     f"holds it {held}"
                 )
-    hands_by_seat = dict(zip(order, hand_groups, strict=True))
+
+
+def parse_deal(text: object) -> PysngtautDeal:
+    """A deal in the notation of 2.3; ``DealError`` (``deal: ...``) names the group (turned-up
+    card, hand k, pile k) and the card or the count."""
+    dealer, groups, players = _dealer_and_groups(text)
+    order = CLOCKWISE_FROM[players, dealer]
+    labels = ["the turned-up card"]
+    labels += [f"hand {k} ({seat})" for k, seat in enumerate(order, 1)]
+    labels += ["pile 1", "pile 2"]
+    read = [_read_group(group, label) for group, label in zip(groups, labels, strict=True)]
+    _check_sizes(labels, read, players)
+    _check_copies(labels, read, players)
+    hands_by_seat = dict(zip(order, read[1:-2], strict=True))
     hands = tuple(tuple(hands_by_seat[seat]) for seat in SEAT_LETTERS[:players])
-    return PysngtautDeal(dealer, players, up, hands, tuple(pile1), tuple(pile2))
+    return PysngtautDeal(dealer, players, read[0][0], hands, tuple(read[-2]), tuple(read[-1]))
 
 
 def deal_cards(rng: random.Random, *, players: int, dealer: str) -> PysngtautDeal:

@@ -96,6 +96,24 @@ class FlagSetting(Setting):
         return value
 
 
+def _up_code(up: Any, deal: Any) -> int:
+    """The turned-up card: the one entered (in any case), else the deal's."""
+    if up is None:
+        return (cards.parse_deal(deal) if isinstance(deal, str) else deal).up
+    code = CARD_CODES.get(str(up).upper())
+    if code is None:
+        raise ValueError(f"{up!r} is not a card")
+    return code
+
+
+def _all_sets_count(options: Mapping[str, Any], penalties: list[Any]) -> bool:
+    """Whether every seat's sets count, not the winner's alone: option own_sets_offset, or a
+    penalty for playing out of turn."""
+    return options.get("own_sets_offset") is True or any(
+        isinstance(p, dict) and str(p.get("kind", "")).lower() == "out_of_turn" for p in penalties
+    )
+
+
 def _direction(settings: Mapping[str, Any] | None) -> str:
     direction = (settings or {}).get("direction") or "counterclockwise"
     if direction not in DIRECTIONS:
@@ -242,13 +260,7 @@ class PysngtautGame(Game):
         """What the scorer enters (5.1): the turned-up card, the winner or dead, the winner's
         sets (every seat's when option 8 or an out-of-turn penalty makes them count), the
         hands, the god card and the penalties."""
-        up = record.get("up")
-        if up is None:
-            deal = record["deal"]
-            up_code = (cards.parse_deal(deal) if isinstance(deal, str) else deal).up
-        else:
-            up_code = CARD_CODES[str(up).upper()]
-        facts: dict[str, Any] = {"up": CARD_TEXT[up_code]}
+        facts: dict[str, Any] = {"up": CARD_TEXT[_up_code(record.get("up"), record.get("deal"))]}
         winner = score["winner"]
         if winner is None:
             facts["dead"] = True
@@ -256,11 +268,7 @@ class PysngtautGame(Game):
             facts["winner"] = winner
         melds = record.get("melds") or {}
         penalties = list(record.get("penalties") or [])
-        options = record.get("options") or {}
-        all_sets = options.get("own_sets_offset") is True or any(
-            isinstance(p, dict) and str(p.get("kind", "")).lower() == "out_of_turn"
-            for p in penalties
-        )
+        all_sets = _all_sets_count(record.get("options") or {}, penalties)
         chosen = {
             seat: sets for seat, sets in melds.items() if sets and (all_sets or seat == winner)
         }
@@ -326,13 +334,7 @@ class PysngtautGame(Game):
         are None and ``cards`` is the whole pack. The phone works the same out from the card
         North picks (``entry_form``)."""
         seats = list(table_seats(players))
-        code = None
-        if up is not None:
-            code = CARD_CODES.get(str(up).upper())
-            if code is None:
-                raise ValueError(f"{up!r} is not a card")
-        elif deal is not None:
-            code = (cards.parse_deal(deal) if isinstance(deal, str) else deal).up
+        code = None if up is None and deal is None else _up_code(up, deal)
         copies = {CARD_TEXT[card]: COPIES[card] for card in range(len(CARD_TEXT))}
         if code is not None and players != 3:
             copies[CARD_TEXT[code]] -= 1

@@ -120,27 +120,32 @@ class Board:
         rank = NATURAL_RANK[up]
         hand = self.hands[seat]
         naturals = [card for card in hand if card != JOKER and RANK_OF[card] == rank]
+        same_colour_sets, same_colour_wilds, _no_face_wilds = self.set_flags
+        if naturals and same_colour_sets:
+            naturals = [card for card in naturals if RED[card] == RED[up]]
         if not naturals:
             return None
-        same_colour_sets, same_colour_wilds, _no_face_wilds = self.set_flags
-        if same_colour_sets:
-            naturals = [card for card in naturals if RED[card] == RED[up]]
-            if not naturals:
-                return None
         size = self.min_size(seat)
         chosen = naturals[:]
         if len(chosen) + 1 < size:
-            wilds = [card for card in hand if self.is_wild(card)]
-            if same_colour_wilds:
-                chosen = [card for card in chosen if RED[card] == RED[up]]
-                wilds = [card for card in wilds if RED[card] == RED[up]]
-            chosen += wilds[: size - 1 - len(chosen)]
+            chosen = self.make_up_with_wilds(hand, up, chosen, size, same_colour_wilds)
         if not chosen or len(chosen) + 1 < size or not self.valid([up, *chosen]):
             return None
         old = self.melds[seat].get(rank)
         if old is not None and not self.valid([*old, up, *chosen]):
             return None  # joined to his set of that rank, it must still be a set
         return chosen
+
+    def make_up_with_wilds(
+        self, hand: list[int], up: int, chosen: list[int], size: int, same_colour: bool
+    ) -> list[int]:
+        """``chosen`` and wild cards of the hand up to ``size`` with the up card (all of the up
+        card's colour with option same_colour_wilds)."""
+        wilds = [card for card in hand if self.is_wild(card)]
+        if same_colour:
+            chosen = [card for card in chosen if RED[card] == RED[up]]
+            wilds = [card for card in wilds if RED[card] == RED[up]]
+        return chosen + wilds[: size - 1 - len(chosen)]
 
     def take_up_card(self, seat: str) -> bool:
         """Take an up card when it makes a new set, with the seven cards below it (3.3)."""
@@ -152,47 +157,64 @@ class Board:
             chosen = self.new_set_with(seat, up)
             if chosen is None:
                 continue
-            hand = self.hands[seat]
-            left = len(hand) - len(chosen)
-            fours_after = self.fours(seat) + (1 if len(chosen) + 1 >= 4 else 0)
-            below = len(discard) - 1
-            holder = self.god == seat
-            if holder and not self.flags.get("god_draws_seven"):
-                # The god card's holder takes 0 to 7 cards and makes up nothing.
-                least = 0 if fours_after >= 2 else max(0, 2 - left)
-                most = min(7, below)
-                if least > most:
-                    continue
-                count = self.rng.randint(least, most)
-                make_up = 0
-            else:
-                count = min(7, below)
-                make_up_piles = (1, 2) if holder else (self.home[seat],)
-                make_up = min(7 - count, sum(len(self.draw[p]) for p in make_up_piles))
-                if fours_after < 2 and left + count + make_up < 2:
-                    continue
+            counts = self.pickup_counts(seat, len(discard) - 1, chosen)
+            if counts is None:
+                continue
+            count, make_up = counts
             discard.pop()
-            for card in chosen:
-                hand.remove(card)
-            rank = NATURAL_RANK[up]
-            sets = self.melds[seat]
-            if rank in sets:
-                sets[rank].extend([up, *chosen])  # the new set joins the old one
-            else:
-                sets[rank] = [up, *chosen]
+            self.lay_up_set(seat, up, chosen)
             if not self.flags.get("pickup_draws_seven") and self.can_go_out(seat):
                 return True  # he goes out with the up card alone and takes nothing more
-            if count:
-                hand.extend(discard[-count:][::-1])
-                del discard[-count:]
-            if not holder or self.flags.get("god_draws_seven"):
-                for _ in range(make_up):
-                    piles = [p for p in ((1, 2) if holder else (self.home[seat],)) if self.draw[p]]
-                    if not piles:
-                        break  # the draw pile ran out: he stops there (ruling of 3.3)
-                    hand.append(self.draw[piles[0]].pop())
+            self.take_below(seat, discard, count, make_up)
             return True
         return False
+
+    def pickup_counts(self, seat: str, below: int, chosen: list[int]) -> tuple[int, int] | None:
+        """``(cards taken from below the up card, cards made up from the draw pile)`` when he
+        takes the up card with ``chosen``; None when he may not (he would keep too few)."""
+        left = len(self.hands[seat]) - len(chosen)
+        fours_after = self.fours(seat) + (1 if len(chosen) + 1 >= 4 else 0)
+        holder = self.god == seat
+        if holder and not self.flags.get("god_draws_seven"):
+            # The god card's holder takes 0 to 7 cards and makes up nothing.
+            least = 0 if fours_after >= 2 else max(0, 2 - left)
+            most = min(7, below)
+            if least > most:
+                return None
+            return self.rng.randint(least, most), 0
+        count = min(7, below)
+        make_up_piles = (1, 2) if holder else (self.home[seat],)
+        make_up = min(7 - count, sum(len(self.draw[p]) for p in make_up_piles))
+        if fours_after < 2 and left + count + make_up < 2:
+            return None
+        return count, make_up
+
+    def lay_up_set(self, seat: str, up: int, chosen: list[int]) -> None:
+        """The up card and ``chosen`` from his hand: a new set, or joined to his of that rank."""
+        hand = self.hands[seat]
+        for card in chosen:
+            hand.remove(card)
+        rank = NATURAL_RANK[up]
+        sets = self.melds[seat]
+        if rank in sets:
+            sets[rank].extend([up, *chosen])  # the new set joins the old one
+        else:
+            sets[rank] = [up, *chosen]
+
+    def take_below(self, seat: str, discard: list[int], count: int, make_up: int) -> None:
+        """The ``count`` cards below the up card, then ``make_up`` from the draw pile."""
+        hand = self.hands[seat]
+        holder = self.god == seat
+        if count:
+            hand.extend(discard[-count:][::-1])
+            del discard[-count:]
+        if holder and not self.flags.get("god_draws_seven"):
+            return
+        for _ in range(make_up):
+            piles = [p for p in ((1, 2) if holder else (self.home[seat],)) if self.draw[p]]
+            if not piles:
+                break  # the draw pile ran out: he stops there (ruling of 3.3)
+            hand.append(self.draw[piles[0]].pop())
 
     def can_go_out(self, seat: str) -> bool:
         """Whether melding what he can now leaves at most one card, with two sets of four."""
@@ -214,61 +236,83 @@ class Board:
         return left >= 2 or fours_after >= 2
 
     def meld(self, seat: str) -> None:
+        self.play_god_card(seat)
+        changed = True
+        while changed:
+            joined = self.join_naturals(seat)
+            made = self.make_new_set(seat)
+            placed = self.place_wilds(seat)
+            changed = joined or made or placed
+
+    def play_god_card(self, seat: str) -> None:
+        """The god card: played at once (now and then kept, to be discarded or held)."""
         hand = self.hands[seat]
-        sets = self.melds[seat]
-        # The god card: played at once (now and then kept, to be discarded or held).
         if JOKER in hand and self.rng.random() < 0.85:
             piles = [pile for pile in (1, 2) if self.draw[pile]]
             if piles:
                 hand.remove(JOKER)
                 self.god = seat
                 hand.append(self.draw[self.rng.choice(piles)].pop())
-        changed = True
-        while changed:
-            changed = False
-            # Naturals of a rank he has melded join that set.
-            for card in list(hand):
-                if card == JOKER or self.is_wild(card) or RANK_OF[card] not in sets:
-                    continue
-                cards = sets[NATURAL_RANK[card]]
-                if not self.may_leave(seat, len(hand) - 1, self.fours(seat) + (len(cards) == 3)):
-                    continue
+
+    def join_naturals(self, seat: str) -> bool:
+        """Naturals of a rank he has melded join that set; True when one did."""
+        hand = self.hands[seat]
+        sets = self.melds[seat]
+        changed = False
+        for card in list(hand):
+            if card == JOKER or self.is_wild(card) or RANK_OF[card] not in sets:
+                continue
+            cards = sets[NATURAL_RANK[card]]
+            if not self.may_leave(seat, len(hand) - 1, self.fours(seat) + (len(cards) == 3)):
+                continue
+            if self.valid([*cards, card]):
+                cards.append(card)
+                hand.remove(card)
+                changed = True
+        return changed
+
+    def make_new_set(self, seat: str) -> bool:
+        """One new set, naturals first, then with wild cards; True when he made one."""
+        hand = self.hands[seat]
+        sets = self.melds[seat]
+        by_rank: dict[int, list[int]] = {}
+        for card in hand:
+            if card != JOKER and not self.is_wild(card) and RANK_OF[card] not in sets:
+                by_rank.setdefault(NATURAL_RANK[card], []).append(card)
+        wilds = [card for card in hand if self.is_wild(card)]
+        size = self.min_size(seat)
+        for rank, naturals in sorted(by_rank.items(), key=lambda item: -len(item[1])):
+            chosen = self.best_set(naturals, wilds, size)
+            if chosen is None:
+                continue
+            fours_after = self.fours(seat) + (len(chosen) >= 4)
+            if not self.may_leave(seat, len(hand) - len(chosen), fours_after):
+                continue
+            for card in chosen:
+                hand.remove(card)
+                if card in wilds:
+                    wilds.remove(card)
+            sets[rank] = chosen
+            return True
+        return False
+
+    def place_wilds(self, seat: str) -> bool:
+        """With two sets of four he may go out: wild cards join any set that takes them; True
+        when one did."""
+        if self.fours(seat) < 2:
+            return False
+        hand = self.hands[seat]
+        changed = False
+        for card in [c for c in hand if self.is_wild(c)]:
+            if len(hand) <= 1:
+                break
+            for cards in self.melds[seat].values():
                 if self.valid([*cards, card]):
                     cards.append(card)
                     hand.remove(card)
                     changed = True
-            # New sets, naturals first, then with wild cards.
-            by_rank: dict[int, list[int]] = {}
-            for card in hand:
-                if card != JOKER and not self.is_wild(card) and RANK_OF[card] not in sets:
-                    by_rank.setdefault(NATURAL_RANK[card], []).append(card)
-            wilds = [card for card in hand if self.is_wild(card)]
-            size = self.min_size(seat)
-            for rank, naturals in sorted(by_rank.items(), key=lambda item: -len(item[1])):
-                chosen = self.best_set(naturals, wilds, size)
-                if chosen is None:
-                    continue
-                fours_after = self.fours(seat) + (len(chosen) >= 4)
-                if not self.may_leave(seat, len(hand) - len(chosen), fours_after):
-                    continue
-                for card in chosen:
-                    hand.remove(card)
-                    if card in wilds:
-                        wilds.remove(card)
-                sets[rank] = chosen
-                changed = True
-                break
-            # With two sets of four he may go out: wild cards join any set that takes them.
-            if self.fours(seat) >= 2:
-                for card in [c for c in hand if self.is_wild(c)]:
-                    if len(hand) <= 1:
-                        break
-                    for cards in sets.values():
-                        if self.valid([*cards, card]):
-                            cards.append(card)
-                            hand.remove(card)
-                            changed = True
-                            break
+                    break
+        return changed
 
     def best_set(self, naturals: list[int], wilds: list[int], size: int) -> list[int] | None:
         """A valid new set of ``naturals`` (all or one colour of them) and as few wild

@@ -39,6 +39,130 @@ def hand_value(cards: list[int], wild: int | None) -> int:
     return sum(values[card] for card in cards)
 
 
+class _Ledger:
+    """The payments of a board and every seat's result, as they are made."""
+
+    def __init__(self, seats: tuple[str, ...]):
+        self.payments: list[dict[str, Any]] = []
+        self.result = dict.fromkeys(seats, 0)
+
+    def pay(self, source: str, target: str, amount: int, why: str) -> None:
+        if amount > 0:
+            self.payments.append({"from": source, "to": target, "amount": amount, "for": why})
+            self.result[source] -= amount
+            if target != "pot":
+                self.result[target] += amount
+
+
+def _category_values(set_values: Mapping[str, int]) -> tuple[int, ...]:
+    """Each set category's value, the record's options over the defaults."""
+    if not set_values:
+        return DEFAULT_VALUE_LIST
+    return tuple(
+        set_values.get(name, default)
+        for name, default in zip(CATEGORY_IDS, DEFAULT_VALUE_LIST, strict=True)
+    )
+
+
+def _multiplier(up: int, wild: int | None, flags: Mapping[str, bool]) -> int:
+    """Double when the joker was turned up; triple more for a face wild rank (option)."""
+    multiplier = 2 if up == JOKER else 1
+    if wild in FACE_RANKS and "face_wild_triple" in flags:
+        multiplier *= 3
+    return multiplier
+
+
+def _god_factor(god: str | None, one: str, other: str) -> int:
+    """Double between the god card's player and anyone he pays or is paid by."""
+    return 2 if god is not None and (god in (one, other)) else 1
+
+
+def _offenders(penalties: list[tuple[str, str]]) -> dict[str, set[str]]:
+    """The seats with each kind of penalty."""
+    offenders: dict[str, set[str]] = {}
+    for seat, kind in penalties:
+        offenders.setdefault(kind, set()).add(seat)
+    return offenders
+
+
+def _pay_out_of_turn(
+    ledger: _Ledger,
+    seats: tuple[str, ...],
+    out_of_turn: set[str],
+    owed: Mapping[str, int],
+    hand: Mapping[str, int],
+    god: str | None,
+    multiplier: int,
+) -> None:
+    """Who played out of turn pays every other seat its ``owed`` and his hand's value."""
+    for offender in seats:
+        if offender not in out_of_turn:
+            continue
+        for seat in seats:
+            if seat != offender:
+                factor = _god_factor(god, seat, offender)
+                amount = (owed[seat] + hand[offender]) * factor * multiplier
+                ledger.pay(offender, seat, amount, "out_of_turn")
+
+
+def _settle_won(
+    ledger: _Ledger,
+    seats: tuple[str, ...],
+    winner: str,
+    hand: Mapping[str, int],
+    set_value: Mapping[str, int],
+    offenders: dict[str, set[str]],
+    god: str | None,
+    multiplier: int,
+    offset: bool,
+) -> None:
+    """Everybody pays the winner his hand and the winner's sets (less his own with the
+    option), more for penalties; the winner pays instead when he played out of turn."""
+    won = set_value[winner]
+    reverse = winner in offenders.get("out_of_turn", ())
+    melders = offenders.get("improper_meld", ())
+    drawers = offenders.get("improper_draw", ())
+    for seat in seats:
+        if seat == winner:
+            continue
+        base = hand[seat] + won
+        if offset:
+            base = max(0, base - set_value[seat])
+        amount = base * _god_factor(god, seat, winner) * multiplier
+        if reverse:  # the winner played out of turn: he pays the normal scoring value
+            ledger.pay(winner, seat, amount, "settlement")
+        else:
+            ledger.pay(seat, winner, amount, "settlement")
+        if seat in melders:
+            ledger.pay(seat, winner, amount, "improper_meld")
+        if seat in drawers:
+            ledger.pay(seat, winner, 2 * amount, "improper_draw")
+    _pay_out_of_turn(
+        ledger, seats, offenders.get("out_of_turn", set()), set_value, hand, god, multiplier
+    )
+
+
+def _settle_dead(
+    ledger: _Ledger,
+    seats: tuple[str, ...],
+    hand: Mapping[str, int],
+    offenders: dict[str, set[str]],
+    god: str | None,
+    multiplier: int,
+) -> None:
+    """A dead hand: everybody pays his hand to the pot, more for an improper meld."""
+    melders = offenders.get("improper_meld", ())
+    for seat in seats:
+        amount = hand[seat] * (2 if god == seat else 1) * multiplier
+        ledger.pay(seat, "pot", amount, "pot")
+        if seat in melders:
+            ledger.pay(seat, "pot", amount, "improper_meld")
+    nothing = dict.fromkeys(seats, 0)
+    _pay_out_of_turn(
+        ledger, seats, offenders.get("out_of_turn", set()), nothing, hand, god, multiplier
+    )
+
+
 def settle(
     *,
     players: int,
@@ -55,17 +179,8 @@ def settle(
 ) -> dict[str, Any]:
     """The board score (5.2) of a record already checked (section 6)."""
     seats = SEATS_OF[players]
-    if set_values:
-        values = tuple(
-            set_values.get(name, default)
-            for name, default in zip(CATEGORY_IDS, DEFAULT_VALUE_LIST, strict=True)
-        )
-    else:
-        values = DEFAULT_VALUE_LIST
-    multiplier = 2 if up == JOKER else 1
-    if wild in FACE_RANKS and "face_wild_triple" in flags:
-        multiplier *= 3
-
+    values = _category_values(set_values)
+    multiplier = _multiplier(up, wild, flags)
     value_of_card = CARD_VALUE[wild].__getitem__
     hand = {}
     set_value = {}
@@ -74,55 +189,14 @@ def settle(
         hand[seat] = sum(map(value_of_card, held)) if held else 0
         melded = melds.get(seat)
         set_value[seat] = sum([values[category] for _cards, category in melded]) if melded else 0
-    if penalties:
-        offenders: dict[str, set[str]] = {}
-        for seat, kind in penalties:
-            offenders.setdefault(kind, set()).add(seat)
-        melders = offenders.get("improper_meld", ())
-        drawers = offenders.get("improper_draw", ())
-        out_of_turn = offenders.get("out_of_turn", ())
-        for seat in drawers:
-            hand[seat] = 0  # the hand was thrown out (it holds no cards anyway)
-    else:
-        melders = drawers = out_of_turn = ()
-
-    payments: list[dict[str, Any]] = []
-    result = dict.fromkeys(seats, 0)
-
-    def pay(source: str, target: str, amount: int, why: str) -> None:
-        if amount > 0:
-            payments.append({"from": source, "to": target, "amount": amount, "for": why})
-            result[source] -= amount
-            if target != "pot":
-                result[target] += amount
-
+    offenders = _offenders(penalties) if penalties else {}
+    for seat in offenders.get("improper_draw", ()):
+        hand[seat] = 0  # the hand was thrown out (it holds no cards anyway)
+    ledger = _Ledger(seats)
+    sets = []
     if winner is not None:
-        won = set_value[winner]
         offset = "own_sets_offset" in flags
-        reverse = winner in out_of_turn
-        for seat in seats:
-            if seat == winner:
-                continue
-            base = hand[seat] + won
-            if offset:
-                base = max(0, base - set_value[seat])
-            factor = 2 if god is not None and (god in (seat, winner)) else 1
-            amount = base * factor * multiplier
-            if reverse:  # the winner played out of turn: he pays the normal scoring value
-                pay(winner, seat, amount, "settlement")
-            else:
-                pay(seat, winner, amount, "settlement")
-            if seat in melders:
-                pay(seat, winner, amount, "improper_meld")
-            if seat in drawers:
-                pay(seat, winner, 2 * amount, "improper_draw")
-        for offender in seats:
-            if offender in out_of_turn:
-                for seat in seats:
-                    if seat != offender:
-                        factor = 2 if god is not None and (god in (seat, offender)) else 1
-                        amount = (set_value[seat] + hand[offender]) * factor * multiplier
-                        pay(offender, seat, amount, "out_of_turn")
+        _settle_won(ledger, seats, winner, hand, set_value, offenders, god, multiplier, offset)
         sets = [
             {
                 "cards": [CARD_TEXT[card] for card in cards],
@@ -132,19 +206,7 @@ def settle(
             for cards, category in melds[winner]
         ]
     else:
-        for seat in seats:
-            amount = hand[seat] * (2 if god == seat else 1) * multiplier
-            pay(seat, "pot", amount, "pot")
-            if seat in melders:
-                pay(seat, "pot", amount, "improper_meld")
-        for offender in seats:
-            if offender in out_of_turn:
-                for seat in seats:
-                    if seat != offender:
-                        factor = 2 if god is not None and (god in (seat, offender)) else 1
-                        pay(offender, seat, hand[offender] * factor * multiplier, "out_of_turn")
-        sets = []
-
+        _settle_dead(ledger, seats, hand, offenders, god, multiplier)
     return {
         "game": GAME_ID,
         "players": players,
@@ -155,8 +217,8 @@ def settle(
         "god": god,
         "sets": sets,
         "hand_values": hand,
-        "payments": payments,
-        "seats": result,
+        "payments": ledger.payments,
+        "seats": ledger.result,
     }
 
 

@@ -67,18 +67,9 @@ class SetFault(ValueError):
     """Why cards are not a valid set; the reader adds the field."""
 
 
-def read_set(
-    cards: list[int] | tuple[int, ...],
-    wild: int | None,
-    same_colour_sets: bool = False,
-    same_colour_wilds: bool = False,
-    number_wilds_not_in_face_sets: bool = False,
-) -> tuple[int, int, bool]:
-    """``(natural rank, category index, has a wild card)`` of a set (3.4, 4.3), or ``SetFault``
-    with the reason (section 6, kinds 12 to 15 and 19 to 21)."""
-    count = len(cards)
-    if count < 3:
-        raise SetFault(f"{count} card{'' if count == 1 else 's'}; a set has at least 3")
+def _naturals(cards: list[int] | tuple[int, ...], wild: int | None) -> tuple[int, int, bool, bool]:
+    """``(rank, wild cards, a red natural, a black natural)``: the natural cards are all of
+    one rank, the joker is none of them."""
     rank: int | None = None
     wilds = 0
     red = black = False  # colours of the natural cards
@@ -99,40 +90,62 @@ def read_set(
             black = True
     if rank is None:
         raise SetFault("has no natural card (a set of the wild rank is all wild)")
+    return rank, wilds, red, black
+
+
+def _check_wild_colours(
+    cards: list[int] | tuple[int, ...], wild: int | None, red: bool, black: bool
+) -> None:
+    """Option same_colour_wilds: the wild cards and the naturals all of one colour."""
+    wild_red = wild_black = False
+    for card in cards:
+        if RANK_OF[card] == wild:
+            if RED[card]:
+                wild_red = True
+            else:
+                wild_black = True
+    if (red or wild_red) and (black or wild_black):
+        raise SetFault("a wild card and cards of both colours (option same_colour_wilds)")
+
+
+def _category(count: int, face: bool, wilds: int, red: bool, black: bool) -> int:
+    """The set's row of the table of set values (4.3)."""
+    if count == 3:
+        if face:
+            return FACE_WILD_3 if wilds else NATURAL_FACE_3
+        return NUMBER_WILD_3 if wilds else NATURAL_NUMBER_3
+    if wilds:
+        return FACE_WILD_4 if face else NUMBER_WILD_4
+    if face:
+        return NATURAL_FACE_4
+    if not black:
+        return NATURAL_RED_4
+    if not red:
+        return NATURAL_BLACK_4
+    return NATURAL_4
+
+
+def read_set(
+    cards: list[int] | tuple[int, ...],
+    wild: int | None,
+    same_colour_sets: bool = False,
+    same_colour_wilds: bool = False,
+    number_wilds_not_in_face_sets: bool = False,
+) -> tuple[int, int, bool]:
+    """``(natural rank, category index, has a wild card)`` of a set (3.4, 4.3), or ``SetFault``
+    with the reason (section 6, kinds 12 to 15 and 19 to 21)."""
+    count = len(cards)
+    if count < 3:
+        raise SetFault(f"{count} card{'' if count == 1 else 's'}; a set has at least 3")
+    rank, wilds, red, black = _naturals(cards, wild)
     face = rank in FACE_RANKS
     if same_colour_sets and not face and red and black:
         raise SetFault("natural cards of both colours (option same_colour_sets)")
-    if wilds:
-        if same_colour_wilds:
-            wild_red = wild_black = False
-            for card in cards:
-                if RANK_OF[card] == wild:
-                    if RED[card]:
-                        wild_red = True
-                    else:
-                        wild_black = True
-            if (red or wild_red) and (black or wild_black):
-                raise SetFault("a wild card and cards of both colours (option same_colour_wilds)")
-        if number_wilds_not_in_face_sets and face and wild not in FACE_RANKS:
-            raise SetFault(
-                "a face-rank set with a wild card (option number_wilds_not_in_face_sets)"
-            )
-    if count == 3:
-        if face:
-            category = FACE_WILD_3 if wilds else NATURAL_FACE_3
-        else:
-            category = NUMBER_WILD_3 if wilds else NATURAL_NUMBER_3
-    elif wilds:
-        category = FACE_WILD_4 if face else NUMBER_WILD_4
-    elif face:
-        category = NATURAL_FACE_4
-    elif not black:
-        category = NATURAL_RED_4
-    elif not red:
-        category = NATURAL_BLACK_4
-    else:
-        category = NATURAL_4
-    return rank, category, wilds > 0
+    if wilds and same_colour_wilds:
+        _check_wild_colours(cards, wild, red, black)
+    if wilds and number_wilds_not_in_face_sets and face and wild not in FACE_RANKS:
+        raise SetFault("a face-rank set with a wild card (option number_wilds_not_in_face_sets)")
+    return rank, _category(count, face, wilds, red, black), wilds > 0
 
 
 def _mixed(rank: int, other: int, wild: int | None) -> str:
