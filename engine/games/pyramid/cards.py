@@ -208,8 +208,8 @@ def _parse_group(text: str, label: str, parsed: list[tuple[str, int]]) -> int:
     return mask
 
 
-def parse_deal(text: object) -> PyramidDeal:
-    """A deal in the notation; ``DealError`` (``deal: ...``) names the hand and the card."""
+def _dealer_and_groups(text: object) -> tuple[str, list[str], str | None]:
+    """``(dealer, hands as written, undealt cards as written or None)`` of a deal's text."""
     if not isinstance(text, str):
         raise DealError(f"deal: {text!r} is not a deal in notation (D:HAND HAND ...)")
     text = text.strip()
@@ -225,6 +225,12 @@ def parse_deal(text: object) -> PyramidDeal:
     for token in tokens:
         if token.startswith("-"):
             raise DealError("deal: the undealt cards ('-' group) must come last")
+    return dealer, tokens, undealt_text
+
+
+def parse_deal(text: object) -> PyramidDeal:
+    """A deal in the notation; ``DealError`` (``deal: ...``) names the hand and the card."""
+    dealer, tokens, undealt_text = _dealer_and_groups(text)
     players = len(tokens)
     if not 2 <= players <= 4:
         raise DealError(f"deal: {players} hands; a table has 2, 3 or 4 players")
