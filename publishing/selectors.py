@@ -26,8 +26,7 @@ from publishing.exports.sheets import Stamp
 from publishing.exports.workbook import LINE_COLUMNS, Places, WorkbookData, empty_byes
 from publishing.models import ChartData, Export, HandRecords, PublishingSettings
 from scoring.models import RankingPoints, Result, Standing, StandingsState
-from scoring.selectors import number_ranges
-from scoring.views import points_text, standings_status
+from scoring.selectors import number_ranges, points_text, standings_status
 from scoring.visibility import complete_tables, tables_still_out
 from tournaments.models import Board, Match, Status, Team, Tournament
 from tournaments.selectors import SEATED, board_diagram, board_hands

@@ -25,8 +25,12 @@ from publishing.forms import ExportForm, PublishForm, PublishingSettingsForm
 from publishing.models import Export
 from publishing.services import PublishingError
 from scoring.public import NotPublished
-from scoring.selectors import published_version, standings_bookkeeping
-from scoring.views import cached_fragment, standings_status
+from scoring.selectors import (
+    cached_fragment,
+    published_version,
+    standings_bookkeeping,
+    standings_status,
+)
 from tournaments.models import Tournament
 from tournaments.permissions import is_organiser, organiser_required
 from tournaments.selectors import is_public

@@ -8,6 +8,7 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.core.cache import cache
 from django.db import connection
 from django.db.models import Count, Max, Q
 
@@ -524,3 +525,58 @@ def director_version(tournament: Tournament) -> str:
     )
     latest = found["latest"].isoformat() if found["latest"] else "-"
     return f"{found['rows']}.{latest}"
+
+
+# --- the stored standings as the pages show them -------------------------------------------
+
+# Bump when a fragment template changes shape, so no process serves the old markup.
+FRAGMENT_SCHEMA = 2
+FRAGMENT_TTL = 60  # seconds; bounds how long a renamed team keeps its old name on the pages
+
+STANDINGS_WORDS = {
+    "stale": (
+        "Stale",
+        "Updating: new results are being counted. Until then these are the standings from "
+        "before them.",
+    ),
+    "final": ("Final", "Final standings, approved by the organiser."),
+    "provisional": ("Provisional", "Not every result is in yet: places can still change."),
+    "complete": (
+        "Complete",
+        "Every result is in; the organiser has not approved them as final yet.",
+    ),
+}
+
+
+def standings_status(tournament: Tournament, state: StandingsState) -> dict[str, str]:
+    """Which standings these are, in a word and a sentence."""
+    key = standings_kind(tournament, state)
+    word, text = STANDINGS_WORDS[key]
+    if state.computed_at is None and not state.stale:
+        text = "No results yet."
+    return {"key": key, "word": word, "text": text}
+
+
+def cached_fragment(
+    kind: str, key: Any, tournament: Tournament, state: StandingsState, build
+) -> str:
+    """The rendered fragment from the cache, building it on a miss."""
+    cache_key = (
+        f"pym:fragment:{FRAGMENT_SCHEMA}:{tournament.pk}:{kind}:{key}:"
+        f"{published_version(tournament, state)}"
+    )
+    html = cache.get(cache_key)
+    if html is None:
+        html = build()
+        cache.set(cache_key, html, FRAGMENT_TTL)
+    return html
+
+
+def points_text(points: float | None) -> str:
+    """Ranking points as people write them: 2, 2.5, 2.33 (never 2.50)."""
+    return "" if points is None else f"{round(points, 2):g}"
+
+
+def percentage_text(percentage: float | None) -> str:
+    """A percentage as stored (2 decimals) written without trailing zeros: 50, 66.67."""
+    return "" if percentage is None else f"{percentage:.2f}".rstrip("0").rstrip(".")

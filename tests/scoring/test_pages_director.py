@@ -269,7 +269,7 @@ def test_a_board_of_another_tournament_is_not_found(td, cup):
 
 def test_entries_are_described_in_words():
     from engine.games import get_game
-    from scoring.views import call_in_words, describe_entry
+    from scoring.views.entries import call_in_words, describe_entry
 
     assert call_in_words("S:G+4/nt") == {"seat": "South", "call": "Gâm +4, no trump"}
     assert call_in_words("E:p") == {"seat": "East", "call": "Pass"}

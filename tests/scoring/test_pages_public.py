@@ -181,7 +181,7 @@ def test_the_page_names_its_fragment_for_the_refresh(client, cup):
 
 
 def test_ranking_points_are_written_as_people_write_them():
-    from scoring.views import points_text
+    from scoring.selectors import points_text
 
     assert [points_text(p) for p in (2.0, 2.5, 7 / 3, None)] == ["2", "2.5", "2.33", ""]
 

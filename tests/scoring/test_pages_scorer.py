@@ -6,8 +6,9 @@ import json
 
 from django.urls import resolve, reverse
 
-from scoring import services, views
+from scoring import services
 from scoring.api.access import BAD_CODES_ALLOWED
+from scoring.views import scorer
 from tests.scoring.conftest import GAM_MADE, new_id
 from tests.tournaments.factories import BoardFactory
 from tournaments.models import Status
@@ -45,7 +46,7 @@ def submit(cup, round_=1, table=1, facts=GAM_MADE, board=1):
 def test_the_qr_code_link_reaches_these_pages(cup):
     path = scorer_path(cup.teams[0])
     assert path.startswith(entry_url(cup) + "?code=")
-    assert resolve(entry_url(cup)).func is views.scorer_entry
+    assert resolve(entry_url(cup)).func is scorer.scorer_entry
 
 
 def test_north_sees_its_match_and_the_bidding_box(client, cup):

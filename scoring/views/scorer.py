@@ -1,0 +1,274 @@
+"""The scorer pages: phone first, reached with a team's access code (the printed QR codes
+point at ``scorer_entry``), and driven by ``static/scoring/scorer.js`` through the REST API."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_POST
+from rest_framework.exceptions import Throttled
+
+from scoring import selectors, states, visibility
+from scoring.api.access import code_team_or_none
+from scoring.models import Result, Submission
+from scoring.selectors import TeamMatch
+from scoring.views.entries import describe_entry, entry_facts
+from tournaments.models import Match, Status, Team, Tournament, entry_script
+
+SESSION_KEY = "scorer-code:{pk}"
+OPEN_STATUSES = (Status.SCHEDULED, Status.RUNNING)
+
+
+def _tournament(slug: str) -> Tournament:
+    return get_object_or_404(Tournament, slug=slug)
+
+
+@dataclass
+class BoardPanel:
+    """One board of the match on the scorer's screen, and what this team may do with it."""
+
+    number: int
+    state: states.BoardState
+    role: str  # "north" enters, "east" checks
+    result: Result | None = None
+    pending: dict[str, Any] | None = None
+    # What was entered for the board's result, in words (none for a director's adjustment).
+    entered: dict[str, Any] | None = None
+    draft: dict[str, Any] | None = None
+    can_enter: bool = False
+    can_check: bool = False
+    can_call: bool = False
+    dom_id: str = ""
+    # Games whose scorer picks each fact from a list: what may be entered on this board.
+    form: dict[str, Any] | None = None
+    # The deal as ``(whose, cards)``, once the board's result here stands (``visibility``).
+    hands: list[tuple[str, str]] | None = None
+
+    @property
+    def draft_id(self) -> str:
+        return f"draft-{self.dom_id}"
+
+    @property
+    def form_id(self) -> str:
+        return f"form-{self.dom_id}"
+
+
+@dataclass
+class ScorerPage:
+    tournament: Tournament
+    team: Team
+    overview: list[TeamMatch]
+    current: TeamMatch | None
+    shown: TeamMatch | None
+    panels: list[BoardPanel] = field(default_factory=list)
+
+    @property
+    def is_open(self) -> bool:
+        return self.tournament.status in OPEN_STATUSES
+
+    @property
+    def later(self) -> bool:
+        """The shown match is in a round after the team's current one."""
+        if self.shown is None or self.current is None:
+            return False
+        return self.shown.match.round > self.current.match.round
+
+    @property
+    def several_boards(self) -> bool:
+        return len(self.panels) > 1
+
+    @property
+    def entrant_word(self) -> str:
+        return "player" if self.tournament.of_players else "team"
+
+
+def _session_team(request: HttpRequest, tournament: Tournament) -> Team | None:
+    code = request.session.get(SESSION_KEY.format(pk=tournament.pk), "")
+    team = selectors.team_by_code(tournament.slug, code) if code else None
+    if code and team is None:  # the organiser gave the team a new code
+        del request.session[SESSION_KEY.format(pk=tournament.pk)]
+    return team
+
+
+def _code_page(
+    request: HttpRequest,
+    tournament: Tournament,
+    error: str = "",
+    status: int = 200,
+    typed: str = "",
+) -> HttpResponse:
+    """The page that asks for the access code; a mistyped code stays in the field to mend."""
+    context = {"tournament_public": tournament, "error": error, "typed": typed[:40]}
+    return render(request, "scoring/scorer_code.html", context, status=status)
+
+
+def _sign_in_with_code(request: HttpRequest, tournament: Tournament, code: str) -> HttpResponse:
+    try:
+        team = code_team_or_none(request, tournament, code)
+    except Throttled as exc:
+        seconds = round(exc.wait or 60)
+        wait = f"{seconds} seconds" if seconds < 90 else f"{round(seconds / 60)} minutes"
+        message = (
+            f"Too many wrong access codes from this address. Check the code on your route "
+            f"card and try again in {wait}, or ask the director."
+        )
+        return _code_page(request, tournament, message, status=429, typed=code)
+    if team is None:
+        message = (
+            "Type the access code printed on your route card."
+            if not code.strip()
+            else ("That access code is not one of this tournament's. Check it on your route card.")
+        )
+        return _code_page(
+            request, tournament, message, status=403 if code.strip() else 200, typed=code
+        )
+    request.session[SESSION_KEY.format(pk=tournament.pk)] = team.access_code
+    # Redirect so the code leaves the address bar (and the phone's history).
+    return redirect("scorer-entry", slug=tournament.slug)
+
+
+def _active_match(overview: list[TeamMatch], current: Match | None) -> TeamMatch | None:
+    """The match to show first: the current one (the first with a board still open), else
+    the last."""
+    if current is not None:
+        return next(tm for tm in overview if tm.match.pk == current.pk)
+    return overview[-1] if overview else None
+
+
+def _signature(overview: list[TeamMatch]) -> str:
+    """The states the page was drawn from; scorer.js builds the same string from the API's
+    ``me`` answer and reloads the page when it differs."""
+    return "|".join(
+        f"{tm.match.pk}.{number}.{state.state}.{state.pending.pk if state.pending else ''}"
+        for tm in overview
+        for number, state in tm.boards
+    )
+
+
+def _last_north_entry(state: states.BoardState) -> Submission | None:
+    entries = [
+        row for row in state.history if isinstance(row, Submission) and row.source == "north"
+    ]
+    return entries[-1] if entries else None
+
+
+def _panels(page: ScorerPage) -> list[BoardPanel]:
+    shown = page.shown
+    if shown is None:
+        return []
+    results = {
+        r.board.number: r
+        for r in Result.objects.filter(match=shown.match, current=True).select_related(
+            "board", "submission"
+        )
+    }
+    role = shown.role
+    game = page.tournament.game_rules
+    open_now = page.is_open and not page.later
+    forms = selectors.entry_forms(page.tournament, shown.match) if role == "north" else {}
+    seen = visibility.deals_seen_by(
+        page.tournament, [(shown.match, number, state.has_result) for number, state in shown.boards]
+    )
+    panels = []
+    for number, state in shown.boards:
+        panel = BoardPanel(
+            number=number,
+            state=state,
+            role=role,
+            result=results.get(number),
+            dom_id=f"m{shown.match.pk}-b{number}",
+        )
+        if state.pending is not None:
+            panel.pending = describe_entry(state.pending.record, state.pending.score, game)
+        entered = panel.result.submission if panel.result is not None else None
+        if entered is not None:
+            panel.entered = describe_entry(entered.record, entered.score, game)
+        last = _last_north_entry(state)
+        if role == "north" and last is not None and not state.has_result:
+            panel.draft = entry_facts(last.record, game)
+        active = state.state in (states.EMPTY, states.RETURNED, states.AWAITING_EAST)
+        panel.can_enter = open_now and role == "north" and active
+        panel.form = forms.get(number)
+        panel.hands = seen.get((shown.match.pk, number))
+        panel.can_check = open_now and role == "east" and state.state == states.AWAITING_EAST
+        panel.can_call = open_now and state.state != states.DISPUTED
+        panels.append(panel)
+    return panels
+
+
+def _scorer_config(page: ScorerPage) -> dict[str, Any]:
+    """What scorer.js needs: the API's address, the team's code, the rules that shape the
+    bidding box, and the states the page was drawn from."""
+    tournament = page.tournament
+    config = {
+        "slug": tournament.slug,
+        "code": page.team.access_code,
+        "team": page.team.number,
+        "api": reverse("api:tournament", kwargs={"slug": tournament.slug}),
+        "signature": _signature(page.overview),
+        **tournament.game_rules.scorer_config(tournament.rules),
+    }
+    if page.shown is not None and not tournament.of_players:
+        # The bidding box works out the legal calls on the phone (entry-auction.js).
+        config["opening"] = tournament.opening_seat_for(page.shown.match.table.number).name
+        config["direction"] = tournament.direction
+    return config
+
+
+def _render_scorer(
+    request: HttpRequest, tournament: Tournament, team: Team, shown_id: int | None = None
+) -> HttpResponse:
+    overview, current = selectors.team_overview(team)
+    current_tm = next((tm for tm in overview if current and tm.match.pk == current.pk), None)
+    if shown_id is None:
+        shown = _active_match(overview, current)
+    else:
+        shown = next((tm for tm in overview if tm.match.pk == shown_id), None)
+        if shown is None:
+            raise Http404("That is not one of your matches.")
+    page = ScorerPage(tournament, team, overview, current_tm, shown)
+    page.panels = _panels(page)
+    context: dict[str, Any] = {
+        "tournament_public": tournament,
+        "page": page,
+        "config": _scorer_config(page),
+        "entry_script": entry_script(tournament.game_rules),
+    }
+    if shown is not None:
+        table = shown.match.table.number
+        context.update(tournament.game_rules.table_context(tournament.rules, table))
+    return render(request, "scoring/scorer.html", context)
+
+
+@never_cache
+def scorer_entry(request: HttpRequest, slug: str) -> HttpResponse:
+    """Where the QR code on a route card points (``?code=`` signs the phone in)."""
+    tournament = _tournament(slug)
+    if "code" in request.GET:
+        return _sign_in_with_code(request, tournament, request.GET.get("code", ""))
+    team = _session_team(request, tournament)
+    if team is None:
+        return _code_page(request, tournament)
+    return _render_scorer(request, tournament, team)
+
+
+@never_cache
+def scorer_match(request: HttpRequest, slug: str, match_id: int) -> HttpResponse:
+    tournament = _tournament(slug)
+    team = _session_team(request, tournament)
+    if team is None:
+        return redirect("scorer-entry", slug=slug)
+    return _render_scorer(request, tournament, team, shown_id=match_id)
+
+
+@require_POST
+def scorer_leave(request: HttpRequest, slug: str) -> HttpResponse:
+    """Forget the team's code on this phone (to hand it to the other team, say)."""
+    tournament = _tournament(slug)
+    request.session.pop(SESSION_KEY.format(pk=tournament.pk), None)
+    return redirect("scorer-entry", slug=slug)
