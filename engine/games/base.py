@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 import secrets
 from abc import ABC, abstractmethod
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -65,6 +65,68 @@ def board_mismatch(deal: Any, *, players: int, dealer: str) -> str | None:
     return None
 
 
+class PlayRefused(ValueError):
+    """An action a table's play rules do not allow now (a call out of turn, a card the seat
+    does not hold or may not play): the words say why, for the person recording."""
+
+
+class TablePlay(ABC):
+    """One board as it is played at a table, action by action: the calls or the declaration,
+    then every card, for a recorder who takes it down as it happens.
+
+    An action is a short text ``kind:value`` (``call:P``, ``card:F9``); ``options`` lists the
+    actions the rules allow now with their words, ``apply`` takes one or raises
+    ``PlayRefused`` and changes nothing, ``view`` says where play stands (JSON-ready) and
+    ``facts`` is what North enters for the board once play is over.
+    """
+
+    @abstractmethod
+    def options(self) -> list[dict[str, str]]:
+        """``{"action", "label", "group"}`` of every action allowed now; empty once over."""
+
+    @abstractmethod
+    def apply(self, action: str) -> None:
+        """Take one action; ``PlayRefused`` says why it may not be taken now."""
+
+    @property
+    @abstractmethod
+    def over(self) -> bool:
+        """Whether the board is played out (or passed out)."""
+
+    @abstractmethod
+    def view(self) -> dict[str, Any]:
+        """Where play stands, JSON-ready: ``phase``, ``to_act``, ``prompt``, ``seats`` (in
+        play direction), ``hands`` (cards still held, each ``{"code", "label", "suit",
+        "strength"}``), ``bidding``, ``contract``, ``declarer_side``, ``tricks`` (each
+        ``{"number", "leader", "cards": [{"seat", "code", "label"}], "winner"}``), ``won``
+        (tricks per seat), ``result`` (words, once over) and ``rules`` (what a page needs to
+        mirror the card play: ``trump``, ``must_trump``, ``undertrump``, ``tricks``)."""
+
+    @abstractmethod
+    def facts(self) -> dict[str, Any] | None:
+        """What North enters for the board (the game's entry fields), once play is over;
+        None before."""
+
+    def solver_position(self) -> dict[str, Any] | None:
+        """The position for a double-dummy count of the declarer's side's tricks still to
+        come, at the start of a trick: ``hands`` (bit masks per player in play order from
+        the leader, suit ``s`` and rank index ``r`` at bit ``16*s + r``), ``side`` (those
+        players' indexes), ``alone`` (whether the declarer plays against all the others),
+        ``trump``, ``must_trump``, ``undertrump`` and ``taken`` (the side's tricks so far).
+        None mid-trick, before play or after it, or for a game that offers no analysis."""
+        return None
+
+
+def apply_all(play: TablePlay, actions: Iterable[str]) -> TablePlay:
+    """``play`` after every action in turn; ``PlayRefused`` names the first refused one."""
+    for position, action in enumerate(actions, 1):
+        try:
+            play.apply(action)
+        except PlayRefused as exc:
+            raise PlayRefused(f"action {position} ({action}): {exc}") from None
+    return play
+
+
 class Game(ABC):
     """One card game: its notation, records, scores, entry and simulation."""
 
@@ -74,6 +136,12 @@ class Game(ABC):
     table_sizes: ClassVar[tuple[int, ...]]
     #: ``pairs`` (two players share a result, one entrant per side) or ``players``.
     entrants: ClassVar[str]
+    #: For a game of pairs, the seats of each side, whose players share the side's result;
+    #: the side with North is the match's first entrant.
+    sides: ClassVar[tuple[tuple[str, ...], ...]] = (("N", "S"), ("E", "W"))
+    #: The settings a board score reads (given to ``score``), which a results object of the
+    #: interchange formats may carry at its top level.
+    score_settings: ClassVar[tuple[str, ...]] = ()
     #: How a deal is written, for the page where an organiser types one.
     deal_help: ClassVar[str] = "The game's deal notation."
     #: Settings a tournament may choose (validated by ``settings``).
@@ -177,6 +245,17 @@ class Game(ABC):
         By default the seat's table result and no tie-break (GAMES.md, "Totals").
         """
         return score["seats"][seat], 0
+
+    @property
+    def of_pairs(self) -> bool:
+        """Two players share each side's result (a pair is one entrant)."""
+        return self.entrants == PAIRS
+
+    def side_results(self, score: Mapping[str, Any]) -> tuple[Any, ...]:
+        """Each side's table result in a board score (``sides`` order), None for a side that
+        is ranked worst at the table: the result of the side's first seat."""
+        seats = score["seats"]
+        return tuple(seats.get(side[0]) for side in self.sides)
 
     # -- settings ---------------------------------------------------------------------------
 
@@ -329,3 +408,25 @@ class Game(ABC):
         self, deal: Any, rng: random.Random, settings: Mapping[str, Any], **context: Any
     ) -> dict[str, Any]:
         """A board record of the deal played by a simple legal player."""
+
+    # -- play at a table ----------------------------------------------------------------------
+
+    def table_play(
+        self,
+        deal: Any,
+        *,
+        settings: Mapping[str, Any],
+        table: int,
+        players: int,
+        dealer: str,
+        **context: Any,
+    ) -> TablePlay:
+        """A board of ``deal`` to be played card by card at ``table`` under the tournament's
+        ``settings`` (``context``: the entry's, e.g. a declarer's sheet), for a game whose
+        play rules the engine knows; ``PlayRefused`` otherwise (``offers_table_play``)."""
+        raise PlayRefused(f"the engine does not know {self.title}'s play rules")
+
+    def offers_table_play(self) -> bool:
+        """Whether the game can be played card by card (``table_play``): a table of it can be
+        recorded and broadcast."""
+        return type(self).table_play is not Game.table_play

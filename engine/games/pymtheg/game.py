@@ -6,7 +6,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from engine.games.base import PAIRS, Game, Setting
+from engine.games.base import PAIRS, Game, Setting, TablePlay
 from engine.games.pymtheg.auction import BID_WORDS, legal_next_calls
 from engine.games.pymtheg.cards import (
     Deal,
@@ -20,6 +20,7 @@ from engine.games.pymtheg.cards import (
 from engine.games.pymtheg.rulesets import DEFAULT_RULESET, OPTION_NAMES, RULESETS, get_ruleset
 from engine.games.pymtheg.scoring import score_record
 from engine.games.pymtheg.simulate import play_board
+from engine.games.pymtheg.table_play import PymthegTablePlay
 from engine.games.pymtheg.words import contract_in_words
 
 DIRECTION_CHOICES = (
@@ -54,6 +55,7 @@ class PymthegGame(Game):
     )
     table_sizes = (4,)
     entrants = PAIRS
+    score_settings = ("ruleset",)
     setting_fields = (
         Setting(
             "ruleset",
@@ -231,6 +233,25 @@ class PymthegGame(Game):
             "ended": nxt.ended,
             "passed_out": nxt.passed_out,
         }
+
+    def table_play(
+        self,
+        deal: Deal,
+        *,
+        settings: Mapping[str, Any],
+        table: int,
+        players: int,
+        dealer: str,
+        **context: Any,
+    ) -> TablePlay:
+        """The auction from the table's opening seat, then the cards (``table_play``)."""
+        settings = self.settings(settings)
+        return PymthegTablePlay(
+            deal,
+            opening=self.opening_seat(settings, table),
+            direction=settings["direction"],
+            ruleset=settings["ruleset"],
+        )
 
     def simulate_record(
         self,

@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from engine.core.seats import DIRECTIONS, SEAT_NAMES, table_seats
-from engine.games.base import PLAYERS, Game, Setting, board_mismatch
+from engine.games.base import PLAYERS, Game, Setting, TablePlay, board_mismatch
 from engine.games.pyramid import cards
 from engine.games.pyramid.cards import PyramidDeal
 from engine.games.pyramid.play import choose_call, play_board, play_text
@@ -21,6 +21,7 @@ from engine.games.pyramid.sheet import (
     quota_error,
     sheet_output,
 )
+from engine.games.pyramid.table_play import PyramidTablePlay
 
 TRUMPS = ("spades", "hearts", "diamonds", "clubs", "nt")
 TRUMP_WORDS = {
@@ -247,6 +248,23 @@ class PyramidGame(Game):
             ],
             "note": f"{who} declares{sheet}. {SEAT_NAMES[dealer]} deals.",
         }
+
+    def table_play(
+        self,
+        deal: PyramidDeal,
+        *,
+        settings: Mapping[str, Any],
+        table: int,
+        players: int,
+        dealer: str,
+        **context: Any,
+    ) -> TablePlay:
+        """The declaration (``context["calls"]``: the numbers already on the declarer's
+        sheet), the trump, then six tricks (``table_play``)."""
+        calls = context.get("calls")
+        return PyramidTablePlay(
+            deal, direction=_direction(settings), calls=None if calls is None else list(calls)
+        )
 
     # -- simulation -------------------------------------------------------------------------
 

@@ -1,0 +1,334 @@
+"""A Pymtheg board played at a table, action by action, for a recorder (``TablePlay``).
+
+The actions follow the round: the calls of the auction (``call:G+1``, ``call:G/fire``,
+``call:P``; a second auction after a passed-out one where the ruleset has it), the trump the
+declarer names after the auction when his bid named none (``trump:water``), the double
+(``double:none``, ``double:x``, ``double:xx``), then every card (``card:F9``). The auction's
+rules are ``auction.AuctionState``'s and the cards' ``play.PlayState``'s, so the recorder is
+offered exactly what the engine accepts, and the facts North enters come from the same play.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from engine.games.base import PlayRefused, TablePlay
+from engine.games.pymtheg.auction import (
+    BID_WORDS,
+    TRUMPS,
+    AuctionError,
+    AuctionState,
+    CallError,
+    parse_call,
+)
+from engine.games.pymtheg.cards import SEATS, Card, Deal, Seat, seat_order
+from engine.games.pymtheg.play import PlayState, tricks_field
+from engine.games.pymtheg.rulesets import get_ruleset
+from engine.games.pymtheg.words import SEAT_NAMES, TRUMP_WORDS
+
+DOUBLE_LABELS = {"none": "No double", "x": "Doubled", "xx": "Redoubled"}
+DOUBLE_WORDS = {"none": "", "x": ", doubled", "xx": ", redoubled"}
+
+
+def _card(card: Card) -> dict[str, Any]:
+    return {
+        "code": card.code,
+        "label": f"{card.suit.title[0]}{card.rank}",
+        "suit": card.suit.label,
+        "strength": card.rank,
+    }
+
+
+def _call_label(call: str) -> str:
+    code, _, trump = call.partition("/")
+    if code == "P":
+        return "Pass"
+    words = BID_WORDS[code]
+    return f"{words} {TRUMP_WORDS[trump]}" if trump else words
+
+
+class PymthegTablePlay(TablePlay):
+    """The auction(s), the trump named after it, the double, then the cards."""
+
+    def __init__(self, deal: Deal, *, opening: Seat, direction: str, ruleset: str) -> None:
+        self.deal = deal
+        self.opening = opening
+        self.direction = direction
+        self.ruleset = get_ruleset(ruleset)
+        self.auctions: list[list[str]] = [[]]
+        self._auction = AuctionState.start(opening, direction)
+        self.contract: str | None = None
+        self.declarer: Seat | None = None
+        self.trump: str | None = None  # the contract's trump; None for Ry
+        self.trump_named_after = False
+        self.double: str | None = None
+        self.play: PlayState | None = None
+        self.passed_out = False
+
+    # -- where play stands -------------------------------------------------------------------
+
+    @property
+    def phase(self) -> str:
+        if self.passed_out or (self.play is not None and self.play.finished):
+            return "over"
+        if self.play is not None:
+            return "play"
+        if self.contract is None:
+            return "auction"
+        if self.trump is None and self.contract[0] != "R":
+            return "trump"
+        return "double"
+
+    @property
+    def over(self) -> bool:
+        return self.phase == "over"
+
+    def _to_act(self) -> Seat | None:
+        phase = self.phase
+        if phase == "auction":
+            return self._auction.next_seat
+        if phase == "trump":
+            return self.declarer
+        if phase == "play":
+            assert self.play is not None
+            return self.play.to_play
+        return None
+
+    def options(self) -> list[dict[str, str]]:
+        phase = self.phase
+        if phase == "auction":
+            return [
+                {"action": f"call:{call}", "label": _call_label(call), "group": "call"}
+                for call in self._auction.legal_calls()
+            ]
+        if phase == "trump":
+            return [
+                {
+                    "action": f"trump:{name}",
+                    "label": TRUMP_WORDS[name].capitalize(),
+                    "group": "trump",
+                }
+                for name in TRUMPS
+            ]
+        if phase == "double":
+            return [
+                {"action": f"double:{name}", "label": label, "group": "double"}
+                for name, label in DOUBLE_LABELS.items()
+            ]
+        if phase == "play":
+            assert self.play is not None
+            return [
+                {"action": f"card:{card.code}", "label": _card(card)["label"], "group": "card"}
+                for card in self.play.legal_cards()
+            ]
+        return []
+
+    # -- actions -----------------------------------------------------------------------------
+
+    def apply(self, action: str) -> None:
+        kind, _, value = action.partition(":")
+        phase = self.phase
+        wanted = {"auction": "call", "trump": "trump", "double": "double", "play": "card"}
+        if phase == "over":
+            raise PlayRefused("the board is over")
+        if kind != wanted[phase]:
+            raise PlayRefused(f"now is the time for a {wanted[phase]}, not {action!r}")
+        if kind == "call":
+            self._call(value)
+        elif kind == "trump":
+            if value not in TRUMPS:
+                raise PlayRefused(f"{value!r} is not a trump (fire, earth, water, wind or nt)")
+            self.trump = value
+            self.trump_named_after = True
+        elif kind == "double":
+            if value not in DOUBLE_LABELS:
+                raise PlayRefused(f"{value!r} is not a double (none, x or xx)")
+            self._start_play(value)
+        else:
+            self._card(value)
+
+    def _call(self, value: str) -> None:
+        seat = self._auction.next_seat
+        assert seat is not None
+        try:
+            call = parse_call(f"{seat.name}:{value}")
+            self._auction.apply(call)
+        except (CallError, AuctionError) as exc:
+            raise PlayRefused(str(exc)) from None
+        self.auctions[-1].append(str(call))
+        if not self._auction.ended:
+            return
+        top = self._auction.highest
+        if top is None:
+            if self.ruleset.second_auction and len(self.auctions) == 1:
+                self.auctions.append([])
+                self._auction = AuctionState.start(self.opening, self.direction)
+            else:
+                self.passed_out = True
+            return
+        assert top.bid is not None
+        self.contract = top.bid.code
+        self.declarer = top.seat
+        self.trump = top.trump
+
+    def _start_play(self, double: str) -> None:
+        assert self.contract is not None and self.declarer is not None
+        self.double = double
+        self.play = PlayState(
+            self.deal,
+            self.trump,
+            self.opening,
+            self.direction,
+            self.ruleset,
+            contract=self.contract,
+            declarer=self.declarer,
+        )
+
+    def _card(self, value: str) -> None:
+        assert self.play is not None
+        try:
+            card = Card.parse(value)
+        except (ValueError, AttributeError):
+            raise PlayRefused(f"{value!r} is not a card") from None
+        error = self.play.check(card)
+        if error is not None:
+            raise PlayRefused(str(error))
+        self.play.play(card)
+
+    # -- what it gives -----------------------------------------------------------------------
+
+    def facts(self) -> dict[str, Any] | None:
+        if not self.over:
+            return None
+        facts: dict[str, Any] = {"auctions": [list(calls) for calls in self.auctions]}
+        if self.passed_out:
+            return facts
+        assert self.play is not None
+        if self.trump_named_after:
+            facts["trump"] = self.trump
+        facts["double"] = self.double
+        facts["tricks"] = tricks_field(self.play.tricks_per_seat)
+        return facts
+
+    def _contract_words(self) -> str | None:
+        if self.contract is None or self.declarer is None:
+            return None
+        words = f"{BID_WORDS[self.contract]}"
+        if self.trump:
+            words += f" {TRUMP_WORDS[self.trump]}"
+        words += f" by {self.declarer.full_name}"
+        return words + DOUBLE_WORDS.get(self.double or "none", "")
+
+    def _side(self) -> list[str]:
+        if self.declarer is None:
+            return []
+        if self.contract is not None and self.contract in ("R", "R2"):
+            return [self.declarer.name]
+        return [self.declarer.name, self.declarer.partner.name]
+
+    def view(self) -> dict[str, Any]:
+        to_act = self._to_act()
+        phase = self.phase
+        held = {
+            seat.name: sorted(
+                (self.play.hand(seat) if self.play is not None else self.deal.hand(seat)),
+                key=lambda card: (card.suit, -card.rank),
+            )
+            for seat in SEATS
+        }
+        tricks: list[dict[str, Any]] = []
+        current: dict[str, Any] | None = None
+        won = dict.fromkeys((seat.name for seat in SEATS), 0)
+        if self.play is not None:
+            for trick in self.play.tricks:
+                tricks.append(
+                    {
+                        "number": trick.number,
+                        "leader": trick.leader.name,
+                        "cards": [
+                            {"seat": seat.name, **_card(card)}
+                            for seat, card in zip(trick.seats, trick.cards, strict=True)
+                        ],
+                        "winner": trick.winner.name,
+                    }
+                )
+            won = tricks_field(self.play.tricks_per_seat)
+            if self.play.current_trick:
+                current = {
+                    "number": len(self.play.tricks) + 1,
+                    "leader": self.play.leader.name,
+                    "cards": [
+                        {"seat": seat.name, **_card(card)} for seat, card in self.play.current_trick
+                    ],
+                }
+        prompts = {
+            "auction": "to call",
+            "trump": "names the trump",
+            "double": "",
+            "play": "to play",
+        }
+        if phase == "over":
+            prompt = "Passed out" if self.passed_out else "Play is over"
+        elif phase == "double":
+            prompt = "Doubled or redoubled?"
+        else:
+            assert to_act is not None
+            prompt = f"{to_act.full_name} {prompts[phase]}"
+        side = self._side()
+        return {
+            "phase": phase,
+            "to_act": to_act.name if to_act is not None else None,
+            "prompt": prompt,
+            "seats": [seat.name for seat in seat_order(self.opening, self.direction)],
+            "seat_names": SEAT_NAMES,
+            "hands": {seat: [_card(card) for card in cards] for seat, cards in held.items()},
+            "bidding": [
+                [
+                    {"seat": call.split(":")[0], "text": _call_label(call.split(":")[1])}
+                    for call in calls
+                ]
+                for calls in self.auctions
+            ],
+            "contract": self._contract_words(),
+            "declarer": self.declarer.name if self.declarer is not None else None,
+            "declarer_side": side,
+            "tricks": tricks,
+            "current": current,
+            "won": won,
+            "side_won": sum(won[seat] for seat in side),
+            "result": self._result_words(won) if phase == "over" else None,
+            "rules": {
+                "trump": None if self.trump in (None, "nt") else self.trump,
+                "must_trump": False,
+                "undertrump": self.ruleset.undertrump_allowed,
+                "tricks": 15,
+                "order": [seat.name for seat in seat_order(Seat.N, self.direction)],
+            },
+        }
+
+    def _result_words(self, won: Mapping[str, int]) -> str:
+        if self.passed_out:
+            return "Passed out"
+        side = self._side()
+        taken = sum(won[seat] for seat in side)
+        return f"{self._contract_words()}: {taken} tricks to the declarer's side"
+
+    def solver_position(self) -> dict[str, Any] | None:
+        play = self.play
+        if play is None or play.finished or play.current_trick or self.declarer is None:
+            return None
+        order = seat_order(play.leader, self.direction)
+        side = set(self._side())
+        return {
+            "hands": [
+                sum(1 << (16 * card.suit + card.rank - 1) for card in play.hand(seat))
+                for seat in order
+            ],
+            "side": [index for index, seat in enumerate(order) if seat.name in side],
+            "alone": False,
+            "trump": None if self.trump in (None, "nt") else TRUMPS.index(self.trump or ""),
+            "must_trump": False,
+            "undertrump": self.ruleset.undertrump_allowed,
+            "taken": sum(play.tricks_per_seat[Seat[seat]] for seat in side),
+        }
