@@ -94,6 +94,65 @@ def _waiting(match: dict[str, Any], disqualified: set[str]) -> bool:
     return str(match["ns"]) not in disqualified and str(match["ew"]) not in disqualified
 
 
+def _rounds_ready(
+    matches: list[dict[str, Any]], disqualified: set[str], complete: set[int], last: int
+) -> tuple[list[int], int | None, list[int]]:
+    """``(rounds, first round left out or None, its tables still out)``: the rounds up to
+    ``last`` whose tables, and those of every round before, are complete with every result in."""
+    tables_of: dict[int, set[int]] = {}
+    waiting: set[int] = set()  # rounds with a result still to come
+    for m in matches:
+        tables_of.setdefault(m["round"], set()).add(m["table"])
+        if _waiting(m, disqualified):
+            waiting.add(m["round"])
+    rounds: list[int] = []
+    played_tables: set[int] = set()
+    held: list[int] = []
+    for round_number in sorted(r for r in tables_of if r <= last):
+        played_tables |= tables_of[round_number]
+        held = sorted(played_tables - complete)
+        if held or round_number in waiting:
+            return rounds, round_number, held
+        rounds.append(round_number)
+    return rounds, None, held
+
+
+def _places_of_rounds(
+    data: dict[str, Any],
+    matches: list[dict[str, Any]],
+    rounds: list[int],
+    head: dict[str, Any],
+    previous_digests: dict[str, str],
+    previous: dict[str, dict[str, int | None]],
+) -> tuple[dict[str, str], dict[int, dict[str, int | None]], list[int]]:
+    """``(digests, places by round, rounds ranked again)``: each round's places, reused from
+    ``previous`` when the digest of the input up to that round is unchanged."""
+    digest = hashlib.sha256(_canonical(head))
+    digests: dict[str, str] = {}
+    by_round: dict[int, dict[str, int | None]] = {}
+    ranked: list[int] = []
+    checked: Tournament | None = None  # every match read and checked once, for all rounds
+    index = 0
+    for round_number in rounds:
+        start = index
+        while index < len(matches) and matches[index]["round"] <= round_number:
+            index += 1
+        digest.update(_canonical(matches[start:index]))  # a round at once: one call to encode
+        key = str(round_number)
+        digests[key] = digest.hexdigest()
+        old = previous.get(key)
+        if old is not None and previous_digests.get(key) == digests[key]:
+            by_round[round_number] = old
+            continue
+        if checked is None:
+            checked = read_tournament({**data, "matches": matches})
+        # The matches of rounds 1..r, as ranking that part of the input would read them.
+        found = RankingState(replace(checked, matches=checked.matches[:index])).places()
+        by_round[round_number] = {str(team): place for team, place in found.items()}
+        ranked.append(round_number)
+    return digests, by_round, ranked
+
+
 def places_by_round(
     data: dict[str, Any],
     previous_digests: dict[str, str] | None = None,
@@ -117,49 +176,12 @@ def places_by_round(
     disqualified = {
         str(d["team"]) for d in data.get("disqualified", []) if not d.get("after_final")
     }
-    complete = set(complete)
-    tables_of: dict[int, set[int]] = {}
-    waiting: set[int] = set()  # rounds with a result still to come
-    for m in matches:
-        tables_of.setdefault(m["round"], set()).add(m["table"])
-        if _waiting(m, disqualified):
-            waiting.add(m["round"])
-    rounds: list[int] = []
-    played_tables: set[int] = set()
-    incomplete: int | None = None
-    held: list[int] = []
-    for round_number in sorted(r for r in tables_of if r <= last):
-        played_tables |= tables_of[round_number]
-        held = sorted(played_tables - complete)
-        if held or round_number in waiting:
-            incomplete = round_number
-            break
-        rounds.append(round_number)
+    rounds, incomplete, held = _rounds_ready(matches, disqualified, set(complete), last)
     head = {key: data.get(key) for key in ("ruleset", "ties", "disqualified")}
     head["teams"] = team_ids
-    digest = hashlib.sha256(_canonical(head))
-    digests: dict[str, str] = {}
-    by_round: dict[int, dict[str, int | None]] = {}
-    ranked: list[int] = []
-    checked: Tournament | None = None  # every match read and checked once, for all rounds
-    index = 0
-    for round_number in rounds:
-        start = index
-        while index < len(matches) and matches[index]["round"] <= round_number:
-            index += 1
-        digest.update(_canonical(matches[start:index]))  # a round at once: one call to encode
-        key = str(round_number)
-        digests[key] = digest.hexdigest()
-        old = (previous or {}).get(key)
-        if old is not None and (previous_digests or {}).get(key) == digests[key]:
-            by_round[round_number] = old
-            continue
-        if checked is None:
-            checked = read_tournament({**data, "matches": matches})
-        # The matches of rounds 1..r, as ranking that part of the input would read them.
-        found = RankingState(replace(checked, matches=checked.matches[:index])).places()
-        by_round[round_number] = {str(team): place for team, place in found.items()}
-        ranked.append(round_number)
+    digests, by_round, ranked = _places_of_rounds(
+        data, matches, rounds, head, previous_digests or {}, previous or {}
+    )
     places = {team: [by_round[r].get(team) for r in rounds] for team in team_ids}
     return RoundSeries(rounds, places, digests, ranked, incomplete, last, held)
 

@@ -140,7 +140,24 @@ class _ContentWriter:
         write(f'<table:table table:name={quoteattr(name)} table:style-name="{table_style(spec)}">')
         for column in spec.columns:
             write(f'<table:table-column table:style-name="{_width_style(column.width)}"/>')
-        # Title, stamp and headers repeat on every printed page of a table.
+        self._head(spec)
+        rows = 0
+        wrap = {i for i, column in enumerate(spec.columns) if column.wrap}
+        for block in blocks:
+            for index, row in enumerate(block):
+                write(_row_xml(spec, row, wrap, first=index == 0))
+            rows += len(block)
+            if progress is not None:
+                progress.add(len(block), f"Writing the {name} sheet")
+        write("</table:table>")
+        if spec.tabular:
+            self.filters.append((name, max(1, len(spec.columns)), HEADER_ROW + rows))
+            self.frozen.append(name)
+        return rows
+
+    def _head(self, spec: SheetSpec) -> None:
+        """Title, stamp and headers: they repeat on every printed page of a table."""
+        write = self.out.write
         if spec.tabular:
             write("<table:table-header-rows>")
         columns = len(spec.columns)
@@ -155,31 +172,6 @@ class _ContentWriter:
             write("</table:table-header-rows>")
         else:
             write("<table:table-row><table:table-cell/></table:table-row>")
-        rows = 0
-        wrap = {i for i, column in enumerate(spec.columns) if column.wrap}
-        for block in blocks:
-            for index, row in enumerate(block):
-                if spec.mark_blocks and index == 0:
-                    cells = "".join(_cell(value, "ceBlock") for value in row)
-                elif wrap:
-                    cells = "".join(
-                        _cell(value, "ceWrap" if i in wrap else "") for i, value in enumerate(row)
-                    )
-                else:
-                    cells = "".join(map(_cell, row))
-                tall = spec.row_height or any(
-                    isinstance(item, Styled) and item.style in ("hand", "square") for item in row
-                )
-                row_style = ' table:style-name="roTall"' if tall else ""
-                write(f"<table:table-row{row_style}>{cells}</table:table-row>")
-            rows += len(block)
-            if progress is not None:
-                progress.add(len(block), f"Writing the {name} sheet")
-        write("</table:table>")
-        if spec.tabular:
-            self.filters.append((name, max(1, len(spec.columns)), HEADER_ROW + rows))
-            self.frozen.append(name)
-        return rows
 
     def finish(self) -> None:
         if self.filters:
@@ -193,6 +185,22 @@ class _ContentWriter:
                 )
             self.out.write("</table:database-ranges>")
         self.out.write("</office:spreadsheet></office:body></office:document-content>")
+
+
+def _row_xml(spec: SheetSpec, row: list, wrap: set[int], *, first: bool) -> str:
+    """One row of a sheet: a block's first row marked (when the sheet marks blocks), wrapped
+    columns, and tall when it shows hands."""
+    if spec.mark_blocks and first:
+        cells = "".join(_cell(value, "ceBlock") for value in row)
+    elif wrap:
+        cells = "".join(_cell(value, "ceWrap" if i in wrap else "") for i, value in enumerate(row))
+    else:
+        cells = "".join(map(_cell, row))
+    tall = spec.row_height or any(
+        isinstance(item, Styled) and item.style in ("hand", "square") for item in row
+    )
+    row_style = ' table:style-name="roTall"' if tall else ""
+    return f"<table:table-row{row_style}>{cells}</table:table-row>"
 
 
 def _settings_xml(frozen: list[str]) -> str:
