@@ -578,7 +578,7 @@ class RankingState:
     ) -> list[dict[str, Any]]:
         placing = placing or self._placing()
         placed = ~self.before_final
-        rows = [
+        rows: list[dict[str, Any]] = [
             {
                 "place": int(placing.place[team]) if placed[team] else None,
                 "team": self.teams.ids[team],
