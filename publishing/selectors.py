@@ -335,19 +335,9 @@ def _byes_frame(rows: list[dict[str, Any]], codes: dict[str, int]) -> pd.DataFra
     )
 
 
-def _lines_frame(
-    tournament: Tournament,
-    standings: dict[str, Any],
-    codes: dict[str, int],
-    teams: list[Team],
-) -> tuple[pd.DataFrame, pd.DataFrame]:
-    """One line per team per match and board, and the schedule (one row per match)."""
-    ranked = {
-        (g["table"], g["board"], g["side"], str(r["team"]), r["round"]): (r.get("score"), r["rank"])
-        for g in standings.get("groups", [])
-        for r in g["results"]
-    }
-    results = {
+def _current_results(tournament: Tournament) -> dict[tuple[int, int], tuple]:
+    """``(kind, passed out, score, NS result, EW result)`` by ``(match id, board number)``."""
+    return {
         (match_id, board): (kind, passed_out, score, ns, ew)
         for match_id, board, kind, passed_out, score, ns, ew in Result.objects.filter(
             match__table__tournament=tournament, current=True
@@ -361,11 +351,41 @@ def _lines_frame(
             "ew_result",
         )
     }
+
+
+def _boards_of_tables(tournament: Tournament) -> dict[int, list[int]]:
+    """The board numbers of every table, by table number."""
     boards: dict[int, list[int]] = defaultdict(list)
     for table, number in Board.objects.filter(table__tournament=tournament).values_list(
         "table__number", "number"
     ):
         boards[table].append(number)
+    return boards
+
+
+def _score_and_points(found: tuple | None, result: tuple | None, index: int) -> tuple:
+    """A side's ``(score, points)``: as ranked, else its result as entered (no points yet)."""
+    if found is not None:
+        return found
+    if result is not None:
+        return result[index], None
+    return None, None
+
+
+def _lines_frame(
+    tournament: Tournament,
+    standings: dict[str, Any],
+    codes: dict[str, int],
+    teams: list[Team],
+) -> tuple[pd.DataFrame, pd.DataFrame]:
+    """One line per team per match and board, and the schedule (one row per match)."""
+    ranked = {
+        (g["table"], g["board"], g["side"], str(r["team"]), r["round"]): (r.get("score"), r["rank"])
+        for g in standings.get("groups", [])
+        for r in g["results"]
+    }
+    results = _current_results(tournament)
+    boards = _boards_of_tables(tournament)
     # Only a disqualification before finalisation replaces the team's results.
     disqualified = {
         str(t.pk) for t in teams if t.is_disqualified and not t.disqualification.after_final
@@ -391,12 +411,7 @@ def _lines_frame(
             contract, note = _contract_and_note(result, replaced, words_cache)
             for side, team, opponent, index in (("NS", ns, ew, 3), ("EW", ew, ns, 4)):
                 found = ranked.get((table, board, side, team, round_number))
-                if found is not None:
-                    score, points = found
-                elif result is not None:
-                    score, points = result[index], None
-                else:
-                    score, points = None, None
+                score, points = _score_and_points(found, result, index)
                 columns["table"].append(table)
                 columns["board"].append(board)
                 columns["side"].append(side)
