@@ -20,7 +20,7 @@ from django.conf import settings  # noqa: E402  (after the settings are set up)
 from django.core.handlers.wsgi import WSGIHandler  # noqa: E402
 from django.test.utils import override_settings  # noqa: E402
 
-# The views of scoring.api.views.TeamView: /me/, and per board preview/, entries/ (with
+# The views of scoring.api.views.scorer.TeamView: /me/, and per board preview/, entries/ (with
 # entries/<id>/accept/ and reject/) and call-director/; not director/.
 TEAM_API_PATH = re.compile(
     r"^/api/v1/tournaments/[^/]+/(?:me/|matches/\d+/boards/\d+/(?:preview|entries|call-director)/)"

@@ -1,0 +1,254 @@
+"""The API's public reads of a published tournament: the list, a tournament, its entrants,
+schedule, matches and standings, and the legal calls of an auction."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.core.cache import cache
+from django.http import HttpResponse
+from django.utils.http import parse_etags
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from rest_framework import status
+from rest_framework.exceptions import NotFound, ValidationError
+from rest_framework.permissions import AllowAny
+from rest_framework.renderers import JSONRenderer
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from engine.games.pymtheg.auction import AuctionError, legal_next_calls
+from scoring import selectors, visibility
+from scoring.api import outputs as o
+from scoring.api import serializers as s
+from scoring.api.views.common import board_entry, public_tournament, tournament_summary
+from tournaments.models import Status, Tournament
+from tournaments.selectors import schedule_data
+
+
+class PublicView(APIView):
+    permission_classes = [AllowAny]
+    authentication_classes: list = []
+
+
+class TournamentListView(PublicView):
+    @extend_schema(
+        operation_id="tournaments_list",
+        summary="Tournaments (drafts are their organisers' own)",
+        responses={200: o.TournamentSummarySerializer(many=True)},
+    )
+    def get(self, request):
+        public = Tournament.objects.exclude(status=Status.DRAFT).order_by("name")
+        return Response([tournament_summary(t) for t in public])
+
+
+class TournamentDetailView(PublicView):
+    @extend_schema(
+        operation_id="tournament_detail",
+        summary="A tournament",
+        responses={200: o.TournamentDetailSerializer},
+    )
+    def get(self, request, slug):
+        tournament = public_tournament(slug)
+        body = tournament_summary(tournament)
+        body["tables"] = tournament.tables.count()
+        body["teams"] = tournament.teams.count()
+        return Response(body)
+
+
+class TeamListView(PublicView):
+    @extend_schema(
+        operation_id="teams_list",
+        summary="Teams or players (never their access codes)",
+        responses={200: o.TeamSerializer(many=True)},
+    )
+    def get(self, request, slug):
+        tournament = public_tournament(slug)
+        teams = tournament.teams.select_related("disqualification").order_by("number")
+        return Response(
+            [
+                {
+                    "number": t.number,
+                    "name": t.name,
+                    "players": [p for p in (t.player1, t.player2) if p],
+                    "disqualified": t.is_disqualified,
+                }
+                for t in teams
+            ]
+        )
+
+
+class ScheduleView(PublicView):
+    @extend_schema(
+        operation_id="schedule_detail",
+        summary="The schedule (interchange format)",
+        responses={200: o.ScheduleSerializer},
+    )
+    def get(self, request, slug):
+        return Response(schedule_data(public_tournament(slug)))
+
+
+class MatchListView(PublicView):
+    @extend_schema(
+        operation_id="matches_list",
+        summary="Matches and the state of each board",
+        responses={200: o.MatchSerializer(many=True)},
+    )
+    def get(self, request, slug):
+        tournament = public_tournament(slug)
+        rows = selectors.director_overview(tournament)
+        complete = visibility.complete_tables(tournament)
+        by_match: dict[int, dict[str, Any]] = {}
+        for row in rows:
+            match = row["match"]
+            entry = by_match.setdefault(
+                match.pk,
+                {
+                    "id": match.pk,
+                    "round": match.round,
+                    "table": match.table.number,
+                    "ns": {"number": match.ns_team.number, "name": match.ns_team.name},
+                    "ew": {"number": match.ew_team.number, "name": match.ew_team.name},
+                    "boards": [],
+                },
+            )
+            board = board_entry(row["board"], row["state"])
+            result = row["result"]
+            # A table's results are public once every match there is played.
+            shown = result is not None and match.table.number in complete
+            board["result"] = (
+                {"ns": result.ns_result, "ew": result.ew_result, "kind": result.kind}
+                if shown
+                else None
+            )
+            entry["boards"].append(board)
+        return Response(list(by_match.values()))
+
+
+# How long a rendered standings body stays in the cache; each new version has its own key.
+STANDINGS_BODY_TTL = 300
+STANDINGS_BODY_SCHEMA = 3  # bump when the body's shape changes
+
+
+class StandingsView(PublicView):
+    """The stored standings: megabytes in a big tournament, polled by many. Each version is
+    rendered once and served from the cache; a client that has it (``If-None-Match``) gets
+    304 without the standings being read at all."""
+
+    renderer_classes = [JSONRenderer]
+
+    @extend_schema(
+        operation_id="standings_detail",
+        summary="The stored standings",
+        responses={
+            200: o.StandingsSerializer,
+            304: OpenApiResponse(description="Unchanged since the ETag sent in If-None-Match"),
+        },
+    )
+    def get(self, request, slug):
+        tournament = public_tournament(slug)
+        state = selectors.standings_bookkeeping(tournament)
+        version = _standings_version(tournament, state)
+        sent = parse_etags(request.headers.get("If-None-Match", ""))
+        if f'"{version}"' in sent or "*" in sent:
+            return _standings_response(status.HTTP_304_NOT_MODIFIED, version)
+        body = cache.get(_standings_cache_key(tournament, version))
+        if body is None:
+            if state.pk is not None:
+                state.refresh_from_db()  # the standings and their versions, as one row
+            version = _standings_version(tournament, state)
+            body = JSONRenderer().render(_standings_body(tournament, state))
+            cache.set(_standings_cache_key(tournament, version), body, STANDINGS_BODY_TTL)
+        return _standings_response(status.HTTP_200_OK, version, body)
+
+
+def _standings_version(tournament: Tournament, state) -> str:
+    return f"{STANDINGS_BODY_SCHEMA}.{selectors.published_version(tournament, state)}"
+
+
+def _standings_cache_key(tournament: Tournament, version: str) -> str:
+    return f"pym:api-standings:{tournament.pk}:{version}"
+
+
+def _standings_body(tournament: Tournament, state) -> dict[str, Any]:
+    """The stored standings as the public may see them: entrants by number and name, and the
+    ranked results of complete tables only (RULES: who may see what, and when)."""
+    stored = state.standings or {"provisional": True, "groups": [], "standings": []}
+    entrants = {
+        str(pk): {"number": number, "name": name}
+        for pk, number, name in tournament.teams.values_list("pk", "number", "name")
+    }
+    complete = visibility.complete_tables(tournament)
+    return {
+        "tournament": tournament.slug,
+        "status": selectors.standings_kind(tournament, state),
+        "stale": state.stale,
+        "computed_at": state.computed_at,
+        **stored,
+        "groups": [
+            {**group, "results": [_named(row, entrants) for row in group["results"]]}
+            for group in stored.get("groups", [])
+            if group.get("table") in complete
+        ],
+        "standings": [
+            _without_open_tables(_named(row, entrants), complete)
+            for row in stored.get("standings", [])
+        ],
+    }
+
+
+def _without_open_tables(row: dict[str, Any], complete: set[int]) -> dict[str, Any]:
+    """A standings row whose per-table lines (``tables``) keep only complete tables."""
+    if "tables" not in row:
+        return row
+    return {**row, "tables": [line for line in row["tables"] if line.get("table") in complete]}
+
+
+def _named(row: dict[str, Any], entrants: dict[str, dict[str, Any]]) -> dict[str, Any]:
+    """A standings row with its entrant ("team" or "player") by number and name."""
+    key = "player" if "player" in row else "team"
+    return {**row, key: entrants.get(str(row.get(key)), {"number": None, "name": None})}
+
+
+def _standings_response(code: int, version: str, body: bytes = b"") -> HttpResponse:
+    response = HttpResponse(body, status=code, content_type="application/json")
+    response["ETag"] = f'"{version}"'
+    response["Cache-Control"] = "no-cache"  # may be kept, but asked again each time
+    return response
+
+
+class LegalCallsView(PublicView):
+    @extend_schema(
+        operation_id="legal_calls",
+        summary="The bidding box: the legal next calls after an auction prefix",
+        parameters=[
+            OpenApiParameter("table", int, required=True),
+            OpenApiParameter(
+                "calls", str, description="Comma-separated calls so far, e.g. N:G,E:P"
+            ),
+        ],
+        responses={200: s.LegalCallsSerializer},
+    )
+    def get(self, request, slug):
+        tournament = public_tournament(slug)
+        if tournament.game_rules.entry_kind != "auction":
+            raise NotFound("this game has no auction; a board's choices are at its entry-form/")
+        table = request.query_params.get("table", "")
+        if not table.isdigit():
+            raise ValidationError({"table": "a table number is required"})
+        calls = [c for c in request.query_params.get("calls", "").split(",") if c.strip()]
+        if len(calls) > 60:
+            raise ValidationError({"calls": "too many calls"})
+        try:
+            box = legal_next_calls(
+                calls, tournament.opening_seat_for(int(table)), tournament.direction
+            )
+        except AuctionError as exc:
+            raise ValidationError({"calls": str(exc)}) from None
+        return Response(
+            {
+                "seat": box.seat.name if box.seat is not None else None,
+                "calls": box.calls,
+                "ended": box.ended,
+                "passed_out": box.passed_out,
+            }
+        )

@@ -1,0 +1,250 @@
+"""The API of the scorers' phones, with the team's access code (``X-Team-Code``): the team's
+matches, a preview and the form of an entry, an entry sent, accepted or rejected, and the call
+for the director."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from drf_spectacular.utils import OpenApiResponse, extend_schema
+from rest_framework import status
+from rest_framework.exceptions import NotFound, PermissionDenied
+from rest_framework.permissions import AllowAny
+from rest_framework.renderers import JSONRenderer
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from scoring import selectors, services, visibility
+from scoring.api import outputs as o
+from scoring.api import serializers as s
+from scoring.api.access import ScorerWriteThrottle, client_address, team_from_request
+from scoring.api.parsers import BoundedJSONParser
+from scoring.api.views.common import (
+    TEAM_CODE,
+    board_entry,
+    check_body_size,
+    match_of,
+    tournament_summary,
+    valid_data,
+)
+
+
+class TeamView(APIView):
+    """Base of the views a team reaches with its access code."""
+
+    permission_classes = [AllowAny]
+    authentication_classes: list = []
+    throttle_classes = [ScorerWriteThrottle]
+    # Phones send and read JSON only; fewer choices make every answer cheaper.
+    parser_classes = [BoundedJSONParser]
+    renderer_classes = [JSONRenderer]
+
+    def team(self, request, slug):
+        return team_from_request(request, slug)
+
+    def read(self, request, slug, serializer_class) -> tuple[Any, dict[str, Any]]:
+        """The calling team and the checked body of a write."""
+        check_body_size(request)
+        team = self.team(request, slug)
+        return team, valid_data(serializer_class, request.data)
+
+
+class MeView(TeamView):
+    @extend_schema(
+        operation_id="team_me",
+        summary="The calling team, its matches and their states",
+        parameters=[TEAM_CODE],
+        responses={200: o.MeSerializer},
+    )
+    def get(self, request, slug):
+        team = self.team(request, slug)
+        tournament = team.tournament
+        overview, current = selectors.team_overview(team)
+        # Each board's deal, once its result at this table stands (visibility's rule).
+        seen = visibility.deals_seen_by(
+            tournament,
+            [(tm.match, n, state.has_result) for tm in overview for n, state in tm.boards],
+        )
+        return Response(
+            {
+                "team": {"number": team.number, "name": team.name},
+                "tournament": tournament_summary(tournament),
+                "current_match": current.pk if current else None,
+                "matches": [
+                    {
+                        "id": tm.match.pk,
+                        "round": tm.match.round,
+                        "table": tm.match.table.number,
+                        "side": tm.side,
+                        "seat": {"NS": "N", "EW": "E"}.get(tm.side, tm.side),
+                        "role": tm.role,
+                        "opponent": (
+                            {"number": tm.opponent.number, "name": tm.opponent.name}
+                            if tm.opponent
+                            else None
+                        ),
+                        "players": {
+                            seat: {"number": player.number, "name": player.name}
+                            for seat, player in tm.table_players
+                        },
+                        "opening": tournament.game_rules.table_context(
+                            tournament.rules, tm.match.table.number
+                        ).get("opening_seat"),
+                        "needs_action": tm.needs_action,
+                        "boards": [
+                            {
+                                **board_entry(number, state),
+                                "pending": s.SubmissionSerializer(state.pending).data
+                                if state.pending is not None
+                                else None,
+                                "last_reason": state.last_reason,
+                                "hands": seen.get((tm.match.pk, number)),
+                            }
+                            for number, state in tm.boards
+                        ],
+                    }
+                    for tm in overview
+                ],
+            }
+        )
+
+
+class PreviewView(TeamView):
+    @extend_schema(
+        operation_id="entry_preview",
+        summary="Score an entry without storing it",
+        parameters=[TEAM_CODE],
+        request=s.PreviewSerializer,
+        responses={200: s.BoardScoreSerializer},
+    )
+    def post(self, request, slug, match_id, board):
+        check_body_size(request)
+        team = self.team(request, slug)
+        match = match_of(team.tournament, match_id)
+        if team.pk not in (match.ns_team_id, match.ew_team_id):
+            raise PermissionDenied("only North and East of this match score its boards")
+        data = valid_data(s.PreviewSerializer, request.data)
+        _record, score = services.score_entry(
+            match, services.board_of(match, board), data["record"]
+        )
+        words = team.tournament.game_rules.describe(score)
+        return Response({**score, "words": words})
+
+
+class EntryFormView(TeamView):
+    @extend_schema(
+        operation_id="entry_form",
+        summary="What North may enter on a board (games whose entry is a list of choices)",
+        description=(
+            "For Pyramid: the declarations left on the declarer's sheet, the trumps and the "
+            "tricks, as the scorer's page offers them. 404 for a game with an entry of its "
+            "own (Pymtheg: see legal-calls). Its fields are each game's own (Game.entry_form)."
+        ),
+        parameters=[TEAM_CODE],
+        responses={200: dict},
+    )
+    def get(self, request, slug, match_id, board):
+        team = self.team(request, slug)
+        tournament = team.tournament
+        if tournament.game_rules.entry_kind == "auction":
+            raise NotFound("this game has no entry form; its calls are at legal-calls/")
+        match = match_of(tournament, match_id)
+        if not match.seats.filter(team=team).exists():
+            raise PermissionDenied("only the players of this match see its entry form")
+        form = selectors.entry_forms(tournament, match).get(board)
+        if form is None:
+            raise NotFound(f"table {match.table.number} has no board {board}")
+        return Response(form)
+
+
+class SubmitView(TeamView):
+    @extend_schema(
+        operation_id="entry_submit",
+        summary="North enters a board's result",
+        parameters=[TEAM_CODE],
+        request=s.SubmitSerializer,
+        responses={
+            201: s.SubmitAnswerSerializer,
+            200: OpenApiResponse(
+                s.SubmitAnswerSerializer,
+                description="A re-send (the same client_id): the entry stored the first time.",
+            ),
+        },
+    )
+    def post(self, request, slug, match_id, board):
+        team, data = self.read(request, slug, s.SubmitSerializer)
+        submission = services.submit_entry(
+            match_id=match_id,
+            board_number=board,
+            team=team,
+            facts=data["record"],
+            client_id=data["client_id"],
+            remote_addr=client_address(request),
+        )
+        resent = getattr(submission, "resent", False)
+        code = status.HTTP_200_OK if resent else status.HTTP_201_CREATED
+        return Response(s.SubmitAnswerSerializer(submission).data, status=code)
+
+
+class AcceptView(TeamView):
+    @extend_schema(
+        operation_id="entry_accept",
+        summary="East accepts North's entry",
+        parameters=[TEAM_CODE],
+        request=s.ActionSerializer,
+        responses={200: s.ResultSerializer},
+    )
+    def post(self, request, slug, match_id, board, submission_id):
+        team, data = self.read(request, slug, s.ActionSerializer)
+        result = services.accept_entry(
+            match_id=match_id,
+            board_number=board,
+            team=team,
+            submission_id=submission_id,
+            client_id=data["client_id"],
+            remote_addr=client_address(request),
+        )
+        return Response(s.ResultSerializer(result).data)
+
+
+class RejectView(TeamView):
+    @extend_schema(
+        operation_id="entry_reject",
+        summary="East rejects North's entry, with a reason",
+        parameters=[TEAM_CODE],
+        request=s.RejectSerializer,
+        responses={200: s.ReviewSerializer},
+    )
+    def post(self, request, slug, match_id, board, submission_id):
+        team, data = self.read(request, slug, s.RejectSerializer)
+        review = services.reject_entry(
+            match_id=match_id,
+            board_number=board,
+            team=team,
+            submission_id=submission_id,
+            reason=data["reason"],
+            client_id=data["client_id"],
+            remote_addr=client_address(request),
+        )
+        return Response(s.ReviewSerializer(review).data)
+
+
+class CallDirectorView(TeamView):
+    @extend_schema(
+        operation_id="call_director",
+        summary="Call the director to a board",
+        parameters=[TEAM_CODE],
+        request=s.CallDirectorSerializer,
+        responses={200: s.ReviewSerializer},
+    )
+    def post(self, request, slug, match_id, board):
+        team, data = self.read(request, slug, s.CallDirectorSerializer)
+        review = services.call_director(
+            match_id=match_id,
+            board_number=board,
+            team=team,
+            reason=data.get("reason", ""),
+            client_id=data["client_id"],
+            remote_addr=client_address(request),
+        )
+        return Response(s.ReviewSerializer(review).data)
