@@ -44,6 +44,7 @@ from tournaments.models import (
     new_access_code,
     scorable_games,
 )
+from tournaments.progress import open_boards
 from tournaments.signals import standings_inputs_changed
 
 logger = logging.getLogger(__name__)
@@ -1073,8 +1074,6 @@ def finalise_tournament(
     """Running → final: the standings are approved and frozen. Refused while a result is
     missing or a director call is open, unless the organiser finalises ``anyway`` and says
     why (the log keeps the reason and what was open)."""
-    from scoring.selectors import open_boards  # scoring builds on tournaments
-
     tournament = _locked(tournament)
     _require_status(tournament, (Status.RUNNING,), "finalise the tournament")
     missing, disputed = open_boards(tournament)

@@ -15,7 +15,6 @@ from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from engine.core.words import plural
-from scoring.selectors import open_boards, round_progress
 from tournaments import selectors, services
 from tournaments.forms import (
     DealBoardsForm,
@@ -35,6 +34,7 @@ from tournaments.imports import TeamRow, conflicts_with_existing, read_team_file
 from tournaments.models import Board, Match, Status, Table, Team, Tournament, game_choices
 from tournaments.permissions import organiser_required
 from tournaments.printing import qr_svg, scorer_url
+from tournaments.progress import open_boards, round_progress
 from tournaments.services import ServiceError
 
 IMPORT_SESSION_KEY = "team-import:{pk}"
