@@ -122,6 +122,30 @@ def _strength(hand: int) -> float:
     return trumps + 1.5 * (hand & HONOURS).bit_count() + 0.7 * (hand & KINGS).bit_count()
 
 
+def _wants_bid(
+    state: AuctionState, bid: str, hand: int, trumps: int, strength: float, rng: random.Random
+) -> bool:
+    """Whether the simple player makes ``bid``, the lowest he may: Eldest must open; No Trumps
+    with Kings and few trumps (or a strong hand), Solo with a strong hand."""
+    if bid == NT:
+        wants = (hand & KINGS).bit_count() >= 2 and trumps <= 4 and rng.random() < 0.6
+        return wants or strength > 11.5
+    if bid == SOLO:
+        return strength > 10.5
+    return state.highest is None
+
+
+def _bonuses(magician: bool, trumps: int, strength: float, rng: random.Random) -> str:
+    """The bonuses a bid carries: the Sparrow with the Magician and many trumps, a Slam very
+    rarely."""
+    bonus = ""
+    if magician and trumps >= 5 and rng.random() < 0.5:
+        bonus += "+" + SPARROW
+    if (strength > 13 and rng.random() < 0.3) or rng.random() < 0.02:
+        bonus += "+" + SLAM
+    return bonus
+
+
 def _choose_call(
     state: AuctionState, seat: str, deal: TwentyDeal, partner: str, rng: random.Random
 ) -> str:
@@ -135,24 +159,39 @@ def _choose_call(
     magician = bool(hand >> MAGICIAN & 1)
     strength = _strength(hand) + rng.uniform(-2.0, 2.0)
     bids = [call for call in options if call.split("+")[0] != PASS]
-    if bids:
-        bid = bids[0]
-        wants = state.highest is None  # Eldest must open
-        if bid == NT:
-            wants = (hand & KINGS).bit_count() >= 2 and trumps <= 4 and rng.random() < 0.6
-            wants = wants or strength > 11.5
-        elif bid == SOLO:
-            wants = strength > 10.5
-        if wants:
-            bonus = ""
-            if magician and trumps >= 5 and rng.random() < 0.5:
-                bonus += "+" + SPARROW
-            if (strength > 13 and rng.random() < 0.3) or rng.random() < 0.02:
-                bonus += "+" + SLAM
-            return bid + bonus
+    if bids and _wants_bid(state, bids[0], hand, trumps, strength, rng):
+        return bids[0] + _bonuses(magician, trumps, strength, rng)
     if PASS + "+" + SPARROW in options and magician and rng.random() < 0.5:
         return PASS + "+" + SPARROW
     return PASS
+
+
+def _tricks_taken(
+    tricks: list[list[int]], declarer: str, no_trumps: bool
+) -> tuple[dict[str, int], dict[str, int], dict[str, str]]:
+    """``(tricks by seat, card points by seat, the last trick's winner and his card)``."""
+    taken = dict.fromkeys(SEAT_LETTERS, 0)
+    points = dict.fromkeys(SEAT_LETTERS, 0)
+    leader = declarer
+    index = 0
+    for trick in tricks:
+        order = cards.CLOCKWISE_FROM[leader]
+        index = trick_winner(trick, no_trumps)
+        leader = order[index]
+        taken[leader] += 1
+        points[leader] += 1 + sum(CARD_POINTS[card] for card in trick)
+    return taken, points, {"seat": leader, "card": CARD_TEXT[tricks[-1][index]]}
+
+
+def _contras(rng: random.Random, sparrow: bool, slam: bool) -> dict[str, str]:
+    """A level drawn for each item that stands (bid, sparrow, slam); the contras not none."""
+    contras = {}
+    for name, stands in (("bid", True), ("sparrow", sparrow), ("slam", slam)):
+        if stands:
+            level = rng.choices(LEVELS, weights=(70, 18, 8, 4))[0]
+            if level != "none":
+                contras[name] = level
+    return contras
 
 
 def simulate_board(deal: TwentyDeal, rng: random.Random) -> tuple[dict[str, Any], list[list[int]]]:
@@ -171,28 +210,13 @@ def simulate_board(deal: TwentyDeal, rng: random.Random) -> tuple[dict[str, Any]
     tricks = play_board(
         deal, rng, leader=declarer, side=side, no_trumps=contract == NT, sparrow=sparrow_by
     )
-    taken = dict.fromkeys(SEAT_LETTERS, 0)
-    points = dict.fromkeys(SEAT_LETTERS, 0)
-    leader = declarer
-    for trick in tricks:
-        order = cards.CLOCKWISE_FROM[leader]
-        index = trick_winner(trick, contract == NT)
-        leader = order[index]
-        taken[leader] += 1
-        points[leader] += 1 + sum(CARD_POINTS[card] for card in trick)
-    last = {"seat": leader, "card": CARD_TEXT[tricks[-1][index]]}
-
+    taken, points, last = _tricks_taken(tricks, declarer, contract == NT)
     record: dict[str, Any] = {
         "game": "twenty",
         "deal": cards.format_deal(deal),
         "auction": [call_text(call) for call in state.calls],
     }
-    contras = {}
-    for name, stands in (("bid", True), ("sparrow", sparrow_by is not None), ("slam", slam)):
-        if stands:
-            level = rng.choices(LEVELS, weights=(70, 18, 8, 4))[0]
-            if level != "none":
-                contras[name] = level
+    contras = _contras(rng, sparrow_by is not None, slam)
     if contras:
         record["contras"] = contras
     per_seat = rng.random() < 0.3
