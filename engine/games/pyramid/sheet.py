@@ -78,10 +78,8 @@ def _call_number(call: Any, name: str, number: int) -> int:
     return value
 
 
-def sheet_output(obj: Any) -> dict[str, Any]:
-    """The ``sheet`` command: one player's calls on one sheet, in the order made, to his
-    pyramid sheet. ``RecordError`` names the field (``calls``, ``call 3``, ``declared``,
-    ``won``, ``player``, ``quota`` or an unknown field)."""
+def _sheet_fields(obj: Any) -> tuple[list[Any], str | None]:
+    """``(calls, player)`` of a sheet line: an object of no other field, ``calls`` a list."""
     if not isinstance(obj, dict):
         raise RecordError("object", f"a sheet line must be a JSON object, not {type(obj).__name__}")
     for key, value in obj.items():
@@ -95,23 +93,37 @@ def sheet_output(obj: Any) -> dict[str, Any]:
     player = obj.get("player")
     if player is not None and type(player) is not str:
         raise RecordError("player", f"{player!r} is not a string")
+    return calls, player
+
+
+def _read_call(call: Any, number: int, counts: list[int]) -> tuple[int, int]:
+    """``(declared, won)`` of the sheet's call ``number``, within the quota of ``declared``."""
+    if not isinstance(call, dict):
+        raise RecordError(
+            f"call {number}", f"must be an object with declared and won, not {call!r}"
+        )
+    declared = _call_number(call, "declared", number)
+    won = _call_number(call, "won", number)
+    if counts[declared] >= QUOTA[declared]:
+        raise RecordError(
+            "quota",
+            f"call {number}: declared {declared}, quota full "
+            f"({counts[declared]} of {QUOTA[declared]} used)",
+        )
+    return declared, won
+
+
+def sheet_output(obj: Any) -> dict[str, Any]:
+    """The ``sheet`` command: one player's calls on one sheet, in the order made, to his
+    pyramid sheet. ``RecordError`` names the field (``calls``, ``call 3``, ``declared``,
+    ``won``, ``player``, ``quota`` or an unknown field)."""
+    calls, player = _sheet_fields(obj)
     counts = [0] * 7
     won_by: list[list[int]] = [[] for _ in DECLARATIONS]
     points_by: list[list[int]] = [[] for _ in DECLARATIONS]
     total = tens = 0
     for number, call in enumerate(calls, 1):
-        if not isinstance(call, dict):
-            raise RecordError(
-                f"call {number}", f"must be an object with declared and won, not {call!r}"
-            )
-        declared = _call_number(call, "declared", number)
-        won = _call_number(call, "won", number)
-        if counts[declared] >= QUOTA[declared]:
-            raise RecordError(
-                "quota",
-                f"call {number}: declared {declared}, quota full "
-                f"({counts[declared]} of {QUOTA[declared]} used)",
-            )
+        declared, won = _read_call(call, number, counts)
         counts[declared] += 1
         points = points_for(declared, won)
         won_by[declared].append(won)
