@@ -177,7 +177,7 @@ def places_by_round(
         str(d["team"]) for d in data.get("disqualified", []) if not d.get("after_final")
     }
     rounds, incomplete, held = _rounds_ready(matches, disqualified, set(complete), last)
-    head = {key: data.get(key) for key in ("ruleset", "ties", "disqualified")}
+    head = {key: value for key, value in data.items() if key not in ("teams", "matches")}
     head["teams"] = team_ids
     digests, by_round, ranked = _places_of_rounds(
         data, matches, rounds, head, previous_digests or {}, previous or {}

@@ -273,7 +273,8 @@ def ranking_input(tournament: Tournament) -> dict[str, Any]:
         "pk", "name", "disqualification__after_final"
     )
     return {
-        "ruleset": tournament.rules["ruleset"],
+        "game": tournament.game,
+        **{name: tournament.rules[name] for name in tournament.game_rules.score_settings},
         "ties": tournament.ties,
         "teams": [{"id": str(pk), "name": name} for pk, name, _after in teams],
         "matches": matches,

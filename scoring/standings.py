@@ -141,7 +141,7 @@ class Ranked:
 def rank(tournament: Tournament, data: dict[str, Any]) -> Ranked:
     """The standings of the tournament's ranking input ``data``."""
     key = (connection.settings_dict["NAME"], tournament.pk)
-    head = (data["ruleset"], data["ties"], data["teams"], data["disqualified"])
+    head = {name: value for name, value in data.items() if name != "matches"}
     with _ranked_lock:  # taken out while in use: a thread ranking the same one builds anew
         kept = _ranked.pop(key, None)
     state = None

@@ -18,7 +18,7 @@ from django.db.models import Case, F, IntegerField, Q, Value, When
 
 from engine.core.errors import DealError, SettingsError
 from engine.core.seats import SEAT_LETTERS
-from engine.games import DEFAULT_GAME, GAME_IDS, PLAYERS, Game, get_game
+from engine.games import DEFAULT_GAME, PLAYERS, Game, game_ids, get_game
 from engine.games.pymtheg.cards import Seat, parse_deal
 
 # No 0/O, 1/I/L: codes are read off paper and typed on phones.
@@ -45,13 +45,13 @@ def entry_style(game: Game) -> str | None:
     return f"games/{game.id}/{game.entry_style}" if game.entry_style else None
 
 
-def scorable_games(game_ids: tuple[str, ...] = GAME_IDS) -> tuple[str, ...]:
+def scorable_games(ids: tuple[str, ...] | None = None) -> tuple[str, ...]:
     """The games a tournament may be of: those whose entry the scorer's page can draw (a list
     of fields, or a script of the game's own). The engine may know a game whose entry the
     pages cannot take yet; tournaments cannot be of it."""
     return tuple(
         game_id
-        for game_id in game_ids
+        for game_id in (game_ids() if ids is None else ids)
         if get_game(game_id).entry_kind == "fields" or get_game(game_id).entry_script
     )
 

@@ -14,13 +14,14 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from engine.core.errors import RecordError
-from engine.games.pymtheg.rulesets import DEFAULT_RULESET, RULESETS
-from engine.games.pymtheg.scoring import score_record
+from engine.core.errors import RecordError, SettingsError
+from engine.games import DEFAULT_GAME, Game, UnknownGame, get_game
 
 TIE_POLICIES = ("min", "average", "max")
 DEFAULT_TIES = "min"
-TOURNAMENT_FIELDS = frozenset({"ruleset", "ties", "teams", "matches", "disqualified"})
+#: The fields of every results object; a game adds the settings its scores read (Pymtheg's
+#: ``ruleset``), which the object may give at its top level.
+TOURNAMENT_FIELDS = frozenset({"game", "ties", "teams", "matches", "disqualified"})
 MATCH_FIELDS = frozenset({"round", "table", "board", "ns", "ew", "record", "scores"})
 DISQUALIFICATION_FIELDS = frozenset({"team", "after_final"})
 # Real table results stay within tens of thousands; the limit keeps every score exact in a float.
@@ -102,8 +103,35 @@ class TeamRoster:
 
 
 @dataclass(frozen=True)
+class Scoring:
+    """How a results object's board records are scored: its game (a game of pairs) and the
+    settings the game's scores read, as given or by default."""
+
+    game: Game
+    settings: Mapping[str, Any]
+
+    def table_results(self, record: Any, where: str) -> tuple[float, float]:
+        """The two sides' table results of a board record; NaN for a side ranked worst (e.g.
+        Pymtheg's passed-out board under rules-1709)."""
+        try:
+            score = self.game.score(record, self.settings)
+        except RecordError as exc:
+            raise fail(f"{where}.record", str(exc)) from None
+        first, second = self.game.side_results(score)
+        return (
+            math.nan if first is None else float(first),
+            math.nan if second is None else float(second),
+        )
+
+    def to_data(self) -> dict[str, Any]:
+        """The results object's fields that name the game and its settings."""
+        named = {} if self.game.id == DEFAULT_GAME else {"game": self.game.id}
+        return {**named, **self.settings}
+
+
+@dataclass(frozen=True)
 class Tournament:
-    ruleset: str
+    scoring: Scoring
     ties: str
     teams: TeamRoster
     matches: tuple[MatchEntry, ...]
@@ -171,17 +199,7 @@ def _given_scores(scores: Any, where: str) -> tuple[float, float]:
     return _score_value(scores, "ns", where), _score_value(scores, "ew", where)
 
 
-def _recorded_scores(record: Any, where: str, ruleset: str) -> tuple[float, float]:
-    try:
-        board = score_record(record, default_ruleset=ruleset)
-    except RecordError as exc:
-        raise fail(f"{where}.record", str(exc)) from None
-    ns = math.nan if board.ns is None else float(board.ns)
-    ew = math.nan if board.ew is None else float(board.ew)
-    return ns, ew
-
-
-def read_match(raw: Any, where: str, teams: TeamRoster, ruleset: str) -> MatchEntry:
+def read_match(raw: Any, where: str, teams: TeamRoster, scoring: Scoring) -> MatchEntry:
     """Check one match object on its own (clashes with other matches: ``ScheduleIndex``)."""
     if not isinstance(raw, dict):
         raise fail(where, "must be an object with round, table, ns and ew")
@@ -196,7 +214,7 @@ def read_match(raw: Any, where: str, teams: TeamRoster, ruleset: str) -> MatchEn
     if record is not None and scores is not None:
         raise fail(where, "has both a record and scores: give one of them")
     if record is not None:
-        ns_score, ew_score = _recorded_scores(record, where, ruleset)
+        ns_score, ew_score = scoring.table_results(record, where)
     elif scores is not None:
         ns_score, ew_score = _given_scores(scores, where)
     else:
@@ -287,15 +305,40 @@ def read_disqualified(raw: Any, teams: TeamRoster) -> tuple[Disqualification, ..
     return tuple(result)
 
 
-def read_settings(data: Mapping[str, Any]) -> tuple[str, str]:
-    ruleset = data.get("ruleset", DEFAULT_RULESET)
-    if not isinstance(ruleset, str) or ruleset not in RULESETS:
-        known = ", ".join(sorted(RULESETS))
-        raise fail("ruleset", f"unknown ruleset {ruleset!r} (known: {known})")
+def read_game(data: Mapping[str, Any]) -> Game:
+    """The game of a results object: its ``game``, Pymtheg's by default; a game of pairs."""
+    game_id = data.get("game", DEFAULT_GAME)
+    try:
+        game = get_game(game_id) if isinstance(game_id, str) else None
+    except UnknownGame as exc:
+        raise fail("game", str(exc)) from None
+    if game is None or not game.of_pairs:
+        raise fail("game", f"{game_id!r} is not a game of pairs (players: rank_individuals)")
+    return game
+
+
+def read_scoring(data: Mapping[str, Any], game: Game) -> Scoring:
+    """The game's score settings, each as given at the top level or by default."""
+    settings = {}
+    for name in game.score_settings:
+        setting = game.setting_field(name)
+        value = data.get(name, setting.default)
+        try:
+            settings[name] = setting.check(value)
+        except SettingsError:
+            known = ", ".join(sorted(choice for choice, _label in setting.choices))
+            raise fail(name, f"unknown {name} {value!r} (known: {known})") from None
+    return Scoring(game, settings)
+
+
+def read_settings(data: Mapping[str, Any]) -> tuple[Scoring, str]:
+    game = read_game(data)
+    _unknown_fields(data, TOURNAMENT_FIELDS | set(game.score_settings), "")
+    scoring = read_scoring(data, game)
     ties = data.get("ties", DEFAULT_TIES)
     if not isinstance(ties, str) or ties not in TIE_POLICIES:
         raise fail("ties", f"unknown ties policy {ties!r} (min, average or max)")
-    return ruleset, ties
+    return scoring, ties
 
 
 def read_tournament(data: Any) -> Tournament:
@@ -308,8 +351,7 @@ def read_tournament_indexed(data: Any) -> tuple[Tournament, ScheduleIndex]:
     state keeps it rather than building it again)."""
     if not isinstance(data, dict):
         raise fail("tournament results", "must be a JSON object with teams and matches")
-    _unknown_fields(data, TOURNAMENT_FIELDS, "")
-    ruleset, ties = read_settings(data)
+    scoring, ties = read_settings(data)
     teams = read_teams(data.get("teams"))
     raw_matches = data.get("matches")
     if not isinstance(raw_matches, list):
@@ -318,9 +360,9 @@ def read_tournament_indexed(data: Any) -> tuple[Tournament, ScheduleIndex]:
     matches: list[MatchEntry] = []
     for i, raw in enumerate(raw_matches):
         where = f"matches[{i}]"
-        entry = read_match(raw, where, teams, ruleset)
+        entry = read_match(raw, where, teams, scoring)
         schedule.check(entry, where, matches)
         schedule.add(entry, i)
         matches.append(entry)
     disqualified = read_disqualified(data.get("disqualified"), teams)
-    return Tournament(ruleset, ties, teams, tuple(matches), disqualified), schedule
+    return Tournament(scoring, ties, teams, tuple(matches), disqualified), schedule

@@ -108,7 +108,7 @@ class RankingState:
     # -- loading ---------------------------------------------------------------------------
 
     def _load(self, tournament: Tournament, schedule: ScheduleIndex | None = None) -> None:
-        self.ruleset, self.ties, self.teams = tournament.ruleset, tournament.ties, tournament.teams
+        self.scoring, self.ties, self.teams = tournament.scoring, tournament.ties, tournament.teams
         self.matches: list[MatchEntry] = list(tournament.matches)
         if schedule is None:
             schedule = ScheduleIndex(self.teams)
@@ -246,7 +246,7 @@ class RankingState:
         """Replace one match (by index or ``(round, table, board)``) with a new match object."""
         index = self._index(key)
         where = f"matches[{index}]"
-        entry = read_match(new_match, where, self.teams, self.ruleset)
+        entry = read_match(new_match, where, self.teams, self.scoring)
         self.schedule.check(entry, where, self.matches, skip=index)
         old = self.matches[index]
         if entry.seating != old.seating:
@@ -281,7 +281,7 @@ class RankingState:
             _unknown_fields(result, RESULT_FIELDS, where)
             new_match = {k: v for k, v in self.matches[index].raw.items() if k not in RESULT_FIELDS}
             new_match.update((k, v) for k, v in result.items() if v is not None)
-            staged[index] = read_match(new_match, where, self.teams, self.ruleset)
+            staged[index] = read_match(new_match, where, self.teams, self.scoring)
         if not staged:
             return
         for index, entry in staged.items():  # same seating: the schedule stays as it is
@@ -319,7 +319,7 @@ class RankingState:
             matches = [*self.matches[:index], entry, *self.matches[index + 1 :]]
             self._load(
                 Tournament(
-                    self.ruleset, self.ties, self.teams, tuple(matches), tuple(self.disqualified)
+                    self.scoring, self.ties, self.teams, tuple(matches), tuple(self.disqualified)
                 )
             )
             return
@@ -356,7 +356,7 @@ class RankingState:
         """The tournament results object this state ranks (interchange formats, section 4)."""
         ids = self.teams.ids
         return {
-            "ruleset": self.ruleset,
+            **self.scoring.to_data(),
             "ties": self.ties,
             "teams": list(self.teams.raw),
             "matches": [copy.deepcopy(dict(m.raw)) for m in self.matches],
