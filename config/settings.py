@@ -127,7 +127,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_otp.middleware.OTPMiddleware",
-    "scoring.public.NotPublishedMiddleware",
+    "tournaments.public.NotPublishedMiddleware",
     # Answers a sign-in made while its wait lasts (429) and remembers known devices.
     "config.sign_in.SignInMiddleware",
 ]

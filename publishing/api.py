@@ -20,9 +20,8 @@ from rest_framework.views import APIView
 from publishing import selectors, services
 from publishing.models import Export
 from publishing.views import CONTENT_TYPES, file_response
-from scoring.api.access import IsOrganiser
-from scoring.api.parsers import BoundedJSONParser
 from tournaments.models import Tournament
+from tournaments.permissions import IsOrganiser
 
 
 class StrictBooleanField(serializers.BooleanField):
@@ -71,7 +70,6 @@ def _api_status(request, export: Export) -> dict:
 
 class ExportListView(APIView):
     permission_classes = [IsOrganiser]
-    parser_classes = [BoundedJSONParser]
 
     @extend_schema(responses=ExportStatusSerializer(many=True))
     def get(self, request, slug: str):

@@ -15,8 +15,8 @@ from typing import Any
 from publishing.exports.sheets import Column, SheetSpec
 from publishing.exports.workbook import KIND_RESULTS, KIND_STANDINGS
 from publishing.selectors import clean_text, rules_rows
-from scoring import sheets as score_sheets
 from scoring.models import RankingPoints, Result, StandingsState
+from scoring.selectors import score_sheets_of
 from tournaments.models import Board, Match, Team, Tournament
 from tournaments.selectors import SEATED
 
@@ -181,7 +181,7 @@ def score_sheets_sheet(tournament: Tournament) -> SheetSpec | None:
         return None
     rows = []
     for team in tournament.teams.order_by("number"):
-        for sheet in score_sheets.player_sheets(tournament, team):
+        for sheet in score_sheets_of(tournament, team):
             for declared, quota in enumerate(sheet["quota"]):
                 calls = zip(sheet["won"][declared], sheet["points"][declared], strict=True)
                 filled = ", ".join(f"{won} won: {points}" for won, points in calls)

@@ -24,7 +24,6 @@ from publishing import conf, selectors, services
 from publishing.forms import ExportForm, PublishForm, PublishingSettingsForm
 from publishing.models import Export
 from publishing.services import PublishingError
-from scoring.public import NotPublished
 from scoring.selectors import (
     cached_fragment,
     published_version,
@@ -33,6 +32,7 @@ from scoring.selectors import (
 )
 from tournaments.models import Tournament
 from tournaments.permissions import is_organiser, organiser_required
+from tournaments.public import NotPublished
 from tournaments.selectors import is_public
 
 CONTENT_TYPES = {

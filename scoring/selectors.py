@@ -581,3 +581,9 @@ def points_text(points: float | None) -> str:
 def percentage_text(percentage: float | None) -> str:
     """A percentage as stored (2 decimals) written without trailing zeros: 50, 66.67."""
     return "" if percentage is None else f"{percentage:.2f}".rstrip("0").rstrip(".")
+
+
+def score_sheets_of(tournament: Tournament, player: Team) -> list[dict[str, Any]]:
+    """A player's score sheets in a game that keeps them (``scoring.sheets``): each sheet's
+    quota, and the numbers won and points declared on it so far."""
+    return sheets.player_sheets(tournament, player)

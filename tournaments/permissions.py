@@ -15,6 +15,7 @@ from django.contrib.auth.models import Group, Permission
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
+from rest_framework.permissions import BasePermission
 
 ORGANISE_PERMISSION = "tournaments.organise"
 ORGANISERS_GROUP = "organisers"
@@ -24,6 +25,15 @@ def is_organiser(user: Any) -> bool:
     return bool(
         user and user.is_authenticated and user.is_active and user.has_perm(ORGANISE_PERMISSION)
     )
+
+
+class IsOrganiser(BasePermission):
+    """The API's check (organiser token or session): 403 to anyone else."""
+
+    message = "only organisers may do this"
+
+    def has_permission(self, request: Any, view: Any) -> bool:
+        return is_organiser(request.user)
 
 
 def organiser_required(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:

@@ -21,7 +21,6 @@ from rest_framework.request import Request
 from config.cache import count_hit
 from scoring.selectors import team_by_code
 from tournaments.models import Team, Tournament
-from tournaments.permissions import is_organiser
 
 TEAM_CODE_HEADER = "HTTP_X_TEAM_CODE"
 BAD_CODES_ALLOWED = 10  # wrong codes an address may send per window before they wait
@@ -87,13 +86,6 @@ def code_team_or_none(request, tournament: Tournament, code: str) -> Team | None
     if team is None and code:
         refuse_guess(request, code)
     return team
-
-
-class IsOrganiser(permissions.BasePermission):
-    message = "only organisers may do this"
-
-    def has_permission(self, request, view) -> bool:
-        return is_organiser(request.user)
 
 
 PERIODS = {"s": 1, "m": 60, "h": 3600, "d": 86400}

@@ -17,9 +17,9 @@ from django.urls import reverse
 from engine.games.pymtheg.words import SEAT_NAMES
 from scoring import selectors, sheets, visibility
 from scoring.models import RankingPoints, Result, Standing, StandingsState
-from scoring.public import NotPublished
 from scoring.selectors import cached_fragment, percentage_text, points_text, standings_status
 from tournaments.models import Board, Match, MatchSeat, Table, Team, Tournament
+from tournaments.public import NotPublished
 from tournaments.selectors import SEATED, is_public
 
 

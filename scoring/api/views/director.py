@@ -12,10 +12,10 @@ from rest_framework.views import APIView
 from scoring import services
 from scoring.api import outputs as o
 from scoring.api import serializers as s
-from scoring.api.access import IsOrganiser
 from scoring.api.views.common import check_body_size, match_of, tournament_or_404, valid_data
 from scoring.models import Result, Review, Submission
 from tournaments.models import Match
+from tournaments.permissions import IsOrganiser
 
 
 class DirectorView(APIView):

@@ -1,5 +1,6 @@
 """A tournament whose pages are not public yet answers every public address with a page that
 says so in words (404), never a bare "not found" nor, on the development server, a debug page.
+Every app's public pages raise ``NotPublished`` for a draft (``selectors.is_public`` says which).
 """
 
 from __future__ import annotations
