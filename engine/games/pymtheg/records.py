@@ -132,8 +132,8 @@ def _seat(record: Mapping[str, Any], name: str, default: str | None) -> Seat | N
     return Seat[value.upper()]
 
 
-def _auctions(record: Mapping[str, Any], ruleset: Ruleset, opening: Seat, direction: str):
-    raw = record.get("auctions")
+def _auction_list(raw: Any) -> list[Any]:
+    """``auctions``: a list of one or two auctions, each a list of calls."""
     if raw is None:
         raise RecordError("auctions", "required: the calls of the auction")
     if not isinstance(raw, list) or not raw:
@@ -142,16 +142,26 @@ def _auctions(record: Mapping[str, Any], ruleset: Ruleset, opening: Seat, direct
         raise RecordError("auctions", "must be a list of auctions, each a list of calls: [[...]]")
     if len(raw) > 2:
         raise RecordError("auctions", f"{len(raw)} auctions: there is at most a second auction")
+    return raw
+
+
+def _check_second(first: AuctionResult, ruleset: Ruleset, where: str) -> None:
+    """A second auction follows a passed-out first, under a ruleset that holds one."""
+    if not first.passed_out:
+        raise RecordError(where, "a second auction is held only after a passed-out first")
+    if not ruleset.second_auction:
+        raise RecordError(
+            where, f"ruleset {ruleset.name} holds no second auction after a passed-out one"
+        )
+
+
+def _auctions(record: Mapping[str, Any], ruleset: Ruleset, opening: Seat, direction: str):
+    raw = _auction_list(record.get("auctions"))
     results: list[AuctionResult] = []
     for index, calls in enumerate(raw):
         where = f"auctions[{index}]"
         if index == 1:
-            if not results[0].passed_out:
-                raise RecordError(where, "a second auction is held only after a passed-out first")
-            if not ruleset.second_auction:
-                raise RecordError(
-                    where, f"ruleset {ruleset.name} holds no second auction after a passed-out one"
-                )
+            _check_second(results[0], ruleset, where)
         if not isinstance(calls, list):
             raise RecordError(where, 'must be a list of calls like "N:G"')
         try:

@@ -141,6 +141,24 @@ def check_play(
 # -- the simple player -----------------------------------------------------------------------
 
 
+#: What a trump of each rank is worth in tricks (ace, king; any other 0.45).
+_TRUMP_VALUE = {0: 1.0, 1: 0.8}
+
+
+def _add_side_suit(total: float, ranks: list[int], no_trump: bool, trumps: int) -> float:
+    """``total`` and the tricks a suit other than trumps should take: its ace, a guarded
+    king, a queen with two more at no-trump, or a void to ruff in with two trumps."""
+    if 0 in ranks:
+        total += 1.0
+    if 1 in ranks and len(ranks) >= 2:
+        total += 0.5
+    if no_trump and 2 in ranks and len(ranks) >= 3:
+        total += 0.3
+    if not ranks and trumps >= 2:
+        total += 0.4
+    return total
+
+
 def estimate_tricks(hand: int, trump: int | None, players: int) -> float:
     """A rough count of the tricks ``hand`` should take with ``trump`` (None: no-trump)."""
     total = 0.0
@@ -148,16 +166,9 @@ def estimate_tricks(hand: int, trump: int | None, players: int) -> float:
     for suit in range(4):
         ranks = [RANK_OF[card] for card in cards_of(hand & SUIT_MASK[suit])]
         if suit == trump:
-            total += sum(1.0 if rank == 0 else 0.8 if rank == 1 else 0.45 for rank in ranks)
-            continue
-        if 0 in ranks:
-            total += 1.0
-        if 1 in ranks and len(ranks) >= 2:
-            total += 0.5
-        if trump is None and 2 in ranks and len(ranks) >= 3:
-            total += 0.3
-        if not ranks and trumps >= 2:
-            total += 0.4
+            total += sum(_TRUMP_VALUE.get(rank, 0.45) for rank in ranks)
+        else:
+            total = _add_side_suit(total, ranks, trump is None, trumps)
     # Fewer opponents, fewer of the high cards out against him.
     return total * (1.0 + 0.15 * (4 - players))
 

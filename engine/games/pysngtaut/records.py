@@ -487,6 +487,24 @@ def _find_too_many(
             )
 
 
+def _penalty_seat(raw: Any, index: int, players: int, seat_names: dict[str, str]) -> str:
+    seat = seat_names.get(raw) if type(raw) is str else None
+    if seat is None:
+        what = "missing" if raw is None else f"{raw!r} is not a seat"
+        raise RecordError(
+            f"penalties[{index}].seat", f"{what} (at a table of {players}: {seat_list(players)})"
+        )
+    return seat
+
+
+def _penalty_kind(raw: Any, index: int) -> str:
+    kind = PENALTY_NAMES.get(raw.lower()) if type(raw) is str else None
+    if kind is None:
+        what = "missing" if raw is None else f"{raw!r} is not a penalty"
+        raise RecordError(f"penalties[{index}].kind", f"{what} ({', '.join(PENALTY_KINDS)})")
+    return kind
+
+
 def _read_penalty(
     entry: Any,
     index: int,
@@ -502,18 +520,8 @@ def _read_penalty(
         for key, value in entry.items():
             if key not in PENALTY_FIELDS and value is not None:
                 raise RecordError(f"penalties[{index}].{key}", "unknown field")
-    raw_seat = entry.get("seat")
-    seat = seat_names.get(raw_seat) if type(raw_seat) is str else None
-    if seat is None:
-        what = "missing" if raw_seat is None else f"{raw_seat!r} is not a seat"
-        raise RecordError(
-            f"penalties[{index}].seat", f"{what} (at a table of {players}: {seat_list(players)})"
-        )
-    raw_kind = entry.get("kind")
-    kind = PENALTY_NAMES.get(raw_kind.lower()) if type(raw_kind) is str else None
-    if kind is None:
-        what = "missing" if raw_kind is None else f"{raw_kind!r} is not a penalty"
-        raise RecordError(f"penalties[{index}].kind", f"{what} ({', '.join(PENALTY_KINDS)})")
+    seat = _penalty_seat(entry.get("seat"), index, players, seat_names)
+    kind = _penalty_kind(entry.get("kind"), index)
     if (seat, kind) in seen:
         raise RecordError(f"penalties[{index}]", f"{seat} has {kind} twice")
     if seat == winner and kind != "out_of_turn":

@@ -128,6 +128,34 @@ def new_state(dealer: str) -> AuctionState:
     return AuctionState(dealer, NEXT_SEAT[dealer], set(), None, 0, None, [])
 
 
+def _apply_pass(state: AuctionState, seat: str, sparrow: bool, slam: bool) -> None:
+    """A pass, with the partner's Sparrow while Partnership is the highest bid."""
+    if slam:
+        raise CallError("a pass carries no bonus but the partner's Sparrow (P+SPARROW)")
+    if sparrow:
+        if state.contract != PART:
+            raise CallError(
+                "the Sparrow without a bid is only for the partner while Partnership is "
+                "the highest bid"
+            )
+        if state.sparrow_stands_on_part:
+            raise CallError("a Sparrow already stands on the Partnership")
+        state.partner_sparrow = seat
+    state.passed.add(seat)
+
+
+def _apply_bid(state: AuctionState, call: Call) -> None:
+    """A bid: the lowest not yet made."""
+    bid = call[1]
+    wanted = BIDS[state.bids_made] if state.bids_made < len(BIDS) else None
+    if bid != wanted:
+        if wanted is None:
+            raise CallError("no bid is left after Solo: pass")
+        raise CallError(f"{bid} is not the lowest bid not yet made ({wanted})")
+    state.highest = call
+    state.bids_made += 1
+
+
 def apply_call(state: AuctionState, call: Call) -> None:
     """``state`` after ``call``; ``CallError`` when the call is not legal there."""
     seat, bid, sparrow, slam = call
@@ -138,26 +166,9 @@ def apply_call(state: AuctionState, call: Call) -> None:
     if state.highest is None and bid != PART:
         raise CallError(f"Eldest {seat} must open with Partnership (PART)")
     if bid == PASS:
-        if slam:
-            raise CallError("a pass carries no bonus but the partner's Sparrow (P+SPARROW)")
-        if sparrow:
-            if state.contract != PART:
-                raise CallError(
-                    "the Sparrow without a bid is only for the partner while Partnership is "
-                    "the highest bid"
-                )
-            if state.sparrow_stands_on_part:
-                raise CallError("a Sparrow already stands on the Partnership")
-            state.partner_sparrow = seat
-        state.passed.add(seat)
+        _apply_pass(state, seat, sparrow, slam)
     else:
-        wanted = BIDS[state.bids_made] if state.bids_made < len(BIDS) else None
-        if bid != wanted:
-            if wanted is None:
-                raise CallError("no bid is left after Solo: pass")
-            raise CallError(f"{bid} is not the lowest bid not yet made ({wanted})")
-        state.highest = call
-        state.bids_made += 1
+        _apply_bid(state, call)
     state.calls.append(call)
     if len(state.passed) == 3:
         state.turn = None  # everyone but the highest bidder has passed
