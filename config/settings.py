@@ -112,6 +112,8 @@ INSTALLED_APPS = [
     "tournaments",
     "scoring",
     "publishing",
+    # Featured tables: their recorders and the live broadcast of their play.
+    "broadcast",
     # Backup, simulation and the demo: above the three apps (pyproject.toml, import contracts).
     "operations",
 ]

@@ -57,6 +57,7 @@ urlpatterns = [
     path("", include("config.health")),
     path("", include("scoring.urls")),
     path("", include("publishing.urls")),
+    path("", include("broadcast.urls")),
 ]
 
 # Problem details for API addresses, the site's pages elsewhere.

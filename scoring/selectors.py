@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import functools
 from collections import Counter, defaultdict
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -393,6 +394,29 @@ def _entry_contexts(tournament: Tournament, match: Match) -> dict[int, dict[str,
             )
         contexts[board.number] = context
     return contexts
+
+
+def entry_context(tournament: Tournament, match: Match, board: int) -> dict[str, Any]:
+    """The game's entry context of one board of a match (``_entry_contexts``'): what a
+    recording of the board needs to offer the same choices North's entry offers."""
+    return _entry_contexts(tournament, match).get(board, {})
+
+
+#: Where North's draft of a board comes from when he has entered nothing yet: functions of
+#: ``(match id, board number)`` giving the board's facts or None (a featured table's recording,
+#: ``broadcast.drafts``). The facts are what happened at North's own table, never the deal.
+DRAFT_SOURCES: list[Callable[[int, int], dict[str, Any] | None]] = []
+
+
+def north_draft(entered: dict[str, Any] | None, match_id: int, board: int) -> dict[str, Any] | None:
+    """North's draft of a board: what he entered last, else the facts a source has for it."""
+    if entered:
+        return entered
+    for source in DRAFT_SOURCES:
+        facts = source(match_id, board)
+        if facts:
+            return facts
+    return entered
 
 
 def entry_forms(tournament: Tournament, match: Match) -> dict[int, dict[str, Any]]:

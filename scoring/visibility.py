@@ -15,6 +15,12 @@ phone asks; it never tells"), for every game alike:
   on the server (``entry_as_seen``). Whether an entry agrees with the deal is told to the
   director alone.
 
+- **The play of a featured table** (its hands, calls and cards, recorded as they happen): the
+  table's recorder, who sits at it, sees the hands of its boards; organisers, the director and
+  accredited press accounts (the ``press`` group an organiser grants) follow it live; everyone
+  else, the entrants included, only once the table is complete, since later matches play its
+  deals again (``table_play_seen_by``).
+
 Views, the API, fragments, charts and exports ask here; none decides for itself. The contract
 tests (tests/contract) probe every endpoint and page of every game for what leaks.
 """
@@ -27,10 +33,14 @@ from typing import Any
 
 from django.db.models import Count, Q
 
-from tournaments.models import Board, Match, MatchSeat, Team, Tournament
+from tournaments.models import Board, Match, MatchSeat, Status, Team, Tournament
+from tournaments.permissions import is_organiser
 
 #: Fields of a stored record that come from the deal on file, never from the scorer.
 DEAL_FIELDS = frozenset({"deal"})
+#: The group of accredited press accounts, granted by an organiser: they follow featured
+#: tables live.
+PRESS_GROUP = "press"
 
 
 def forfeiting_teams(tournament: Tournament) -> set[int]:
@@ -119,3 +129,29 @@ def deals_seen_by(
         if board is not None:
             seen[(match_id, number)] = game.hands_in_words(board.parsed())
     return seen
+
+
+def is_press(user: Any) -> bool:
+    """An accredited press account: a signed-in, active member of the ``press`` group."""
+    return bool(
+        user
+        and user.is_authenticated
+        and user.is_active
+        and user.groups.filter(name=PRESS_GROUP).exists()
+    )
+
+
+def table_play_seen_by(
+    user: Any, tournament: Tournament, table: int, *, recorder_of: int | None = None
+) -> bool:
+    """Whether a reader may see the recorded play of ``table`` (hands, calls, every card):
+    its own recorder (``recorder_of``: the table whose recorder's code the reader signed in
+    with), organisers and the director, and accredited press at once; anyone else once the
+    table is complete (never while the tournament is its organisers' draft)."""
+    if recorder_of is not None and recorder_of == table:
+        return True
+    if is_organiser(user) or is_press(user):
+        return True
+    if tournament.status == Status.DRAFT:
+        return False
+    return table in complete_tables(tournament)

@@ -1,0 +1,207 @@
+"""The double-dummy analysis of a recorded board: after every card, how many tricks the
+declarer's side can still take with best play by all (counting those it has), and which cards
+cost a trick.
+
+The one way in is ``analyse``: the broadcast asks it for a board's positions and shows what it
+answers. The count at the start of a trick comes from the engine's solver (``engine.solver``)
+on the game's ``TablePlay.solver_position``; in the middle of a trick the remaining players'
+legal cards are tried, each side choosing its best. A card cost a trick when the count after
+it is worse for its player's side than the count before it.
+
+Counting takes time (a full Pymtheg deal takes seconds), so it never holds up a page: values
+are computed one position at a time by a worker thread of the web process
+(``BROADCAST_ANALYSIS = "background"``, the default), kept in the cache, and the page shows
+what is ready and says what is still being analysed. ``"inline"`` counts during the request
+(for tests of fast games), ``"off"`` not at all. Without the solver the page says the analysis
+is not available yet.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import itertools
+import logging
+import threading
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
+
+from django.conf import settings
+from django.core.cache import cache
+
+from engine.games.base import TablePlay
+
+logger = logging.getLogger(__name__)
+
+NOT_AVAILABLE = "Analysis not available yet."
+CACHE_SECONDS = 7 * 24 * 3600
+#: The solver's table in each web process (MiB).
+SOLVER_MEMORY_MIB = 64
+
+_executor: ThreadPoolExecutor | None = None
+_pending: set[str] = set()
+_lock = threading.Lock()
+_local = threading.local()
+
+
+def solver_available() -> bool:
+    try:
+        import engine.solver  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+def _mode() -> str:
+    return getattr(settings, "BROADCAST_ANALYSIS", "background")
+
+
+def _key(start: Callable[[], TablePlay], actions: list[str]) -> str:
+    view = start().view()
+    seed = repr((view["hands"], view["seats"], view["rules"], actions))
+    return "broadcast:dd:" + hashlib.sha1(seed.encode()).hexdigest()
+
+
+def _solver() -> Any:
+    solver = getattr(_local, "solver", None)
+    if solver is None:
+        from engine.solver import Solver
+
+        solver = _local.solver = Solver(SOLVER_MEMORY_MIB)
+    return solver
+
+
+def _replay(start: Callable[[], TablePlay], actions: list[str]) -> TablePlay:
+    play = start()
+    for action in actions:
+        play.apply(action)
+    return play
+
+
+def value(start: Callable[[], TablePlay], actions: list[str]) -> int | None:
+    """The tricks the declarer's side ends with, all playing their best from the position
+    after ``actions``; None before the play."""
+    key = _key(start, actions)
+    found = cache.get(key)
+    if found is not None:
+        return int(found)
+    play = _replay(start, actions)
+    view = play.view()
+    if play.over:
+        result = int(view["side_won"]) if view["phase"] == "over" else None
+    elif view["phase"] != "play":
+        return None
+    else:
+        result = _value_in_play(start, actions, play, view)
+    if result is not None:
+        cache.set(key, result, CACHE_SECONDS)
+    return result
+
+
+def _value_in_play(
+    start: Callable[[], TablePlay], actions: list[str], play: TablePlay, view: dict[str, Any]
+) -> int | None:
+    position = play.solver_position()
+    if position is not None:
+        from engine.solver import PlayRules
+
+        rules = PlayRules(
+            trump=position["trump"],
+            must_trump=position["must_trump"],
+            undertrump=position["undertrump"],
+        )
+        tricks = _solver().side_tricks(position["hands"], position["side"], leader=0, rules=rules)
+        return int(position["taken"]) + int(tricks)
+    values = [
+        value(start, [*actions, option["action"]])
+        for option in play.options()
+        if option["group"] == "card"
+    ]
+    known = [v for v in values if v is not None]
+    if not known:
+        return None
+    return max(known) if view["to_act"] in view["declarer_side"] else min(known)
+
+
+def _card_steps(start: Callable[[], TablePlay], actions: list[str]) -> list[tuple[int, str]]:
+    """``(step, seat)`` of every card among ``actions`` (step: actions up to and with it),
+    and ``(first, "")`` for the position before the first card."""
+    play = start()
+    steps: list[tuple[int, str]] = []
+    for index, action in enumerate(actions, 1):
+        seat = play.view()["to_act"]
+        play.apply(action)
+        if action.startswith("card:"):
+            if not steps:
+                steps.append((index - 1, ""))
+            steps.append((index, seat or ""))
+    if not steps and play.view()["phase"] == "play":
+        steps.append((len(actions), ""))
+    return steps
+
+
+def _compute(start: Callable[[], TablePlay], prefixes: list[list[str]], token: str) -> None:
+    try:
+        for prefix in prefixes:
+            value(start, prefix)
+    except Exception:  # a failed count leaves the position unanalysed, never a wrong number
+        logger.exception("double-dummy analysis failed")
+    finally:
+        with _lock:
+            _pending.discard(token)
+
+
+def _submit(start: Callable[[], TablePlay], prefixes: list[list[str]]) -> None:
+    global _executor
+    token = _key(start, prefixes[-1]) if prefixes else ""
+    with _lock:
+        if token in _pending:
+            return
+        _pending.add(token)
+        if _executor is None:
+            _executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="double-dummy")
+    _executor.submit(_compute, start, prefixes, token)
+
+
+def analyse(start: Callable[[], TablePlay], actions: list[str]) -> dict[str, Any]:
+    """The analysis of a board after ``actions`` (``start`` makes the board's play before
+    any): ``available``, ``note``, ``counts`` (step → the declarer's side's tricks with best
+    play from the position after that many actions), ``cost`` (steps whose card cost its side a
+    trick) and ``pending`` (positions still being counted)."""
+    mode = _mode()
+    if mode == "off" or not solver_available():
+        return {"available": False, "note": NOT_AVAILABLE, "counts": {}, "cost": [], "pending": 0}
+    steps = _card_steps(start, actions)
+    counts: dict[int, int] = {}
+    missing: list[int] = []
+    for step, _seat in steps:
+        prefix = actions[:step]
+        if mode == "inline":
+            found = value(start, prefix)
+        else:
+            cached = cache.get(_key(start, prefix))
+            found = int(cached) if cached is not None else None
+        if found is None:
+            missing.append(step)
+        else:
+            counts[step] = found
+    if missing and mode == "background":
+        # The newest position first: it is the one being watched.
+        _submit(start, [actions[:step] for step in reversed(missing)])
+    cost = []
+    for (before, _), (after, seat) in itertools.pairwise(steps):
+        if before in counts and after in counts:
+            declarer_side = seat in _replay(start, actions[:after]).view()["declarer_side"]
+            lost = (
+                counts[after] < counts[before] if declarer_side else counts[after] > counts[before]
+            )
+            if lost:
+                cost.append(after)
+    note = "" if not missing else f"Analysing {len(missing)} position(s)…"
+    return {
+        "available": True,
+        "note": note,
+        "counts": {str(step): count for step, count in counts.items()},
+        "cost": cost,
+        "pending": len(missing),
+    }

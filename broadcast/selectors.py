@@ -1,0 +1,162 @@
+"""Reading featured tables and their recordings for the pages: which boards a recorder takes
+down next, and what a broadcast shows of a board (the view of its play and the analysis)."""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass
+from typing import Any
+
+from django.db.models import Prefetch
+
+from broadcast import analysis
+from broadcast.models import FeaturedTable, RecordedAction, Recording
+from broadcast.services import new_table_play, standing_actions
+from engine.games.base import TablePlay
+from scoring.models import Result
+from tournaments.models import Board, Match, Tournament
+
+
+def featured_by_code(tournament: Tournament, code: str) -> FeaturedTable | None:
+    """The featured table whose recorder's code this is (case and spaces forgiven)."""
+    code = "".join(code.split()).upper()
+    if not code:
+        return None
+    return (
+        FeaturedTable.objects.select_related("table__tournament")
+        .filter(table__tournament=tournament, recorder_code=code)
+        .first()
+    )
+
+
+def featured_table(tournament: Tournament, number: int) -> FeaturedTable | None:
+    return (
+        FeaturedTable.objects.select_related("table__tournament")
+        .filter(table__tournament=tournament, table__number=number)
+        .first()
+    )
+
+
+def featured_numbers(tournament: Tournament) -> list[int]:
+    return list(
+        FeaturedTable.objects.filter(table__tournament=tournament).values_list(
+            "table__number", flat=True
+        )
+    )
+
+
+@dataclass(frozen=True)
+class BoardSlot:
+    """A board of a match at a featured table, and how far its recording is."""
+
+    match: Match
+    board: int
+    recording: Recording | None
+    has_result: bool
+
+    @property
+    def key(self) -> str:
+        return f"{self.match.pk}-{self.board}"
+
+    @property
+    def state(self) -> str:
+        if self.recording is not None and self.recording.over:
+            return "recorded"
+        if self.recording is not None:
+            return "recording"
+        return "result in" if self.has_result else "to play"
+
+
+def board_slots(featured: FeaturedTable) -> list[BoardSlot]:
+    """Every board of every match at the table, in play order."""
+    table = featured.table
+    numbers = list(
+        Board.objects.filter(table=table).exclude(deal="").values_list("number", flat=True)
+    )
+    recordings = {
+        (rec.match_id, rec.board): rec for rec in Recording.objects.filter(featured=featured)
+    }
+    results = set(
+        Result.objects.filter(match__table=table, current=True).values_list(
+            "match_id", "board__number"
+        )
+    )
+    slots = []
+    for match in Match.objects.filter(table=table).select_related("ns_team", "ew_team"):
+        for number in sorted(numbers):
+            slots.append(
+                BoardSlot(
+                    match,
+                    number,
+                    recordings.get((match.pk, number)),
+                    (match.pk, number) in results,
+                )
+            )
+    return slots
+
+
+def next_slot(slots: list[BoardSlot]) -> BoardSlot | None:
+    """The board the recorder takes down now: the first one still being recorded, else the
+    first not recorded whose result is not in yet, else the last."""
+    for slot in slots:
+        if slot.state == "recording":
+            return slot
+    for slot in slots:
+        if slot.state == "to play":
+            return slot
+    return slots[-1] if slots else None
+
+
+def slot_of(slots: list[BoardSlot], match_id: int, board: int) -> BoardSlot | None:
+    return next((s for s in slots if s.match.pk == match_id and s.board == board), None)
+
+
+def play_of(featured: FeaturedTable, slot: BoardSlot) -> tuple[TablePlay, list[str]]:
+    """The board's play as it stands and the standing actions that led there."""
+    tournament = featured.table.tournament
+    board = Board.objects.get(table=featured.table, number=slot.board)
+    actions = standing_actions(slot.recording) if slot.recording is not None else []
+    play = new_table_play(tournament, slot.match, board)
+    for action in actions:
+        play.apply(action)
+    return play, actions
+
+
+def board_payload(
+    featured: FeaturedTable, slot: BoardSlot, *, with_options: bool = False, upto: int | None = None
+) -> dict[str, Any]:
+    """What a page shows of a board: the play's view (after ``upto`` actions, for a replay),
+    the analysis, and for the recorder the actions allowed now."""
+    tournament = featured.table.tournament
+    board = Board.objects.get(table=featured.table, number=slot.board)
+    actions = standing_actions(slot.recording) if slot.recording is not None else []
+    shown = actions if upto is None else actions[: max(0, upto)]
+    base = new_table_play(tournament, slot.match, board)
+    play = copy.deepcopy(base)
+    for action in shown:
+        play.apply(action)
+    payload: dict[str, Any] = {
+        "match": slot.match.pk,
+        "round": slot.match.round,
+        "board": slot.board,
+        "key": slot.key,
+        "title": f"Round {slot.match.round}, board {slot.board}",
+        "teams": f"{slot.match.ns_team.name} (NS) v {slot.match.ew_team.name} (EW)",
+        "actions": len(actions),
+        "step": len(shown),
+        "over": play.over,
+        "view": play.view(),
+        # The analysis works on copies of the board's play before any action: no query.
+        "analysis": analysis.analyse(lambda: copy.deepcopy(base), shown),
+    }
+    if with_options:
+        payload["options"] = play.options()
+    return payload
+
+
+def recordings_of(tournament: Tournament) -> list[Recording]:
+    return list(
+        Recording.objects.filter(featured__table__tournament=tournament)
+        .select_related("match", "featured__table")
+        .prefetch_related(Prefetch("actions", queryset=RecordedAction.objects.all()))
+    )
