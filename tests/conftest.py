@@ -22,6 +22,13 @@ from django.test import override_settings
 from hypothesis import HealthCheck
 from hypothesis import settings as hypothesis_settings
 
+from engine.games import register_game
+from tests.games.duo.game import GAME as DUO
+
+# A game of pairs that lives only in the tests (tests/games/duo), registered for the test run
+# as a game from outside the product would be; tests/games runs it through the generic code.
+register_game(DUO)
+
 # Property tests: in CI every run draws the same examples (derandomized: each test's examples
 # follow from its own name), so a failure found there is found again on every machine; a
 # developer's run explores new random examples, more of them (``HYPOTHESIS_PROFILE=dev``), and
