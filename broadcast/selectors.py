@@ -11,8 +11,7 @@ from django.db.models import Prefetch
 
 from broadcast import analysis
 from broadcast.models import FeaturedTable, RecordedAction, Recording
-from broadcast.services import new_table_play, standing_actions
-from engine.games.base import TablePlay
+from broadcast.services import new_table_play, replay, standing_actions
 from scoring.models import Result
 from tournaments.models import Board, Match, Tournament
 
@@ -111,17 +110,6 @@ def slot_of(slots: list[BoardSlot], match_id: int, board: int) -> BoardSlot | No
     return next((s for s in slots if s.match.pk == match_id and s.board == board), None)
 
 
-def play_of(featured: FeaturedTable, slot: BoardSlot) -> tuple[TablePlay, list[str]]:
-    """The board's play as it stands and the standing actions that led there."""
-    tournament = featured.table.tournament
-    board = Board.objects.get(table=featured.table, number=slot.board)
-    actions = standing_actions(slot.recording) if slot.recording is not None else []
-    play = new_table_play(tournament, slot.match, board)
-    for action in actions:
-        play.apply(action)
-    return play, actions
-
-
 def board_payload(
     featured: FeaturedTable, slot: BoardSlot, *, with_options: bool = False, upto: int | None = None
 ) -> dict[str, Any]:
@@ -131,10 +119,9 @@ def board_payload(
     board = Board.objects.get(table=featured.table, number=slot.board)
     actions = standing_actions(slot.recording) if slot.recording is not None else []
     shown = actions if upto is None else actions[: max(0, upto)]
-    base = new_table_play(tournament, slot.match, board)
-    play = copy.deepcopy(base)
-    for action in shown:
-        play.apply(action)
+    # The recorder is offered what North's entry offers now; a replay is the play as taken.
+    play = replay(tournament, slot.match, board, shown, constrained=with_options)
+    base = new_table_play(tournament, slot.match, board, constrained=False)
     payload: dict[str, Any] = {
         "match": slot.match.pk,
         "round": slot.match.round,

@@ -134,11 +134,17 @@ def standing_actions(recording: Recording) -> list[str]:
     )
 
 
-def new_table_play(tournament: Tournament, match: Match, board: Board) -> TablePlay:
-    """The board's play before any action, under the tournament's rules."""
+def new_table_play(
+    tournament: Tournament, match: Match, board: Board, *, constrained: bool = True
+) -> TablePlay:
+    """The board's play before any action, under the tournament's rules; ``constrained``:
+    offering only what North's entry offers now (a Pyramid declarer's sheet as it stands),
+    for a new action; a replay of stored actions is not held to a sheet that has moved on."""
     game = tournament.game_rules
-    context = scoring_selectors.entry_context(tournament, match, board.number)
-    extra = {key: value for key, value in context.items() if key == "calls"}
+    extra: dict[str, Any] = {}
+    if constrained:
+        context = scoring_selectors.entry_context(tournament, match, board.number)
+        extra = {key: value for key, value in context.items() if key == "calls"}
     return game.table_play(
         board.parsed(),
         settings=tournament.rules,
@@ -149,15 +155,33 @@ def new_table_play(tournament: Tournament, match: Match, board: Board) -> TableP
     )
 
 
-def table_play(recording: Recording, actions: list[str] | None = None) -> TablePlay:
-    """The recording's play after its standing actions (or ``actions``)."""
-    match = recording.match
-    tournament = match.table.tournament
-    board = Board.objects.get(table=match.table, number=recording.board)
-    play = new_table_play(tournament, match, board)
-    for action in standing_actions(recording) if actions is None else actions:
+def replay(
+    tournament: Tournament, match: Match, board: Board, actions: list[str], *, constrained: bool
+) -> TablePlay:
+    """The play after ``actions``; held to the entry's choices of now when ``constrained``
+    and the stored actions still fit them, else not."""
+    if constrained:
+        try:
+            return _replayed(new_table_play(tournament, match, board), actions)
+        except PlayRefused:
+            pass
+    return _replayed(new_table_play(tournament, match, board, constrained=False), actions)
+
+
+def _replayed(play: TablePlay, actions: list[str]) -> TablePlay:
+    for action in actions:
         play.apply(action)
     return play
+
+
+def table_play(
+    recording: Recording, actions: list[str] | None = None, *, constrained: bool = False
+) -> TablePlay:
+    """The recording's play after its standing actions (or ``actions``)."""
+    match = recording.match
+    board = Board.objects.get(table=match.table, number=recording.board)
+    shown = standing_actions(recording) if actions is None else actions
+    return replay(match.table.tournament, match, board, shown, constrained=constrained)
 
 
 @dataclass(frozen=True)
@@ -222,7 +246,7 @@ def _take(featured: FeaturedTable, match_id: int, board: int, action: str, clien
         undone.save(update_fields=["undone"])
         play = table_play(recording, [row.action for row in standing])
     else:
-        play = table_play(recording, [row.action for row in standing])
+        play = table_play(recording, [row.action for row in standing], constrained=True)
         try:
             play.apply(action)
         except PlayRefused as exc:
