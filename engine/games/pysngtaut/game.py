@@ -106,6 +106,41 @@ def _up_code(up: Any, deal: Any) -> int:
     return code
 
 
+def _cards_rows(melds: Mapping[str, Any], held_cards: Mapping[str, Any]) -> list[tuple[str, str]]:
+    """Every seat's sets, then every seat's hand, in words; seats in table order, whatever
+    order a stored record's keys came back in."""
+    rows = [
+        (f"Sets of {SEAT_NAMES[seat]}", " · ".join(map(_cards_words, melds[seat])))
+        for seat in SEAT_LETTERS
+        if melds.get(seat)
+    ]
+    rows += [
+        (f"{SEAT_NAMES[seat]}'s hand", _cards_words(held_cards[seat]))
+        for seat in SEAT_LETTERS
+        if held_cards.get(seat)
+    ]
+    return rows
+
+
+def _copies_left(code: int | None, players: int) -> dict[str, int]:
+    """How often each card may appear in an entry: the turned-up card taken off with 2 or 4
+    players, the joker gone when it was turned up."""
+    copies = {CARD_TEXT[card]: COPIES[card] for card in range(len(CARD_TEXT))}
+    if code is not None and players != 3:
+        copies[CARD_TEXT[code]] -= 1
+    if code == JOKER:
+        copies.pop("JK")
+    return copies
+
+
+def _entry_multiplier(code: int, wild: str | None, options: Mapping[str, Any]) -> int:
+    """Double when the joker is turned up; triple more for a face wild rank (option)."""
+    multiplier = 2 if code == JOKER else 1
+    if wild is not None and wild in FACES and options.get("face_wild_triple"):
+        multiplier *= 3
+    return multiplier
+
+
 def _all_sets_count(options: Mapping[str, Any], penalties: list[Any]) -> bool:
     """Whether every seat's sets count, not the winner's alone: option own_sets_offset, or a
     penalty for playing out of turn."""
@@ -296,14 +331,7 @@ class PysngtautGame(Game):
         rows.append(
             ("Outcome", "dead hand" if winner is None else f"{SEAT_NAMES[winner]} went out")
         )
-        # Seats in table order, whatever order a stored record's keys came back in.
-        melds, held_cards = record.get("melds") or {}, record.get("hands") or {}
-        for seat, sets in ((seat, melds[seat]) for seat in SEAT_LETTERS if seat in melds):
-            if sets:
-                rows.append((f"Sets of {SEAT_NAMES[seat]}", " · ".join(map(_cards_words, sets))))
-        for seat, held in ((seat, held_cards[seat]) for seat in SEAT_LETTERS if seat in held_cards):
-            if held:
-                rows.append((f"{SEAT_NAMES[seat]}'s hand", _cards_words(held)))
+        rows += _cards_rows(record.get("melds") or {}, record.get("hands") or {})
         god = score["god"]
         rows.append(
             ("God card", f"in front of {SEAT_NAMES[god]}" if god else "not in front of anybody")
@@ -335,11 +363,7 @@ class PysngtautGame(Game):
         North picks (``entry_form``)."""
         seats = list(table_seats(players))
         code = None if up is None and deal is None else _up_code(up, deal)
-        copies = {CARD_TEXT[card]: COPIES[card] for card in range(len(CARD_TEXT))}
-        if code is not None and players != 3:
-            copies[CARD_TEXT[code]] -= 1
-        if code == JOKER:
-            copies.pop("JK")
+        copies = _copies_left(code, players)
         options = options_of_settings(settings)
         wild = None if code is None or code == JOKER else RANK_CHARS[NATURAL_RANK[code]]
         hand_values = None
@@ -347,9 +371,7 @@ class PysngtautGame(Game):
         if code is not None:
             values = CARD_VALUE[None if wild is None else RANK_OF[code]]
             hand_values = {text: values[CARD_CODES[text]] for text in copies}
-            multiplier = 2 if code == JOKER else 1
-            if wild is not None and wild in FACES and options.get("face_wild_triple"):
-                multiplier *= 3
+            multiplier = _entry_multiplier(code, wild, options)
         return {
             "players": players,
             "seats": seats,
