@@ -115,7 +115,7 @@ def _read_entries(
         if ns is not None and ns == ew:
             problems.append(f"{noun} #{number}: team {ns} faces itself")
         players = tuple(dict.fromkeys(team for team in (ns, ew) if team is not None))
-        entries.append(_Entry(number, **values, players=players))  # type: ignore[arg-type]
+        entries.append(_Entry(number, **values, players=players))
     return entries
 
 

@@ -334,7 +334,7 @@ def _assigned_rounds(
     one), by augmenting paths over tables of n places and a bye of b places; None if stuck."""
     tables = players // per_table
     extra = players - per_table * tables
-    visited = [set() for _ in range(players)]
+    visited: list[set[int]] = [set() for _ in range(players)]
     sat_out = [False] * players
     grid = np.empty((rounds, tables, per_table), dtype=np.int64)
     bye = tables  # the bye's bin number

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import functools
 import math
+from collections.abc import Callable
 
 import numpy as np
 
@@ -241,7 +242,7 @@ def _without_constant_row(rows: np.ndarray, symbol: int) -> np.ndarray:
     return rows[1:]
 
 
-_BUILDERS = {
+_BUILDERS: dict[str, Callable[..., np.ndarray]] = {
     "trivial": _trivial,
     "cyclic": _cyclic,
     "field": _field,
