@@ -139,7 +139,7 @@
     options = options || {};
     const view = payload.view;
     const seats = ["N", "W", "E", "S"].filter((seat) => seat in view.hands);
-    root.replaceChildren(
+    root.replaceChildren(...[
       h("div", { class: "board-table" },
         seats.map((seat) => handNode(view, seat, options)),
         trickNode(view, payload)),
@@ -147,7 +147,7 @@
       biddingNode(view),
       tricksNode(view, payload),
       view.result ? h("p", { class: "message success", "data-result": true }, view.result) : null,
-    );
+    ].filter(Boolean));
   }
 
   // --- the mirror of the card play ----------------------------------------------------------

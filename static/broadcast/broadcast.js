@@ -66,7 +66,7 @@
     }, `Round ${b.round}, board ${b.board}${b.state === "recording" ? " (live)" : ""}`)));
     const at = board.step;
     steps.replaceChildren(
-      h("button", { type: "button", class: "secondary", disabled: at <= 0, onclick: () => go(0) }, "⏮"),
+      h("button", { type: "button", class: "secondary", disabled: at <= 0, onclick: () => go(0) }, "Start"),
       h("button", { type: "button", class: "secondary", "data-back": true, disabled: at <= 0, onclick: () => go(at - 1) }, "◀ Back"),
       h("span", { class: "muted" }, ` ${at} of ${board.actions} `),
       h("button", { type: "button", class: "secondary", "data-forward": true, disabled: at >= board.actions, onclick: () => go(at + 1) }, "Forward ▶"),

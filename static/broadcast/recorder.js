@@ -72,7 +72,7 @@
       legal = legalCards(view).map((c) => `card:${c.code}`);
     }
     render(root, shown, { legal, onCard: (code) => take(`card:${code}`) });
-    controls.replaceChildren(
+    controls.replaceChildren(...[
       h("div", { class: "choices", "data-choices": true }, choices.map((o) => h("button", {
         type: "button", class: `choice group-${o.group}`, "data-action": o.action, onclick: () => take(o.action),
       }, o.label))),
@@ -81,7 +81,7 @@
         type: "button", class: "secondary", "data-undo": true,
         disabled: !payload.actions && !waiting.length, onclick: undo,
       }, "Undo"),
-    );
+    ].filter(Boolean));
     if (offline && waiting.length) {
       say(`${waiting.length} action${waiting.length > 1 ? "s" : ""} saved on this tablet, will be sent when the connection is back.`, "warning");
     } else if (waiting.length) {

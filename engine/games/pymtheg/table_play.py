@@ -34,7 +34,8 @@ DOUBLE_WORDS = {"none": "", "x": ", doubled", "xx": ", redoubled"}
 def _card(card: Card) -> dict[str, Any]:
     return {
         "code": card.code,
-        "label": f"{card.suit.title[0]}{card.rank}",
+        # The notation's suit letter (F fire, E earth, W water, I wind) and the rank.
+        "label": f"{card.code[0]}{card.rank}",
         "suit": card.suit.label,
         "strength": card.rank,
     }
