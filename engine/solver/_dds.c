@@ -1,0 +1,938 @@
+/*
+ * Double-dummy solver for trick-taking games with up to 4 players, 4 suits of up to 16 ranks.
+ *
+ * A hand is one uint64: suit s occupies bits 16*s .. 16*s+15, rank index r (0 lowest) is bit r.
+ * Players are numbered in play order (0, 1, ..., n-1, then 0 again). The trick is won by the
+ * highest trump, else the highest card of the suit led.
+ *
+ * The value of a position is the sum of the weights of the winners of the remaining tricks;
+ * the players of the maximising side try to make it as high as possible, the others as low.
+ * "Tricks of a partnership" is weight 1 for both partners; "one player against the rest" is
+ * weight 1 for that player alone.
+ *
+ * The search answers "can the maximising side reach at least `need`?" (a null-window
+ * alpha-beta), repeated on the trick count until the value is known. Positions at the start of
+ * a trick are kept in a transposition table under partition search: every search also returns
+ * the set of cards whose rank mattered, closed upwards per suit ("the top k cards of the
+ * suit"), and an entry matches every position with the same leader, the same suit lengths in
+ * every hand and the same owners of those top cards. Cards of one hand with no live card of
+ * another hand between them are equivalent and searched once.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef uint64_t u64;
+typedef uint32_t u32;
+
+#define MAXP 4
+#define FLAG_MUST_TRUMP 1   /* a player void in the suit led must trump if he can */
+#define FLAG_NO_UNDERTRUMP 2 /* a void player may not trump below the trick's top trump */
+
+/* Cutting trick starts on the leader's quick tricks: measured 1.2x more nodes on bridge deals
+   (the table already holds those positions, with fewer cards that matter), so off. */
+#ifndef USE_QUICK_TRICKS
+#define USE_QUICK_TRICKS 0
+#endif
+
+#define SUIT(c) ((c) >> 4)
+#define BIT(c) (1ULL << (c))
+#define SUITMASK(s) (0xFFFFULL << (16 * (s)))
+
+static inline int top_bit(u64 x) { return 63 - __builtin_clzll(x); }
+static inline int low_bit(u64 x) { return __builtin_ctzll(x); }
+static inline int popc(u64 x) { return __builtin_popcountll(x); }
+
+/* ---------------------------------------------------------------------------------------- */
+/* Transposition table */
+
+typedef struct {
+    u32 mask[4]; /* two bits per live card of the suit, highest first: the cards that matter */
+    u32 own[4];  /* their owners */
+    uint8_t lb, ub; /* bounds on the value of the remaining tricks */
+    uint8_t best;   /* the best lead: suit << 4 | place from the top among the suit's live cards */
+    uint8_t pad;
+} Entry;
+
+/* The entries of one key (leader and suit lengths) are contiguous, so a probe reads them in
+   one sweep; a key's block doubles as it fills, up to MAX_PER_KEY entries, after which the
+   oldest entries are overwritten in turn. */
+#ifndef MAX_PER_KEY
+#define MAX_PER_KEY 256
+#endif
+
+typedef struct {
+    u64 key; /* suit lengths of every hand, a nibble each */
+    int32_t block;
+    uint16_t leader; /* leader + 1; 0 = empty slot */
+    uint16_t count, cap, ring;
+} Slot;
+
+typedef struct {
+    Slot *slots;
+    Entry *entries;
+    u32 nslots, nentries, used_slots, used_entries;
+    u64 clears;
+} TT;
+
+static int tt_init(TT *tt, size_t bytes) {
+    u32 nslots = 1u << 16;
+    while ((size_t)nslots * 2 * sizeof(Slot) * 8 < bytes && nslots < (1u << 24)) nslots *= 2;
+    size_t rest = bytes > (size_t)nslots * sizeof(Slot) ? bytes - (size_t)nslots * sizeof(Slot) : 0;
+    u32 nentries = (u32)(rest / sizeof(Entry));
+    if (nentries < 4096) nentries = 4096;
+    tt->slots = calloc(nslots, sizeof(Slot));
+    tt->entries = malloc((size_t)nentries * sizeof(Entry));
+    if (!tt->slots || !tt->entries) {
+        free(tt->slots);
+        free(tt->entries);
+        tt->slots = NULL;
+        tt->entries = NULL;
+        return -1;
+    }
+    tt->nslots = nslots;
+    tt->nentries = nentries;
+    tt->used_slots = tt->used_entries = 0;
+    tt->clears = 0;
+    return 0;
+}
+
+static void tt_clear(TT *tt) {
+    memset(tt->slots, 0, (size_t)tt->nslots * sizeof(Slot));
+    tt->used_slots = tt->used_entries = 0;
+}
+
+static void tt_free(TT *tt) {
+    free(tt->slots);
+    free(tt->entries);
+    tt->slots = NULL;
+    tt->entries = NULL;
+}
+
+static inline u32 tt_hash(u64 key, int leader, u32 nslots) {
+    u64 h = key ^ ((u64)(leader + 1) * 0x9E3779B97F4A7C15ULL);
+    h ^= h >> 33;
+    h *= 0xff51afd7ed558ccdULL;
+    h ^= h >> 33;
+    h *= 0xc4ceb3fe1a85ec53ULL;
+    h ^= h >> 33;
+    return (u32)h & (nslots - 1);
+}
+
+static Slot *tt_find(TT *tt, u64 key, int leader, int create) {
+    u32 i = tt_hash(key, leader, tt->nslots);
+    for (;;) {
+        Slot *sl = &tt->slots[i];
+        if (sl->leader == 0) {
+            if (!create) return NULL;
+            if (tt->used_slots * 4 >= tt->nslots * 3) return NULL;
+            sl->leader = (uint16_t)(leader + 1);
+            sl->key = key;
+            sl->block = -1;
+            sl->count = sl->cap = sl->ring = 0;
+            tt->used_slots++;
+            return sl;
+        }
+        if (sl->key == key && sl->leader == leader + 1) return sl;
+        i = (i + 1) & (tt->nslots - 1);
+    }
+}
+
+/* ---------------------------------------------------------------------------------------- */
+/* Search */
+
+typedef struct {
+    int n, trump, flags, tricks;
+    u64 hand[MAXP];
+    int weight[MAXP];
+    int maxside[MAXP];
+    int wmax;
+    /* the trick being played */
+    int leader, ncards;
+    int tcard[MAXP];
+    u64 nodes;
+    TT *tt;
+    u64 key;       /* lengths_key of the hands, kept up to date */
+    u32 own[4];    /* owners of the live cards in hands, kept up to date */
+    int hint;      /* a lead the table suggests for the node being searched, or -1 */
+    int best_lead; /* the lead that decided the last lead node, or -1 */
+} S;
+
+static inline u64 live_cards(const S *s) {
+    u64 x = 0;
+    for (int p = 0; p < s->n; p++) x |= s->hand[p];
+    return x;
+}
+
+/* The winner (place in the trick) of the cards tcard[0..k-1]. */
+static inline int winning_place(const S *s, int k) {
+    int best = 0;
+    for (int i = 1; i < k; i++) {
+        int c = s->tcard[i], b = s->tcard[best];
+        if (SUIT(c) == SUIT(b)) {
+            if (c > b) best = i;
+        } else if (SUIT(c) == s->trump) {
+            best = i;
+        }
+    }
+    return best;
+}
+
+/* Suit lengths of every hand, a nibble each. */
+static inline u64 lengths_key(const S *s) {
+    u64 key = 0;
+    for (int p = 0; p < s->n; p++)
+        for (int su = 0; su < 4; su++)
+            key |= (u64)popc(s->hand[p] & SUITMASK(su)) << (4 * (p * 4 + su));
+    return key;
+}
+
+/* The owners of the live cards of each suit, highest first, two bits each. */
+static inline void owners(const S *s, u32 own[4]) {
+    for (int su = 0; su < 4; su++) {
+        u32 o = 0;
+        int place = 0;
+        u64 all = 0;
+        for (int p = 0; p < s->n; p++) all |= s->hand[p] & SUITMASK(su);
+        while (all) {
+            int c = top_bit(all);
+            all &= ~BIT(c);
+            int p = 0;
+            while (!(s->hand[p] & BIT(c))) p++;
+            o |= (u32)p << (2 * place);
+            place++;
+        }
+        own[su] = o;
+    }
+}
+
+/* The cards of a pattern: the top k live cards of each suit. */
+static inline u64 pattern_cards(u64 live, const u32 mask[4]) {
+    u64 rel = 0;
+    for (int su = 0; su < 4; su++) {
+        int k = popc(mask[su]) / 2;
+        u64 ls = live & SUITMASK(su);
+        while (k-- > 0 && ls) {
+            int c = top_bit(ls);
+            rel |= BIT(c);
+            ls &= ~BIT(c);
+        }
+    }
+    return rel;
+}
+
+/* Close rel upwards within each suit (every live card above a relevant one) and write the
+   pattern masks. */
+static inline u64 close_rel(u64 rel, u64 live, u32 mask[4]) {
+    u64 out = 0;
+    for (int su = 0; su < 4; su++) {
+        u64 ls = live & SUITMASK(su);
+        u64 r = rel & ls;
+        if (!r) {
+            mask[su] = 0;
+            continue;
+        }
+        int lo = low_bit(r);
+        u64 up = ls & ~(BIT(lo) - 1);
+        out |= up;
+        int k = popc(up);
+        mask[su] = k >= 16 ? 0xFFFFFFFFu : ((1u << (2 * k)) - 1);
+    }
+    return out;
+}
+
+static void tt_store(S *s, int lb, int ub, u64 rel, int best_card) {
+    TT *tt = s->tt;
+    u64 live = live_cards(s);
+    u32 mask[4], own[4];
+    close_rel(rel, live, mask);
+    for (int su = 0; su < 4; su++) own[su] = s->own[su] & mask[su];
+    u64 key = s->key;
+    Slot *sl = tt_find(tt, key, s->leader, 1);
+    if (!sl) {
+        tt_clear(tt);
+        tt->clears++;
+        sl = tt_find(tt, key, s->leader, 1);
+    }
+    uint8_t best = 0xFF;
+    if (best_card >= 0) {
+        int su = SUIT(best_card);
+        u64 above = live & SUITMASK(su) & ~(BIT(best_card + 1) - 1);
+        best = (uint8_t)((su << 4) | popc(above));
+    }
+    Entry *block = sl->block >= 0 ? &tt->entries[sl->block] : NULL;
+    for (int i = 0; i < sl->count; i++) {
+        Entry *e = &block[i];
+        if (memcmp(e->mask, mask, sizeof mask) == 0 && memcmp(e->own, own, sizeof own) == 0) {
+            if (lb > e->lb) e->lb = (uint8_t)lb;
+            if (ub < e->ub) e->ub = (uint8_t)ub;
+            if (best != 0xFF) e->best = best;
+            return;
+        }
+    }
+    Entry *e;
+    if (sl->count < sl->cap) {
+        e = &block[sl->count++];
+    } else if (sl->cap < MAX_PER_KEY) {
+        u32 cap = sl->cap ? 2u * sl->cap : 4u;
+        if (tt->used_entries + cap > tt->nentries) {
+            tt_clear(tt);
+            tt->clears++;
+            sl = tt_find(tt, key, s->leader, 1);
+            cap = 4;
+        }
+        int32_t nb = (int32_t)tt->used_entries;
+        tt->used_entries += cap;
+        if (sl->count) memcpy(&tt->entries[nb], &tt->entries[sl->block], sl->count * sizeof(Entry));
+        sl->block = nb;
+        sl->cap = (uint16_t)cap;
+        e = &tt->entries[nb + sl->count++];
+    } else {
+        e = &block[sl->ring];
+        sl->ring = (uint16_t)((sl->ring + 1) % sl->cap);
+    }
+    memcpy(e->mask, mask, sizeof mask);
+    memcpy(e->own, own, sizeof own);
+    e->lb = (uint8_t)lb;
+    e->ub = (uint8_t)ub;
+    e->best = best;
+}
+
+/* Probe: 1 = success (value >= need), 0 = failure, -1 = unknown. *rel gets the cards of the
+   matching entry; *hint the best lead of an entry of this position, if any. */
+static int tt_probe(S *s, int need, u64 *rel, int *hint) {
+    TT *tt = s->tt;
+    Slot *sl = tt_find(tt, s->key, s->leader, 0);
+    *hint = -1;
+    if (!sl || !sl->count) return -1;
+    const u32 *own = s->own;
+    const Entry *block = &tt->entries[sl->block];
+    int hint_entry = -1;
+    for (int i = sl->count - 1; i >= 0; i--) {
+        const Entry *e = &block[i];
+        if (((own[0] & e->mask[0]) ^ e->own[0]) | ((own[1] & e->mask[1]) ^ e->own[1]) |
+            ((own[2] & e->mask[2]) ^ e->own[2]) | ((own[3] & e->mask[3]) ^ e->own[3]))
+            continue;
+        if (e->lb >= need) {
+            *rel = pattern_cards(live_cards(s), e->mask);
+            return 1;
+        }
+        if (e->ub < need) {
+            *rel = pattern_cards(live_cards(s), e->mask);
+            return 0;
+        }
+        if (hint_entry < 0 && e->best != 0xFF) hint_entry = i;
+    }
+    if (hint_entry >= 0) {
+        const Entry *e = &block[hint_entry];
+        int su = e->best >> 4, place = e->best & 15;
+        u64 ls = live_cards(s) & SUITMASK(su);
+        while (place-- > 0 && ls) ls &= ~BIT(top_bit(ls));
+        if (ls) {
+            int c = top_bit(ls);
+            if (s->hand[s->leader] & BIT(c)) *hint = c;
+        }
+    }
+    return -1;
+}
+
+/* ---------------------------------------------------------------------------------------- */
+/* Moves */
+
+typedef struct {
+    int card;  /* the card searched: the lowest of its group */
+    int top;   /* the group's highest card */
+    int score; /* ordering: higher first */
+} Move;
+
+/* The legal cards of player p to the current trick; *undertrump_seen when the rule against
+   under-trumping was consulted (the trump ranks then matter). */
+static u64 legal_cards(const S *s, int p, int *undertrump_seen) {
+    u64 h = s->hand[p];
+    if (s->ncards == 0) return h;
+    int led = SUIT(s->tcard[0]);
+    u64 follow = h & SUITMASK(led);
+    if (follow) return follow;
+    if (s->trump < 0) return h;
+    u64 trumps = h & SUITMASK(s->trump);
+    if (!trumps) return h;
+    if (s->flags & FLAG_MUST_TRUMP) return trumps;
+    if (s->flags & FLAG_NO_UNDERTRUMP) {
+        int top = -1;
+        for (int i = 0; i < s->ncards; i++)
+            if (SUIT(s->tcard[i]) == s->trump && s->tcard[i] > top) top = s->tcard[i];
+        if (top >= 0) {
+            *undertrump_seen = 1;
+            u64 lower = trumps & (BIT(top) - 1);
+            u64 others = h & ~lower;
+            if (others) return others;
+        }
+    }
+    return h;
+}
+
+static inline int same_side(const S *s, int a, int b) { return s->maxside[a] == s->maxside[b]; }
+
+/* Group the legal cards into runs of equivalent cards and give each a score. */
+static int gen_moves(const S *s, int p, u64 legal, Move *mv, int hint) {
+    u64 live = live_cards(s);
+    for (int i = 0; i < s->ncards; i++) live |= BIT(s->tcard[i]);
+    int n = s->n, nm = 0;
+    int pos = s->ncards;
+    int wplace = pos ? winning_place(s, pos) : -1;
+    int wcard = pos ? s->tcard[wplace] : -1;
+    int wplayer = pos ? (s->leader + wplace) % n : -1;
+    int partner_wins = pos ? same_side(s, wplayer, p) : 0;
+    int led = pos ? SUIT(s->tcard[0]) : -1;
+    /* the best cards still to come in the suit led, by opponents and by partners, and the
+       best trump of a player still to come who is void in it */
+    int opp_top = -1, part_top = -1, opp_ruff = -1, side_sure = 0;
+    if (pos) {
+        for (int k = pos + 1; k < n; k++) {
+            int q = (s->leader + k) % n;
+            u64 qs = s->hand[q] & SUITMASK(led);
+            int best = qs ? top_bit(qs) : -1;
+            if (same_side(s, q, p)) {
+                if (best > part_top) part_top = best;
+            } else {
+                if (best > opp_top) opp_top = best;
+                if (!qs && s->trump >= 0 && led != s->trump) {
+                    u64 qt = s->hand[q] & SUITMASK(s->trump);
+                    if (qt && top_bit(qt) > opp_ruff) opp_ruff = top_bit(qt);
+                }
+            }
+        }
+        if (partner_wins) {
+            if (SUIT(wcard) == led)
+                side_sure = wcard > opp_top && opp_ruff < 0;
+            else
+                side_sure = wcard > opp_ruff;
+        }
+    }
+    for (int su = 0; su < 4; su++) {
+        u64 hs = legal & SUITMASK(su);
+        if (!hs) continue;
+        u64 others = live & SUITMASK(su) & ~s->hand[p];
+        int len = popc(s->hand[p] & SUITMASK(su));
+        /* the highest live card of the suit held by any hand, and its owner */
+        u64 suit_live = live_cards(s) & SUITMASK(su);
+        int topc = top_bit(suit_live);
+        int topowner = 0;
+        while (!(s->hand[topowner] & BIT(topc))) topowner++;
+        int opp_ruff = 0, opp_len = 0, side_len = 0;
+        for (int q = 0; q < n; q++) {
+            u64 qs = s->hand[q] & SUITMASK(su);
+            if (same_side(s, q, p)) {
+                side_len += popc(qs);
+            } else {
+                opp_len += popc(qs);
+                if (!qs && s->trump >= 0 && su != s->trump && (s->hand[q] & SUITMASK(s->trump)))
+                    opp_ruff = 1;
+            }
+        }
+        while (hs) {
+            int hi = top_bit(hs);
+            int lo = hi;
+            hs &= ~BIT(hi);
+            while (hs) {
+                int nx = top_bit(hs);
+                u64 between = (BIT(lo) - 1) & ~(BIT(nx + 1) - 1);
+                if (others & between) break;
+                lo = nx;
+                hs &= ~BIT(nx);
+            }
+            int r = lo & 15;
+            int sc;
+            if (pos == 0) {
+                if (hi == topc) {
+                    sc = 60 - (opp_ruff ? 45 : 0) + (su == s->trump ? 5 : 0);
+                } else if (same_side(s, topowner, p) && topowner != p) {
+                    sc = 50 - r - (opp_ruff ? 30 : 0);
+                } else {
+                    sc = 25 - r + (side_len > opp_len ? 4 : 0) - (opp_ruff ? 10 : 0);
+                    if (su == s->trump) sc += side_len > opp_len ? 6 : -6;
+                }
+                if (lo == hint) sc += 100;
+            } else if (su == led) {
+                int h = hi;
+                if (SUIT(wcard) != led) {
+                    sc = 30 - r; /* ruffed already: keep the good cards */
+                } else if (side_sure) {
+                    sc = 60 - r;
+                } else if (h > wcard && h > opp_top && opp_ruff < 0) {
+                    sc = 90 - r; /* the cheapest card that surely wins */
+                } else if (part_top > wcard && part_top > opp_top && opp_ruff < 0) {
+                    sc = 70 - r; /* partner wins it later */
+                } else if (h > wcard) {
+                    sc = 55 - r; /* a card that wins for now, the cheapest first */
+                } else {
+                    sc = 40 - r;
+                }
+            } else if (su == s->trump) {
+                int toptrump = SUIT(wcard) == s->trump ? wcard : -1;
+                if (side_sure)
+                    sc = -r;
+                else if (hi < toptrump)
+                    sc = 2 - r;
+                else if (opp_ruff < hi)
+                    sc = 85 - r;
+                else
+                    sc = 45 - r;
+            } else {
+                /* a discard: low cards of long suits first, keep winners */
+                sc = 20 + 2 * len - r - (hi == topc ? 15 : 0);
+            }
+            mv[nm].card = lo;
+            mv[nm].top = hi;
+            mv[nm].score = sc;
+            nm++;
+        }
+    }
+    /* insertion sort, highest score first */
+    for (int i = 1; i < nm; i++) {
+        Move m = mv[i];
+        int j = i - 1;
+        while (j >= 0 && mv[j].score < m.score) {
+            mv[j + 1] = mv[j];
+            j--;
+        }
+        mv[j + 1] = m;
+    }
+    return nm;
+}
+
+/* Lower the relevance threshold of a suit so that a searched group is never split by it. */
+static inline u64 fix_groups(u64 rel, const Move *mv, int nm) {
+    for (int i = 0; i < nm; i++) {
+        if (mv[i].top == mv[i].card) continue;
+        int su = SUIT(mv[i].card);
+        u64 r = rel & SUITMASK(su);
+        if (r && top_bit(r) >= 0) {
+            /* relevant cards are closed upwards later, so the lowest relevant card is the
+               threshold; a group reaching it or above must be inside it */
+            int lo = low_bit(r);
+            if (mv[i].top >= lo) rel |= BIT(mv[i].card);
+        }
+    }
+    return rel;
+}
+
+/* Take card c from player p's hand, keeping the key and the owners up to date. */
+static inline void take(S *s, int p, int c) {
+    int su = SUIT(c);
+    u64 live = live_cards(s) & SUITMASK(su);
+    int place = popc(live & ~(BIT(c + 1) - 1)); /* live cards above c */
+    u32 low = (1u << (2 * place)) - 1;
+    u32 o = s->own[su];
+    s->own[su] = (o & low) | ((o >> 2) & ~low);
+    s->hand[p] &= ~BIT(c);
+    s->key -= 1ULL << (4 * (p * 4 + su));
+}
+
+/* Give card c back to player p. */
+static inline void give(S *s, int p, int c) {
+    int su = SUIT(c);
+    u64 live = live_cards(s) & SUITMASK(su);
+    int place = popc(live & ~(BIT(c + 1) - 1));
+    u32 low = (1u << (2 * place)) - 1;
+    u32 o = s->own[su];
+    s->own[su] = (o & low) | ((o << 2) & ~low & ~(3u << (2 * place))) | ((u32)p << (2 * place));
+    s->hand[p] |= BIT(c);
+    s->key += 1ULL << (4 * (p * 4 + su));
+}
+
+/* Tricks the leader can cash from the top of his own hand without losing the lead: in each
+   suit the run of top live cards he holds, in a side suit no more than the length of an
+   opponent who could ruff. *rel gets the cards counted on. */
+static inline int quick_tricks(const S *s, u64 *rel) {
+    int p = s->leader, n = s->n;
+    u64 h = s->hand[p];
+    u64 live = live_cards(s);
+    int total = 0;
+    u64 used = 0;
+    for (int su = 0; su < 4; su++) {
+        u64 ls = live & SUITMASK(su);
+        u64 hs = h & ls;
+        if (!hs) continue;
+        int k = 0;
+        u64 run = 0;
+        while (ls) {
+            int c = top_bit(ls);
+            if (!(hs & BIT(c))) break;
+            run |= BIT(c);
+            ls &= ~BIT(c);
+            k++;
+        }
+        if (!k) continue;
+        if (s->trump >= 0 && su != s->trump) {
+            for (int q = 0; q < n; q++) {
+                if (same_side(s, q, p)) continue;
+                if (!(s->hand[q] & SUITMASK(s->trump))) continue;
+                int lq = popc(s->hand[q] & SUITMASK(su));
+                if (lq < k) k = lq;
+            }
+            if (!k) continue;
+            /* the k highest cards of the run */
+            u64 r = 0;
+            for (int i = 0; i < k; i++) {
+                int c = top_bit(run);
+                r |= BIT(c);
+                run &= ~BIT(c);
+            }
+            run = r;
+        }
+        total += k;
+        used |= run;
+    }
+    *rel = used;
+    return total;
+}
+
+static int search(S *s, int need, u64 *rel);
+
+/* A node at the start of a trick. */
+static int search_lead(S *s, int need, u64 *rel) {
+    *rel = 0;
+    if (need <= 0) return 1;
+    int R = s->tricks;
+    if (need > R * s->wmax) return 0;
+    if (R == 1) {
+        /* the last trick: every player has one card left */
+        int n = s->n;
+        for (int k = 0; k < n; k++) s->tcard[k] = low_bit(s->hand[(s->leader + k) % n]);
+        int wp = winning_place(s, n);
+        int wc = s->tcard[wp];
+        for (int k = 0; k < n; k++)
+            if (k != wp && SUIT(s->tcard[k]) == SUIT(wc)) *rel = BIT(wc);
+        s->nodes++;
+        return s->weight[(s->leader + wp) % n] >= need;
+    }
+    if (USE_QUICK_TRICKS) {
+        int p = s->leader;
+        int qt = 0;
+        u64 qrel = 0;
+        if (s->maxside[p] && s->weight[p]) {
+            qt = quick_tricks(s, &qrel);
+            if (qt * s->weight[p] >= need) {
+                *rel = qrel;
+                s->nodes++;
+                return 1;
+            }
+        } else if (!s->maxside[p] && !s->weight[p]) {
+            qt = quick_tricks(s, &qrel);
+            if ((R - qt) * s->wmax < need) {
+                *rel = qrel;
+                s->nodes++;
+                return 0;
+            }
+        }
+    }
+    int hint = -1;
+    int r = tt_probe(s, need, rel, &hint);
+    if (r >= 0) return r;
+    s->hint = hint;
+    s->best_lead = -1;
+    int res = search(s, need, rel);
+    tt_store(s, res ? need : 0, res ? R * s->wmax : need - 1, *rel, s->best_lead);
+    return res;
+}
+
+/* Any node: player (leader + ncards) % n to play. */
+static int search(S *s, int need, u64 *rel) {
+    int n = s->n;
+    int p = (s->leader + s->ncards) % n;
+    int is_max = s->maxside[p];
+    int under = 0;
+    u64 legal = legal_cards(s, p, &under);
+    Move mv[64];
+    s->nodes++;
+    int nm = gen_moves(s, p, legal, mv, s->ncards == 0 ? s->hint : -1);
+    u64 acc = 0;
+    int result = is_max ? 0 : 1;
+    int cut = 0;
+    for (int i = 0; i < nm; i++) {
+        int c = mv[i].card;
+        u64 crel = 0;
+        int ok;
+        take(s, p, c);
+        s->tcard[s->ncards++] = c;
+        if (s->ncards == n) {
+            int wp = winning_place(s, n);
+            int winner = (s->leader + wp) % n;
+            int wc = s->tcard[wp];
+            int rankwin = 0;
+            for (int k = 0; k < n; k++)
+                if (k != wp && SUIT(s->tcard[k]) == SUIT(wc)) rankwin = 1;
+            int saved_leader = s->leader;
+            int saved[MAXP];
+            memcpy(saved, s->tcard, sizeof saved);
+            s->leader = winner;
+            s->ncards = 0;
+            s->tricks--;
+            ok = search_lead(s, need - s->weight[winner], &crel);
+            s->tricks++;
+            s->ncards = n;
+            s->leader = saved_leader;
+            memcpy(s->tcard, saved, sizeof saved);
+            if (rankwin) crel |= BIT(wc);
+        } else {
+            ok = search(s, need, &crel);
+        }
+        s->ncards--;
+        give(s, p, c);
+        if (is_max ? ok : !ok) {
+            result = ok;
+            acc = crel;
+            cut = 1;
+            if (s->ncards == 0) s->best_lead = c;
+            break;
+        }
+        acc |= crel;
+    }
+    if (!cut) acc = fix_groups(acc, mv, nm);
+    if (under && s->trump >= 0) acc |= SUITMASK(s->trump);
+    *rel = acc;
+    return result;
+}
+
+/* The value of the remaining play from a trick start, known to lie in [lo, hi]. */
+static int solve_value(S *s, int lo, int hi, int guess) {
+    int t = guess;
+    if (t <= lo) t = lo + 1;
+    if (t > hi) t = hi;
+    while (lo < hi) {
+        u64 rel;
+        if (search_lead(s, t, &rel)) {
+            lo = t;
+            t = lo + 1;
+        } else {
+            hi = t - 1;
+            t = hi;
+        }
+    }
+    return lo;
+}
+
+/* ---------------------------------------------------------------------------------------- */
+/* Python object: a solver that keeps its table between calls */
+
+typedef struct {
+    PyObject_HEAD TT tt;
+    size_t bytes;
+    int busy;
+    /* the rules the table was filled under; a change clears it */
+    int key_n, key_trump, key_flags, key_weight[MAXP], key_maxside[MAXP];
+    u64 nodes;
+} SolverObject;
+
+static int Solver_init(SolverObject *self, PyObject *args, PyObject *kwds) {
+    static char *kwlist[] = {"memory_mib", NULL};
+    int mib = 160;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "|i", kwlist, &mib)) return -1;
+    if (mib < 1 || mib > 65536) {
+        PyErr_SetString(PyExc_ValueError, "memory_mib must be between 1 and 65536");
+        return -1;
+    }
+    if (self->tt.slots) tt_free(&self->tt);
+    self->bytes = (size_t)mib << 20;
+    if (tt_init(&self->tt, self->bytes) < 0) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    self->key_n = -1;
+    self->nodes = 0;
+    self->busy = 0;
+    return 0;
+}
+
+static void Solver_dealloc(SolverObject *self) {
+    tt_free(&self->tt);
+    Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+static int read_ints(PyObject *seq, int *out, int n, const char *what) {
+    PyObject *fast = PySequence_Fast(seq, what);
+    if (!fast) return -1;
+    if (PySequence_Fast_GET_SIZE(fast) != n) {
+        PyErr_Format(PyExc_ValueError, "%s: %d values needed", what, n);
+        Py_DECREF(fast);
+        return -1;
+    }
+    for (int i = 0; i < n; i++) {
+        long v = PyLong_AsLong(PySequence_Fast_GET_ITEM(fast, i));
+        if (v == -1 && PyErr_Occurred()) {
+            Py_DECREF(fast);
+            return -1;
+        }
+        out[i] = (int)v;
+    }
+    Py_DECREF(fast);
+    return 0;
+}
+
+/* solve(hands, trump, leader, weights, maximisers, flags=0, lo=0, hi=-1, guess=-1) -> int */
+static PyObject *Solver_solve(SolverObject *self, PyObject *args, PyObject *kwds) {
+    static char *kwlist[] = {"hands", "trump", "leader", "weights", "maximisers",
+                             "flags", "lo", "hi", "guess", NULL};
+    PyObject *hands_o, *weights_o, *max_o;
+    int trump, leader, flags = 0, lo = 0, hi = -1, guess = -1;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "OiiOO|iiii", kwlist, &hands_o, &trump,
+                                     &leader, &weights_o, &max_o, &flags, &lo, &hi, &guess))
+        return NULL;
+    PyObject *fast = PySequence_Fast(hands_o, "hands must be a sequence of ints");
+    if (!fast) return NULL;
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(fast);
+    if (n < 2 || n > MAXP) {
+        Py_DECREF(fast);
+        return PyErr_Format(PyExc_ValueError, "2 to %d hands, not %zd", MAXP, n);
+    }
+    S s;
+    memset(&s, 0, sizeof s);
+    s.n = (int)n;
+    for (int p = 0; p < n; p++) {
+        unsigned long long v = PyLong_AsUnsignedLongLong(PySequence_Fast_GET_ITEM(fast, p));
+        if (v == (unsigned long long)-1 && PyErr_Occurred()) {
+            Py_DECREF(fast);
+            return NULL;
+        }
+        s.hand[p] = v;
+    }
+    Py_DECREF(fast);
+    if (read_ints(weights_o, s.weight, s.n, "weights") < 0) return NULL;
+    if (read_ints(max_o, s.maxside, s.n, "maximisers") < 0) return NULL;
+    if (trump < -1 || trump > 3) return PyErr_Format(PyExc_ValueError, "trump %d", trump);
+    if (leader < 0 || leader >= n) return PyErr_Format(PyExc_ValueError, "leader %d", leader);
+    int cards = popc(s.hand[0]);
+    u64 seen = 0;
+    for (int p = 0; p < n; p++) {
+        if (s.hand[p] & 0x8000800080008000ULL)
+            return PyErr_Format(PyExc_ValueError, "rank indexes are 0 to 14");
+        if (popc(s.hand[p]) != cards)
+            return PyErr_Format(PyExc_ValueError, "every hand must hold as many cards");
+        if (s.hand[p] & seen) return PyErr_Format(PyExc_ValueError, "a card is in two hands");
+        seen |= s.hand[p];
+        for (int su = 0; su < 4; su++)
+            if (popc(s.hand[p] & SUITMASK(su)) > 15)
+                return PyErr_Format(PyExc_ValueError, "at most 15 cards of a suit in a hand");
+    }
+    if (cards > 16) return PyErr_Format(PyExc_ValueError, "at most 16 tricks");
+    s.wmax = 0;
+    for (int p = 0; p < n; p++) {
+        if (s.weight[p] < 0 || s.weight[p] > 16)
+            return PyErr_Format(PyExc_ValueError, "weights are 0 to 16");
+        if (s.weight[p] > s.wmax) s.wmax = s.weight[p];
+        s.maxside[p] = s.maxside[p] ? 1 : 0;
+    }
+    if (s.wmax * cards > 255) return PyErr_Format(PyExc_ValueError, "values above 255");
+    s.trump = trump;
+    s.flags = flags;
+    s.tricks = cards;
+    s.leader = leader;
+    s.key = lengths_key(&s);
+    owners(&s, s.own);
+    int top = cards * s.wmax;
+    if (hi < 0 || hi > top) hi = top;
+    if (lo < 0) lo = 0;
+    if (guess < 0) guess = (lo + hi + 1) / 2;
+    if (self->busy) {
+        PyErr_SetString(PyExc_RuntimeError, "this solver is already solving (one per thread)");
+        return NULL;
+    }
+    int same = self->key_n == s.n && self->key_trump == trump && self->key_flags == flags &&
+               memcmp(self->key_weight, s.weight, sizeof s.weight) == 0 &&
+               memcmp(self->key_maxside, s.maxside, sizeof s.maxside) == 0;
+    self->busy = 1;
+    s.tt = &self->tt;
+    int value;
+    Py_BEGIN_ALLOW_THREADS;
+    if (!same) tt_clear(&self->tt);
+    value = lo >= hi ? lo : solve_value(&s, lo, hi, guess);
+    Py_END_ALLOW_THREADS;
+    self->busy = 0;
+    self->key_n = s.n;
+    self->key_trump = trump;
+    self->key_flags = flags;
+    memcpy(self->key_weight, s.weight, sizeof s.weight);
+    memcpy(self->key_maxside, s.maxside, sizeof s.maxside);
+    self->nodes += s.nodes;
+    return PyLong_FromLong(value);
+}
+
+static PyObject *Solver_clear(SolverObject *self, PyObject *Py_UNUSED(ignored)) {
+    if (self->busy) {
+        PyErr_SetString(PyExc_RuntimeError, "this solver is solving");
+        return NULL;
+    }
+    tt_clear(&self->tt);
+    self->key_n = -1;
+    Py_RETURN_NONE;
+}
+
+static PyObject *Solver_get_nodes(SolverObject *self, void *closure) {
+    return PyLong_FromUnsignedLongLong(self->nodes);
+}
+
+static int Solver_set_nodes(SolverObject *self, PyObject *value, void *closure) {
+    if (!value) {
+        PyErr_SetString(PyExc_TypeError, "nodes cannot be deleted");
+        return -1;
+    }
+    unsigned long long v = PyLong_AsUnsignedLongLong(value);
+    if (v == (unsigned long long)-1 && PyErr_Occurred()) return -1;
+    self->nodes = v;
+    return 0;
+}
+
+static PyObject *Solver_get_clears(SolverObject *self, void *closure) {
+    return PyLong_FromUnsignedLongLong(self->tt.clears);
+}
+
+static PyObject *Solver_get_memory(SolverObject *self, void *closure) {
+    return PyLong_FromSize_t((size_t)self->tt.nslots * sizeof(Slot) +
+                             (size_t)self->tt.nentries * sizeof(Entry));
+}
+
+static PyMethodDef Solver_methods[] = {
+    {"solve", (PyCFunction)(void (*)(void))Solver_solve, METH_VARARGS | METH_KEYWORDS,
+     "solve(hands, trump, leader, weights, maximisers, flags=0, lo=0, hi=-1, guess=-1)\n"
+     "The value of the deal with best play, clamped to [lo, hi]."},
+    {"clear", (PyCFunction)Solver_clear, METH_NOARGS, "Empty the transposition table."},
+    {NULL}};
+
+static PyGetSetDef Solver_getset[] = {
+    {"nodes", (getter)Solver_get_nodes, (setter)Solver_set_nodes, "positions searched", NULL},
+    {"clears", (getter)Solver_get_clears, NULL, "times the full table was emptied", NULL},
+    {"memory", (getter)Solver_get_memory, NULL, "bytes held by the table", NULL},
+    {NULL}};
+
+static PyTypeObject SolverType = {
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "engine.solver._dds.Solver",
+    .tp_basicsize = sizeof(SolverObject),
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = "A double-dummy solver with its own transposition table (one per thread).",
+    .tp_new = PyType_GenericNew,
+    .tp_init = (initproc)Solver_init,
+    .tp_dealloc = (destructor)Solver_dealloc,
+    .tp_methods = Solver_methods,
+    .tp_getset = Solver_getset,
+};
+
+static struct PyModuleDef moduledef = {PyModuleDef_HEAD_INIT, "_dds",
+                                       "Double-dummy search in C.", -1, NULL};
+
+PyMODINIT_FUNC PyInit__dds(void) {
+    if (PyType_Ready(&SolverType) < 0) return NULL;
+    PyObject *m = PyModule_Create(&moduledef);
+    if (!m) return NULL;
+    Py_INCREF(&SolverType);
+    if (PyModule_AddObject(m, "Solver", (PyObject *)&SolverType) < 0) {
+        Py_DECREF(&SolverType);
+        Py_DECREF(m);
+        return NULL;
+    }
+    PyModule_AddIntConstant(m, "MUST_TRUMP", FLAG_MUST_TRUMP);
+    PyModule_AddIntConstant(m, "NO_UNDERTRUMP", FLAG_NO_UNDERTRUMP);
+    return m;
+}

@@ -1,0 +1,62 @@
+"""The solver against DDS (through the endplay package) on random bridge deals: all 20
+numbers of every table equal."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from engine.core.errors import DealError
+from engine.solver import Solver
+from engine.solver.bridge import RANKS, dd_table, parse_pbn
+
+dds = pytest.importorskip("endplay.dds")
+endplay_types = pytest.importorskip("endplay.types")
+
+SEED = 52
+DEALS = 200
+
+
+def random_pbn(rng: random.Random) -> str:
+    pack = [(suit, rank) for suit in range(4) for rank in range(13)]
+    rng.shuffle(pack)
+    hands = []
+    for seat in range(4):
+        cards = pack[13 * seat : 13 * seat + 13]
+        hands.append(
+            ".".join(
+                "".join(
+                    RANKS[rank] for rank in sorted((r for s, r in cards if s == suit), reverse=True)
+                )
+                for suit in range(4)
+            )
+        )
+    return "N:" + " ".join(hands)
+
+
+def test_random_deals_equal_dds():
+    print("seed", SEED)
+    rng = random.Random(SEED)
+    solver = Solver()
+    for number in range(DEALS):
+        pbn = random_pbn(rng)
+        expected = [
+            tricks for row in dds.calc_dd_table(endplay_types.Deal(pbn)).to_list() for tricks in row
+        ]
+        assert dd_table(parse_pbn(pbn), solver) == expected, (number, pbn)
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("AKQ.T98.J765.432", "seat letter"),
+        ("N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98", "4 hands"),
+        ("N:AKQJ.T98.765.43X T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765", "'X'"),
+        ("N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.76A", "twice"),
+        ("N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.76", "12 cards"),
+    ],
+)
+def test_bad_bridge_deals_are_refused(text, message):
+    with pytest.raises(DealError, match=message):
+        parse_pbn(text)

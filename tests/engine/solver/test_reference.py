@@ -1,0 +1,84 @@
+"""The solver against plain minimax (tests/engine/solver/reference.py) on small random deals:
+every objective, trump, leader and rule of play the games use."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from engine.solver import PlayRules, Solver, hand_mask
+from tests.engine.solver.reference import minimax
+
+SEED = 20261127
+
+
+def _deal(rng: random.Random, players: int, cards: int, ranks: int) -> list[list[tuple[int, int]]]:
+    pack = [(suit, rank) for suit in range(4) for rank in range(ranks)]
+    rng.shuffle(pack)
+    return [sorted(pack[i * cards : (i + 1) * cards]) for i in range(players)]
+
+
+def _check(solver: Solver, hands, rng: random.Random, **rules) -> None:
+    n = len(hands)
+    masks = [hand_mask(hand) for hand in hands]
+    trump = rng.choice([None, 0, 1, 2, 3])
+    leader = rng.randrange(n)
+    objectives = []
+    if n == 4:
+        objectives.append(([1, 0, 1, 0], {0, 2}))  # a partnership's tricks
+        bidder = rng.randrange(4)
+        ry = [0, 0, 0, 0]
+        ry[bidder] = 16
+        ry[(bidder + 2) % 4] = 1
+        objectives.append((ry, {(bidder + 1) % 4, (bidder + 3) % 4}))  # Ry 2
+        lon = [0, 0, 0, 0]
+        lon[bidder] = 1
+        objectives.append((lon, {bidder, (bidder + 2) % 4}))  # Lon: the declarer's own tricks
+    player = rng.randrange(n)
+    alone = [1 if p == player else 0 for p in range(n)]
+    objectives.append((alone, {player}))  # one player against all the others
+    for weights, maximisers in objectives:
+        expected = minimax(
+            hands, leader=leader, weights=weights, maximisers=maximisers, trump=trump, **rules
+        )
+        got = solver.value(
+            masks,
+            leader=leader,
+            weights=weights,
+            maximisers=maximisers,
+            rules=PlayRules(trump=trump, **rules),
+        )
+        assert got == expected, (hands, trump, leader, weights, maximisers, rules)
+
+
+@pytest.mark.parametrize(
+    ("players", "cards", "ranks", "rules"),
+    [
+        (4, 4, 4, {}),  # dense: every card of a 16-card pack
+        (4, 4, 15, {}),  # sparse: 16 of Pymtheg's 60 cards
+        (4, 4, 6, {"undertrump": False}),  # rules-1709: no under-trumping
+        (4, 4, 15, {"undertrump": False}),
+        (4, 4, 6, {"must_trump": True}),  # Pyramid's duty to trump
+        (3, 5, 6, {"must_trump": True}),
+        (2, 6, 6, {"must_trump": True}),
+        (3, 5, 15, {}),
+    ],
+)
+def test_small_deals_equal_minimax(players, cards, ranks, rules):
+    seed = f"{SEED}:{players}:{cards}:{ranks}:{sorted(rules.items())}"
+    print("seed", seed)
+    rng = random.Random(seed)
+    solver = Solver(memory_mib=16)
+    for _ in range(12):
+        _check(solver, _deal(rng, players, cards, ranks), rng, **rules)
+
+
+def test_a_tiny_table_catches_every_collection():
+    """A table far too small for the search empties itself again and again; the answers stay
+    those of minimax."""
+    rng = random.Random(SEED)
+    print("seed", SEED)
+    solver = Solver(memory_mib=1)
+    for _ in range(10):
+        _check(solver, _deal(rng, 4, 4, 8), rng)
