@@ -317,21 +317,23 @@ class Board:
     def best_set(self, naturals: list[int], wilds: list[int], size: int) -> list[int] | None:
         """A valid new set of ``naturals`` (all or one colour of them) and as few wild
         cards as make up ``size``; None when there is none."""
-        groups = [naturals]
-        if len({RED[card] for card in naturals}) == 2:
-            groups += [
-                [card for card in naturals if RED[card]],
-                [card for card in naturals if not RED[card]],
-            ]
-        for group in groups:
+        for group in _colour_groups(naturals):
             if len(group) >= size and self.valid(group):
                 return group[:]
             need = size - len(group)
             if len(group) >= 2 and 0 < need <= len(wilds):
-                for colour in (None, RED[group[0]]):
-                    pick = [w for w in wilds if colour is None or RED[w] == colour][:need]
-                    if len(pick) == need and self.valid([*group, *pick]):
-                        return [*group, *pick]
+                found = self.with_wilds(group, wilds, need)
+                if found is not None:
+                    return found
+        return None
+
+    def with_wilds(self, group: list[int], wilds: list[int], need: int) -> list[int] | None:
+        """``group`` and ``need`` wild cards, of any colour or else of the group's, as a valid
+        set; None when neither is one."""
+        for colour in (None, RED[group[0]]):
+            pick = [w for w in wilds if colour is None or RED[w] == colour][:need]
+            if len(pick) == need and self.valid([*group, *pick]):
+                return [*group, *pick]
         return None
 
     def go_out_or_discard(self, seat: str) -> bool:
@@ -367,6 +369,17 @@ class Board:
 
         low = min(key(card) for card in plain)
         return self.rng.choice([card for card in plain if key(card) == low])
+
+
+def _colour_groups(naturals: list[int]) -> list[list[int]]:
+    """The naturals, then, when they are of both colours, the red ones and the black ones."""
+    groups = [naturals]
+    if len({RED[card] for card in naturals}) == 2:
+        groups += [
+            [card for card in naturals if RED[card]],
+            [card for card in naturals if not RED[card]],
+        ]
+    return groups
 
 
 def play_board(

@@ -131,6 +131,21 @@ def _pick(rng: random.Random, cards: list[int], key) -> int:
     return rng.choice([card for card in cards if key(card) == low])
 
 
+def _highest(card: int) -> tuple[int, int]:
+    """A card by height within its group (a lower number is higher), the costliest first."""
+    return (card % 20 if card >= 20 else card, -CARD_POINTS[card])
+
+
+def _cheapest(card: int) -> tuple[int, int]:
+    """A card by its points, then from the lowest."""
+    return (CARD_POINTS[card], -card)
+
+
+def _smear(card: int) -> tuple[int, bool]:
+    """A card by its points, the costliest first, a plain card before a trump."""
+    return (-CARD_POINTS[card], card < 20)
+
+
 def choose_card(
     rng: random.Random,
     legal: int,
@@ -150,19 +165,16 @@ def choose_card(
         cards = kept or cards
     if not trick:
         if rng.random() < 0.5:
-            return _pick(rng, cards, lambda c: (c % 20 if c >= 20 else c, -CARD_POINTS[c]))
-        return _pick(rng, cards, lambda c: (CARD_POINTS[c], -c))
+            return _pick(rng, cards, _highest)
+        return _pick(rng, cards, _cheapest)
     if friend_winning:
         # Smear: the card worth most that does not take the trick from the friend.
-        return _pick(rng, cards, lambda c: (-CARD_POINTS[c], c < 20))
-    winners = []
-    for card in cards:
-        if trick_winner([*trick, card], no_trumps) == len(trick):
-            winners.append(card)
+        return _pick(rng, cards, _smear)
+    winners = [card for card in cards if trick_winner([*trick, card], no_trumps) == len(trick)]
     if winners and rng.random() < 0.85:
         # The cheapest winner: fewest points, then the lowest card.
-        return _pick(rng, winners, lambda c: (CARD_POINTS[c], -c))
-    return _pick(rng, cards, lambda c: (CARD_POINTS[c], -c))
+        return _pick(rng, winners, _cheapest)
+    return _pick(rng, cards, _cheapest)
 
 
 def play_board(
