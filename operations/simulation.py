@@ -286,41 +286,57 @@ def simulate_tournament(
         # One transaction a round: the standings follow once per round, not once per board.
         with transaction.atomic():
             for match, board in work[number]:
-                try:
-                    if tournament.of_players:
-                        played, facts = None, played_facts(match, board, report.seed)
-                    else:
-                        played = play_board_of(match, board, report.seed)
-                        facts = played.facts
-                    if (
-                        dispute
-                        and report.dispute is None
-                        and played is not None
-                        and _disputable(match, board, played)
-                    ):
-                        report.dispute = play_disputed(match, board, played, by)
-                    elif not _settle(match, board, facts):
-                        report.open_calls.append(
-                            f"round {match.round}, table {match.table.number}, board {board.number}"
-                        )
-                        continue
-                except ScoringError as exc:
-                    raise SimulationError(
-                        f"round {match.round}, table {match.table.number}, board "
-                        f"{board.number}: {exc}"
-                    ) from None
-                report.boards += 1
-                report.passed_out += played is not None and played.passed_out
-                score = _settled_score(match, board)
-                report.made += bool(score.get("made", score.get("exact")))
-                found = tournament.game_rules.outcome(score) if score else None
-                if found is not None:
-                    report.outcomes[found] += 1
+                if not _play_one(tournament, match, board, report, dispute=dispute, by=by):
+                    continue
                 done += 1
                 if progress is not None:
                     progress(done, total, f"round {number}, table {match.table.number}")
         report.matches += len({match.pk for match, _board in work[number]})
     return report
+
+
+def _play_one(
+    tournament: Tournament,
+    match: Match,
+    board: Board,
+    report: SimulationReport,
+    *,
+    dispute: bool,
+    by: Any,
+) -> bool:
+    """Play ``board`` of ``match`` and count it in ``report`` (the first board that can be
+    disputed through the dispute path, with ``dispute``); False when the entry went to the
+    director (an open call), which is not counted."""
+    try:
+        if tournament.of_players:
+            played, facts = None, played_facts(match, board, report.seed)
+        else:
+            played = play_board_of(match, board, report.seed)
+            facts = played.facts
+        if (
+            dispute
+            and report.dispute is None
+            and played is not None
+            and _disputable(match, board, played)
+        ):
+            report.dispute = play_disputed(match, board, played, by)
+        elif not _settle(match, board, facts):
+            report.open_calls.append(
+                f"round {match.round}, table {match.table.number}, board {board.number}"
+            )
+            return False
+    except ScoringError as exc:
+        raise SimulationError(
+            f"round {match.round}, table {match.table.number}, board {board.number}: {exc}"
+        ) from None
+    report.boards += 1
+    report.passed_out += played is not None and played.passed_out
+    score = _settled_score(match, board)
+    report.made += bool(score.get("made", score.get("exact")))
+    found = tournament.game_rules.outcome(score) if score else None
+    if found is not None:
+        report.outcomes[found] += 1
+    return True
 
 
 def _disputable(match: Match, board: Board, played: PlayedBoard) -> bool:
