@@ -88,6 +88,25 @@ def _parse_deal(raw: Any) -> PysngtautDeal:
     return _cached_deal(raw) if type(raw) is str else parse_deal(raw)
 
 
+def _read_set_values(value: Any) -> dict[str, int]:
+    """Option ``set_values``: a value, a whole number, for some set categories."""
+    if type(value) is not dict:
+        raise RecordError(
+            "options.set_values", f"must be an object of set categories, not {value!r}"
+        )
+    for category, number in value.items():
+        if category not in CATEGORY_SET:
+            raise RecordError(
+                f"options.set_values.{category}",
+                f"unknown set category (known: {', '.join(CATEGORY_IDS)})",
+            )
+        if type(number) is not int or number < 0:
+            raise RecordError(
+                f"options.set_values.{category}", f"{number!r} is not a whole number ≥ 0"
+            )
+    return value
+
+
 def _read_options(raw: Any) -> tuple[dict[str, bool], dict[str, int]]:
     """``(flags that are on, set values given)``, checked (section 6, kind 6)."""
     if type(raw) is not dict:
@@ -102,21 +121,7 @@ def _read_options(raw: Any) -> tuple[dict[str, bool], dict[str, int]]:
         if value is None:
             continue
         if name == "set_values":
-            if type(value) is not dict:
-                raise RecordError(
-                    "options.set_values", f"must be an object of set categories, not {value!r}"
-                )
-            for category, number in value.items():
-                if category not in CATEGORY_SET:
-                    raise RecordError(
-                        f"options.set_values.{category}",
-                        f"unknown set category (known: {', '.join(CATEGORY_IDS)})",
-                    )
-                if type(number) is not int or number < 0:
-                    raise RecordError(
-                        f"options.set_values.{category}", f"{number!r} is not a whole number ≥ 0"
-                    )
-                values[category] = number
+            values.update(_read_set_values(value))
         elif value is True:
             flags[name] = True
         elif value is not False:
