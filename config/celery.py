@@ -6,12 +6,23 @@ import os
 
 from celery import Celery
 from celery.signals import task_postrun, task_prerun
+from kombu.transport import TRANSPORT_ALIASES
+
+from config.liveness import WorkerLiveness
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
+# The Redis transport and worker consumer that outlive a Redis outage (config/broker.py).
+TRANSPORT_ALIASES["redis"] = TRANSPORT_ALIASES["rediss"] = "config.broker:Transport"
+
 app = Celery("pymtheg")
 app.config_from_object("django.conf:settings", namespace="CELERY")
+app.conf.worker_consumer = "config.broker:Consumer"
 app.autodiscover_tasks()
+
+# The worker's and beat's signs of life for /healthz (config/liveness.py).
+app.steps["worker"].add(WorkerLiveness)
+app.conf.beat_scheduler = "config.liveness:Scheduler"
 
 
 @task_prerun.connect

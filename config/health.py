@@ -11,11 +11,17 @@ of failure (never an address or a password from the configuration):
   marks the standings stale for the reconcile), so a load balancer must keep it in rotation;
   ``"degraded"`` names what is missing, and ``cache_failures`` counts the cache calls this
   process answered without Redis;
+- 200 ``"status": "degraded"`` too when a tournament's standings have been behind its results
+  for more than ``HEALTH_STALE_STANDINGS_SECONDS`` (``"standings": "stale"``), or, with a
+  broker and the shared cache, when the Celery worker or beat has given no sign of life for
+  a while (``"worker"``/``"beat"``: ``"absent"``, config/liveness.py);
 - 503 ``"status": "error"``: the database does not answer; nothing can be served.
 """
 
 from __future__ import annotations
 
+import threading
+import time
 from collections.abc import Callable
 
 from django.conf import settings
@@ -71,11 +77,58 @@ def redis_urls() -> dict[str, str]:
     return urls
 
 
+class StaleStandings:
+    """When this process first saw each tournament's standings behind its results: a
+    confirmation makes them so for a second or two, which is no trouble; longer is."""
+
+    def __init__(self) -> None:
+        self.since: dict[int, float] = {}
+        self._lock = threading.Lock()
+
+    def check(self) -> str:
+        from scoring.standings import stale_tournament_ids
+
+        try:
+            stale = set(stale_tournament_ids())
+        except Exception as exc:  # the database check says what is wrong
+            return _failure(exc)
+        now = time.monotonic()
+        with self._lock:
+            self.since = {tid: self.since.get(tid, now) for tid in stale}
+            oldest = min(self.since.values(), default=now)
+        return "stale" if now - oldest > settings.HEALTH_STALE_STANDINGS_SECONDS else OK
+
+
+stale_standings = StaleStandings()
+
+
+def _alive(key: str) -> str:
+    from config.liveness import STALE_AFTER_SECONDS, age
+
+    seconds = age(key)
+    return OK if seconds is not None and seconds <= STALE_AFTER_SECONDS else "absent"
+
+
+def background_checks() -> dict[str, Callable[[], str]]:
+    """The worker and beat, when tasks go through a broker and the cache that holds their
+    signs of life is shared (Redis)."""
+    from config.liveness import BEAT_KEY, WORKER_KEY
+
+    if not settings.CELERY_BROKER_URL or not getattr(settings, "REDIS_CACHE_URL", None):
+        return {}
+    return {"worker": lambda: _alive(WORKER_KEY), "beat": lambda: _alive(BEAT_KEY)}
+
+
 def run_checks() -> dict[str, str]:
     checks: dict[str, Callable[[], str]] = {"database": check_database}
     for name, url in redis_urls().items():
         checks[name] = lambda url=url: _ping_redis(url)
-    return {name: check() for name, check in checks.items()}
+    results = {name: check() for name, check in checks.items()}
+    if results["database"] == OK:
+        results["standings"] = stale_standings.check()
+        if results.get("cache", OK) == OK:
+            results.update({name: check() for name, check in background_checks().items()})
+    return results
 
 
 @never_cache

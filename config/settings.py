@@ -298,8 +298,18 @@ CELERY_TASK_DEFAULT_QUEUE = os.environ.get("CELERY_TASK_DEFAULT_QUEUE", "celery"
 # A broker that is down must not hold up a confirmation: give up publishing quickly (the
 # standings are then stale until the periodic reconcile).
 CELERY_BROKER_CONNECTION_TIMEOUT = 2
-CELERY_BROKER_TRANSPORT_OPTIONS = {"socket_connect_timeout": 2, "socket_timeout": 5}
+# A message a worker held when Redis went away is delivered again after visibility_timeout
+# (config/broker.py); it must outlast the longest task and countdown.
+CELERY_BROKER_TRANSPORT_OPTIONS = {
+    "socket_connect_timeout": 2,
+    "socket_timeout": 5,
+    "visibility_timeout": 600,
+}
 STANDINGS_RECONCILE_SECONDS = env_int("STANDINGS_RECONCILE_SECONDS", 15)
+# Beat wakes at least this often (config/liveness.py: its sign of life for /healthz).
+CELERY_BEAT_MAX_LOOP_INTERVAL = 5
+# /healthz says "degraded" once a tournament's standings have been behind its results longer.
+HEALTH_STALE_STANDINGS_SECONDS = env_int("HEALTH_STALE_STANDINGS_SECONDS", 10)
 # A burst of confirmations is gathered into one recompute this long after the first of them.
 STANDINGS_DEBOUNCE_SECONDS = float(os.environ.get("STANDINGS_DEBOUNCE_SECONDS", "1.0"))
 CELERY_BEAT_SCHEDULE = {

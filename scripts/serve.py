@@ -110,8 +110,14 @@ def check_redis(url: str) -> None:
         ) from None
 
 
-def stack(port: str) -> list[tuple[str, list[str]]]:
+def schedule_file(env: Mapping[str, str]) -> Path:
+    """Beat's schedule file, in the product's var folder (``PYMTHEG_VAR_DIR`` or var/)."""
+    return Path(env.get("PYMTHEG_VAR_DIR") or ROOT / "var") / "celerybeat-schedule"
+
+
+def stack(port: str, schedule: Path | None = None) -> list[tuple[str, list[str]]]:
     """The three processes: (name, command)."""
+    schedule = schedule or schedule_file({})
     return [
         (
             "web",
@@ -133,7 +139,7 @@ def stack(port: str) -> list[tuple[str, list[str]]]:
                 "config",
                 "beat",
                 "--loglevel=INFO",
-                "--schedule=var/celerybeat-schedule",
+                f"--schedule={schedule}",
             ],
         ),
     ]
@@ -229,6 +235,8 @@ def prepare(env: Mapping[str, str]) -> None:
     if ensure_database(env["DATABASE_URL"]):
         print(f"serve: created the database {database_name(env['DATABASE_URL'])!r}")
     check_redis(env["CELERY_BROKER_URL"])
+    # Beat's schedule file goes there; a fresh clone has no var/ folder yet.
+    schedule_file(env).parent.mkdir(parents=True, exist_ok=True)
     subprocess.run(
         [sys.executable, "manage.py", "migrate", "--noinput"], cwd=ROOT, env=env, check=True
     )
@@ -244,7 +252,7 @@ def main() -> int:
     except subprocess.CalledProcessError as exc:
         print(f"serve: migrate failed (exit status {exc.returncode})", file=sys.stderr)
         return 2
-    supervisor = Supervisor(stack(env["PORT"]), env)
+    supervisor = Supervisor(stack(env["PORT"], schedule_file(env)), env)
     for signum in (signal.SIGINT, signal.SIGTERM):
         signal.signal(signum, lambda *_: supervisor.stopping.set())
     supervisor.start()

@@ -92,10 +92,17 @@ def redis_server() -> Iterator[RedisServer]:
 
 @contextlib.contextmanager
 def celery_worker(
-    *, broker: str, database_url: str, queue: str, cache_url: str = "", beat_seconds: int = 0
+    *,
+    broker: str,
+    database_url: str,
+    queue: str,
+    cache_url: str = "",
+    beat_seconds: int = 0,
+    pool: str = "solo",
 ):
-    """A real worker process (solo pool) on its own queue; with beat when asked. It shares the
-    cache at ``cache_url`` with the test process (the pending-update marks live there)."""
+    """A real worker process (solo pool, or ``pool="prefork"`` with two children, as
+    ``make serve`` runs it) on its own queue; with beat when asked. It shares the cache at
+    ``cache_url`` with the test process (the pending-update marks live there)."""
     env = {
         **os.environ,
         "REDIS_CACHE_URL": cache_url,
@@ -113,7 +120,8 @@ def celery_worker(
         "-A",
         "config",
         "worker",
-        "--pool=solo",
+        f"--pool={pool}",
+        *(["--concurrency=2"] if pool == "prefork" else []),
         "--loglevel=INFO",
         "-Q",
         queue,

@@ -1,8 +1,10 @@
 """A Redis outage mid-round against the real stack: PostgreSQL, a private Redis serving as
 both the shared cache (database 1) and the broker (database 0), and a Celery worker with beat.
 Scorers keep entering and checking while Redis is down for 20 s; no request fails, every
-result is stored once, and the standings catch up by themselves once Redis is back (run by
-``make test-services``; skipped elsewhere on a developer's machine, failing in CI)."""
+result is stored once, and the standings catch up by themselves once Redis is back. And a
+worker busy with a queue of tasks, holding unacknowledged messages when Redis goes, lives on
+and consumes again once Redis is back (run by ``make test-services``; skipped elsewhere on a
+developer's machine, failing in CI)."""
 
 from __future__ import annotations
 
@@ -14,7 +16,9 @@ from django.db import connection
 from django.test import override_settings
 from rest_framework.test import APIClient
 
+from config.celery import app as celery_app
 from scoring.models import Result, Submission
+from scoring.tasks import reconcile_standings
 from tests.scoring.conftest import GAM_MADE, RY_LOST, build_cup, new_id
 from tests.scoring.processes import celery_worker, redis_server, wait_for
 from tests.scoring.test_integration import database_url, is_current, matches_counted, use_broker
@@ -95,3 +99,59 @@ def test_a_redis_outage_mid_round_costs_no_scorer_an_error(use_broker):
             assert worker.poll() is None
     assert Result.objects.filter(match__table__tournament=cup.tournament).count() == 4
     assert Submission.objects.filter(match__table__tournament=cup.tournament).count() == 4
+
+
+@pytest.mark.worker
+def test_the_worker_outlives_an_outage_while_it_holds_unacknowledged_messages(use_broker):
+    """Celery 5.7's worker died here ("Restoring 8 unacknowledged message(s)", then
+    ``'NoneType' object has no attribute 'hostname'``); config/broker.py says why."""
+    if connection.vendor != "postgresql":
+        pytest.fail("this test needs PostgreSQL (DATABASE_URL=postgres://...)")
+    queue = f"test-{uuid.uuid4().hex[:10]}"
+    with redis_server() as redis:
+        use_broker(redis.url, queue)
+        with celery_worker(
+            broker=redis.url, database_url=database_url(), queue=queue, pool="prefork"
+        ) as (worker, log):
+            # The load, then tasks due later (as the debounced standings updates are): the
+            # worker holds their messages unacknowledged while it waits on the queue. (Sent
+            # through a connection of their own: Celery prefers CELERY_BROKER_URL to the
+            # configured URL.)
+            with celery_app.connection_for_write(redis.url) as broker:
+                for _ in range(300):
+                    reconcile_standings.apply_async(connection=broker, queue=queue)
+                for _ in range(3):
+                    reconcile_standings.apply_async(connection=broker, queue=queue, countdown=60)
+            wait_for(
+                lambda: log.read_text(errors="replace").count(" succeeded ") >= 300,
+                120,
+                "the load to be done",
+            )
+            redis.stop()
+            time.sleep(3)
+            text = log.read_text(errors="replace")
+            assert worker.poll() is None, "the worker died:\n" + text[-4000:]
+            assert "unacknowledged message(s)" in text  # it did hold some
+            connected_before = text.count("Connected to redis://")
+            redis.start()
+            back_at = time.monotonic()
+            wait_for(
+                lambda: (
+                    log.read_text(errors="replace").count("Connected to redis://")
+                    > connected_before
+                ),
+                30,
+                "the worker to reconnect",
+            )
+            print(f"worker reconnected {time.monotonic() - back_at:.2f} s after Redis came back")
+            with celery_app.connection_for_write(redis.url) as broker:
+                sent = reconcile_standings.apply_async(connection=broker, queue=queue)
+            wait_for(
+                lambda: f"[{sent.id}] succeeded" in log.read_text(errors="replace"),
+                30,
+                "a task sent after the outage",
+            )
+            text = log.read_text(errors="replace")
+            assert worker.poll() is None
+            assert "Unrecoverable error" not in text
+            assert "has no attribute 'hostname'" not in text
