@@ -125,6 +125,20 @@ def _passed_out_score(rec: BoardRecord) -> BoardScore:
     return BoardScore(None, None, None, None, None, "none", None, 0, None, result, result, True)
 
 
+def _penalties(rec: BoardRecord, declarer: Seat) -> int:
+    """What the revoke's extra points and the illegal trump's penalty add to the declarer's
+    score: against his side when it offended, for it when the defenders did."""
+    score = 0
+    if rec.revoke is not None and rec.ruleset.revoke_extra:
+        by_playing_party = rec.revoke.team == declarer.team
+        score += -rec.ruleset.revoke_extra if by_playing_party else rec.ruleset.revoke_extra
+    if rec.illegal_trump is not None and rec.options.illegal_trump_penalty:
+        by_playing_party = rec.illegal_trump.team == declarer.team
+        penalty = rec.options.illegal_trump_penalty
+        score += -penalty if by_playing_party else penalty
+    return score
+
+
 def score_board(rec: BoardRecord) -> BoardScore:
     """The board score of a checked record."""
     auction = rec.final_auction
@@ -137,14 +151,7 @@ def score_board(rec: BoardRecord) -> BoardScore:
         raw, made = _contract_outcome(rec, bid, declarer, liability)
     else:
         raw, made = _revoke_outcome(rec, bid, declarer, liability)
-    score = round(raw * rec.multiplier)
-    if rec.revoke is not None and rec.ruleset.revoke_extra:
-        by_playing_party = rec.revoke.team == declarer.team
-        score += -rec.ruleset.revoke_extra if by_playing_party else rec.ruleset.revoke_extra
-    if rec.illegal_trump is not None and rec.options.illegal_trump_penalty:
-        by_playing_party = rec.illegal_trump.team == declarer.team
-        penalty = rec.options.illegal_trump_penalty
-        score += -penalty if by_playing_party else penalty
+    score = round(raw * rec.multiplier) + _penalties(rec, declarer)
     charge = rec.ruleset.first_passed_out_charge if len(rec.auctions) == 2 else 0
     playing = declarer.team
     ns = (score if playing == "NS" else -score) + charge
