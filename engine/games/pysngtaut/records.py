@@ -460,6 +460,22 @@ def _too_many(cards: list[int]) -> bool:
     return any(map(eq, cards, cards[2:])) or any(map(eq, faces, faces[1:]))
 
 
+def _places(
+    seats: tuple[str, ...],
+    melds: dict[str, list[tuple[list[int], int]]],
+    hands: dict[str, list[int]],
+) -> list[tuple[str, int]]:
+    """``(path, card)`` of every card in sight in reading order: the sets seat by seat, then
+    the hands seat by seat."""
+    places = []
+    for seat in seats:
+        for index, (cards, _category) in enumerate(melds.get(seat, ())):
+            places += [(f"melds.{seat}[{index}][{k}]", card) for k, card in enumerate(cards)]
+    for seat in seats:
+        places += [(f"hands.{seat}[{k}]", card) for k, card in enumerate(hands.get(seat, ()))]
+    return places
+
+
 def _find_too_many(
     seats: tuple[str, ...],
     melds: dict[str, list[tuple[list[int], int]]],
@@ -472,13 +488,7 @@ def _find_too_many(
     counts = [0] * CARDS
     if players != 3:
         counts[up] = 1  # out of play, in sight
-    places = []
-    for seat in seats:
-        for index, (cards, _category) in enumerate(melds.get(seat, ())):
-            places += [(f"melds.{seat}[{index}][{k}]", card) for k, card in enumerate(cards)]
-    for seat in seats:
-        places += [(f"hands.{seat}[{k}]", card) for k, card in enumerate(hands.get(seat, ()))]
-    for path, card in places:
+    for path, card in _places(seats, melds, hands):
         if card == JOKER:
             continue  # the joker's places are checked with the god card
         counts[card] += 1
