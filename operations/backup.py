@@ -126,6 +126,8 @@ DERIVED = {
     "publishing.ChartData": "recomputed from the standings",
     "publishing.Export": "files of this server, made again on request",
     "publishing.PublishingSettings": "this server's publishing choices, set again by hand",
+    "broadcast.FeaturedTable": "this server's broadcast, featured again by hand (a new code)",
+    "broadcast.Recording": "a featured table's play as recorded; its results are in the backup",
 }
 
 
