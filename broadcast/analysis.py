@@ -112,15 +112,15 @@ def _value_in_play(
         )
         tricks = _solver().side_tricks(position["hands"], position["side"], leader=0, rules=rules)
         return int(position["taken"]) + int(tricks)
-    values = [
-        value(start, [*actions, option["action"]])
-        for option in play.options()
-        if option["group"] == "card"
-    ]
-    known = [v for v in values if v is not None]
-    if not known:
+    values = []
+    for option in play.options():
+        found = value(start, [*actions, option["action"]])
+        if found is None:  # the game offers no count of this position: none of the trick
+            return None
+        values.append(found)
+    if not values:
         return None
-    return max(known) if view["to_act"] in view["declarer_side"] else min(known)
+    return max(values) if view["to_act"] in view["declarer_side"] else min(values)
 
 
 def _card_steps(start: Callable[[], TablePlay], actions: list[str]) -> list[tuple[int, str]]:

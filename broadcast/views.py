@@ -19,6 +19,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.cache import patch_cache_control
 from django.views.decorators.http import require_GET, require_POST
+from rest_framework.exceptions import Throttled
 
 from broadcast import selectors, services
 from broadcast.models import FeaturedTable
@@ -133,7 +134,7 @@ def recorder(request: HttpRequest, slug: str) -> HttpResponse:
                 return _code_page(request, tournament, "Type the recorder's code.")
             try:
                 _refuse_guess(request, code)
-            except Exception:  # Throttled: too many wrong codes
+            except Throttled:
                 return _code_page(
                     request, tournament, "Too many wrong codes: wait a minute.", status=429
                 )

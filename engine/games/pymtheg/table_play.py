@@ -319,6 +319,8 @@ class PymthegTablePlay(TablePlay):
         play = self.play
         if play is None or play.finished or play.current_trick or self.declarer is None:
             return None
+        if self.contract is not None and self.contract[0] == "R":
+            return None  # a Ry's bidder wants no trick: "tricks available" does not fit it
         order = seat_order(play.leader, self.direction)
         side = set(self._side())
         return {
