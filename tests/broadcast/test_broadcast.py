@@ -191,3 +191,25 @@ def test_the_analysis_counts_every_card_and_marks_those_that_cost_a_trick(settin
         # Best play never lets the count move towards the side that played the card.
         better = counts[after] > counts[before] if mine else counts[after] < counts[before]
         assert not better
+
+
+@pytest.mark.django_db
+@pytest.mark.skipif(not analysis.solver_available(), reason="the solver is not built")
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_count_before_the_lead_is_the_engine_s_sure_tricks_of_the_declarer(players):
+    from engine.games.pyramid.solver import sure_tricks
+
+    game = get_game("pyramid")
+    for board in range(1, 4):
+        dealer = game.dealer(board, players)
+        deal = game.seeded_deal(SEED, 1, board, players)
+        play = game.table_play(deal, settings={}, table=1, players=players, dealer=dealer)
+        trump = ("spades", "hearts", "diamonds", "clubs", "nt")[board % 5]
+        actions = [play.options()[0]["action"], f"trump:{trump}"]
+
+        def start(deal=deal, dealer=dealer):
+            return game.table_play(deal, settings={}, table=1, players=players, dealer=dealer)
+
+        count = analysis.value(start, actions)
+        declarer = play.view()["declarer"]
+        assert count == sure_tricks(deal)[declarer][trump]
