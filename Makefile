@@ -38,8 +38,10 @@ demo: $(STAMP)
 serve: $(STAMP)
 	PORT=$(PORT) $(BIN)/python scripts/serve.py
 
-## Lint, the suite on the embedded defaults (SQLite, eager tasks), then the suite again on
-## PostgreSQL and Redis. Without those services the second run is skipped, except in CI.
+## Lint, the suite on the embedded defaults (SQLite, eager tasks), then again on PostgreSQL
+## and Redis the tests that touch the database, Redis or a worker (marked ``services`` by
+## tests/conftest.py; the others do the same on both). Without those services the second run
+## is skipped, except in CI.
 test: lint unit test-services
 
 lint: $(STAMP)
@@ -53,8 +55,8 @@ unit: $(STAMP)
 test-services: $(STAMP)
 	@status=0; $(SERVICES) $(BIN)/python scripts/check_services.py || status=$$?; \
 	if [ $$status -eq 0 ]; then \
-		echo "$(SERVICES) pytest -q -n 2"; \
-		$(SERVICES) $(BIN)/pytest -q -n 2; \
+		echo "$(SERVICES) pytest -q -n 2 -m services"; \
+		$(SERVICES) $(BIN)/pytest -q -n 2 -m services; \
 	elif [ $$status -ne 3 ]; then \
 		exit $$status; \
 	fi

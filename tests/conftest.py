@@ -149,3 +149,45 @@ def _tasks_in_process(request):
     celery_app.conf.task_always_eager = True
     yield
     celery_app.conf.task_always_eager = before
+
+
+# -- which tests touch the services --------------------------------------------------------
+
+# A test touches the database when it asks for one of these fixtures (directly or through its
+# own fixtures: ``item.fixturenames`` is the whole closure) or carries ``django_db``; a test
+# client or live server answers through views that read it. (``django_db_blocker`` is not one:
+# pytest-django asks for it for every test; a fixture that unblocks the database asks for
+# ``django_db_setup`` too.)
+DATABASE_FIXTURES = frozenset(
+    {
+        "db",
+        "transactional_db",
+        "django_db_reset_sequences",
+        "django_db_serialized_rollback",
+        "django_db_setup",
+        "client",
+        "async_client",
+        "admin_client",
+        "admin_user",
+        "live_server",
+    }
+)
+SERVICE_MARKERS = ("django_db", "integration", "worker", "services")
+
+
+def touches_services(item: pytest.Item) -> bool:
+    """Whether ``item`` touches the database, Redis or a Celery worker: such a test runs in
+    both runs (SQLite, then PostgreSQL/Redis); any other test is the same on both and runs
+    once, on the embedded defaults."""
+    if DATABASE_FIXTURES.intersection(getattr(item, "fixturenames", ())):
+        return True
+    return any(item.get_closest_marker(name) is not None for name in SERVICE_MARKERS)
+
+
+@pytest.hookimpl(tryfirst=True)  # before ``-m`` deselects by marker
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Mark every test that touches the services ``services``: ``make test-services`` runs
+    ``-m services`` against PostgreSQL and Redis."""
+    for item in items:
+        if touches_services(item):
+            item.add_marker(pytest.mark.services)

@@ -98,6 +98,7 @@ def test_development_key_is_not_a_production_key():
     assert "security.W018" in result.stdout + result.stderr  # DEBUG on: not for deployment
 
 
+@pytest.mark.services  # the configuration differs between the runs: checked in both
 def test_celery_is_eager_exactly_when_there_is_no_broker():
     assert (settings.CELERY_BROKER_URL is None) == settings.CELERY_TASK_ALWAYS_EAGER
 
