@@ -16,6 +16,7 @@ from engine.games.pymtheg.auction import (
     TRUMPS,
     AuctionError,
     AuctionResult,
+    Bid,
     run_auction,
 )
 from engine.games.pymtheg.cards import DIRECTIONS, Seat
@@ -206,6 +207,19 @@ def _trick_count(name: str, value: Any) -> int:
     return value
 
 
+def _team_tricks(
+    raw: Mapping[str, Any], contract: Bid, auction: AuctionResult, revoke: Seat | None
+) -> dict[str, int]:
+    """``tricks`` per team, for a contract whose score needs no more."""
+    if contract.family == "lon" or contract.code in ("R", "R2"):
+        raise RecordError(
+            "tricks", f"{contract.words} needs the tricks per seat (N, E, S, W), not per team"
+        )
+    teams = {t: _trick_count(f"tricks.{t}", raw[t]) for t in ("NS", "EW")}
+    _check_total(sum(teams.values()), contract, auction, None, revoke, teams)
+    return teams
+
+
 def _tricks(record: Mapping[str, Any], auction: AuctionResult, revoke: Seat | None):
     raw = record.get("tricks")
     contract = auction.contract
@@ -225,14 +239,7 @@ def _tricks(record: Mapping[str, Any], auction: AuctionResult, revoke: Seat | No
         _check_total(sum(seats), contract, auction, seats, revoke)
         return seats, None
     if keys == TEAM_KEYS:
-        per_seat_needed = contract.family == "lon" or contract.code in ("R", "R2")
-        if per_seat_needed:
-            raise RecordError(
-                "tricks", f"{contract.words} needs the tricks per seat (N, E, S, W), not per team"
-            )
-        teams = {t: _trick_count(f"tricks.{t}", raw[t]) for t in ("NS", "EW")}
-        _check_total(sum(teams.values()), contract, auction, None, revoke, teams)
-        return None, teams
+        return None, _team_tricks(raw, contract, auction, revoke)
     raise RecordError("tricks", f"keys must be N, E, S, W or NS, EW, not {sorted(keys)}")
 
 

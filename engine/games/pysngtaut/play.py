@@ -395,6 +395,15 @@ def play_board(
     return board
 
 
+def _melds_text(melds: dict[str, dict[int, list[int]]]) -> dict[str, list[list[str]]]:
+    """Every seat's sets as card texts, for the seats that melded."""
+    return {
+        seat: [[CARD_TEXT[card] for card in cards] for cards in sets.values()]
+        for seat, sets in melds.items()
+        if sets
+    }
+
+
 def board_record(board: Board, deal_text: str) -> dict[str, Any]:
     """The record of a played board: the outcome, every seat's sets and hand, the god card."""
     record: dict[str, Any] = {"game": "pysngtaut", "deal": deal_text}
@@ -402,11 +411,7 @@ def board_record(board: Board, deal_text: str) -> dict[str, Any]:
         record["dead"] = True
     else:
         record["winner"] = board.winner
-    melds = {
-        seat: [[CARD_TEXT[card] for card in cards] for cards in sets.values()]
-        for seat, sets in board.melds.items()
-        if sets
-    }
+    melds = _melds_text(board.melds)
     if melds:
         record["melds"] = melds
     hands = {seat: [CARD_TEXT[card] for card in cards] for seat, cards in board.hands.items()}

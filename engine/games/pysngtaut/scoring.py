@@ -226,12 +226,8 @@ def _points(value: int) -> str:
     return f"{value:+,}".replace("-", "−") if value else "0"
 
 
-def describe(score: Mapping[str, Any]) -> str:
-    """``East went out with 3 sets worth 7,500: N −16,680, E +22,625, S −5,945. Sets: Q♥ Q♦
-    Q♠ Q♣ (4 Natural Face Cards, 2,000); ...``: each of the winner's sets with its row."""
-    # Seats in table order, whatever order a stored score's keys came back in.
-    seats = score["seats"]
-    results = ", ".join(f"{seat} {_points(seats[seat])}" for seat in SEAT_LETTERS if seat in seats)
+def _extras(score: Mapping[str, Any]) -> list[str]:
+    """What else marked the board: the multiplier, the god card, the penalties."""
     extras = []
     if score.get("multiplier", 1) != 1:
         extras.append(f"×{score['multiplier']}")
@@ -239,6 +235,23 @@ def describe(score: Mapping[str, Any]) -> str:
         extras.append(f"god card {score['god']}")
     penalties = sorted({payment["for"] for payment in score["payments"]} - {"settlement", "pot"})
     extras += [kind.replace("_", " ") for kind in penalties]
+    return extras
+
+
+def _set_words(entry: Mapping[str, Any]) -> str:
+    """A set's cards, its row and its value: ``Q♥ Q♦ Q♠ Q♣ (4 Natural Face Cards, 2,000)``."""
+    cards = " ".join(CARD_WORDS[CARD_CODES[card]] for card in entry["cards"])
+    row = CATEGORY_ROWS.get(entry["category"], entry["category"])
+    return f"{cards} ({row}, {entry['value']:,})"
+
+
+def describe(score: Mapping[str, Any]) -> str:
+    """``East went out with 3 sets worth 7,500: N −16,680, E +22,625, S −5,945. Sets: Q♥ Q♦
+    Q♠ Q♣ (4 Natural Face Cards, 2,000); ...``: each of the winner's sets with its row."""
+    # Seats in table order, whatever order a stored score's keys came back in.
+    seats = score["seats"]
+    results = ", ".join(f"{seat} {_points(seats[seat])}" for seat in SEAT_LETTERS if seat in seats)
+    extras = _extras(score)
     extra = f" ({', '.join(extras)})" if extras else ""
     if score["winner"] is None:
         pot = sum(p["amount"] for p in score["payments"] if p["to"] == "pot")
@@ -246,11 +259,7 @@ def describe(score: Mapping[str, Any]) -> str:
     sets = score["sets"]
     worth = sum(entry["value"] for entry in sets)
     count = f"{len(sets)} set{'' if len(sets) == 1 else 's'}"
-    listed = "; ".join(
-        f"{' '.join(CARD_WORDS[CARD_CODES[card]] for card in entry['cards'])} "
-        f"({CATEGORY_ROWS.get(entry['category'], entry['category'])}, {entry['value']:,})"
-        for entry in sets
-    )
+    listed = "; ".join(map(_set_words, sets))
     return (
         f"{SEAT_NAMES[score['winner']]} went out with {count} worth {worth:,}{extra}: {results}"
         f". Sets: {listed}"
