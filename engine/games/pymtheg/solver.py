@@ -259,3 +259,27 @@ __all__ = [
 
 # Suit order of the table is the engine's: fire, earth, water, wind.
 assert tuple(suit.label for suit in Suit) == STRAINS[:4]
+
+
+def solve_options(
+    *, opening: str | None = None, direction: str | None = None, ruleset: str | None = None
+) -> dict[str, Any]:
+    """The command line's options checked: ``ValueError`` names a bad one."""
+    direction = direction or "clockwise"
+    seat_order(Seat.N, direction)
+    try:
+        rules = get_ruleset(ruleset or DEFAULT_RULESET)
+    except KeyError as exc:
+        raise ValueError(exc.args[0]) from None
+    return {
+        "opening": Seat.parse(opening) if opening else Seat.N,
+        "direction": direction,
+        "ruleset": rules,
+    }
+
+
+def analyse_text(text: str, *, solver: Solver | None = None, **options: Any) -> dict[str, Any]:
+    """``analyse`` of a deal in notation; ``DealError`` for a deal that is not one."""
+    from engine.games.pymtheg.cards import parse_deal
+
+    return analyse(parse_deal(text), solver=solver, **options)

@@ -64,3 +64,21 @@ def analyse(
         "direction": direction,
         "tricks": sure_tricks(deal, direction=direction, solver=solver),
     }
+
+
+def solve_options(
+    *, opening: str | None = None, direction: str | None = None, ruleset: str | None = None
+) -> dict[str, Any]:
+    """The command line's options checked: ``ValueError`` names a bad one."""
+    if opening or ruleset:
+        raise ValueError("--opening and --ruleset are Pymtheg's; Pyramid's declarer leads")
+    direction = direction or "clockwise"
+    turn_order("N", 2, direction)
+    return {"direction": direction}
+
+
+def analyse_text(text: str, *, solver: Solver | None = None, **options: Any) -> dict[str, Any]:
+    """``analyse`` of a deal in notation; ``DealError`` for a deal that is not one."""
+    from engine.games.pyramid.cards import parse_deal
+
+    return analyse(parse_deal(text), solver=solver, **options)
