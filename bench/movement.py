@@ -6,7 +6,10 @@ repeated_pairs, how the movement was made (a construction, every pair meeting at
 or the local search) and the time check_individual_schedule takes on it; then a few large
 fields over every table (R = K), and 1000 players through the command line. Figures only:
 nothing fails on timing.
-Run: .venv/bin/python bench/movement.py [--sizes 16/4,30/3,...] [--rounds R]
+With --proposals: for every game, the time ``propose`` takes on every field of 4 to 200
+entrants (each proposal drawn, as the sweep test does), the slowest fields, and the time of
+the same sweep again once every movement is kept in memory (what a second page load costs).
+Run: .venv/bin/python bench/movement.py [--sizes 16/4,30/3,...] [--rounds R] [--proposals]
 """
 
 from __future__ import annotations
@@ -69,11 +72,42 @@ def command_line_seconds(players: int, per_table: int) -> str:
     return f"schedule {written:.2f} s, check-schedule {checked:.2f} s (interpreter start included)"
 
 
+def proposals_sweep(low: int = 4, high: int = 200) -> None:
+    """Seconds ``propose`` takes per game over every field low..high, the slowest fields, and
+    the sweep again with every movement already drawn."""
+    from engine.games import GAME_IDS
+    from engine.schedule.proposals import check_proposal, draw, propose
+
+    print(f"propose on every field of {low} to {high} entrants (every proposal drawn)")
+    print(f"{'game':>10} {'seconds':>8} {'again':>6} {'proposals':>9}  slowest fields (s)")
+    for game in GAME_IDS:
+        times = []
+        count = 0
+        start = time.process_time()
+        for entrants in range(low, high + 1):
+            before = time.process_time()
+            found = propose(game, entrants)
+            count += len(found["proposals"])
+            times.append((time.process_time() - before, entrants))
+        first = time.process_time() - start
+        start = time.process_time()
+        for entrants in range(low, high + 1):
+            for proposal in propose(game, entrants)["proposals"]:
+                assert not check_proposal(proposal, draw(game, entrants, proposal["key"]), entrants)
+        again = time.process_time() - start
+        slowest = ", ".join(f"{n}: {t:.2f}" for t, n in sorted(times, reverse=True)[:5])
+        print(f"{game:>10} {first:8.1f} {again:6.1f} {count:9d}  {slowest}", flush=True)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sizes", default=SIZES, help="players/per_table, comma separated")
     parser.add_argument("--rounds", type=int, help="rounds (default: every table, at most 12)")
+    parser.add_argument("--proposals", action="store_true", help="time propose over 4..200")
     args = parser.parse_args()
+    if args.proposals:
+        proposals_sweep()
+        return
     print("'made by': construction (every pair meets at most once) or local search")
     print(HEADER)
     for size in args.sizes.split(","):

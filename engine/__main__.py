@@ -7,13 +7,12 @@ as they always have.
 |---|---|---|
 | score [--game G] [FILE] | board records, one JSON object a line | one board score a line |
 | deal [--game G] --tables K [--boards B] [--players N] [--seed S] | | one deal a line |
-| solve --game G [--opening SEAT] [FILE] | deals, one a line | each deal's double-dummy table |
-| solve --bridge [FILE] | bridge deals in PBN, one a line | DDS's 20 numbers a line |
 | sheet [--game pyramid] [FILE] | a player's declarations, one JSON object a line | his sheet |
 | rank [FILE] | tournament results (pairs, or players with a ``game``) | standings |
 | schedule --teams T --tables K [--sides fixed|balanced] | | a schedule of pairs |
 | schedule --game G --players P [--per-table n] [--rounds R] | | a movement of players |
 | check-schedule [FILE] | a schedule or movement | every broken rule, one a line |
+| propose --game G --entrants N [--tables K] [--draw KEY] | | the ways to seat N, or one drawn |
 """
 
 from __future__ import annotations
@@ -135,47 +134,6 @@ def cmd_deal(args: argparse.Namespace) -> int:
 
 
 class InputError(ValueError):
-def cmd_solve(args: argparse.Namespace) -> int:
-    from engine.core.errors import DealError
-    from engine.solver import Solver
-
-    solver = Solver()
-    if args.bridge:
-        from engine.solver.bridge import dd_table, parse_pbn
-
-        def table(text: str) -> Any:
-            return dd_table(parse_pbn(text), solver)
-
-    else:
-        module = {
-            "pymtheg": "engine.games.pymtheg.solver",
-            "pyramid": "engine.games.pyramid.solver",
-        }
-        if args.game not in module:
-            return _usage_error(f"no double-dummy analysis for {get_game(args.game).title}")
-        import importlib
-
-        game_solver = importlib.import_module(module[args.game])
-        analyse_text = game_solver.analyse_text
-        try:
-            options = game_solver.solve_options(
-                opening=args.opening, direction=args.direction, ruleset=args.ruleset
-            )
-        except ValueError as exc:
-            return _usage_error(str(exc))
-
-        def table(text: str) -> Any:
-            return analyse_text(text, solver=solver, **options)
-
-    def solve_line(line: str) -> tuple[Any, bool]:
-        try:
-            return table(line.strip()), True
-        except DealError as exc:
-            return {"error": str(exc)}, False
-
-    return _each_line(args.file, solve_line)
-
-
     """A file that is not JSON the command can read."""
 
 
@@ -261,6 +219,25 @@ def cmd_check_schedule(args: argparse.Namespace) -> int:
     return 1 if problems else 0
 
 
+def cmd_propose(args: argparse.Namespace) -> int:
+    from engine.schedule import ScheduleError
+    from engine.schedule.proposals import draw, propose
+
+    ranking = args.ranking or "duplicate"
+    found = propose(args.game, args.entrants, args.tables, ranking)
+    if args.draw is None:
+        _write_json(found)
+        return 1 if found["problem"] else 0
+    if found["problem"]:
+        return _usage_error(found["problem"])
+    try:
+        _write_json(draw(args.game, args.entrants, args.draw))
+    except ScheduleError as exc:
+        keys = ", ".join(p["key"] for p in found["proposals"])
+        return _usage_error(f"{exc}; the proposals are {keys}")
+    return 0
+
+
 def _game_option(parser: argparse.ArgumentParser, default: str | None = DEFAULT_GAME) -> None:
     parser.add_argument(
         "--game", choices=GAME_IDS, default=default, help=f"the game (default: {default})"
@@ -303,6 +280,14 @@ def build_parser() -> argparse.ArgumentParser:
     check.add_argument("file", nargs="?", help="schedule JSON (default: standard input)")
     check.set_defaults(func=cmd_check_schedule)
 
+    propose = commands.add_parser("propose", help="the ways to seat a field, best first")
+    _game_option(propose)
+    propose.add_argument("--entrants", type=int, required=True, help="pairs or players")
+    propose.add_argument("--tables", type=int, help="the most tables the room has")
+    propose.add_argument("--ranking", choices=("duplicate", "totals"), help="default duplicate")
+    propose.add_argument("--draw", metavar="KEY", help="print the proposal KEY drawn up")
+    propose.set_defaults(func=cmd_propose)
+
     deal = commands.add_parser("deal", help="deal the cards for every table and board")
     _game_option(deal)
     deal.add_argument("--tables", type=int, required=True)
@@ -326,13 +311,3 @@ def main(argv: list[str] | None = None) -> int:
 
 if __name__ == "__main__":
     sys.exit(main())
-
-    solve = commands.add_parser("solve", help="double-dummy tables of deals, one a line")
-    which = solve.add_mutually_exclusive_group()
-    which.add_argument("--game", choices=GAME_IDS, default=DEFAULT_GAME, help="the deals' game")
-    which.add_argument("--bridge", action="store_true", help="bridge deals in PBN: DDS's table")
-    solve.add_argument("--opening", help="Pymtheg: the seat that leads the first trick (N)")
-    solve.add_argument("--direction", choices=("clockwise", "counterclockwise"))
-    solve.add_argument("--ruleset", help="Pymtheg: the rules of play (default manual-2016)")
-    solve.add_argument("file", nargs="?", help="deals, one a line (default: standard input)")
-    solve.set_defaults(func=cmd_solve)

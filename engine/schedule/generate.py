@@ -86,16 +86,19 @@ def _check_request(teams: Any, tables: Any, sides: Any) -> None:
 
 
 def _phantom_last(rows: np.ndarray, n: int) -> np.ndarray:
-    """Rename EW teams so that the last one, the phantom, is the one whose absence leaves the
-    fewest repeated meetings (it matters where some pairs meet more often than others)."""
+    """Rename EW teams so that the last one, the phantom, is one that meets no NS team twice
+    (whoever faced it twice would sit out twice while others never do) and, among those, the
+    one whose absence leaves the fewest repeated meetings (it matters where some pairs meet
+    more often than others)."""
     meetings = np.zeros((n, n), dtype=np.int64)
     np.add.at(meetings, (rows[:, 2], rows[:, 3]), 1)
     scores = []
     for phantom in range(n):
         rest = np.delete(meetings, phantom, axis=1)
         highest = int(rest.max(initial=0))
-        scores.append((highest, int((rest == highest).sum()), -phantom))
-    phantom = -min(scores)[2]
+        twice = int(meetings[:, phantom].max(initial=0) > 1)
+        scores.append((twice, highest, int((rest == highest).sum()), -phantom))
+    phantom = -min(scores)[-1]
     names = np.arange(n)
     names[[phantom, n - 1]] = names[[n - 1, phantom]]
     return np.column_stack([rows[:, :3], names[rows[:, 3]]])

@@ -53,12 +53,13 @@ def default_rounds(players: int, per_table: int) -> int:
 
 
 def generate_individual_schedule(
-    players: int, per_table: int, rounds: int | None = None
+    players: int, per_table: int, rounds: int | None = None, work: int | None = None
 ) -> dict[str, Any]:
     """The movement of ``players`` players at tables of ``per_table`` over ``rounds`` rounds
-    (default: ``default_rounds``), as the JSON object of docs/movement.md."""
+    (default: ``default_rounds``), as the JSON object of docs/movement.md. ``work`` bounds the
+    search where no construction serves (default: the search's own bound)."""
     rounds = _check_request(players, per_table, rounds)
-    grid = movement_grid(players, per_table, rounds)
+    grid = movement_grid(players, per_table, rounds, work)
     most, repeated = meeting_figures(grid, players)
     tables = players // per_table
     seated = grid.reshape(rounds, -1)
@@ -85,13 +86,16 @@ def generate_individual_schedule(
     }
 
 
-def movement_grid(players: int, per_table: int, rounds: int) -> np.ndarray:
+def movement_grid(players: int, per_table: int, rounds: int, work: int | None = None) -> np.ndarray:
     """The movement as an array (round, table, seat) -> player, all 0-based, players renumbered
     so that round 1 reads 0, 1, 2, ... and its byes come last. Arguments are not checked."""
     grid = construct(players, per_table, rounds)
     if grid is None:
         seed = (players * 1_000_003 + per_table * 10_007 + rounds) % 2**32
-        grid = improve(starting_grid(players, per_table, rounds, seed), players, seed)
+        start = starting_grid(players, per_table, rounds, seed)
+        grid = (
+            improve(start, players, seed) if work is None else improve(start, players, seed, work)
+        )
         grid = balance_seats(grid, players)
     return renumbered(grid, players)
 

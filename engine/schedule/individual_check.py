@@ -5,8 +5,11 @@ An organiser may edit a movement by hand, so the validator takes any JSON value 
 with readable messages, one per broken rule, and never raises. What it checks:
 
 - the shape: a JSON object with the keys players, per_table, tables, rounds, seatings and byes
-  (max_meetings and repeated_pairs optional, no others); whole numbers in range (true and false
-  are not numbers); per_table 2, 3 or 4; tables = players // per_table; rounds ≤ tables;
+  (max_meetings, repeated_pairs and rounds_at_size optional, no others); whole numbers in range
+  (true and false are not numbers); per_table 2, 3 or 4; tables = players // per_table;
+  rounds ≤ tables. Tables of several sizes give ``sizes`` (one size a table, larger first)
+  instead of per_table: then tables = the number of sizes, the sizes seat at most the players,
+  and rounds ≤ players // the largest size (a table never sees a player twice);
   ``seatings`` a list of objects with exactly round, table and seats, ``seats`` an object with
   exactly the first per_table of N, E, S, W, each holding a player 1..players; ``byes`` a list
   of objects with exactly round and player. Items are named by their place in the list,
@@ -17,7 +20,8 @@ with readable messages, one per broken rule, and never raises. What it checks:
   or is listed as sitting out in every round, nobody listed as sitting out plays that round,
   nobody sits out twice;
 - ``max_meetings`` and ``repeated_pairs``, when given, are the real figures: the most times two
-  players share a table, and the number of pairs sharing one more than once.
+  players share a table, and the number of pairs sharing one more than once; so is
+  ``rounds_at_size``, for each table size the fewest and the most rounds a player spends at it.
 
 Numbers that are out of range (and later listings of a round's table) are reported once and
 left out of the later checks. Whether every table and player of every round is there is only
@@ -47,7 +51,7 @@ from engine.schedule.individual import SEATS, TABLE_SIZES
 
 REQUIRED_KEYS = ("players", "per_table", "tables", "rounds", "seatings", "byes")
 FIGURE_KEYS = ("max_meetings", "repeated_pairs")
-KEYS = REQUIRED_KEYS + FIGURE_KEYS
+KEYS = (*REQUIRED_KEYS, *FIGURE_KEYS, "sizes", "rounds_at_size")
 SEATING_KEYS = ("round", "table", "seats")
 BYE_KEYS = ("round", "player")
 # Seatings named in one message before "and N more".
@@ -65,6 +69,16 @@ class _Header:
     # players, per_table, tables and rounds all valid and in agreement: the completeness of
     # every round can be checked.
     complete: bool
+    # Tables of several sizes: the players of each table (table 1 first).
+    sizes: tuple[int, ...] | None = None
+
+    def size(self, table: int | None) -> int | None:
+        """The players of a table (None when unknown)."""
+        if self.sizes is None:
+            return self.per_table
+        if table is None or not 1 <= table <= len(self.sizes):
+            return None
+        return self.sizes[table - 1]
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,6 +111,8 @@ def check_individual_schedule(data: Any) -> list[str]:
     if header.complete:
         _check_complete(seatings, byes, header, problems)
     _check_figures(seatings, header, problems)
+    if "rounds_at_size" in data:
+        _check_rounds_at_size(data["rounds_at_size"], seatings, header, problems)
     return problems
 
 
@@ -104,6 +120,8 @@ def check_individual_schedule(data: Any) -> list[str]:
 
 
 def _read_header(data: dict, problems: list[str]) -> _Header:
+    if "sizes" in data:
+        return _read_sized_header(data, problems)
     problems += [f"missing key '{key}'" for key in REQUIRED_KEYS if key not in data]
     problems += [f"unknown key {_describe(key)}" for key in data if key not in KEYS]
     players = _whole_number(data, "players", "'players'", 2, MAX_NUMBER, problems)
@@ -144,6 +162,56 @@ def _read_header(data: dict, problems: list[str]) -> _Header:
     )
 
 
+def _read_sized_header(data: dict, problems: list[str]) -> _Header:
+    """The header of a movement at tables of several sizes (``sizes`` for ``per_table``)."""
+    required = [key for key in REQUIRED_KEYS if key != "per_table"]
+    problems += [f"missing key '{key}'" for key in required if key not in data]
+    problems += [f"unknown key {_describe(key)}" for key in data if key not in KEYS]
+    if "per_table" in data:
+        problems.append("give 'per_table' or 'sizes', not both")
+    players = _whole_number(data, "players", "'players'", 2, MAX_NUMBER, problems)
+    tables = _whole_number(data, "tables", "'tables'", 1, MAX_NUMBER, problems)
+    rounds = _whole_number(data, "rounds", "'rounds'", 1, MAX_NUMBER, problems)
+    figures = {
+        key: _whole_number(data, key, f"'{key}'", 0, MAX_NUMBER, problems) for key in FIGURE_KEYS
+    }
+    raw = data["sizes"]
+    sizes: tuple[int, ...] | None = None
+    if not isinstance(raw, list) or not raw:
+        problems.append(f"'sizes' must be a list of table sizes, not {_describe(raw)}")
+    elif any(type(size) is not int or size not in TABLE_SIZES for size in raw):
+        wrong = next(size for size in raw if type(size) is not int or size not in TABLE_SIZES)
+        problems.append(f"'sizes': every table seats 2, 3 or 4 players, not {_describe(wrong)}")
+    else:
+        sizes = tuple(raw)
+    agree = False
+    if sizes is not None:
+        if tables is not None and tables != len(sizes):
+            listed = _count(len(sizes), "table")
+            problems.append(f"'tables' is {tables}, but 'sizes' lists {listed}")
+        elif players is not None and sum(sizes) > players:
+            problems.append(f"'sizes' seat {sum(sizes)} players, but there are only {players}")
+        else:
+            agree = tables is not None and players is not None
+        if players is not None and rounds is not None:
+            most = min(len(sizes), players // max(sizes))
+            if rounds > most:
+                problems.append(
+                    f"'rounds' is {rounds}, but nobody may visit a table twice, so "
+                    f"{players} players at {_count(len(sizes), 'table')} of up to {max(sizes)} "
+                    f"allow at most {_count(most, 'round')}"
+                )
+    return _Header(
+        players=players,
+        per_table=None,
+        tables=tables,
+        rounds=rounds,
+        complete=agree and rounds is not None,
+        sizes=sizes,
+        **figures,
+    )
+
+
 def _read_seatings(data: dict, header: _Header, problems: list[str]) -> list[_Seating]:
     items = data.get("seatings", [])
     if not isinstance(items, list):
@@ -166,7 +234,8 @@ def _read_seatings(data: dict, header: _Header, problems: list[str]) -> list[_Se
         place = f"round {round_}, table {table}" if round_ and table else None
         players: tuple[int, ...] = ()
         if "seats" in item:
-            players = _read_seats(item["seats"], label, place, header, unused, problems)
+            size = header.size(table) if header.sizes else header.per_table
+            players = _read_seats(item["seats"], label, place, header, size, unused, problems)
         if round_ is not None and table is not None:
             seatings.append(_Seating(index, round_, table, players))
     for name, labels in unused.items():
@@ -186,27 +255,33 @@ def _read_seats(
     label: str,
     place: str | None,
     header: _Header,
+    size: int | None,
     unused: dict[str, list[str]],
     problems: list[str],
 ) -> tuple[int, ...]:
     """The valid players of one seating's seats, each once, in seat order."""
-    players = _plain_seats(seats, header)
+    players = _plain_seats(seats, header, size)
     if players is not None:
         return players
     where = f" ({place})" if place else ""
     if not isinstance(seats, dict):
         problems.append(f"{label}.seats{where} must be an object, not {_kind(seats)}")
         return ()
-    seat_names = SEATS[: header.per_table] if header.per_table else SEATS
+    seat_names = SEATS[:size] if size else SEATS
     for name in seats:
-        if name in SEATS and name not in seat_names:  # tables of fewer players
+        if name in SEATS and name not in seat_names and header.sizes:
+            problems.append(
+                f"{label}.seats{where}: a table of {size} has no seat {name} "
+                f"(only {', '.join(seat_names)})"
+            )
+        elif name in SEATS and name not in seat_names:  # tables of fewer players
             unused[name].append(label)
         elif name not in seat_names:
             problems.append(
                 f"{label}.seats{where}: unknown seat {_describe(name)} "
                 f"(seats are {', '.join(seat_names)})"
             )
-    if header.per_table:
+    if size:
         empty = [name for name in seat_names if name not in seats]
         if empty:
             problems.append(f"{label}.seats{where}: nobody sits at {', '.join(empty)}")
@@ -223,13 +298,13 @@ def _read_seats(
     return tuple(held)
 
 
-def _plain_seats(seats: Any, header: _Header) -> tuple[int, ...] | None:
+def _plain_seats(seats: Any, header: _Header, size: int | None) -> tuple[int, ...] | None:
     """The players of well-formed seats (the usual case, checked quickly), else None."""
-    if type(seats) is not dict or not header.per_table or len(seats) != header.per_table:
+    if type(seats) is not dict or not size or len(seats) != size:
         return None
     highest = header.players or MAX_NUMBER
     players = []
-    for name in SEATS[: header.per_table]:
+    for name in SEATS[:size]:
         player = seats.get(name)
         if type(player) is not int or not 1 <= player <= highest:
             return None
@@ -414,6 +489,37 @@ def _check_figures(seatings: list[_Seating], header: _Header, problems: list[str
                 "1 pair of players meets" if repeated == 1 else f"{repeated} pairs of players meet"
             )
             problems.append(f"'repeated_pairs' is {claimed}, but {pairs} more than once")
+
+
+def _check_rounds_at_size(
+    claimed: Any, seatings: list[_Seating], header: _Header, problems: list[str]
+) -> None:
+    """``rounds_at_size``: {"size": [fewest, most]} rounds a player spends at that size."""
+    if header.players is None:
+        return
+    counts: dict[int, Counter[int]] = defaultdict(Counter)
+    for seating in seatings:
+        size = header.size(seating.table)
+        if size is not None:
+            for player in seating.players:
+                counts[size][player] += 1
+    real = {
+        str(size): [
+            min(counts[size].get(p, 0) for p in range(1, header.players + 1)),
+            max(counts[size].values()),
+        ]
+        for size in sorted(counts, reverse=True)
+    }
+    if claimed != real:
+        words = "; ".join(
+            f"at tables of {size}, {low} to {high} rounds"
+            if low != high
+            else f"at tables of {size}, {_count(low, 'round')}"
+            for size, (low, high) in real.items()
+        )
+        problems.append(
+            f"'rounds_at_size' is {_describe(claimed)}, but a player spends {words or 'nothing'}"
+        )
 
 
 # --- wording -----------------------------------------------------------------------------------

@@ -35,8 +35,8 @@ _TABU_TENURE = (4, 12)
 _LONGEST = 1_000
 
 
-def improve(grid: np.ndarray, players: int, seed: int, work: int = _WORK) -> np.ndarray:
-    """A grid at least as good as ``grid`` (valid in, valid out)."""
+def improve(grid: np.ndarray | list, players: int, seed: int, work: int = _WORK):
+    """A grid at least as good as ``grid`` (valid in, valid out); a nested list in, one out."""
     best, best_cost = grid, None
     for run in range(_RUNS):
         search = _Search(grid, players, seed + run)
@@ -52,8 +52,11 @@ def improve(grid: np.ndarray, players: int, seed: int, work: int = _WORK) -> np.
 
 
 class _Search:
-    def __init__(self, grid: np.ndarray, players: int, seed: int) -> None:
-        self.rounds, self.tables, self.per_table = grid.shape
+    def __init__(self, grid: np.ndarray | list, players: int, seed: int) -> None:
+        # A nested list (groups[r][t]) holds tables of several sizes (engine.schedule.mixed).
+        self.ragged = not isinstance(grid, np.ndarray)
+        rows = [[list(g) for g in r] for r in grid] if self.ragged else grid.tolist()
+        self.rounds, self.tables = len(rows), len(rows[0])
         self.players = players
         self.rng = random.Random(seed)
         tables = self.tables
@@ -66,7 +69,7 @@ class _Search:
         self.meet = [[0] * players for _ in range(players)]
         self._change_x = [0] * players  # scratch lists of _delta
         self._change_y = [0] * players
-        for r, tables_of_round in enumerate(grid.tolist()):
+        for r, tables_of_round in enumerate(rows):
             place = [self.bye] * players
             for t, group in enumerate(tables_of_round):
                 for i, a in enumerate(group):
@@ -149,7 +152,9 @@ class _Search:
                 best_cost, best, since = self.cost, self._snapshot(), 0
         return best, best_cost, self.work
 
-    def _snapshot(self) -> np.ndarray:
+    def _snapshot(self) -> np.ndarray | list:
+        if self.ragged:
+            return [[list(group) for group in groups[: self.tables]] for groups in self.groups]
         return np.array([groups[: self.tables] for groups in self.groups], dtype=np.int64)
 
     def _meeting_round(self, a: int, b: int) -> int:

@@ -1,0 +1,521 @@
+"""Proposals before a draw: the ways to seat a field (GAMES.md, "Real rooms"; docs/schedule.md).
+
+``propose(game, entrants, tables=None)`` lists, best first, the ways to seat ``entrants``
+entrants of a game (pairs for Pymtheg, players for the others) at no more than ``tables``
+tables: how many tables of which sizes, the rounds, how many entrants sit out each round and
+how often each one does, the idle tables, the most times two entrants meet and how many
+couples meet that often, and for tables of several sizes how many rounds a player spends at
+each size. Each proposal is drawn (``draw``) to know its figures, so every figure is the
+drawn movement's own, and ``check_proposal`` recounts them from the movement.
+
+Which ways are offered:
+
+- pairs (one table seats two pairs): ⌈T/2⌉ tables, every pair at every table once, a phantom
+  when T is odd (its table is idle, the pair facing it has a bye); for an odd T also (T-1)/2
+  tables, every table busy every round and one pair out a round (sides balanced: a fixed-side
+  schedule would leave three pairs out in most rounds); with fewer tables in the room, the
+  room's tables with byes;
+- players, for each table size the game allows: P // n tables of n, the P mod n left over
+  sitting out in turn; and, under duplicate ranking, tables of several sizes that seat
+  everyone (the most even split of P over K tables, for each K that gives one);
+- no proposal leaves a table idle or an entrant out more often than another proposal of the
+  same number of rounds: such a proposal is dropped.
+
+Best first: fewest entrants out a round, fewest idle tables, tables nearest the game's largest,
+fewest meetings of the worst couple and fewest couples meeting that often, more rounds.
+A field nobody can seat gets ``problem``: a sentence saying why and what would work.
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+from collections import Counter
+from typing import Any
+
+import numpy as np
+
+from engine.games import PLAYERS, get_game
+from engine.schedule.check import check_schedule
+from engine.schedule.generate import (
+    MAX_TEAMS,
+    ScheduleError,
+    balance_sides,
+    generate_schedule,
+    max_meetings,
+)
+from engine.schedule.individual import MAX_PLAYERS, generate_individual_schedule
+from engine.schedule.individual_check import check_individual_schedule
+from engine.schedule.individual_construct import construct
+from engine.schedule.mixed import default_sizes, generate_mixed_schedule, most_rounds
+
+# The most proposals offered for a field (after the dominated ones are dropped).
+SHOWN = 5
+# The search's work for a proposal's movement (engine.schedule.individual_search; its own
+# default is 2,000,000): a page lists several proposals at once (bench/movement.py).
+SEARCH_WORK = 300_000
+# One pair out a round at K tables without a construction: the search's reach.
+ONE_OUT_SEARCHED = 74
+MAX_ROUNDS = 12
+# Sizes where nobody visiting a table twice forces players to meet more often than counting
+# shows: 3 tables for 3 rounds (docs/movement.md, exhaustive search): (players, per table).
+_FORCED_THREE = {(9, 3), (10, 3), (12, 4), (13, 4), (14, 4)}
+WORDS = {1: "once", 2: "twice"}
+NUMBERS = {
+    1: "one",
+    2: "two",
+    3: "three",
+    4: "four",
+    5: "five",
+    6: "six",
+    7: "seven",
+    8: "eight",
+    9: "nine",
+    10: "ten",
+}
+
+
+def propose(
+    game: str,
+    entrants: int,
+    tables: int | None = None,
+    ranking: str = "duplicate",
+    sides: str = "fixed",
+) -> dict[str, Any]:
+    """The proposals for ``entrants`` entrants of ``game`` (JSON object, docs/schedule.md);
+    pairs' schedules keep ``sides`` where they can."""
+    rules = get_game(game)
+    of_players = rules.entrants == PLAYERS
+    out: dict[str, Any] = {
+        "game": game,
+        "entrants": entrants,
+        "entrant": "player" if of_players else "pair",
+        "tables_available": tables,
+        "ranking": ranking,
+        "proposals": [],
+        "problem": None,
+    }
+    problem = _field_problem(rules, entrants, tables, ranking, sides)
+    if problem:
+        out["problem"] = problem
+        return out
+    candidates = (
+        _player_candidates(rules.table_sizes, entrants, tables, ranking)
+        if of_players
+        else _pair_candidates(entrants, tables, sides)
+    )
+    proposals = [_figures(game, entrants, key, draw(game, entrants, key)) for key in candidates]
+    # Every entrant sits out as evenly as possible: at most one bye more than another.
+    proposals = [p for p in proposals if p["byes"][1] - p["byes"][0] <= 1]
+    largest = max(rules.table_sizes)
+    proposals = sorted(_undominated(proposals), key=lambda p: _order(p, largest))
+    for proposal in proposals:
+        if tables is not None:
+            proposal["unused_tables"] = tables - proposal["tables"]
+        proposal["sentence"] = sentence(proposal, of_players)
+    out["proposals"] = proposals
+    return out
+
+
+# --- the field -----------------------------------------------------------------------------
+
+
+def _field_problem(rules: Any, entrants: Any, tables: Any, ranking: str, sides: str) -> str | None:
+    of_players = rules.entrants == PLAYERS
+    noun = "players" if of_players else "pairs"
+    for name, value in (("entrants", entrants), ("tables", tables)):
+        if value is not None and (not isinstance(value, int) or isinstance(value, bool)):
+            return f"{name} must be a whole number, not {value!r}"
+    if tables is not None and tables < 1:
+        return "a room needs at least one table"
+    if ranking not in ("duplicate", "totals"):
+        return f"ranking must be duplicate or totals, not {ranking!r}"
+    if sides not in ("fixed", "balanced"):
+        return f"sides must be fixed or balanced, not {sides!r}"
+    if not of_players:
+        if entrants < 2:
+            return (
+                f"{_count(entrants, 'pair')} cannot play: {rules.title} needs two pairs at a "
+                "table; register at least 2 pairs"
+            )
+        if entrants > MAX_TEAMS:
+            return f"{entrants} pairs are more than the {MAX_TEAMS} a schedule can hold"
+        return None
+    least, most = min(rules.table_sizes), max(rules.table_sizes)
+    sizes = _sizes_words(rules.table_sizes)
+    if entrants < least:
+        return (
+            f"{_count(entrants, 'player')} cannot play: {rules.title} is played by {sizes} "
+            f"players at a table; register at least {least} players"
+        )
+    if entrants > MAX_PLAYERS:
+        return f"{entrants} {noun} are more than the {MAX_PLAYERS} a movement can hold"
+    if tables is not None and entrants > tables * most + (most - 1):
+        need = entrants // most
+        return (
+            f"{entrants} players need at least {need} tables of {most} (the rest sitting out "
+            f"in turn), but the room has {_count(tables, 'table')}: add "
+            f"{_count(need - tables, 'table')}, or split the field into two sections"
+        )
+    return None
+
+
+def _pair_candidates(teams: int, room: int | None, sides: str) -> list[str]:
+    """Keys: "mitchell:K:sides" (every pair at every table, a phantom for an odd number),
+    "one-out:K" (an odd number: one pair out a round, every table busy, sides balanced),
+    "room:K:sides" (the room's K tables, too few for everyone, with byes)."""
+    keys = []
+    full = (teams + 1) // 2
+    if room is None or full <= room:
+        keys.append(f"mitchell:{full}:{sides}")
+    fits = room is None or teams // 2 <= room
+    if teams % 2 and teams >= 3 and fits and one_out_drawable(teams // 2):
+        keys.append(f"one-out:{teams // 2}")
+    if room is not None and room < teams // 2:
+        keys.append(f"room:{room}:{sides}")
+    return keys
+
+
+def _player_candidates(
+    table_sizes: tuple[int, ...], players: int, room: int | None, ranking: str
+) -> list[str]:
+    """Keys "players:4x3" (3 tables of 4, the rest sitting out) and "players:4-3-3" (tables of
+    several sizes), the dominated ones dropped and the best SHOWN kept before drawing."""
+    options = []  # (key, rounds, out a round, seats short of the largest table)
+    largest = max(table_sizes)
+    for size in sorted(table_sizes, reverse=True):
+        count = players // size
+        if count >= 1 and (room is None or count <= room):
+            rounds = min(count, MAX_ROUNDS)
+            short = (largest - size) * count
+            options.append((f"players:{size}x{count}", rounds, players - size * count, short))
+    if len(table_sizes) > 1 and ranking == "duplicate":
+        low = -(-players // largest)
+        high = players // min(table_sizes)
+        for count in range(low, high + 1):
+            sizes = default_sizes(players, count)
+            if len(set(sizes)) == 1 or any(s not in table_sizes for s in sizes):
+                continue
+            if room is not None and count > room:
+                continue
+            rounds = min(most_rounds(sizes), MAX_ROUNDS)
+            short = sum(largest - s for s in sizes)
+            options.append(("players:" + "-".join(map(str, sizes)), rounds, 0, short))
+    kept = [
+        option
+        for option in options
+        if not any(o[1] == option[1] and o[2] < option[2] for o in options)
+    ]
+    kept.sort(key=lambda o: (o[2], o[3], -o[1]))
+    return [option[0] for option in kept[:SHOWN]]
+
+
+# --- drawing -------------------------------------------------------------------------------
+
+
+@functools.lru_cache(maxsize=1024)
+def _drawn(entrants: int, key: str) -> dict[str, Any]:
+    """The drawing of a valid key, kept: the page that lists the proposals and the draw that
+    follows (and games sharing table sizes) draw each once."""
+    kind, shape, *rest = key.split(":")
+    if kind == "players":
+        if "x" in shape:
+            size = int(shape.split("x")[0])
+            return generate_individual_schedule(entrants, size, work=SEARCH_WORK)
+        return generate_mixed_schedule(entrants, [int(x) for x in shape.split("-")])
+    if kind == "one-out":
+        return _one_pair_out(entrants, int(shape))
+    return generate_schedule(entrants, int(shape), sides=rest[0])
+
+
+def draw(game: str, entrants: int, key: str) -> dict[str, Any]:
+    """The schedule (pairs) or movement (players) of the proposal ``key``; ScheduleError for a
+    key that is not one of the field's proposals."""
+    valid = _valid_key(game, entrants, key)
+    if not valid:
+        raise ScheduleError(f"{key!r} is not a way to seat {entrants} entrants of {game}")
+    return _copy(_drawn(entrants, key))
+
+
+def _valid_key(game: str, entrants: int, key: Any) -> bool:
+    if not isinstance(key, str) or key.count(":") not in (1, 2):
+        return False
+    rules = get_game(game)
+    kind, shape, *rest = key.split(":")
+    try:
+        if kind == "players" and rules.entrants == PLAYERS and not rest:
+            if "x" in shape:
+                size, count = (int(x) for x in shape.split("x"))
+                return size in rules.table_sizes and count == entrants // size >= 1
+            sizes = [int(x) for x in shape.split("-")]
+            return (
+                all(s in rules.table_sizes for s in sizes)
+                and sum(sizes) == entrants
+                and sizes == sorted(sizes, reverse=True)
+                and len(set(sizes)) > 1
+            )
+        if rules.entrants == PLAYERS or not 2 <= entrants <= MAX_TEAMS:
+            return False
+        tables = int(shape)
+        if kind == "one-out" and not rest:
+            return entrants % 2 == 1 and tables == entrants // 2 >= 1 and one_out_drawable(tables)
+        if kind in ("mitchell", "room") and len(rest) == 1 and rest[0] in ("fixed", "balanced"):
+            if kind == "room":
+                return 1 <= tables < entrants // 2
+            return tables == (entrants + 1) // 2
+    except ValueError:
+        return False
+    return False
+
+
+def _copy(data: dict[str, Any]) -> dict[str, Any]:
+    """A copy deep enough that callers may change the lists without touching the cache."""
+    return {
+        key: [dict(item) if isinstance(item, dict) else item for item in value]
+        if isinstance(value, list)
+        else value
+        for key, value in data.items()
+    }
+
+
+def one_out_drawable(tables: int) -> bool:
+    """Whether 2K + 1 pairs at K tables, one out a round, can be drawn: a construction (for
+    most K) or the search, which finds one up to K = ONE_OUT_SEARCHED (bench/movement.py)."""
+    return tables <= ONE_OUT_SEARCHED or construct(2 * tables + 1, 2, tables) is not None
+
+
+def _one_pair_out(teams: int, tables: int) -> dict[str, Any]:
+    """An odd number of pairs at (T-1)/2 tables: a movement of "players" two to a table, so
+    every table is busy every round and exactly one pair sits out, nobody twice; each pair
+    then sits NS at half its tables (balanced sides)."""
+    movement = generate_individual_schedule(teams, 2, tables, work=SEARCH_WORK)
+    rows = [
+        (s["round"], s["table"], s["seats"]["N"], s["seats"]["E"]) for s in movement["seatings"]
+    ]
+    first = np.array([row[2] for row in rows], dtype=np.int64)
+    second = np.array([row[3] for row in rows], dtype=np.int64)
+    ns, ew = balance_sides(first, second)
+    matches = [
+        {"round": r, "table": t, "ns": a, "ew": b}
+        for (r, t, _, _), a, b in zip(rows, ns.tolist(), ew.tolist(), strict=True)
+    ]
+    return {
+        "teams": teams,
+        "tables": tables,
+        "rounds": tables,
+        "sides": "balanced",
+        "matches": matches,
+        "byes": [{"round": b["round"], "team": b["player"]} for b in movement["byes"]],
+        "max_meetings": max_meetings(ns, ew),
+    }
+
+
+# --- figures -------------------------------------------------------------------------------
+
+
+def _figures(game: str, entrants: int, key: str, drawn: dict[str, Any]) -> dict[str, Any]:
+    """The proposal's claims, counted from its drawn schedule or movement."""
+    counted = count_figures(drawn, entrants)
+    proposal = {"key": key, **counted}
+    if "seatings" not in drawn:
+        proposal["sides"] = drawn["sides"]
+    proposal["least_possible"] = least_possible(drawn, entrants, counted["max_meetings"])
+    return proposal
+
+
+def count_figures(drawn: dict[str, Any], entrants: int) -> dict[str, Any]:
+    """Tables, sizes, rounds, who sits out, idle tables and meetings of a schedule or movement,
+    counted from its matches or seatings (nothing taken from its own figures)."""
+    rounds, tables = drawn["rounds"], drawn["tables"]
+    if "seatings" in drawn:
+        sizes = drawn.get("sizes") or [drawn["per_table"]] * tables
+        groups = [(s["round"], s["table"], tuple(s["seats"].values())) for s in drawn["seatings"]]
+    else:
+        sizes = [4] * tables
+        groups = [(m["round"], m["table"], (m["ns"], m["ew"])) for m in drawn["matches"]]
+    playing: dict[int, set[int]] = {r: set() for r in range(1, rounds + 1)}
+    busy = Counter()
+    meetings: Counter[tuple[int, int]] = Counter()
+    at_size: dict[int, Counter[int]] = {size: Counter() for size in sizes}
+    for round_, table, members in groups:
+        playing[round_].update(members)
+        busy[round_] += 1
+        for i, a in enumerate(members):
+            at_size[sizes[table - 1]][a] += 1
+            for b in members[i + 1 :]:
+                meetings[min(a, b), max(a, b)] += 1
+    out_counts = [entrants - len(playing[r]) for r in range(1, rounds + 1)]
+    byes = Counter(
+        e for r in range(1, rounds + 1) for e in range(1, entrants + 1) if e not in playing[r]
+    )
+    most = max(meetings.values(), default=0)
+    figures: dict[str, Any] = {
+        "tables": tables,
+        "sizes": list(sizes),
+        "rounds": rounds,
+        "sitting_out": [min(out_counts), max(out_counts)],
+        "byes": [
+            min(byes.get(e, 0) for e in range(1, entrants + 1)),
+            max(byes.values(), default=0),
+        ],
+        "idle_tables": sum(tables - busy[r] for r in range(1, rounds + 1)),
+        "max_meetings": most,
+        "pairs_at_most": sum(1 for count in meetings.values() if count == most),
+    }
+    if "seatings" in drawn:
+        figures["rounds_at_size"] = {
+            str(size): [min(counts.get(p, 0) for p in range(1, entrants + 1)), max(counts.values())]
+            for size, counts in sorted(at_size.items(), reverse=True)
+        }
+    return figures
+
+
+def least_possible(drawn: dict[str, Any], entrants: int, most: int) -> bool:
+    """Whether no movement of the same tables and rounds can keep the worst couple's meetings
+    below ``most`` (only what is proven is claimed: counting, and the known forced sizes)."""
+    if most <= 1:
+        return True
+    rounds, tables = drawn["rounds"], drawn["tables"]
+    if "seatings" not in drawn:
+        # Fixed sides at 2 or 6 tables: no orthogonal pair of Latin squares; 2 is the least.
+        return (
+            drawn["sides"] == "fixed" and tables in (2, 6) and entrants == 2 * tables and most == 2
+        )
+    sizes = drawn.get("sizes") or [drawn["per_table"]] * tables
+    smallest = min(sizes)
+    bound = math.ceil(rounds * (smallest - 1) / max(entrants - 1, 1))
+    if len(set(sizes)) == 1:
+        size = sizes[0]
+        spare = entrants - size * tables
+        if tables == rounds == 3 and (entrants, size) in _FORCED_THREE:
+            bound = max(bound, 3)
+        if tables == rounds == 2 and size - spare >= 2:
+            bound = max(bound, 2)  # round 2 seats again most of a round-1 table
+    return most <= bound
+
+
+def _undominated(proposals: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Without the proposals that another of the same rounds beats on idle tables and on
+    entrants out (and equals on the rest)."""
+
+    def worse(p: dict, q: dict) -> bool:
+        if p["rounds"] != q["rounds"]:
+            return False
+        mine = (p["idle_tables"], p["byes"][1], sum(p["sitting_out"]))
+        theirs = (q["idle_tables"], q["byes"][1], sum(q["sitting_out"]))
+        return all(t <= m for t, m in zip(theirs, mine, strict=True)) and theirs != mine
+
+    return [p for p in proposals if not any(worse(p, q) for q in proposals)]
+
+
+def _order(proposal: dict[str, Any], largest: int) -> tuple:
+    return (
+        proposal["sitting_out"][1],
+        proposal["idle_tables"] / proposal["rounds"],
+        sum(largest - s for s in proposal["sizes"]),
+        proposal["max_meetings"],
+        proposal["pairs_at_most"],
+        -proposal["rounds"],
+        proposal["key"],
+    )
+
+
+def check_proposal(proposal: dict[str, Any], drawn: dict[str, Any], entrants: int) -> list[str]:
+    """Every rule the drawn schedule or movement breaks, and every claim of the proposal that
+    it does not bear out ([] when the proposal tells the truth)."""
+    problems = check_individual_schedule(drawn) if "seatings" in drawn else check_schedule(drawn)
+    counted = count_figures(drawn, entrants)
+    for name, value in counted.items():
+        if proposal.get(name) != value:
+            problems.append(f"the proposal says {name} {proposal.get(name)!r}, the draw {value!r}")
+    if proposal.get("least_possible") and not least_possible(
+        drawn, entrants, counted["max_meetings"]
+    ):
+        problems.append("the proposal calls its meetings the least possible, which is not shown")
+    return problems
+
+
+# --- words ---------------------------------------------------------------------------------
+
+
+def sentence(proposal: dict[str, Any], of_players: bool) -> str:
+    """One sentence an organiser understands (the pages word it in their own templates)."""
+    noun, nouns = ("player", "players") if of_players else ("pair", "pairs")
+    parts = [f"{_tables_words(proposal, of_players)}, {_count(proposal['rounds'], 'round')}"]
+    low, high = proposal["sitting_out"]
+    if high == 0:
+        parts.append(f"every {noun} plays every round")
+    else:
+        per = _number(high) if low == high else f"{_number(low)} to {_number(high)}"
+        outs = (
+            f"{per} {noun if high == 1 else nouns} {'sits' if high == 1 else 'sit'} out each round"
+        )
+        most = proposal["byes"][1]
+        outs += f" (nobody more than {WORDS.get(most, f'{most} times')})"
+        parts.append(outs)
+    if proposal["idle_tables"]:
+        parts.append(f"{_count(proposal['idle_tables'], 'table-round')} without a match")
+    if proposal.get("unused_tables"):
+        unused = proposal["unused_tables"]
+        parts.append(
+            f"{_count(unused, 'table')} of the room {'stays' if unused == 1 else 'stay'} unused"
+        )
+    if "rounds_at_size" in proposal and len(proposal["rounds_at_size"]) > 1:
+        spans = [
+            f"{_span(low, high)} at tables of {size}"
+            for size, (low, high) in proposal["rounds_at_size"].items()
+        ]
+        parts.append("each player spends " + " and ".join(spans))
+    parts.append(meeting_words(proposal, nouns))
+    if not of_players and proposal.get("sides") == "balanced":
+        parts.append("each pair sits NS at half its tables")
+    text = "; ".join(parts) + "."
+    return text[0].upper() + text[1:]
+
+
+def meeting_words(proposal: dict[str, Any], nouns: str) -> str:
+    most, count = proposal["max_meetings"], proposal["pairs_at_most"]
+    if most <= 1:
+        return f"no two {nouns} meet twice"
+    couples = "pair of players" if nouns == "players" else "couple of pairs"
+    couples = (
+        couples
+        if count == 1
+        else couples.replace("pair of", "pairs of").replace("couple of", "couples of")
+    )
+    times = WORDS.get(most, f"{most} times")
+    if most == proposal["rounds"]:
+        times += ", in every round"
+    least = ", the least possible" if proposal.get("least_possible") else ""
+    verb = "meets" if count == 1 else "meet"
+    return f"{_number(count)} {couples} {verb} {times}{least}"
+
+
+def _tables_words(proposal: dict[str, Any], of_players: bool) -> str:
+    sizes = proposal["sizes"]
+    if not of_players or len(set(sizes)) == 1:
+        if not of_players:
+            return _count(len(sizes), "table")
+        return f"{_count(len(sizes), 'table')} of {sizes[0]}"
+    counts = Counter(sizes)
+    words = [f"{_number(counts[s])} of {s}" for s in sorted(counts, reverse=True)]
+    return f"{_count(len(sizes), 'table')} ({' and '.join(words)} players)"
+
+
+def _span(low: int, high: int) -> str:
+    if low == high:
+        return _count(low, "round")
+    return f"{low} to {high} rounds"
+
+
+def _number(value: int) -> str:
+    return NUMBERS.get(value, str(value))
+
+
+def _count(value: int, noun: str) -> str:
+    return f"{_number(value)} {noun}" + ("" if value == 1 else "s")
+
+
+def _sizes_words(sizes: tuple[int, ...]) -> str:
+    words = [str(s) for s in sizes]
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
