@@ -7,6 +7,8 @@ as they always have.
 |---|---|---|
 | score [--game G] [FILE] | board records, one JSON object a line | one board score a line |
 | deal [--game G] --tables K [--boards B] [--players N] [--seed S] | | one deal a line |
+| solve --game G [--opening SEAT] [FILE] | deals, one a line | each deal's double-dummy table |
+| solve --bridge [FILE] | bridge deals in PBN, one a line | DDS's 20 numbers a line |
 | sheet [--game pyramid] [FILE] | a player's declarations, one JSON object a line | his sheet |
 | rank [FILE] | tournament results (pairs, or players with a ``game``) | standings |
 | schedule --teams T --tables K [--sides fixed|balanced] | | a schedule of pairs |
@@ -131,6 +133,47 @@ def cmd_deal(args: argparse.Namespace) -> int:
     for _table, _board, deal in game.generate_deals(args.tables, boards, players, args.seed):
         sys.stdout.write(game.format_deal(deal) + "\n")
     return 0
+
+
+def cmd_solve(args: argparse.Namespace) -> int:
+    from engine.core.errors import DealError
+    from engine.solver import Solver
+
+    solver = Solver()
+    if args.bridge:
+        from engine.solver.bridge import dd_table, parse_pbn
+
+        def table(text: str) -> Any:
+            return dd_table(parse_pbn(text), solver)
+
+    else:
+        module = {
+            "pymtheg": "engine.games.pymtheg.solver",
+            "pyramid": "engine.games.pyramid.solver",
+        }
+        if args.game not in module:
+            return _usage_error(f"no double-dummy analysis for {get_game(args.game).title}")
+        import importlib
+
+        game_solver = importlib.import_module(module[args.game])
+        analyse_text = game_solver.analyse_text
+        try:
+            options = game_solver.solve_options(
+                opening=args.opening, direction=args.direction, ruleset=args.ruleset
+            )
+        except ValueError as exc:
+            return _usage_error(str(exc))
+
+        def table(text: str) -> Any:
+            return analyse_text(text, solver=solver, **options)
+
+    def solve_line(line: str) -> tuple[Any, bool]:
+        try:
+            return table(line.strip()), True
+        except DealError as exc:
+            return {"error": str(exc)}, False
+
+    return _each_line(args.file, solve_line)
 
 
 class InputError(ValueError):
@@ -295,6 +338,16 @@ def build_parser() -> argparse.ArgumentParser:
     deal.add_argument("--players", type=int, help="players at a table (default: the most)")
     deal.add_argument("--seed", help="reproducible deals; without it, secure random")
     deal.set_defaults(func=cmd_deal)
+
+    solve = commands.add_parser("solve", help="double-dummy tables of deals, one a line")
+    which = solve.add_mutually_exclusive_group()
+    which.add_argument("--game", choices=GAME_IDS, default=DEFAULT_GAME, help="the deals' game")
+    which.add_argument("--bridge", action="store_true", help="bridge deals in PBN: DDS's table")
+    solve.add_argument("--opening", help="Pymtheg: the seat that leads the first trick (N)")
+    solve.add_argument("--direction", choices=("clockwise", "counterclockwise"))
+    solve.add_argument("--ruleset", help="Pymtheg: the rules of play (default manual-2016)")
+    solve.add_argument("file", nargs="?", help="deals, one a line (default: standard input)")
+    solve.set_defaults(func=cmd_solve)
     return parser
 
 
