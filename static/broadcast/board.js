@@ -113,6 +113,12 @@
     if (count !== undefined) {
       parts.push(h("strong", {}, `Double dummy: ${count} tricks for the declarer's side`));
     }
+    const steps = Object.keys(analysis.counts || {}).map(Number).sort((a, b) => a - b);
+    if (steps.length && steps[0] !== payload.step) {
+      parts.push(h("span", { class: "muted" }, ` (before the opening lead: ${analysis.counts[String(steps[0])]})`));
+    }
+    const cost = (analysis.cost || []).length;
+    if (cost) parts.push(h("span", { class: "muted" }, ` · ${cost} card${cost > 1 ? "s" : ""} cost a trick`));
     if (analysis.note) parts.push(h("span", { class: "muted" }, ` ${analysis.note}`));
     return h("p", { class: "analysis", "data-analysis": true }, parts.length ? parts : "—");
   }
@@ -206,5 +212,7 @@
     return next;
   }
 
-  window.BroadcastBoard = { h, render, legalCards, playLocally };
+  if (typeof window !== "undefined") window.BroadcastBoard = { h, render, legalCards, playLocally };
+  // Node (the tests hold the mirror against the engine): the card play only.
+  if (typeof module !== "undefined" && module.exports) module.exports = { legalCards, playLocally };
 })();

@@ -213,7 +213,7 @@ class PyramidTablePlay(TablePlay):
             "contract": contract,
             "declarer": self.declarer,
             "declarer_side": [self.declarer],
-            "tricks": self.tricks,
+            "tricks": [dict(trick) for trick in self.tricks],
             "current": current,
             "won": dict(self.won),
             "side_won": mine,
