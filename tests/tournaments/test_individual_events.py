@@ -267,7 +267,7 @@ def test_standings_per_player_and_the_pyramid_on_his_card(client):
     assert drawn[0]["declarations"] == 4 and drawn[0]["quota"] == [1, 2, 3, 4, 3, 2, 1]
     page = client.get(f"/t/{tournament.slug}/teams/1/")
     html = page.content.decode()
-    assert page.status_code == 200 and 'class="pyramid-sheet"' in html
+    assert page.status_code == 200 and 'class="score-sheet"' in html
     assert html.count('class="place filled') == 4
     standings_page = client.get(f"/t/{tournament.slug}/standings/").content.decode()
     assert "Player 16" in standings_page and "%" in standings_page
