@@ -13,6 +13,7 @@ imports all the rows or none.
 
 from __future__ import annotations
 
+import codecs
 import csv
 import io
 import math
@@ -33,6 +34,20 @@ MAX_UNPACKED_BYTES = 20 * 1024 * 1024  # the archive's declared sizes, all parts
 MAX_ARCHIVE_MEMBERS = 200
 MAX_LINES = 2 * MAX_TEAMS + 100  # lines read; anything but blank rows beyond refuses the file
 MAX_COLUMNS = 30  # columns read; those beyond are not looked at
+# Blank lines past MAX_LINES are formatting, but not endlessly: reading stops here.
+MAX_READ_LINES = MAX_LINES + 10_000
+MAX_CELL_CHARS = 1000  # a cell's text; a longer one refuses the file
+MAX_CSV_LINE_CHARS = 32 * 1024  # one line of a CSV file as stored
+# Each XML part a reader parses (sheet, shared strings, workbook, ODS content) is streamed,
+# never parsed whole, and bounded: its unpacked size, its compression ratio (a part that
+# unpacks to more than a few MB from a few kB is a bomb, whatever it holds), the nesting of
+# its elements and how many it holds. DTDs, and with them entities, are refused.
+MAX_PART_BYTES = MAX_UNPACKED_BYTES
+MAX_SMALL_PART_BYTES = 1024 * 1024  # workbook.xml and its relationships
+MAX_ZIP_RATIO = 100  # unpacked / packed size of a part above MAX_RATIO_FREE_BYTES
+MAX_RATIO_FREE_BYTES = 2 * 1024 * 1024
+MAX_XML_DEPTH = 32  # a sheet's cells are 6 or 7 levels deep, an ODS cell's text some 10
+MAX_XML_ELEMENTS = 100_000  # per part: 1,000 teams in 10 columns need some 25,000
 READABLE_SUFFIXES = (".csv", ".xlsx", ".ods")
 
 NAME_MAX = Team._meta.get_field("name").max_length
@@ -73,6 +88,7 @@ class TeamFile:
     problems: list[RowProblem] = field(default_factory=list)
     file_errors: list[str] = field(default_factory=list)
     ignored_columns: list[str] = field(default_factory=list)
+    too_large: bool = False
 
     @property
     def ok(self) -> bool:
@@ -98,24 +114,37 @@ def _cell_text(value: object) -> str:
     return str(value).strip()
 
 
+def _csv_lines(data: bytes) -> Iterator[str]:
+    """The file's lines as text, decoded as they are read; each bounded in length."""
+    decoder = codecs.getincrementaldecoder("utf-8-sig")()
+    for number, raw in enumerate(io.BytesIO(data), start=1):
+        if len(raw) > MAX_CSV_LINE_CHARS:
+            raise UnreadableFile(
+                f"line {number} of the CSV file is longer than {MAX_CSV_LINE_CHARS} characters"
+            )
+        try:
+            line = decoder.decode(raw)
+        except UnicodeDecodeError:
+            raise UnreadableFile(
+                "the CSV file is not UTF-8 text (save it as 'CSV UTF-8')"
+            ) from None
+        if "\x00" in line:
+            raise UnreadableFile("this is not a CSV file (it holds binary data)")
+        yield line
+
+
 def _read_csv(data: bytes) -> list[list[str]]:
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        raise UnreadableFile("the CSV file is not UTF-8 text (save it as 'CSV UTF-8')") from None
-    if "\x00" in text:
-        raise UnreadableFile("this is not a CSV file (it holds binary data)")
-    first_line = text.split("\n", 1)[0]
+    """The CSV file's records, streamed: lines decoded and parsed one by one, and bounded
+    (line length, cells, lines) by ``_bounded`` before any row is built."""
+    first_line = next(_csv_lines(data[: MAX_CSV_LINE_CHARS + 1].split(b"\n", 1)[0]), "")
     try:
         delimiter = csv.Sniffer().sniff(first_line, delimiters=",;\t").delimiter
     except csv.Error:
         delimiter = ","
+    # Row numbers count records, as a spreadsheet program shows them.
+    records = csv.reader(_csv_lines(data), delimiter=delimiter)
     try:
-        # Row numbers count records, as a spreadsheet program shows them.
-        return [
-            [cell.strip() for cell in row]
-            for row in csv.reader(io.StringIO(text), delimiter=delimiter)
-        ]
+        return _bounded((line, row) for line, row in enumerate(records, start=1))
     except csv.Error as exc:
         raise UnreadableFile(f"the CSV file cannot be read: {exc}") from None
 
@@ -140,6 +169,82 @@ def _open_archive(data: bytes, suffix: str) -> zipfile.ZipFile:
     return archive
 
 
+def _open_part(archive: zipfile.ZipFile, name: str, limit: int = MAX_PART_BYTES) -> IO[bytes]:
+    """One part of the archive, opened for streaming once its declared size (which the
+    reader never reads past) and its compression ratio are within bounds."""
+    member = archive.getinfo(name)
+    ratio = member.file_size / max(member.compress_size, 1)
+    if member.file_size > limit or (
+        member.file_size > MAX_RATIO_FREE_BYTES and ratio > MAX_ZIP_RATIO
+    ):
+        raise UnreadableFile(
+            f"the spreadsheet's part {name} unpacks to {member.file_size // 1024} kB "
+            f"({ratio:.0f} times its packed size), more than a team list needs"
+        )
+    return archive.open(member)
+
+
+class _NoDoctype:
+    """A part's bytes as the parser reads them, refused at the first DTD (a spreadsheet never
+    has one; entities, and so entity expansion, need one). XML allows a DTD only before the
+    first element, and nowhere else can ``<!DOCTYPE`` or ``<!ENTITY`` stand unescaped but in
+    a comment or CDATA, which a team list's cells do not need."""
+
+    MARKS = (b"<!DOCTYPE", b"<!ENTITY")
+
+    def __init__(self, part: IO[bytes]) -> None:
+        self.part = part
+        self.tail = b""
+
+    def read(self, size: int = -1) -> bytes:
+        chunk = self.part.read(size)
+        seen = self.tail + chunk
+        if any(mark in seen for mark in self.MARKS):
+            raise UnreadableFile(
+                "the spreadsheet's XML declares a DTD or entities, which a team list never needs"
+            )
+        self.tail = seen[-16:]
+        return chunk
+
+
+def _xml_records(
+    part: IO[bytes], record: str, stop_at: str | None = None
+) -> Iterator[ElementTree.Element]:
+    """The ``record`` elements of an XML part (rows, shared strings ...), each whole when it
+    ends, streamed (ElementTree's parser, no DTD: ``_NoDoctype``) and bounded: nesting at most
+    ``MAX_XML_DEPTH``, at most ``MAX_XML_ELEMENTS`` elements. Every element is dropped once
+    read, so memory holds the open elements and one record, never the document. Reading
+    ends with the first ``stop_at`` element."""
+    elements = records_open = 0
+    path: list[ElementTree.Element] = []
+    for event, element in ElementTree.iterparse(_NoDoctype(part), events=("start", "end")):
+        if event == "start":
+            elements += 1
+            path.append(element)
+            if element.tag == record:
+                records_open += 1
+            if len(path) > MAX_XML_DEPTH:
+                raise UnreadableFile(
+                    f"the spreadsheet's XML nests deeper than {MAX_XML_DEPTH} levels"
+                )
+            if elements > MAX_XML_ELEMENTS:
+                raise UnreadableFile(
+                    f"the spreadsheet's XML holds more than {MAX_XML_ELEMENTS:,} elements"
+                )
+            continue
+        path.pop()
+        if element.tag == record:
+            records_open -= 1
+            if not records_open:
+                yield element
+        elif records_open:
+            continue  # part of a record: kept until the record ends
+        elif element.tag == stop_at:
+            return
+        if path:
+            del path[-1][:]  # read: let it go (and every earlier sibling)
+
+
 def _bounded(rows: Iterator[tuple[int, Sequence[object]]]) -> list[list[str]]:
     """``(line, cells)`` in line order to the table of the first ``MAX_LINES`` lines as text
     cells (lines not given are blank), at most ``MAX_COLUMNS`` of each; anything but a blank
@@ -147,11 +252,21 @@ def _bounded(rows: Iterator[tuple[int, Sequence[object]]]) -> list[list[str]]:
     table: list[list[str]] = []
     for line, row in rows:
         cells = [_cell_text(value) for value in row[:MAX_COLUMNS]]
+        if any(len(cell) > MAX_CELL_CHARS for cell in cells):
+            raise UnreadableFile(
+                f"line {line} has a cell longer than {MAX_CELL_CHARS} characters; a team "
+                "list's cells are names"
+            )
         if line > MAX_LINES:
             if any(cells):
                 raise UnreadableFile(
                     f"the sheet goes on past line {MAX_LINES} (line {line} is not blank); a "
                     f"tournament holds at most {MAX_TEAMS} teams"
+                )
+            if line > MAX_READ_LINES:
+                raise UnreadableFile(
+                    f"the sheet goes on for more than {MAX_READ_LINES} lines, blank past line "
+                    f"{MAX_LINES}; a tournament holds at most {MAX_TEAMS} teams"
                 )
             continue
         table.extend([] for _ in range(line - 1 - len(table)))
@@ -173,7 +288,7 @@ def _read_xlsx(data: bytes) -> list[list[str]]:
     archive = _open_archive(data, ".xlsx")
     try:
         strings = _SharedStrings(archive)
-        with archive.open(_first_sheet_path(archive)) as sheet:
+        with _open_part(archive, _first_sheet_path(archive)) as sheet:
             return _bounded(_xlsx_rows(sheet, strings))
     except UnreadableFile:
         raise
@@ -182,42 +297,50 @@ def _read_xlsx(data: bytes) -> list[list[str]]:
 
 
 def _first_sheet_path(archive: zipfile.ZipFile) -> str:
-    workbook = ElementTree.fromstring(archive.read("xl/workbook.xml"))
-    first = workbook.find(f"{_MAIN}sheets/{_MAIN}sheet")
+    with _open_part(archive, "xl/workbook.xml", MAX_SMALL_PART_BYTES) as workbook:
+        first = next(_xml_records(workbook, f"{_MAIN}sheet"), None)
+        sheet_id = None if first is None else first.get(_RELATIONSHIP)
     if first is None:
         raise UnreadableFile("the .xlsx spreadsheet has no sheet")
-    relations = ElementTree.fromstring(archive.read("xl/_rels/workbook.xml.rels"))
-    for relation in relations.iter(f"{_PACKAGE_RELS}Relationship"):
-        if relation.get("Id") == first.get(_RELATIONSHIP):
-            target = relation.get("Target", "")
-            return target.lstrip("/") if target.startswith("/") else f"xl/{target}"
+    rels = "xl/_rels/workbook.xml.rels"
+    with _open_part(archive, rels, MAX_SMALL_PART_BYTES) as relations:
+        for relation in _xml_records(relations, f"{_PACKAGE_RELS}Relationship"):
+            if relation.get("Id") == sheet_id:
+                target = relation.get("Target", "")
+                return target.lstrip("/") if target.startswith("/") else f"xl/{target}"
     raise UnreadableFile("the .xlsx spreadsheet names a first sheet it does not hold")
 
 
 class _SharedStrings:
     """The workbook's shared strings, read only as far as the cells asked for need (a sheet's
-    first rows use the first strings)."""
+    first rows use the first strings); no cell of the lines read can ask beyond
+    ``MAX_READ_LINES * MAX_COLUMNS``."""
 
     def __init__(self, archive: zipfile.ZipFile) -> None:
         self.strings: list[str] = []
-        names = set(archive.namelist())
-        self.source = (
-            ElementTree.iterparse(archive.open("xl/sharedStrings.xml"))
-            if "xl/sharedStrings.xml" in names
-            else iter(())
-        )
+        self.archive = archive
+        self.source: Iterator[ElementTree.Element] | None = None
 
     def __getitem__(self, index: int) -> str:
-        for _event, element in self.source:
-            if len(self.strings) > index:
+        if index >= MAX_READ_LINES * MAX_COLUMNS:
+            raise ValueError(f"shared string {index} is beyond any team list's cells")
+        if self.source is None:
+            names = set(self.archive.namelist())
+            self.source = (
+                _xml_records(_open_part(self.archive, "xl/sharedStrings.xml"), f"{_MAIN}si")
+                if "xl/sharedStrings.xml" in names
+                else iter(())
+            )
+        while len(self.strings) <= index:
+            element = next(self.source, None)
+            if element is None:
                 break
-            if element.tag == f"{_MAIN}si":
-                # A string's text runs; phonetic guides (rPh) are not part of it.
-                runs = [element.find(f"{_MAIN}t")] + [
-                    run.find(f"{_MAIN}t") for run in element.findall(f"{_MAIN}r")
-                ]
-                self.strings.append("".join(run.text or "" for run in runs if run is not None))
-                element.clear()
+            # A string's text runs; phonetic guides (rPh) are not part of it.
+            runs = [element.find(f"{_MAIN}t")] + [
+                run.find(f"{_MAIN}t") for run in element.findall(f"{_MAIN}r")
+            ]
+            text = "".join(run.text or "" for run in runs if run is not None)
+            self.strings.append(text[: MAX_CELL_CHARS + 1])
         return self.strings[index]
 
 
@@ -235,9 +358,7 @@ def _xlsx_rows(sheet: IO[bytes], strings: _SharedStrings) -> Iterator[tuple[int,
     """``(line, cells)`` of each row a sheet holds, at most ``MAX_COLUMNS`` cells of each; a
     formula gives the value the file saved with it."""
     line = 0
-    for _event, row in ElementTree.iterparse(sheet):
-        if row.tag != f"{_MAIN}row":
-            continue
+    for row in _xml_records(sheet, f"{_MAIN}row"):
         number = int(row.get("r", line + 1))
         if number <= line:
             raise ValueError(f"row {number} comes after row {line}")
@@ -249,7 +370,6 @@ def _xlsx_rows(sheet: IO[bytes], strings: _SharedStrings) -> Iterator[tuple[int,
                 continue
             cells.extend([None] * (column - len(cells)))
             cells.append(_xlsx_value(cell, strings))
-        row.clear()
         yield number, cells
 
 
@@ -279,22 +399,16 @@ def _ods_rows(content: IO[bytes]) -> Iterator[tuple[int, list[object]]]:
     A repeated row (how ODS writes stretches of blank rows) is given once a line only while it
     holds something and only as far as ``_bounded`` reads; a repeated cell at most
     ``MAX_COLUMNS`` times."""
-    depth, line = 0, 0  # table elements open (the first table only), lines so far
-    for event, element in ElementTree.iterparse(content, events=("start", "end")):
-        if element.tag == f"{_TABLE}table":
-            if event == "end":
-                return
-            depth += 1
-        elif event == "end" and element.tag == f"{_TABLE}table-row" and depth == 1:
-            cells = _ods_cells(element)
-            repeat = int(element.get(f"{_TABLE}number-rows-repeated", "1"))
-            if any(_cell_text(value) for value in cells):
-                for offset in range(min(repeat, MAX_LINES + 1 - line)):
-                    yield line + 1 + offset, cells
-                if line + repeat > MAX_LINES:
-                    yield line + repeat, cells  # beyond the bound: refused by _bounded
-            line += repeat
-            element.clear()
+    line = 0  # lines so far
+    for element in _xml_records(content, f"{_TABLE}table-row", stop_at=f"{_TABLE}table"):
+        cells = _ods_cells(element)
+        repeat = int(element.get(f"{_TABLE}number-rows-repeated", "1"))
+        if any(_cell_text(value) for value in cells):
+            for offset in range(min(repeat, MAX_LINES + 1 - line)):
+                yield line + 1 + offset, cells
+            if line + repeat > MAX_LINES:
+                yield line + repeat, cells  # beyond the bound: refused by _bounded
+        line += repeat
 
 
 def _ods_cells(row: ElementTree.Element) -> list[object]:
@@ -316,7 +430,7 @@ def _ods_cells(row: ElementTree.Element) -> list[object]:
 def _read_ods(data: bytes) -> list[list[str]]:
     archive = _open_archive(data, ".ods")
     try:
-        with archive.open("content.xml") as content:
+        with _open_part(archive, "content.xml") as content:
             return _bounded(_ods_rows(content))
     except UnreadableFile:
         raise
@@ -440,15 +554,15 @@ def parse_team_rows(table: list[list[str]]) -> TeamFile:
 
 def read_team_file(stream: IO[bytes], filename: str, size: int | None = None) -> TeamFile:
     """Read and check an uploaded team list. Never raises for bad content."""
+    too_large = TeamFile(
+        file_errors=[f"the file is larger than {MAX_FILE_BYTES // 1024 // 1024} MB"],
+        too_large=True,
+    )
     if size is not None and size > MAX_FILE_BYTES:
-        return TeamFile(
-            file_errors=[f"the file is larger than {MAX_FILE_BYTES // 1024 // 1024} MB"]
-        )
+        return too_large
     data = stream.read(MAX_FILE_BYTES + 1)
     if len(data) > MAX_FILE_BYTES:
-        return TeamFile(
-            file_errors=[f"the file is larger than {MAX_FILE_BYTES // 1024 // 1024} MB"]
-        )
+        return too_large
     if not data.strip():
         return TeamFile(file_errors=["the file is empty: it needs a header row and one row a team"])
     try:

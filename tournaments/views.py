@@ -482,7 +482,13 @@ def teams_import(request: HttpRequest, slug: str) -> HttpResponse:
                 "filename": upload.name,
             }
             context.update(preview=result.rows[:PREVIEW_ROWS], more=len(result.rows) - PREVIEW_ROWS)
-    return _render(request, "tournaments/team_import.html", tournament, **context)
+    response = _render(request, "tournaments/team_import.html", tournament, **context)
+    if "result" in context and not context["result"].ok:
+        # A refused file is a client error: too large (413), or not a team list we can take.
+        response.status_code = 413 if context["result"].too_large else 422
+    elif request.method == "POST" and not form.is_valid():
+        response.status_code = 400
+    return response
 
 
 @organiser_required

@@ -1,6 +1,7 @@
 """Hostile team lists: decompression bombs, a sparse far cell, endless rows and repeated ODS
-stretches are refused with a clear reason (the bench/imports.py figures show how fast), and a
-refused upload leaves no preview behind to confirm."""
+stretches, deeply nested or endless XML, entities, endless CSV lines and cells are refused
+with a clear reason (bench/imports.py measures the memory and time of each), a refused upload
+answers 4xx, and it leaves no preview behind to confirm."""
 
 from __future__ import annotations
 
@@ -13,8 +14,20 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
 from tests.publishing.test_libreoffice import libreoffice  # noqa: F401
+from tests.tournaments import bombs
 from tests.tournaments.test_team_import import read, xlsx
-from tournaments.imports import MAX_COLUMNS, MAX_LINES, MAX_TEAMS, MAX_UNPACKED_BYTES
+from tournaments.imports import (
+    MAX_CELL_CHARS,
+    MAX_COLUMNS,
+    MAX_CSV_LINE_CHARS,
+    MAX_FILE_BYTES,
+    MAX_LINES,
+    MAX_READ_LINES,
+    MAX_TEAMS,
+    MAX_UNPACKED_BYTES,
+    MAX_XML_DEPTH,
+    MAX_XML_ELEMENTS,
+)
 
 ODS_HEAD = (
     '<?xml version="1.0" encoding="UTF-8"?>'
@@ -84,9 +97,8 @@ def test_a_sparse_far_cell_is_refused_and_far_columns_are_not_read():
 def test_a_hundred_thousand_rows_are_refused_in_every_format():
     rows = [["number", "name"], *[[n, f"Team {n}"] for n in range(1, 100_001)]]
     csv_data = "\n".join(",".join(str(v) for v in row) for row in rows).encode()
-    assert read(csv_data).file_errors == [
-        f"the file lists 100000 teams; a tournament holds at most {MAX_TEAMS}"
-    ]
+    [error] = read(csv_data).file_errors
+    assert error.startswith(f"the sheet goes on past line {MAX_LINES}")
     book = openpyxl.Workbook(write_only=True)
     sheet = book.create_sheet()
     for row in rows:
@@ -186,3 +198,105 @@ def test_files_saved_by_libreoffice_read_as_typed(libreoffice, tmp_path, fmt):  
         (4, 2, "Bêta", "Bob", ""),
         (5, 3, "Gamma, Delta", "", "Cy"),
     ]
+
+
+# The audit's bombs (tests/tournaments/bombs.py), each refused with its reason before any row
+# is built; bench/imports.py measures the memory and time of each.
+
+
+def test_the_audits_nested_xml_bombs_are_refused():
+    for data, name in (
+        (bombs.nested_xlsx(), "nested.xlsx"),
+        (bombs.nested_ods(), "nested.ods"),
+        (bombs.flat_elements_xlsx(), "flat.xlsx"),
+    ):
+        assert len(data) < 40_000, name  # some 20 kB that unpack to 4 to 18 MB of elements
+        [error] = read(data, name).file_errors
+        assert "times its packed size), more than a team list needs" in error, name
+
+
+def test_deep_nesting_is_refused_whatever_the_compression():
+    for data, name in (
+        (bombs.nested_xlsx(100_000), "nested.xlsx"),
+        (bombs.nested_workbook_xlsx(100_000), "nested-workbook.xlsx"),
+        (bombs.nested_ods(100_000), "nested.ods"),
+    ):
+        assert read(data, name).file_errors == [  # refused at the 33rd level
+            f"the spreadsheet's XML nests deeper than {MAX_XML_DEPTH} levels"
+        ], name
+
+
+def test_endless_elements_side_by_side_are_refused():
+    assert read(bombs.flat_elements_xlsx(150_000), "flat.xlsx").file_errors == [
+        f"the spreadsheet's XML holds more than {MAX_XML_ELEMENTS:,} elements"
+    ]
+
+
+def test_entities_and_dtds_are_refused():
+    [error] = read(bombs.entities_xlsx(), "laughs.xlsx").file_errors
+    assert "declares a DTD or entities" in error
+
+
+def test_a_part_that_unpacks_a_thousand_times_over_is_refused_before_it_is_read():
+    data = bombs.ratio_bomb_xlsx()
+    assert len(data) < 100_000
+    [error] = read(data, "ratio.xlsx").file_errors
+    assert error.startswith("the spreadsheet's part xl/worksheets/sheet1.xml unpacks to 15360 kB")
+    assert "more than a team list needs" in error
+    [error] = read(bombs.zip_bomb_xlsx(64), "zeros.xlsx").file_errors
+    assert "unpacks to 64 MB" in error
+
+
+def test_two_and_a_half_million_csv_lines_are_refused_after_the_bound():
+    data = bombs.long_csv()
+    assert len(data) <= MAX_FILE_BYTES
+    assert read(data).file_errors == [
+        f"the sheet goes on past line {MAX_LINES} (line {MAX_LINES + 1} is not blank); a "
+        f"tournament holds at most {MAX_TEAMS} teams"
+    ]
+    assert read(bombs.blank_tail_csv()).file_errors == [
+        f"the sheet goes on for more than {MAX_READ_LINES} lines, blank past line {MAX_LINES}; "
+        f"a tournament holds at most {MAX_TEAMS} teams"
+    ]
+
+
+def test_a_line_of_a_million_cells_and_a_cell_of_a_hundred_thousand_are_refused():
+    assert read(bombs.wide_csv()).file_errors == [
+        f"line 1 of the CSV file is longer than {MAX_CSV_LINE_CHARS} characters"
+    ]
+    long_name = b"name\n" + b"A" * 5000 + b"\n"
+    assert read(long_name).file_errors == [
+        f"line 2 has a cell longer than {MAX_CELL_CHARS} characters; a team list's cells are names"
+    ]
+    [error] = read(bombs.long_cell_xlsx(), "long.xlsx").file_errors
+    assert error.startswith(f"line 2 has a cell longer than {MAX_CELL_CHARS} characters")
+
+
+def test_a_file_that_is_not_utf8_or_holds_binary_is_refused():
+    assert read("name\nBêta\n".encode("latin-1")).file_errors == [
+        "the CSV file is not UTF-8 text (save it as 'CSV UTF-8')"
+    ]
+    assert read(b"name\nA\x00B\n").file_errors == ["this is not a CSV file (it holds binary data)"]
+
+
+@pytest.mark.django_db
+def test_a_refused_upload_answers_4xx_and_stores_nothing(client):
+    from tests.tournaments.factories import OrganiserFactory
+    from tournaments import services
+
+    client.force_login(OrganiserFactory())
+    tournament = services.create_tournament(by=None, name="Cup", slug="cup", tables=2)
+    url = reverse("tournaments:teams_import", args=[tournament.slug])
+    nested = SimpleUploadedFile("nested.xlsx", bombs.nested_xlsx())
+    response = client.post(url, {"file": nested})
+    assert response.status_code == 422
+    assert "more than a team list needs" in response.content.decode()
+    bad_rows = SimpleUploadedFile("bad.csv", b"number,name\n1,\n")
+    assert client.post(url, {"file": bad_rows}).status_code == 422
+    huge = SimpleUploadedFile("huge.csv", b"name\n" + b"A\n" * (MAX_FILE_BYTES // 2 + 1))
+    response = client.post(url, {"file": huge})
+    assert response.status_code == 413 and "larger than 5 MB" in response.content.decode()
+    assert client.post(url, {}).status_code == 400  # no file at all
+    good = SimpleUploadedFile("good.csv", b"number,name\n1,Alpha\n")
+    assert client.post(url, {"file": good}).status_code == 200
+    assert not tournament.teams.exists()

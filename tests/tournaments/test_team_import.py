@@ -149,9 +149,16 @@ def test_ten_thousand_rows_are_refused_as_a_whole():
     lines = ["number,name"] + [f"{n},Team {n}" for n in range(1, 10_001)]
     result = read("\n".join(lines).encode())
     assert result.file_errors == [
-        f"the file lists 10000 teams; a tournament holds at most {MAX_TEAMS}"
+        f"the sheet goes on past line {MAX_LINES} (line {MAX_LINES + 1} is not blank); "
+        f"a tournament holds at most {MAX_TEAMS} teams"
     ]
     assert not result.rows
+    # Within the lines read, more teams than a tournament holds are counted.
+    lines = ["number,name"] + [f"{n},Team {n}" for n in range(1, 1_501)]
+    result = read("\n".join(lines).encode())
+    assert result.file_errors == [
+        f"the file lists 1500 teams; a tournament holds at most {MAX_TEAMS}"
+    ]
 
 
 def test_ten_thousand_rows_in_a_spreadsheet_too():
@@ -227,7 +234,7 @@ def test_upload_of_a_fake_spreadsheet_and_of_ten_thousand_rows(organiser_client,
     assert "not a .xlsx spreadsheet" in response.content.decode()
     lines = ["name"] + [f"Team {n}" for n in range(10_000)]
     response = upload(organiser_client, draft, "\n".join(lines).encode(), "big.csv")
-    assert "the file lists 10000 teams" in response.content.decode()
+    assert f"the sheet goes on past line {MAX_LINES}" in response.content.decode()
     assert draft.teams.count() == 4
 
 
