@@ -2,6 +2,7 @@
 independent reading of the rulebook in ``reference.py``."""
 
 import contextlib
+import functools
 import random
 
 import pytest
@@ -48,6 +49,14 @@ def ref_hands(deal):
 
 
 def accepted(calls, dealer):
+    return _accepted(tuple(calls), dealer)
+
+
+# The reference is a pure function of the calls: the strategies below ask it about the same
+# auctions thousands of times, so each answer is kept. Strategies are built once too; a
+# strategy built again draws exactly what the first one would.
+@functools.cache
+def _accepted(calls, dealer):
     try:
         ref.run_auction(calls, dealer)
     except ref.Bad:
@@ -55,14 +64,38 @@ def accepted(calls, dealer):
     return True
 
 
+@functools.cache
+def _turn(calls, dealer):
+    return ref.run_auction(calls, dealer)["turn"]
+
+
+BOOLEANS = st.booleans()
+GAPS = st.sampled_from(["", " "])
+CALL_NAMES = {bid: st.sampled_from(names) for bid, names in NAMES.items()}
+
+
+@functools.cache
+def _permutations(items):
+    return st.permutations(items)
+
+
+@functools.cache
+def _weighted_calls(options):
+    """Pass more often than not, so auctions end; bonuses now and then."""
+    weights = [(6 if c == "P" else 1) * (1 if "+" not in c else 0.3) for c in options]
+    return st.sampled_from(
+        [c for c, w in zip(options, weights, strict=True) for _ in range(int(w * 10))]
+    )
+
+
 def loose_call(seat, call, draw):
     """A call written any legal way: any case, long names, spaces, bonuses in either order."""
     bid, *bonuses = call.split("+")
-    name = draw(st.sampled_from(NAMES[bid]))
-    bonuses = draw(st.permutations(bonuses))
-    bonuses = [b.lower() if draw(st.booleans()) else b.capitalize() for b in bonuses]
-    seat = seat.lower() if draw(st.booleans()) else seat
-    gap = draw(st.sampled_from(["", " "]))
+    name = draw(CALL_NAMES[bid])
+    bonuses = draw(_permutations(tuple(bonuses)))
+    bonuses = [b.lower() if draw(BOOLEANS) else b.capitalize() for b in bonuses]
+    seat = seat.lower() if draw(BOOLEANS) else seat
+    gap = draw(GAPS)
     return f"{seat}{gap}:{gap}{name}" + "".join(f"{gap}+{gap}{b}" for b in bonuses)
 
 
@@ -73,18 +106,11 @@ def auctions(draw, dealer, finish=True, loose=False):
     canonical = []
     limit = 12 if finish else draw(st.integers(0, 10))
     while len(calls) < limit:
-        state = ref.run_auction(canonical, dealer)
-        if state["turn"] is None:
+        seat = _turn(tuple(canonical), dealer)
+        if seat is None:
             break
-        seat = state["turn"]
-        options = [c for c in CALLS if accepted([*canonical, f"{seat}:{c}"], dealer)]
-        # Pass more often than not, so auctions end; bonuses now and then.
-        weights = [(6 if c == "P" else 1) * (1 if "+" not in c else 0.3) for c in options]
-        call = draw(
-            st.sampled_from(
-                [c for c, w in zip(options, weights, strict=True) for _ in range(int(w * 10))]
-            )
-        )
+        options = tuple(c for c in CALLS if accepted([*canonical, f"{seat}:{c}"], dealer))
+        call = draw(_weighted_calls(options))
         canonical.append(f"{seat}:{call}")
         calls.append(loose_call(seat, call, draw) if loose else f"{seat}:{call}")
     return calls
