@@ -15,8 +15,8 @@ from typing import Any
 from publishing.exports.sheets import Column, SheetSpec
 from publishing.exports.workbook import KIND_RESULTS, KIND_STANDINGS
 from publishing.selectors import clean_text, rules_rows
-from scoring.models import RankingPoints, Result, StandingsState
-from scoring.selectors import score_sheets_of
+from scoring.models import StandingsState
+from scoring.selectors import board_points, current_results, score_sheets_of
 from tournaments.models import Board, Match, Team, Tournament
 from tournaments.selectors import SEATED
 
@@ -86,16 +86,8 @@ def _seated(tournament: Tournament) -> list[Match]:
 def boards_sheet(tournament: Tournament, matches: list[Match]) -> SheetSpec:
     """Every board at every table, each visit a row with every seat's result."""
     game, seats = tournament.game_rules, tournament.seats
-    results = {
-        (r.match_id, r.board_id): r
-        for r in Result.objects.filter(
-            match__table__tournament=tournament, current=True
-        ).select_related("submission")
-    }
-    points = {
-        (p.match_id, p.board_id, p.team_id): p.points
-        for p in RankingPoints.objects.filter(tournament=tournament)
-    }
+    results = current_results(tournament)
+    points = board_points(tournament)
     boards = defaultdict(list)
     for board in Board.objects.filter(table__tournament=tournament).order_by("number"):
         boards[board.table_id].append(board)

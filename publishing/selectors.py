@@ -25,11 +25,19 @@ from publishing.charts import spread_svg, tables_out_words
 from publishing.exports.sheets import Stamp
 from publishing.exports.workbook import LINE_COLUMNS, Places, WorkbookData, empty_byes
 from publishing.models import ChartData, Export, HandRecords, PublishingSettings
-from scoring.models import RankingPoints, Result, Standing, StandingsState
-from scoring.selectors import number_ranges, points_text, standings_status
+from scoring.models import Result, StandingsState
+from scoring.selectors import (
+    board_points,
+    current_results,
+    leading_standings,
+    number_ranges,
+    points_text,
+    result_facts,
+    standings_status,
+)
 from scoring.visibility import complete_tables, tables_still_out
 from tournaments.models import Board, Match, Status, Team, Tournament
-from tournaments.selectors import SEATED, board_diagram, board_hands
+from tournaments.selectors import SEATED, board_diagram
 
 # Characters a spreadsheet cannot hold (XML 1.0); typed names could contain them.
 _CONTROL = {code: None for code in range(32) if code not in (9, 10, 13)}
@@ -187,18 +195,8 @@ def hand_records(tournament: Tournament, tables: set[int]) -> list[HandRecord]:
         .prefetch_related(SEATED)
         .order_by("round")
     )
-    results = {
-        (r.match_id, r.board_id): r
-        for r in Result.objects.filter(
-            match__table__tournament=tournament, match__table__number__in=tables, current=True
-        ).select_related("submission")
-    }
-    points = {
-        (p.match_id, p.board_id, p.team_id): p.points
-        for p in RankingPoints.objects.filter(
-            tournament=tournament, match__table__number__in=tables
-        )
-    }
+    results = current_results(tournament, tables)
+    points = board_points(tournament, tables)
     by_table: dict[int, list[Match]] = defaultdict(list)
     for match in matches:
         by_table[match.table.number].append(match)
@@ -235,17 +233,9 @@ def hand_records(tournament: Tournament, tables: set[int]) -> list[HandRecord]:
         records.append(
             HandRecord(
                 table=board.table,
-                diagram=(
-                    board_hands(tournament, board)
-                    if tournament.of_players
-                    else board_diagram(board)
-                ),
+                diagram=board_diagram(tournament, board),
                 results=played,
-                opening=(
-                    None
-                    if tournament.of_players
-                    else tournament.opening_seat_for(board.table.number)
-                ),
+                opening=tournament.opening_letter(board.table.number),
             )
         )
     return records
@@ -335,24 +325,6 @@ def _byes_frame(rows: list[dict[str, Any]], codes: dict[str, int]) -> pd.DataFra
     )
 
 
-def _current_results(tournament: Tournament) -> dict[tuple[int, int], tuple]:
-    """``(kind, passed out, score, NS result, EW result)`` by ``(match id, board number)``."""
-    return {
-        (match_id, board): (kind, passed_out, score, ns, ew)
-        for match_id, board, kind, passed_out, score, ns, ew in Result.objects.filter(
-            match__table__tournament=tournament, current=True
-        ).values_list(
-            "match_id",
-            "board__number",
-            "kind",
-            "passed_out",
-            "submission__score",
-            "ns_result",
-            "ew_result",
-        )
-    }
-
-
 def _boards_of_tables(tournament: Tournament) -> dict[int, list[int]]:
     """The board numbers of every table, by table number."""
     boards: dict[int, list[int]] = defaultdict(list)
@@ -384,7 +356,7 @@ def _lines_frame(
         for g in standings.get("groups", [])
         for r in g["results"]
     }
-    results = _current_results(tournament)
+    results = result_facts(tournament)
     boards = _boards_of_tables(tournament)
     # Only a disqualification before finalisation replaces the team's results.
     disqualified = {
@@ -646,11 +618,7 @@ def places_table(tournament: Tournament, shown: PublicCharts, limit: int) -> dic
     leading teams of the stored standings."""
     if not shown.rounds:
         return {"rounds": [], "rows": []}
-    leaders = list(
-        Standing.objects.filter(tournament=tournament, status="ok")
-        .select_related("team")
-        .order_by("place", "team__number")[:limit]
-    )
+    leaders = leading_standings(tournament, limit)
     rows = [
         {"team": standing.team, "places": shown.places.get(str(standing.team_id), [])}
         for standing in leaders

@@ -34,8 +34,13 @@ from publishing.exports.xlsx import write_xlsx
 from publishing.models import ChartData, Export, HandRecords, PublishingSettings
 from publishing.players import build_player_sheets
 from scoring import standings as scoring_standings
-from scoring.models import Standing, StandingsState
-from scoring.selectors import ranking_input, standings_bookkeeping
+from scoring.models import StandingsState
+from scoring.selectors import (
+    placed_with_groups,
+    ranking_input,
+    standings_bookkeeping,
+    stored_standings,
+)
 from scoring.visibility import complete_tables
 from tournaments.action_log import SYSTEM_ACTOR, write_log
 from tournaments.models import Status, Tournament
@@ -199,7 +204,7 @@ def _current_state(tournament: Tournament) -> StandingsState:
     state = standings_bookkeeping(tournament)
     if state.pk is None or state.computed_at is None or state.stale:
         scoring_standings.recompute(tournament.pk)
-        state = StandingsState.objects.get(tournament=tournament)
+        state = stored_standings(tournament)
     return state
 
 
@@ -355,7 +360,7 @@ def auto_publish_standings(tournament: Tournament) -> str:
     found = selectors.publishing_settings(tournament)
     if not found.auto_publish_standings:
         return "off"
-    state = _bookkeeping(tournament)
+    state = standings_bookkeeping(tournament)
     if state.computed_at is None or state.stale:
         return "standings not current"
     final = tournament.status == Status.FINAL
@@ -415,15 +420,12 @@ def _chart_standings(
             if row.get("status") == "ok"
         ]
         return leaders, standings.get("groups", [])
-    same = StandingsState.objects.filter(pk=state.pk, computed_version=state.computed_version)
-    found = list(same.values_list("pk", "standings__groups"))
-    rows = list(
-        Standing.objects.filter(tournament=tournament, status="ok").values_list("team_id", "points")
-    )
-    if not found or not same.exists():  # the rows may belong to newer standings
+    placed = placed_with_groups(tournament, state)
+    if placed is None:  # newer standings were stored since
         return None
+    rows, groups = placed
     rows.sort(key=lambda row: (row[1], team_sort_key(str(row[0]))))
-    return [str(team) for team, _points in rows], found[0][1] or []
+    return [str(team) for team, _points in rows], groups
 
 
 def refresh_chart_data(tournament: Tournament, state: StandingsState) -> ChartData:
@@ -487,13 +489,6 @@ def refresh_chart_data(tournament: Tournament, state: StandingsState) -> ChartDa
 # --- after the standings change ------------------------------------------------------------
 
 
-def _bookkeeping(tournament: Tournament) -> StandingsState:
-    """``selectors.standings_state`` without the stored standings (megabytes in a big
-    tournament): reading ``standings`` loads them, if the charts need them."""
-    found = StandingsState.objects.defer("standings").filter(tournament=tournament).first()
-    return found or StandingsState(tournament=tournament)
-
-
 def _pending_key(tournament_id: int) -> str:
     return PENDING_KEY.format(database=connection.settings_dict["NAME"], tournament=tournament_id)
 
@@ -550,7 +545,7 @@ def _after_standings_stored(tournament_id: int) -> str:
     tournament = Tournament.objects.filter(pk=tournament_id).first()
     if tournament is None:
         return "gone"
-    state = _bookkeeping(tournament)
+    state = standings_bookkeeping(tournament)
     if state.computed_at is None:
         return "no standings"
     refresh_chart_data(tournament, state)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import functools
 from collections import Counter, defaultdict
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -14,7 +14,15 @@ from django.db import connection
 from django.db.models import Count, Max, Q
 
 from scoring import sheets, states
-from scoring.models import BoardProgress, Result, Review, StandingsState, Submission
+from scoring.models import (
+    BoardProgress,
+    RankingPoints,
+    Result,
+    Review,
+    Standing,
+    StandingsState,
+    Submission,
+)
 from scoring.rows import RowReader
 from tournaments.models import Board, Match, MatchSeat, Status, Team, Tournament, seat_order
 
@@ -611,3 +619,78 @@ def score_sheets_of(tournament: Tournament, player: Team) -> list[dict[str, Any]
     """A player's score sheets in a game that keeps them (``scoring.sheets``): each sheet's
     quota, and the numbers won and points declared on it so far."""
     return sheets.player_sheets(tournament, player)
+
+
+# --- the stored results and standings, as the pages and files of the apps above read them ---
+
+
+def current_results(
+    tournament: Tournament, tables: Iterable[int] | None = None
+) -> dict[tuple[int, int], Result]:
+    """The standing result of every board played, with its entry, by ``(match id, board id)``;
+    at the tables numbered ``tables`` only, if given."""
+    found = Result.objects.filter(match__table__tournament=tournament, current=True)
+    if tables is not None:
+        found = found.filter(match__table__number__in=tables)
+    return {(r.match_id, r.board_id): r for r in found.select_related("submission")}
+
+
+def board_points(
+    tournament: Tournament, tables: Iterable[int] | None = None
+) -> dict[tuple[int, int, int], float]:
+    """Every entrant's ranking points on every board, by ``(match id, board id, entrant id)``;
+    at the tables numbered ``tables`` only, if given."""
+    found = RankingPoints.objects.filter(tournament=tournament)
+    if tables is not None:
+        found = found.filter(match__table__number__in=tables)
+    return {(p.match_id, p.board_id, p.team_id): p.points for p in found}
+
+
+def result_facts(tournament: Tournament) -> dict[tuple[int, int], tuple]:
+    """``(kind, passed out, score, NS result, EW result)`` of every standing result, by
+    ``(match id, board number)``."""
+    return {
+        (match_id, board): (kind, passed_out, score, ns, ew)
+        for match_id, board, kind, passed_out, score, ns, ew in Result.objects.filter(
+            match__table__tournament=tournament, current=True
+        ).values_list(
+            "match_id",
+            "board__number",
+            "kind",
+            "passed_out",
+            "submission__score",
+            "ns_result",
+            "ew_result",
+        )
+    }
+
+
+def leading_standings(tournament: Tournament, limit: int) -> list[Standing]:
+    """The first ``limit`` placed entrants of the stored standings, each with its entrant."""
+    return list(
+        Standing.objects.filter(tournament=tournament, status="ok")
+        .select_related("team")
+        .order_by("place", "team__number")[:limit]
+    )
+
+
+def placed_with_groups(
+    tournament: Tournament, state: StandingsState
+) -> tuple[list[tuple[int, float]], list[Any]] | None:
+    """``(entrant id, points)`` of every placed entrant and the ranking groups, read apart
+    from the stored standings object (megabytes in a big tournament), if they are still those
+    of the standings ``state`` stands for; None if newer standings were stored since."""
+    same = StandingsState.objects.filter(pk=state.pk, computed_version=state.computed_version)
+    found = list(same.values_list("pk", "standings__groups"))
+    rows = list(
+        Standing.objects.filter(tournament=tournament, status="ok").values_list("team_id", "points")
+    )
+    if not found or not same.exists():  # the rows may belong to newer standings
+        return None
+    return rows, found[0][1] or []
+
+
+def stored_standings(tournament: Tournament) -> StandingsState:
+    """The tournament's stored standings, their object included (``standings_bookkeeping``
+    leaves it out)."""
+    return StandingsState.objects.get(tournament=tournament)
