@@ -1,10 +1,10 @@
 """Simulated play of a tournament: for the demo, tests and benchmarks.
 
-Every simulated result is an actual play of the table's deal: a random but plausible legal
-auction, then the contract played card by card (``engine.games.pymtheg.simulate``). The
-entries go through the same services as the scorers' phones: North's team enters
-(``scoring.services.submit_entry``) and East's team accepts (``accept_entry``); with a
-dispute, East rejects twice and the director enters the result. So a simulated tournament
+Every simulated result is an actual play of the table's deal by the game's simple legal player
+(``Game.simulate_record``). The entries go through the same services as the scorers' phones:
+North enters (``scoring.services.submit_entry``) and East accepts (``accept_entry``); with a
+dispute (for a game that can make up North's mistakes, ``Game.mistaken_entries``), East
+rejects twice and the director enters the result. So a simulated tournament
 holds the same rows, history, log entries and standings as a played one.
 
 Randomness comes from one seed: each board's play depends only on the seed, the round, the
@@ -19,18 +19,13 @@ import uuid
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from random import Random
 from typing import Any
 
 from django.db import transaction
 from django.db.models import Count, Q
 
 from engine.core.words import plural
-from engine.games.pymtheg.simulate import (
-    PlayedBoard,
-    board_rng,
-    mistaken_entries,
-    play_board,
-)
 from scoring import services as scoring
 from scoring import sheets, states
 from scoring.errors import ScoringError
@@ -60,16 +55,37 @@ class SimulationError(Exception):
 # --- one board -----------------------------------------------------------------------------
 
 
-def play_board_of(match: Match, board: Board, seed: str) -> PlayedBoard:
-    """The simulated play of ``board`` by ``match`` (the same seed gives the same play)."""
+def board_rng(seed: str, round_number: int, table_number: int, board_number: int) -> Random:
+    """The random source of one board of one match (independent of every other board)."""
+    return Random(f"{seed}:{round_number}:{table_number}:{board_number}")
+
+
+def simulated_record(match: Match, board: Board, seed: str) -> dict[str, Any]:
+    """The board record of ``board`` as the game's simple player plays it at ``match`` (the
+    same seed gives the same play); a declarer who keeps a score sheet chooses only among the
+    declarations left on it."""
     tournament = match.table.tournament
-    return play_board(
+    game = tournament.game_rules
+    context: dict[str, Any] = {"players": tournament.table_size, "dealer": board.dealer}
+    found = sheets.match_sheets(tournament, match).get(board.number)
+    if found is not None:
+        options = game.entry_options(calls=found["used"], direction=tournament.direction, **context)
+        context["declarations"] = options["declarations"]
+    rng = board_rng(seed, match.round, match.table.number, board.number)
+    return game.simulate_record(
         board.parsed(),
-        opening=tournament.opening_seat_for(match.table.number),
-        direction=tournament.direction,
-        ruleset=tournament.rules["ruleset"],
-        rng=board_rng(seed, match.round, match.table.number, board.number),
+        rng,
+        tournament.rules,
+        table=match.table.number,
+        declarations=context.get("declarations"),
     )
+
+
+def north_facts(match: Match, board: Board, seed: str) -> dict[str, Any]:
+    """North's entry of the board as the simulation plays it, for any game."""
+    game = match.table.tournament.game_rules
+    record = simulated_record(match, board, seed)
+    return game.scorer_facts(record, game.score(record))
 
 
 # --- a tournament ----------------------------------------------------------------------------
@@ -193,11 +209,13 @@ def _director_enters(match: Match, board: Board, facts: dict[str, Any], director
     )
 
 
-def play_disputed(match: Match, board: Board, played: PlayedBoard, director: Any) -> Dispute:
+def play_disputed(
+    match: Match, board: Board, facts: dict[str, Any], mistakes: list[dict[str, Any]], director: Any
+) -> Dispute:
     """North enters a mistake, East rejects; North corrects it wrongly, East rejects again (the
-    board is disputed); the director enters what was played."""
+    board is disputed); the director enters what was played (``facts``)."""
     rejections = 0
-    for wrong, reason in zip(mistaken_entries(played), REJECT_REASONS, strict=True):
+    for wrong, reason in zip(mistakes, REJECT_REASONS, strict=True):
         submission = scoring.submit_entry(
             match_id=match.pk,
             board_number=board.number,
@@ -214,7 +232,7 @@ def play_disputed(match: Match, board: Board, played: PlayedBoard, director: Any
             client_id=_client_id(),
         )
         rejections += 1
-    _director_enters(match, board, played.facts, director)
+    _director_enters(match, board, facts, director)
     return Dispute(match.round, match.table.number, board.number, match.pk, rejections)
 
 
@@ -230,30 +248,6 @@ def _settle(match: Match, board: Board, facts: dict[str, Any]) -> bool:
     elif current.state == states.AWAITING_EAST:
         _accept(match, board, current.pending.pk)
     return True
-
-
-def played_facts(match: Match, board: Board, seed: str) -> dict[str, Any]:
-    """A game of individuals: North's entry for the board as a simple player plays it, the
-    declarer choosing only among the declarations left on his sheet."""
-    tournament = match.table.tournament
-    game = tournament.game_rules
-    context: dict[str, Any] = {"players": tournament.table_size, "dealer": board.dealer}
-    found = sheets.match_sheets(tournament, match).get(board.number)
-    if found is not None:
-        options = game.entry_options(calls=found["used"], direction=tournament.direction, **context)
-        context["declarations"] = options["declarations"]
-    rng = board_rng(seed, match.round, match.table.number, board.number)
-    record = game.simulate_record(
-        board.parsed(), rng, tournament.rules, declarations=context.get("declarations")
-    )
-    return game.scorer_facts(record, game.score(record))
-
-
-def north_facts(match: Match, board: Board, seed: str) -> dict[str, Any]:
-    """North's entry of the board as the simulation plays it, for any game."""
-    if match.table.tournament.of_players:
-        return played_facts(match, board, seed)
-    return play_board_of(match, board, seed).facts
 
 
 def simulate_tournament(
@@ -307,19 +301,14 @@ def _play_one(
     """Play ``board`` of ``match`` and count it in ``report`` (the first board that can be
     disputed through the dispute path, with ``dispute``); False when the entry went to the
     director (an open call), which is not counted."""
+    game = tournament.game_rules
     try:
-        if tournament.of_players:
-            played, facts = None, played_facts(match, board, report.seed)
-        else:
-            played = play_board_of(match, board, report.seed)
-            facts = played.facts
-        if (
-            dispute
-            and report.dispute is None
-            and played is not None
-            and _disputable(match, board, played)
-        ):
-            report.dispute = play_disputed(match, board, played, by)
+        record = simulated_record(match, board, report.seed)
+        score = game.score(record)
+        facts = game.scorer_facts(record, score)
+        mistakes = game.mistaken_entries(facts, score) if dispute and not report.dispute else []
+        if mistakes and board_state(match, board).state == states.EMPTY:
+            report.dispute = play_disputed(match, board, facts, mistakes, by)
         elif not _settle(match, board, facts):
             report.open_calls.append(
                 f"round {match.round}, table {match.table.number}, board {board.number}"
@@ -330,21 +319,13 @@ def _play_one(
             f"round {match.round}, table {match.table.number}, board {board.number}: {exc}"
         ) from None
     report.boards += 1
-    report.passed_out += played is not None and played.passed_out
+    report.passed_out += bool(score.get("passed_out"))
     score = _settled_score(match, board)
     report.made += bool(score.get("made", score.get("exact")))
     found = tournament.game_rules.outcome(score) if score else None
     if found is not None:
         report.outcomes[found] += 1
     return True
-
-
-def _disputable(match: Match, board: Board, played: PlayedBoard) -> bool:
-    return (
-        played.contract is not None
-        and played.contract.startswith("G")
-        and board_state(match, board).state == states.EMPTY
-    )
 
 
 def _settled_score(match: Match, board: Board) -> dict[str, Any]:

@@ -19,7 +19,7 @@ from django.db.models import Case, F, IntegerField, Q, Value, When
 from engine.core.errors import DealError, SettingsError
 from engine.core.seats import SEAT_LETTERS
 from engine.games import DEFAULT_GAME, PLAYERS, Game, game_ids, get_game
-from engine.games.pymtheg.cards import Seat, parse_deal
+from engine.games.pymtheg.cards import parse_deal
 
 # No 0/O, 1/I/L: codes are read off paper and typed on phones.
 ACCESS_CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
@@ -211,9 +211,15 @@ class Tournament(models.Model):
         """The play direction (GAMES.md): every game has one, clockwise unless it says."""
         return self.rules.get("direction", "clockwise")
 
-    def opening_seat_for(self, table_number: int) -> Seat:
-        """Pymtheg: the seat that makes the first call and leads at the given table."""
+    def opening_seat_for(self, table_number: int) -> Any:
+        """The seat that makes the first call and leads at the given table, for a game that
+        has one (``Game.opening_seat``); None otherwise."""
         return self.game_rules.opening_seat(self.rules, table_number)
+
+    def opening_letter(self, table_number: int) -> str | None:
+        """``opening_seat_for`` as its letter (N, E, S, W), or None."""
+        seat = self.opening_seat_for(table_number)
+        return None if seat is None else seat.name
 
     @property
     def options(self) -> dict[str, int]:

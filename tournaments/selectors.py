@@ -13,8 +13,7 @@ from typing import Any
 
 from django.db.models import Count, Max, Prefetch, QuerySet
 
-from engine.core.seats import SEAT_LETTERS
-from engine.games.pymtheg.cards import Seat, Suit
+from engine.core.seats import SEAT_LETTERS, SEAT_NAMES
 from engine.schedule import check_schedule
 from tournaments.models import (
     ActionLog,
@@ -216,7 +215,7 @@ class RouteStop:
     table: Table | None = None
     side: str = ""  # "NS" or "EW", or a player's seat; "" for a bye
     opponent: Team | None = None
-    opening: Seat | None = None
+    opening: Any = None  # the seat that opens at the table (its full_name), if any
     # Players: the others at the table, by seat.
     others: list[tuple[str, Team]] = field(default_factory=list)
 
@@ -274,80 +273,69 @@ def route_cards(tournament: Tournament, team_number: int | None = None) -> list[
 
 @dataclass(frozen=True)
 class SuitHolding:
-    suit: Suit
-    ranks: tuple[int, ...]  # highest first
+    """One group of a hand in a diagram (a suit): its symbol's key, its name, its cards."""
 
-    @property
-    def name(self) -> str:
-        return self.suit.title
-
-    @property
-    def label(self) -> str:
-        return self.suit.label
-
-    @property
-    def ranks_text(self) -> str:
-        """Ranks as numbers, highest first ("15 12 7"); a dash for a void."""
-        return " ".join(str(rank) for rank in self.ranks) or "—"
+    label: str  # the symbol drawn beside it (tournaments/includes/suit.html)
+    name: str
+    ranks_text: str  # the cards in words, highest first; a dash for none
 
 
 @dataclass(frozen=True)
 class HandView:
-    seat: Seat
+    seat: str  # N, E, S or W
+    name: str  # North, ...
     suits: tuple[SuitHolding, ...]
-
-    @property
-    def name(self) -> str:
-        return self.seat.full_name
 
 
 @dataclass
 class BoardDiagram:
+    """A board as four hands around the table, each in the groups its game prints."""
+
     number: int
     deal_text: str
     hands: dict[str, HandView]  # keyed "N", "E", "S", "W" for templates
-
-
-@dataclass
-class TableCard:
-    table: Table
-    opening: Seat | None  # Pymtheg only
-    boards: list[BoardDiagram | BoardHands | None]  # None: board not dealt yet
-    matches: list[Match]
-
-
-def hand_view(seat: Seat, cards: Iterable[Any]) -> HandView:
-    by_suit: dict[Suit, list[int]] = {suit: [] for suit in Suit}
-    for card in cards:
-        by_suit[card.suit].append(card.rank)
-    return HandView(
-        seat,
-        tuple(SuitHolding(suit, tuple(sorted(by_suit[suit], reverse=True))) for suit in Suit),
-    )
-
-
-def board_diagram(board: Board) -> BoardDiagram:
-    deal = board.parsed()
-    return BoardDiagram(
-        number=board.number,
-        deal_text=board.deal,
-        hands={seat.name: hand_view(seat, deal.hand(seat)) for seat in Seat},
-    )
+    template = "tournaments/includes/hand_diagram.html"
 
 
 @dataclass
 class BoardHands:
-    """A board of a game of individuals: its dealer and every hand in words."""
+    """A board whose game prints each hand in words: its dealer and every hand."""
 
     number: int
     dealer: str
     deal_text: str
     hands: list[tuple[str, str]]
+    template = "tournaments/includes/board_hands.html"
 
 
-def board_hands(tournament: Tournament, board: Board) -> BoardHands:
+@dataclass
+class TableCard:
+    table: Table
+    opening: str | None  # the seat that opens at the table, where the game has one
+    boards: list[BoardDiagram | BoardHands | None]  # None: board not dealt yet
+    matches: list[Match]
+
+    @property
+    def opening_name(self) -> str:
+        return SEAT_NAMES[self.opening] if self.opening else ""
+
+
+def board_diagram(tournament: Tournament, board: Board) -> BoardDiagram | BoardHands:
+    """A board's hands as the pages print them: around the table in the groups the game
+    gives (``Game.hand_groups``), else each hand in words."""
     game = tournament.game_rules
-    return BoardHands(board.number, board.dealer, board.deal, game.hands_in_words(board.parsed()))
+    deal = board.parsed()
+    groups = game.hand_groups(deal)
+    if groups is None:
+        return BoardHands(board.number, board.dealer, board.deal, game.hands_in_words(deal))
+    return BoardDiagram(
+        number=board.number,
+        deal_text=board.deal,
+        hands={
+            seat: HandView(seat, SEAT_NAMES[seat], tuple(SuitHolding(*group) for group in held))
+            for seat, held in groups.items()
+        },
+    )
 
 
 def table_cards(tournament: Tournament, table_number: int | None = None) -> list[TableCard]:
@@ -364,15 +352,12 @@ def table_cards(tournament: Tournament, table_number: int | None = None) -> list
     cards = []
     for table in tables:
         boards = {board.number: board for board in table.boards.all()}
-        board_view = board_hands if tournament.of_players else lambda _t, b: board_diagram(b)
         cards.append(
             TableCard(
                 table=table,
-                opening=None
-                if tournament.of_players
-                else tournament.opening_seat_for(table.number),
+                opening=tournament.opening_letter(table.number),
                 boards=[
-                    board_view(tournament, boards[number]) if number in boards else None
+                    board_diagram(tournament, boards[number]) if number in boards else None
                     for number in range(1, tournament.boards_per_table + 1)
                 ],
                 matches=list(table.matches.all()),

@@ -757,16 +757,9 @@ def deal_edit(request: HttpRequest, slug: str, table: int, board: int) -> HttpRe
         table_number=table,
         board_number=board,
         table_obj=table_obj,
-        opening=None if tournament.of_players else tournament.opening_seat_for(table),
-        diagram=_diagram(tournament, current_board) if current_board else None,
+        opening=tournament.opening_letter(table),
+        diagram=selectors.board_diagram(tournament, current_board) if current_board else None,
     )
-
-
-def _diagram(tournament: Tournament, board: Board) -> Any:
-    """A board's hands as the pages show them: a Pymtheg diagram, or each hand in words."""
-    if tournament.of_players:
-        return selectors.board_hands(tournament, board)
-    return selectors.board_diagram(board)
 
 
 # --- printing -----------------------------------------------------------------------------

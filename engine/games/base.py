@@ -188,6 +188,13 @@ class Game(ABC):
         printed cards and hand records."""
         return [("Deal", self.format_deal(deal))]
 
+    def hand_groups(self, deal: Any) -> dict[str, list[tuple[str, str, str]]] | None:
+        """How a diagram prints the deal around the table: for each seat (N, E, S, W), its
+        hand in groups ``(symbol, name, cards in words)``, e.g. one a suit with the symbol
+        ``tournaments/includes/suit.html`` draws. None (the default): each hand is printed in
+        words (``hands_in_words``)."""
+        return None
+
     @abstractmethod
     def deal_cards(self, rng: random.Random, *, players: int, dealer: str) -> Any:
         """A uniformly shuffled deal for a table of ``players``, dealt by ``dealer``."""
@@ -304,6 +311,11 @@ class Game(ABC):
         """What the scorer's page needs to know of the game."""
         return {"entry": self.entry_kind}
 
+    def table_scorer_config(self, settings: Mapping[str, Any], table: int) -> dict[str, Any]:
+        """What the game's entry needs to know of one table (JSON-ready), e.g. who calls first
+        there; nothing by default."""
+        return {}
+
     def entry_in_words(
         self, record: Mapping[str, Any], score: Mapping[str, Any]
     ) -> list[tuple[str, str]]:
@@ -402,6 +414,14 @@ class Game(ABC):
     @abstractmethod
     def entry_options(self, **context: Any) -> dict[str, Any]:
         """What the scorer may enter next, given the game's context (JSON-ready)."""
+
+    def mistaken_entries(
+        self, facts: Mapping[str, Any], score: Mapping[str, Any]
+    ) -> list[dict[str, Any]]:
+        """Two entries a North might send by mistake for a board whose right entry is
+        ``facts`` (each a valid entry that scores otherwise), for a simulated dispute; an
+        empty list when the game makes up none."""
+        return []
 
     @abstractmethod
     def simulate_record(

@@ -167,14 +167,7 @@ def _render_board(
     of_players = tournament.of_players
     for result in history["results"]:
         result.seat_values = [(result.seats or {}).get(seat) for seat in tournament.seats]
-    if board.deal:
-        diagram = (
-            tselectors.board_hands(tournament, board)
-            if of_players
-            else tselectors.board_diagram(board)
-        )
-    else:
-        diagram = None
+    diagram = tselectors.board_diagram(tournament, board) if board.deal else None
     return render(
         request,
         "scoring/director_board.html",
@@ -215,14 +208,14 @@ def _director_config(tournament: Tournament, match: Match) -> dict[str, Any]:
         "api": reverse("api:tournament", kwargs={"slug": tournament.slug}),
         **tournament.game_rules.scorer_config(tournament.rules),
     }
-    if not tournament.of_players:
-        config["opening"] = tournament.opening_seat_for(match.table.number).name
-        config["direction"] = tournament.direction
+    config.update(tournament.game_rules.table_scorer_config(tournament.rules, match.table.number))
     return config
 
 
 def _opening_seat(tournament: Tournament, match: Match) -> str:
-    return SEAT_NAMES[tournament.opening_seat_for(match.table.number).name]
+    """The name of the seat that opens at the match's table, where the game has one."""
+    letter = tournament.opening_letter(match.table.number)
+    return SEAT_NAMES[letter] if letter else ""
 
 
 def _seated(match: Match) -> list[tuple[str, Team]]:

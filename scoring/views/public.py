@@ -182,7 +182,7 @@ def _table_html(tournament: Tournament, state: StandingsState, number: int) -> s
             "table": table,
             "boards": boards,
             "status": standings_status(tournament, state),
-            "opening": SEAT_NAMES[tournament.opening_seat_for(table.number).name],
+            "opening": SEAT_NAMES.get(tournament.opening_letter(table.number) or "", ""),
         },
     )
 

@@ -202,21 +202,20 @@ def _panels(page: ScorerPage) -> list[BoardPanel]:
 
 
 def _scorer_config(page: ScorerPage) -> dict[str, Any]:
-    """What scorer.js needs: the API's address, the team's code, the rules that shape the
-    bidding box, and the states the page was drawn from."""
+    """What scorer.js needs: the API's address, the team's code, what the game's entry needs
+    to know of the tournament and of the table shown, and the states the page was drawn from."""
     tournament = page.tournament
+    game = tournament.game_rules
     config = {
         "slug": tournament.slug,
         "code": page.team.access_code,
         "team": page.team.number,
         "api": reverse("api:tournament", kwargs={"slug": tournament.slug}),
         "signature": _signature(page.overview),
-        **tournament.game_rules.scorer_config(tournament.rules),
+        **game.scorer_config(tournament.rules),
     }
-    if page.shown is not None and not tournament.of_players:
-        # The bidding box works out the legal calls on the phone (entry-auction.js).
-        config["opening"] = tournament.opening_seat_for(page.shown.match.table.number).name
-        config["direction"] = tournament.direction
+    if page.shown is not None:
+        config.update(game.table_scorer_config(tournament.rules, page.shown.match.table.number))
     return config
 
 

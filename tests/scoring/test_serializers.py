@@ -6,7 +6,7 @@ import random
 
 from rest_framework import serializers
 
-from operations.simulation import play_board_of
+from operations.simulation import north_facts
 from scoring import services
 from scoring.api.serializers import ResultSerializer, ReviewSerializer, SubmissionSerializer
 from scoring.errors import ScoringError
@@ -27,7 +27,7 @@ def test_hand_written_answers_match_the_declared_fields(cup, director):
             match_id=match.pk,
             board_number=1,
             user=director,
-            facts=play_board_of(match, board, f"shape-{seed}").facts,
+            facts=north_facts(match, board, f"shape-{seed}"),
             client_id=f"director-entry-{seed}",
         )
     passed = ["N:P", "E:P", "S:P", "W:P"]

@@ -87,7 +87,7 @@ def test_table_cards_show_the_deal_as_four_hands(organiser_client, scheduled):
     for suit in ("Fire", "Earth", "Water", "Wind"):
         assert f'aria-label="{suit}"' in html
     # North's fire cards, as numbers highest first.
-    diagram = selectors.board_diagram(board)
+    diagram = selectors.board_diagram(scheduled, board)
     north_fire = diagram.hands["N"].suits[0].ranks_text
     assert re.search(
         rf'<span class="suit-name">Fire</span> <span class="ranks">{re.escape(north_fire)}</span>',

@@ -16,12 +16,31 @@ from engine.games.pymtheg.play import check_play_record
 from engine.games.pymtheg.records import read_board_record
 from engine.games.pymtheg.scoring import score_record
 from operations.management.commands.simulate import describe
-from operations.simulation import SimulationError, play_board_of, simulate_tournament
+from operations.simulation import (
+    SimulationError,
+    board_rng,
+    north_facts,
+    simulate_tournament,
+)
 from scoring import services as scoring
 from scoring.models import Result, Review, StandingsState, Submission
 from tests.tournaments.conftest import make_tournament
 from tournaments import services
 from tournaments.models import ActionLog, Match, Status
+
+
+def play_board_of(match, board, seed: str) -> pymtheg_simulate.PlayedBoard:
+    """The play behind the simulation's record of a Pymtheg board (the same seed, the same
+    random source): its contract, declarer, trump and cards, for the checks below."""
+    tournament = match.table.tournament
+    return pymtheg_simulate.play_board(
+        board.parsed(),
+        opening=tournament.opening_seat_for(match.table.number),
+        direction=tournament.direction,
+        ruleset=tournament.rules["ruleset"],
+        rng=board_rng(seed, match.round, match.table.number, board.number),
+    )
+
 
 pytestmark = pytest.mark.django_db
 
@@ -90,6 +109,13 @@ def test_every_simulated_result_is_a_legal_play_of_the_deal(settings):
         assert total == 15 or (played.contract.startswith("R") and check.ry_lost)
         score = score_record(record).as_dict()
         assert (result.ns_result, result.ew_result) == (score["ns"], score["ew"])
+
+
+def test_norths_simulated_entry_is_what_the_play_gives_at_every_table_and_round():
+    cup = small_cup(opening_rule="rotate")
+    for match in Match.objects.filter(table__tournament=cup).select_related("table"):
+        board = match.table.boards.get()
+        assert north_facts(match, board, "same") == play_board_of(match, board, "same").facts
 
 
 def test_the_dispute_ends_with_the_director_and_keeps_its_history():
@@ -251,7 +277,9 @@ def test_mistaken_entries_are_valid_and_wrong():
         if played.contract is None or not played.contract.startswith("G"):
             continue
         right = score_record(played.facts).as_dict()
-        for wrong in pymtheg_simulate.mistaken_entries(played):
+        wrong_entries = pymtheg_simulate.mistaken_entries(played.facts, played.contract)
+        assert len(wrong_entries) == 2
+        for wrong in wrong_entries:
             assert score_record(wrong).as_dict() != right
 
 

@@ -19,7 +19,7 @@ from engine.games.pymtheg.cards import (
 )
 from engine.games.pymtheg.rulesets import DEFAULT_RULESET, OPTION_NAMES, RULESETS, get_ruleset
 from engine.games.pymtheg.scoring import score_record
-from engine.games.pymtheg.simulate import play_board
+from engine.games.pymtheg.simulate import mistaken_entries, play_board
 from engine.games.pymtheg.table_play import PymthegTablePlay
 from engine.games.pymtheg.words import contract_in_words
 
@@ -101,6 +101,25 @@ class PymthegGame(Game):
                 suits.append(f"{suit.title} {' '.join(ranks) or '—'}")
             hands.append((seat.full_name, " · ".join(suits)))
         return hands
+
+    def hand_groups(self, deal: Deal) -> dict[str, list[tuple[str, str, str]]]:
+        """Each hand by suit, Fire, Earth, Water, Wind, ranks highest first."""
+        groups: dict[str, list[tuple[str, str, str]]] = {}
+        for seat in Seat:
+            hand = deal.hand(seat)
+            groups[seat.name] = [
+                (
+                    suit.label,
+                    suit.title,
+                    " ".join(
+                        str(rank)
+                        for rank in sorted((c.rank for c in hand if c.suit is suit), reverse=True)
+                    )
+                    or "—",
+                )
+                for suit in Suit
+            ]
+        return groups
 
     def deal_cards(self, rng: random.Random, *, players: int, dealer: str) -> Deal:
         return deal_cards(rng)
@@ -199,6 +218,15 @@ class PymthegGame(Game):
             "illegalTrumpRule": settings["illegal_trump_penalty"] > 0,
         }
 
+    def table_scorer_config(self, settings: Mapping[str, Any], table: int) -> dict[str, Any]:
+        """The bidding box works out the legal calls on the phone: the table's opening seat
+        and the direction of play."""
+        settings = self.settings(settings)
+        return {
+            "opening": self.opening_seat(settings, table).name,
+            "direction": settings["direction"],
+        }
+
     def entry_record(
         self,
         facts: Mapping[str, Any],
@@ -277,6 +305,12 @@ class PymthegGame(Game):
             "direction": settings["direction"],
             **played.facts,
         }
+
+    def mistaken_entries(
+        self, facts: Mapping[str, Any], score: Mapping[str, Any]
+    ) -> list[dict[str, Any]]:
+        """A Gâm-family board's double misremembered, then a trick counted on the wrong side."""
+        return mistaken_entries(dict(facts), score.get("contract"))
 
 
 GAME = PymthegGame()

@@ -46,11 +46,6 @@ class PlayedBoard:
         return self.contract is None
 
 
-def board_rng(seed: str, round_number: int, table_number: int, board_number: int):
-    """The random source of one board of one match (independent of every other board)."""
-    return random.Random(f"{seed}:{round_number}:{table_number}:{board_number}")
-
-
 def _suit_lengths(hand: frozenset[Card]) -> dict[Suit, int]:
     lengths = dict.fromkeys(Suit, 0)
     for card in hand:
@@ -168,12 +163,12 @@ def play_board(
     return PlayedBoard(facts, contract.code, declarer, trump, play)
 
 
-def mistaken_entries(played: PlayedBoard) -> list[dict[str, Any]]:
-    """Two wrong versions of North's entry of a Gâm-family board (for a dispute), each still a
-    valid board record: the double misremembered, then one trick counted on the wrong side."""
-    if played.contract is None or not played.contract.startswith("G"):
-        raise ValueError("only a played Gâm-family board is given a made-up dispute")
-    facts = played.facts
+def mistaken_entries(facts: dict[str, Any], contract: str | None) -> list[dict[str, Any]]:
+    """Two wrong versions of North's entry of a board played in a Gâm-family ``contract`` (for
+    a made-up dispute), each still a valid board record: the double misremembered, then one
+    trick counted on the wrong side. None for any other board."""
+    if contract is None or not contract.startswith("G"):
+        return []
     wrong_double = {**facts, "double": "x" if facts["double"] == "none" else "none"}
     tricks = dict(facts["tricks"])
     giver = next(seat for seat in "ENWS" if tricks[seat] > 0)
