@@ -120,6 +120,22 @@ def _integration_services(request: pytest.FixtureRequest) -> None:
 
 
 @pytest.fixture(autouse=True)
+def _no_wait_for_wrong_codes(settings):
+    """Wrong access codes wait on the server (scoring/api/access.py); tests that count them
+    need not, and tests/scoring/test_code_guessing.py sets the wait it measures."""
+    settings.CODE_GUESS_SECONDS = 0
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _fast_password_hashing():
+    """Passwords are hashed with a fast hasher in the tests: the product's hasher costs a
+    quarter of a CPU second by design, on every user a test creates and every sign-in. What
+    the tests check of passwords (right, wrong, throttled) does not depend on the hasher."""
+    with override_settings(PASSWORD_HASHERS=["django.contrib.auth.hashers.MD5PasswordHasher"]):
+        yield
+
+
+@pytest.fixture(autouse=True)
 def _own_cache_namespace():
     """Every test gets cache keys of its own. In the PostgreSQL/Redis run the parallel test
     processes share one Redis, so a test must never flush it (``cache.clear()``) and must not
