@@ -84,6 +84,8 @@ class TournamentCreateForm(forms.ModelForm):
         )
         game = get_game(chosen_game(self.data, self.initial))
         self.game = game
+        # The model's own checks (players at a table, ranking) must read the chosen game.
+        self.instance.game = game.id
         self.fields["game"].initial = game.id
         add_game_fields(self, game, game.default_settings)
         self.order_fields(["game", "name", "slug", "tables"])
@@ -203,6 +205,12 @@ class DrawScheduleForm(forms.Form):
         super().__init__(*args, **kwargs)
         # Pairs sit on sides; players move in a movement of a chosen length.
         del self.fields["side_mode" if of_players else "rounds"]
+
+
+class DrawProposalForm(forms.Form):
+    """One of the schedule page's proposals, by its key (the service checks it is one)."""
+
+    proposal = forms.CharField(max_length=200)
 
 
 class FinaliseForm(forms.Form):

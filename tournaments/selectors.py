@@ -149,6 +149,72 @@ def schedule_problems(tournament: Tournament) -> list[str]:
     return check_schedule(schedule_data(tournament))
 
 
+def proposals(tournament: Tournament) -> dict[str, Any]:
+    """The engine's proposals for the entrants on file (docs/schedule.md), best first, each
+    marked ``drawable`` (tables of one size: the pages draw those), ``current`` (the tables
+    and players at a table the tournament has now) and with ``size_groups`` (count, size)."""
+    from engine.schedule.proposals import propose
+
+    found = propose(
+        tournament.game,
+        tournament.teams.count(),
+        ranking=tournament.ranking,
+        sides=tournament.side_mode,
+    )
+    tables_now = tournament.tables.count()
+    preselected = False
+    for proposal in found["proposals"]:
+        sizes = proposal["sizes"]
+        proposal["drawable"] = len(set(sizes)) == 1
+        proposal["preselected"] = proposal["drawable"] and not preselected
+        preselected = preselected or proposal["drawable"]
+        proposal["current"] = proposal["tables"] == tables_now and (
+            not tournament.of_players or set(sizes) == {tournament.table_size}
+        )
+        proposal["size_groups"] = [
+            (sizes.count(size), size) for size in sorted(set(sizes), reverse=True)
+        ]
+        proposal["meetings"] = {
+            "most": proposal["max_meetings"],
+            "count": proposal["pairs_at_most"],
+            "every_round": proposal["max_meetings"] > 1
+            and proposal["max_meetings"] == proposal["rounds"],
+            "least": proposal["least_possible"],
+        }
+        proposal["at_size"] = [
+            (int(size), low, high)
+            for size, (low, high) in proposal.get("rounds_at_size", {}).items()
+        ]
+    found["tables_now"] = tables_now
+    return found
+
+
+def schedule_meetings(tournament: Tournament) -> dict[str, Any] | None:
+    """How often entrants meet in the stored schedule: the most two meet (``most``), how many
+    couples meet that often (``count``), whether that is in every round, and whether no
+    schedule of the same tables and rounds could do better (``least``); None without one."""
+    from engine.schedule.proposals import count_figures, least_possible
+
+    if not Match.objects.filter(table__tournament=tournament).exists():
+        return None
+    data = movement_data(tournament) if tournament.of_players else schedule_data(tournament)
+    entrants = data["players"] if tournament.of_players else data["teams"]
+    if not entrants or not data["rounds"] or not data["tables"]:
+        return None
+    try:
+        figures = count_figures(data, entrants)
+        least = least_possible(data, entrants, figures["max_meetings"])
+    except (KeyError, IndexError, ValueError):
+        return None  # a schedule edited into a shape the figures cannot be read from
+    most = figures["max_meetings"]
+    return {
+        "most": most,
+        "count": figures["pairs_at_most"],
+        "every_round": most > 1 and most == data["rounds"],
+        "least": least,
+    }
+
+
 def missing_boards(tournament: Tournament) -> list[tuple[int, int]]:
     """(table, board) pairs that have no deal yet."""
     dealt = set(

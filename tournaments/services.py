@@ -593,15 +593,23 @@ def draw_schedule(
     tournament: Tournament,
     side_mode: str | None = None,
     rounds: int | None = None,
+    proposal: str | None = None,
 ) -> tuple[dict[str, Any], list[str]]:
     """Draw up (or redraw) the schedule with the engine; the tournament becomes scheduled.
 
     Pairs get the schedule of docs/formats.md section 5 (``side_mode``); players a movement
-    (docs/movement.md) of ``rounds`` rounds, the engine's default when None. Returns the
-    engine's schedule and the validator's problems with the schedule as stored.
+    (docs/movement.md) of ``rounds`` rounds, the engine's default when None. ``proposal``
+    draws one of the proposals for the entrants on file instead (``selectors.proposals``, by
+    key): the number of tables, the players at a table and the sides become the proposal's
+    (logged as a change of settings; only in draft when they change). Returns the engine's
+    schedule and the validator's problems with the schedule as stored.
     """
     tournament = _locked(tournament)
     _require_status(tournament, (Status.DRAFT, Status.SCHEDULED), "draw up the schedule")
+    chosen = None
+    if proposal is not None:
+        chosen = _chosen_proposal(by, tournament, proposal)
+        tournament = _locked(tournament)
     if side_mode is not None and side_mode != tournament.side_mode:
         tournament.side_mode = side_mode
         try:
@@ -629,7 +637,18 @@ def draw_schedule(
     if errors:
         raise ServiceError(errors)
     previous = Match.objects.filter(table__tournament=tournament).count()
-    if tournament.of_players:
+    if chosen is not None:
+        from engine.schedule.proposals import draw
+
+        drawn = draw(tournament.game, len(teams), chosen["key"])
+        if tournament.of_players:
+            schedule = _draw_movement(tournament, teams, tables, None, drawn)
+            what = f"{schedule['rounds']} rounds, {len(schedule['seatings'])} tables played"
+        else:
+            schedule = _draw_pairs(tournament, teams, tables, drawn)
+            what = f"{schedule['rounds']} rounds, {len(schedule['matches'])} matches"
+        what += f" (proposal {chosen['key']})"
+    elif tournament.of_players:
         schedule = _draw_movement(tournament, teams, tables, rounds)
         what = f"{schedule['rounds']} rounds, {len(schedule['seatings'])} tables played"
     else:
@@ -651,16 +670,56 @@ def draw_schedule(
             "matches": Match.objects.filter(table__tournament=tournament).count(),
             "byes": schedule.get("byes", []),
             "max_meetings": schedule.get("max_meetings"),
+            **({"proposal": chosen["key"]} if chosen else {}),
         },
     )
     return schedule, selectors.schedule_problems(tournament)
 
 
+def _chosen_proposal(by: User, tournament: Tournament, key: str) -> dict[str, Any]:
+    """The proposal ``key`` for the entrants on file; the tournament takes its tables, players
+    at a table and sides (a logged change of settings, in draft only)."""
+    found = selectors.proposals(tournament)
+    chosen = next((p for p in found["proposals"] if p["key"] == key), None)
+    if chosen is None:
+        raise ServiceError(
+            f"that way of seating is not one of the proposals for "
+            f"{found['entrants']} {tournament.entrant_word}s on file; choose one of the list"
+        )
+    if not chosen["drawable"]:
+        raise ServiceError(
+            "tables of several sizes are not drawn up by the tournament pages yet; "
+            "choose a proposal with tables of one size"
+        )
+    changes: dict[str, Any] = {"tables": chosen["tables"]}
+    if tournament.of_players:
+        changes["table_size"] = chosen["sizes"][0]
+    else:
+        changes["side_mode"] = chosen["sides"]
+    current = {
+        "tables": tournament.tables.count(),
+        "table_size": tournament.table_size,
+        "side_mode": tournament.side_mode,
+    }
+    changed = {name: value for name, value in changes.items() if current[name] != value}
+    if changed and tournament.status != Status.DRAFT:
+        raise ServiceError(
+            "this proposal changes the number of tables, the players at a table or the sides, "
+            "which change only in draft: clear the schedule first"
+        )
+    if changed:
+        update_tournament(by=by, tournament=tournament, changes=changed)
+    return chosen
+
+
 def _draw_pairs(
-    tournament: Tournament, teams: dict[int, Team], tables: dict[int, Table]
+    tournament: Tournament,
+    teams: dict[int, Team],
+    tables: dict[int, Table],
+    drawn: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
     try:
-        schedule = generate_schedule(len(teams), len(tables), sides=tournament.side_mode)
+        schedule = drawn or generate_schedule(len(teams), len(tables), sides=tournament.side_mode)
     except ScheduleError as exc:
         raise ServiceError(f"the schedule cannot be drawn up: {exc}") from None
     Match.objects.filter(table__tournament=tournament).delete()
@@ -677,12 +736,18 @@ def _draw_pairs(
 
 
 def _draw_movement(
-    tournament: Tournament, players: dict[int, Team], tables: dict[int, Table], rounds: int | None
+    tournament: Tournament,
+    players: dict[int, Team],
+    tables: dict[int, Table],
+    rounds: int | None,
+    drawn: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
     from engine.schedule import generate_individual_schedule
 
     try:
-        movement = generate_individual_schedule(len(players), tournament.table_size, rounds)
+        movement = drawn or generate_individual_schedule(
+            len(players), tournament.table_size, rounds
+        )
     except ScheduleError as exc:
         raise ServiceError(f"the movement cannot be drawn up: {exc}") from None
     if movement["tables"] > len(tables):

@@ -11,6 +11,7 @@ from typing import Any
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
@@ -19,6 +20,7 @@ from tournaments import selectors, services
 from tournaments.forms import (
     DealBoardsForm,
     DealForm,
+    DrawProposalForm,
     DrawScheduleForm,
     FinaliseForm,
     MatchForm,
@@ -521,12 +523,15 @@ def teams_import_confirm(request: HttpRequest, slug: str) -> HttpResponse:
 @organiser_required
 def schedule(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = _tournament(slug)
+    drawable = tournament.status in (Status.DRAFT, Status.SCHEDULED)
     return _render(
         request,
         "tournaments/schedule.html",
         tournament,
         grid=selectors.schedule_grid(tournament),
         problems=selectors.schedule_problems(tournament),
+        meetings=selectors.schedule_meetings(tournament),
+        proposals=selectors.proposals(tournament) if drawable else None,
         draw_form=DrawScheduleForm(
             initial={"side_mode": tournament.side_mode}, of_players=tournament.of_players
         ),
@@ -537,6 +542,8 @@ def schedule(request: HttpRequest, slug: str) -> HttpResponse:
 @require_POST
 def schedule_draw(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = _tournament(slug)
+    if "proposal" in request.POST:
+        return _draw_proposal(request, tournament)
     form = DrawScheduleForm(request.POST, of_players=tournament.of_players)
     if not form.is_valid():
         messages.error(
@@ -553,25 +560,44 @@ def schedule_draw(request: HttpRequest, slug: str) -> HttpResponse:
     except ServiceError as exc:
         _flash_errors(request, exc)
     else:
-        if tournament.of_players:
-            done = (
-                f"Movement drawn up: {plural(data['rounds'], 'round')} at "
-                f"{plural(data['tables'], 'table')}; "
-                f"no two players meet more than {plural(data['max_meetings'], 'time')}"
-                + (
-                    f" ({plural(data['repeated_pairs'], 'pair')} meet more than once)."
-                    if data.get("repeated_pairs")
-                    else "."
-                )
-            )
-        else:
-            done = (
-                f"Schedule drawn up: {plural(data['rounds'], 'round')}, "
-                f"{plural(len(data['matches']), 'match', 'matches')}; "
-                f"no two teams meet more than {plural(data['max_meetings'], 'time')}."
-            )
+        tournament.refresh_from_db()
+        done = render_to_string(
+            "tournaments/messages/schedule_drawn.txt",
+            {
+                "tournament": tournament,
+                "data": data,
+                "meetings": selectors.schedule_meetings(tournament),
+            },
+        )
+        done = " ".join(done.split())
         _after_schedule_change(request, problems, done)
     return redirect("tournaments:schedule", slug=slug)
+
+
+def _draw_proposal(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    """Draw the proposal the organiser chose from the schedule page's list."""
+    form = DrawProposalForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, render_to_string("tournaments/messages/choose_proposal.txt"))
+        return redirect("tournaments:schedule", slug=tournament.slug)
+    try:
+        data, problems = services.draw_schedule(
+            by=request.user, tournament=tournament, proposal=form.cleaned_data["proposal"]
+        )
+    except ServiceError as exc:
+        _flash_errors(request, exc)
+    else:
+        tournament.refresh_from_db()
+        done = render_to_string(
+            "tournaments/messages/schedule_drawn.txt",
+            {
+                "tournament": tournament,
+                "data": data,
+                "meetings": selectors.schedule_meetings(tournament),
+            },
+        )
+        _after_schedule_change(request, problems, " ".join(done.split()))
+    return redirect("tournaments:schedule", slug=tournament.slug)
 
 
 @organiser_required

@@ -1,0 +1,263 @@
+"""Real rooms on the organiser's pages: the new-tournament form takes tables of 2 and 3 for
+the games that allow them, the schedule page lists the proposals for the entrants on file
+(best first, one sentence each) and draws the one chosen, the validator's line says how often
+entrants meet, and the pages of tables of 2 and 3 name only the seats that exist."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.urls import reverse
+
+from operations.simulation import simulate_tournament
+from tests.tournaments.conftest import make_tournament
+from tests.tournaments.factories import OrganiserFactory
+from tests.tournaments.test_individual_events import pyramid_event
+from tests.tournaments.test_individual_pages import public_pages
+from tournaments import selectors, services
+from tournaments.forms import TournamentCreateForm
+from tournaments.imports import TeamRow
+from tournaments.models import Match, MatchSeat, Status, Tournament
+
+pytestmark = pytest.mark.django_db
+
+
+def players_event(game: str, players: int, *, tables: int = 2, size: int = 4, slug: str):
+    tournament = services.create_tournament(
+        by=None, name=f"{game} night", slug=slug, tables=tables, game=game, table_size=size
+    )
+    services.import_teams(
+        by=None,
+        tournament=tournament,
+        rows=[TeamRow(n, n, f"Player {n}", "", "") for n in range(1, players + 1)],
+    )
+    tournament.refresh_from_db()
+    return tournament
+
+
+def text_of(html: str) -> str:
+    return " ".join(re.sub(r"<[^>]+>", " ", html).split())
+
+
+# --- the new-tournament form -----------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("game", "size"), [("pyramid", 2), ("pyramid", 3), ("pysngtaut", 3)])
+def test_the_form_takes_small_tables_for_games_that_allow_them(organiser_client, game, size):
+    response = organiser_client.post(
+        reverse("tournaments:create") + f"?game={game}",
+        {
+            "game": game,
+            "name": f"{game} {size}",
+            "slug": f"{game}-{size}",
+            "tables": 3,
+            "table_size": size,
+            "ties": "min",
+            "boards_per_table": 2,
+            "ranking": "duplicate",
+            **{s.name: s.default for s in _settings(game)},
+        },
+    )
+    assert response.status_code == 302, text_of(response.content.decode())
+    tournament = Tournament.objects.get(slug=f"{game}-{size}")
+    assert (tournament.game, tournament.table_size) == (game, size)
+
+
+def _settings(game):
+    from engine.games import get_game
+
+    rules = get_game(game)
+    return [
+        type("S", (), {"name": name, "default": value})
+        for name, value in rules.default_settings.items()
+        if not isinstance(value, bool)
+    ]
+
+
+def test_the_form_names_the_chosen_game_in_its_errors():
+    form = TournamentCreateForm(
+        data={"game": "pysngtaut", "name": "Night", "tables": 2, "table_size": 3}
+    )
+    form.is_valid()
+    assert form.instance.game == "pysngtaut"
+    assert "Pymtheg" not in str(form.errors)
+    form.instance.table_size = 5
+    from django.core.exceptions import ValidationError
+
+    with pytest.raises(ValidationError) as caught:
+        form.instance.clean()
+    assert "Pys'ngtaut" in str(caught.value) and "Pymtheg" not in str(caught.value)
+
+
+# --- proposals on the schedule page ----------------------------------------------------------
+
+
+def test_thirteen_pairs_are_offered_one_pair_out_a_round_first(organiser_client):
+    tournament = make_tournament(teams=13, tables=6, slug="thirteen")
+    found = selectors.proposals(tournament)
+    keys = [p["key"] for p in found["proposals"]]
+    assert keys == ["one-out:6", "mitchell:7:fixed"]
+    html = text_of(
+        organiser_client.get(reverse("tournaments:schedule", args=["thirteen"])).content.decode()
+    )
+    first = html.index("6 tables, 6 rounds; 1 pair sits out each round (nobody more than once)")
+    second = html.index("7 tables, 7 rounds; 1 pair sits out each round")
+    assert first < second
+    assert "7 table-rounds without a match" in html
+    assert "The tables you have now" in html
+
+    response = organiser_client.post(
+        reverse("tournaments:schedule_draw", args=["thirteen"]), {"proposal": "one-out:6"}
+    )
+    assert response.status_code == 302
+    tournament.refresh_from_db()
+    assert tournament.status == Status.SCHEDULED and tournament.side_mode == "balanced"
+    assert selectors.schedule_problems(tournament) == []
+    rounds = {m.round for m in Match.objects.filter(table__tournament=tournament)}
+    assert rounds == set(range(1, 7))
+    for number in rounds:  # every table busy, one pair out
+        assert Match.objects.filter(table__tournament=tournament, round=number).count() == 6
+    page = text_of(
+        organiser_client.get(reverse("tournaments:schedule", args=["thirteen"])).content.decode()
+    )
+    assert "The validator finds no problem with this schedule. No two pairs meet twice." in page
+
+
+def test_choosing_the_phantom_adds_the_seventh_table(organiser_client):
+    tournament = make_tournament(teams=13, tables=6, slug="phantom")
+    organiser_client.post(
+        reverse("tournaments:schedule_draw", args=["phantom"]), {"proposal": "mitchell:7:fixed"}
+    )
+    tournament.refresh_from_db()
+    assert tournament.tables.count() == 7 and tournament.status == Status.SCHEDULED
+    assert selectors.schedule_problems(tournament) == []
+    assert tournament.log_entries.filter(action="update_tournament").exists()
+
+
+def test_a_key_that_is_not_offered_is_refused_and_nothing_is_drawn(organiser_client):
+    tournament = make_tournament(teams=13, tables=6, slug="refused")
+    response = organiser_client.post(
+        reverse("tournaments:schedule_draw", args=["refused"]),
+        {"proposal": "mitchell:9:fixed"},
+        follow=True,
+    )
+    assert "not one of the proposals" in response.content.decode()
+    tournament.refresh_from_db()
+    assert tournament.status == Status.DRAFT
+    assert not Match.objects.filter(table__tournament=tournament).exists()
+
+
+def test_twelve_twenty_players_are_told_the_truth_about_meetings(organiser_client):
+    tournament = players_event("twenty", 12, tables=3, slug="twelve")
+    response = organiser_client.post(
+        reverse("tournaments:schedule_draw", args=["twelve"]),
+        {"proposal": "players:4x3"},
+        follow=True,
+    )
+    html = text_of(response.content.decode())
+    assert "6 pairs of players meet 3 times, in every round, the least possible" in html
+    assert "no two players meet more than" not in html
+    tournament.refresh_from_db()
+    assert selectors.schedule_meetings(tournament) == {
+        "most": 3,
+        "count": 6,
+        "every_round": True,
+        "least": True,
+    }
+
+
+def test_ten_pyramid_players_see_tables_of_several_sizes_first(organiser_client):
+    players_event("pyramid", 10, slug="ten")
+    html = organiser_client.get(reverse("tournaments:schedule", args=["ten"])).content.decode()
+    text = text_of(html)
+    mixed = text.index(
+        "3 tables (1 of 4 and 2 of 3 players), 2 rounds; every player plays every round"
+    )
+    assert mixed < text.index("5 tables of 2, 5 rounds")
+    assert "Tables of several sizes are not drawn up from this page yet." in text
+    # the first proposal that can be drawn here is the one chosen by default
+    checked = re.search(r'value="([^"]+)" checked', html)
+    assert checked and checked.group(1) == "players:2x5"
+
+
+def test_tables_of_several_sizes_cannot_be_drawn_here_yet(organiser_client):
+    tournament = players_event("pyramid", 10, slug="mixed")
+    response = organiser_client.post(
+        reverse("tournaments:schedule_draw", args=["mixed"]),
+        {"proposal": "players:4-3-3"},
+        follow=True,
+    )
+    assert "tables of several sizes are not drawn up" in response.content.decode()
+    tournament.refresh_from_db()
+    assert tournament.status == Status.DRAFT
+
+
+def test_choosing_tables_of_two_sets_the_players_at_a_table(organiser_client):
+    tournament = players_event("pyramid", 10, slug="pairs-of-two")
+    organiser_client.post(
+        reverse("tournaments:schedule_draw", args=["pairs-of-two"]), {"proposal": "players:2x5"}
+    )
+    tournament.refresh_from_db()
+    assert (tournament.table_size, tournament.tables.count()) == (2, 5)
+    assert selectors.schedule_problems(tournament) == []
+    assert set(
+        MatchSeat.objects.filter(match__table__tournament=tournament).values_list("seat", flat=True)
+    ) == {"N", "E"}
+
+
+def test_a_field_nobody_can_seat_is_told_why(organiser_client):
+    players_event("pyramid", 1, slug="alone")
+    html = text_of(
+        organiser_client.get(reverse("tournaments:schedule", args=["alone"])).content.decode()
+    )
+    assert (
+        "1 player cannot play: Pyramid is played by 2, 3 or 4 players at a table"
+        in html.replace("one player", "1 player")
+    )
+
+
+# --- seats of tables of 2 and 3 --------------------------------------------------------------
+
+
+def seat_pages(slug: str) -> list[str]:
+    """The schedule's pages and cards, and every public page."""
+    base = f"/tournaments/{slug}/"
+    own = ["schedule/", "print/routes/", "print/tables/", "print/schedule/"]
+    return [base + page for page in own] + public_pages(slug)
+
+
+@pytest.mark.parametrize(
+    ("game", "size"), [("pyramid", 3), ("pyramid", 2), ("pysngtaut", 3), ("pysngtaut", 2)]
+)
+def test_pages_of_small_tables_name_only_their_seats(client, game, size):
+    tournament = players_event(game, 3 * size, tables=3, size=size, slug=f"{game}-{size}")
+    services.draw_schedule(by=None, tournament=tournament)
+    services.deal_boards(by=None, tournament=tournament, seed="seats")
+    simulate_tournament(tournament, rounds=1, seed="seats")
+    tournament.refresh_from_db()
+    client.force_login(OrganiserFactory())
+    missing = ["W"] if size == 3 else ["S", "W"]
+    names = {"S": "South", "W": "West"}
+    for url in seat_pages(tournament.slug):
+        response = client.get(url, follow=True)
+        assert response.status_code == 200, url
+        text = text_of(response.content.decode())
+        for seat in missing:
+            assert names[seat] not in text, (url, seat)
+            assert not re.search(rf"\b{seat}\b", text), (url, seat, _around(text, seat))
+    routes = text_of(client.get(f"/tournaments/{tournament.slug}/print/routes/").content.decode())
+    order = {3: "N → E → S", 2: "N → E"}[size]
+    if game == "pysngtaut":  # counter-clockwise, as the source plays
+        order = {3: "N → S → E", 2: "N → E"}[size]
+    assert f"({order})" in routes
+
+
+def _around(text: str, seat: str) -> str:
+    found = re.search(rf"\b{seat}\b", text)
+    return text[max(found.start() - 60, 0) : found.end() + 60] if found else ""
+
+
+def test_the_pyramid_fixture_still_draws_with_the_default_path():
+    tournament = pyramid_event(slug="default-path")
+    assert selectors.schedule_problems(tournament) == []
