@@ -13,11 +13,14 @@ import os
 import shutil
 import subprocess
 import uuid
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import pytest
 from django.conf import settings
+from django.db import transaction
 from django.test import override_settings
 from hypothesis import HealthCheck
 from hypothesis import settings as hypothesis_settings
@@ -33,6 +36,8 @@ register_game(DUO)
 # follow from its own name), so a failure found there is found again on every machine; a
 # developer's run explores new random examples, more of them (``HYPOTHESIS_PROFILE=dev``), and
 # prints the seed of a failure to replay it (``--hypothesis-seed``).
+T = TypeVar("T")
+
 hypothesis_settings.register_profile(
     "ci",
     derandomize=True,
@@ -144,6 +149,32 @@ def _own_cache_namespace():
         yield
 
 
+def rows_for_the_scope(django_db_blocker: Any, build: Callable[[], T]) -> Iterator[T]:
+    """For a module- or session-scoped fixture (``yield from`` it): ``build()`` runs once, with
+    the database unblocked, inside a transaction that stays open for the fixture's scope and is
+    rolled back when the scope ends; its value is yielded. Each test still asks for ``db``: its
+    transaction is a savepoint inside this one, rolled back at the end of the test, so a test
+    that writes leaves nothing behind for the next. Hand the tests ids, not model instances, so
+    that none sees another's changes to an object in memory. Not for ``transactional_db``
+    tests: they empty the tables at their end."""
+    with django_db_blocker.unblock():
+        outer = transaction.atomic()
+        outer.__enter__()
+        try:
+            with fresh_cache_namespace(), tasks_in_process():
+                value = build()
+        except BaseException:
+            transaction.set_rollback(True)
+            outer.__exit__(None, None, None)
+            raise
+    try:
+        yield value
+    finally:
+        with django_db_blocker.unblock():
+            transaction.set_rollback(True)
+            outer.__exit__(None, None, None)
+
+
 def fresh_cache_namespace():
     """A context in which the default cache starts empty, without touching other keys."""
     caches = copy.deepcopy(settings.CACHES)
@@ -159,12 +190,20 @@ def _tasks_in_process(request):
     if request.node.get_closest_marker("worker"):
         yield
         return
+    with tasks_in_process():
+        yield
+
+
+@contextmanager
+def tasks_in_process() -> Iterator[None]:
     from config.celery import app as celery_app
 
     before = celery_app.conf.task_always_eager
     celery_app.conf.task_always_eager = True
-    yield
-    celery_app.conf.task_always_eager = before
+    try:
+        yield
+    finally:
+        celery_app.conf.task_always_eager = before
 
 
 # -- which tests touch the services --------------------------------------------------------

@@ -15,10 +15,12 @@ from publishing import services
 from scoring import sheets as score_sheets
 from scoring import standings as scoring_standings
 from scoring.models import Result, StandingsState
+from tests.conftest import rows_for_the_scope
 from tests.publishing.conftest import data_rows, header, workbook
 from tests.publishing.test_libreoffice import convert_to_csv, libreoffice  # noqa: F401
 from tests.tournaments.test_individual_events import pyramid_event
 from tournaments import services as organiser_services
+from tournaments.models import Tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -33,13 +35,22 @@ def export_file(tournament, fmt="xlsx", kind="results") -> bytes:
     return path.read_bytes()
 
 
-@pytest.fixture
-def played():
+def play_two_rounds() -> int:
     tournament = pyramid_event(per_round=4, slug="pyr-export")
     simulate_tournament(tournament, rounds=2, seed="export")
     scoring_standings.recompute(tournament.pk)
-    tournament.refresh_from_db()
-    return tournament
+    return tournament.pk
+
+
+@pytest.fixture(scope="module")
+def played_once(django_db_setup, django_db_blocker):
+    """The event is played once for the module; each test's own writes are rolled back."""
+    yield from rows_for_the_scope(django_db_blocker, play_two_rounds)
+
+
+@pytest.fixture
+def played(played_once, db):
+    return Tournament.objects.get(pk=played_once)
 
 
 def test_the_workbook_holds_the_games_own_sheets(played):
