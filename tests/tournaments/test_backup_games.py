@@ -267,10 +267,11 @@ def build(game: str) -> Built:
     return Built(game, slug, as_json(export_tournament(tournament)), views(tournament))
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def backups(django_db_setup, django_db_blocker) -> dict[str, Built]:
-    """Every game's played demo and its backup, built once; the tournaments themselves are
-    rolled back, so each test starts without them."""
+    """Every game's played demo and its backup, built once a run (the transactional test at
+    the end is run apart from the others, and a module fixture would be built again for it);
+    the tournaments themselves are rolled back, so each test starts without them."""
     print(f"simulation seed: {SEED!r}")
     built = {}
     with django_db_blocker.unblock():
