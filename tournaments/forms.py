@@ -3,6 +3,7 @@ uniqueness, the schedule) are the services' job, whose errors the views show on 
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from django import forms
@@ -31,10 +32,27 @@ def game_setting_field(setting: Setting, initial: Any) -> forms.Field:
     )
 
 
+def seats_only(text: str, seats: tuple[str, ...]) -> str:
+    """A play order such as "N → W → S → E" with only the seats a table has: "N → S → E"."""
+
+    def kept(match: re.Match) -> str:
+        return " → ".join(s for s in match.group(0).split(" → ") if s in seats)
+
+    return re.sub(r"\b[NESW](?: → [NESW])+\b", kept, text)
+
+
 def add_game_fields(form: forms.Form, game: Game, values: dict[str, Any]) -> None:
-    """The game's own settings, and only the tournament fields that apply to the game."""
+    """The game's own settings, and only the tournament fields that apply to the game. With
+    the players at a table known, play orders name only the seats the tables have."""
+    size = values.get("table_size")
+    seats = game.seats(size) if size in game.table_sizes else None
     for setting in game.setting_fields:
-        form.fields[setting.name] = game_setting_field(setting, values[setting.name])
+        field = game_setting_field(setting, values[setting.name])
+        if seats and isinstance(field, forms.ChoiceField):
+            field.choices = [
+                (value, seats_only(str(label), seats)) for value, label in field.choices
+            ]
+        form.fields[setting.name] = field
     if len(game.table_sizes) == 1:
         del form.fields["table_size"]
     else:

@@ -261,3 +261,15 @@ def _around(text: str, seat: str) -> str:
 def test_the_pyramid_fixture_still_draws_with_the_default_path():
     tournament = pyramid_event(slug="default-path")
     assert selectors.schedule_problems(tournament) == []
+
+
+def test_the_settings_form_names_only_the_seats_of_its_tables():
+    from tournaments.forms import TournamentSettingsForm
+
+    tournament = players_event("pysngtaut", 9, tables=3, size=3, slug="three-seats")
+    labels = dict(TournamentSettingsForm(instance=tournament).fields["direction"].choices)
+    assert labels["counterclockwise"] == "Counter-clockwise (N → S → E), as the source plays"
+    assert labels["clockwise"] == "Clockwise (N → E → S)"
+    tournament = players_event("pyramid", 8, tables=4, size=2, slug="two-seats")
+    labels = dict(TournamentSettingsForm(instance=tournament).fields["direction"].choices)
+    assert "W" not in " ".join(labels.values()) and "S" not in " ".join(labels.values())
