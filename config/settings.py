@@ -292,6 +292,9 @@ REST_FRAMEWORK.update(
 )
 # Writes per address (a whole venue may share one): "<count>/<second|minute|hour|day>".
 SCORER_WRITE_RATE = os.environ.get("SCORER_WRITE_RATE", "600/minute")
+# A wrong access code waits this long on the server before its answer, and under a flood of
+# wrong codes a tournament's codes are checked one each this often (scoring/api/access.py).
+CODE_GUESS_SECONDS = float(os.environ.get("CODE_GUESS_SECONDS", "1.0"))
 SCORER_MAX_BODY_BYTES = 32 * 1024
 # A worker and the web processes must agree on the queue; tests give each run its own.
 CELERY_TASK_DEFAULT_QUEUE = os.environ.get("CELERY_TASK_DEFAULT_QUEUE", "celery")

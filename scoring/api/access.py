@@ -1,16 +1,37 @@
 """Who is calling: a team by its access code (header ``X-Team-Code``), an organiser by token
 or session.
 
-Wrong codes are counted per address and per address and code, and throttled with a growing
-wait, so that codes cannot be guessed; **a right code always passes**. A venue's tables share
-one address, and a prankster (or one phone with a mistyped code) behind it must not stop the
-other tables. The check is made on the code, not on the address: a right code is found first,
-so what a guesser learns from a refusal is no more than before (a code has some 10^15 values,
-and his wrong ones wait longer and longer)."""
+Guessing codes costs time, and a venue's tables, which share one address, go on:
+
+- **A wrong code waits** ``CODE_GUESS_SECONDS`` (1 s) on the server before its answer, so a
+  guesser on one connection makes at most one guess a second.
+- **Pressure**: once an address has sent ``BAD_CODES_ALLOWED`` wrong codes in
+  ``BAD_CODE_WINDOW``, or the tournament has had ``TOURNAMENT_BAD_CODES_PER_MINUTE`` wrong codes
+  this minute from anywhere (then for addresses with ``CLEAN_ADDRESS_FAILURES`` wrong codes
+  or more), a code not known to be right is checked only in its turn: one
+  check a ``CODE_GUESS_SECONDS`` for the tournament, with at most ``MAX_WAITING`` requests of
+  it waiting on the server (the web workers are few; the others are answered 429 at once,
+  unchecked); the answer comes after the check, right or wrong, so an early hang-up tells
+  nothing. Beyond the ceiling, a guesser with any number of connections gets one guess a
+  second per tournament, plus a few slowed ones for each fresh address.
+- **Known codes pass at once**: a code that was right in this tournament in the last 12 hours
+  (its phone sends it with every request) is never held up, so the tables that have signed
+  in see nothing of a prankster.
+- **A scorer's typo waits a few seconds at most**: a 429 says to try again in 2 to
+  ``LONGEST_WAIT_SHOWN`` (5) seconds, never minutes; one phone re-sending the same wrong code
+  is answered from the count, without a lookup.
+
+Codes are looked up by their keyed digest in the cache (HMAC with the site's secret; the
+counters never hold a code), and the right one by the database's index on the normalised
+code, whose timing does not depend on how much of a guess is right; every wrong answer is
+held to the same server-side wait.
+"""
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
+import hmac
 import time
 
 from django.conf import settings
@@ -23,14 +44,39 @@ from scoring.selectors import team_by_code
 from tournaments.models import Team, Tournament
 
 TEAM_CODE_HEADER = "HTTP_X_TEAM_CODE"
-BAD_CODES_ALLOWED = 10  # wrong codes an address may send per window before they wait
+BAD_CODES_ALLOWED = 10  # wrong codes an address may send per window before pressure
 SAME_BAD_CODE_ALLOWED = 3  # tries of one wrong code (a phone re-sending a typo) before it waits
 BAD_CODE_WINDOW = 600  # seconds
-FIRST_WAIT = 2  # seconds; doubles with every wrong code beyond the allowance
+TOURNAMENT_BAD_CODES_PER_MINUTE = 30  # wrong codes of a tournament, from anywhere, per minute
+FIRST_WAIT = 2  # seconds; doubles with every wrong code beyond the allowance ...
+LONGEST_WAIT_SHOWN = 5  # ... up to this: a scorer is never told to wait longer
+MAX_WAITING = 2  # requests of one tournament waiting for their turn on the server
+# An address with fewer wrong codes than this is clean: the tournament's ceiling does not hold
+# it up (a table signing in while others guess from elsewhere); its own wrong codes still wait.
+CLEAN_ADDRESS_FAILURES = 3
+KNOWN_CODE_SECONDS = 12 * 3600
+
+
+def guess_seconds() -> float:
+    """Seconds a wrong code waits, and between two checks under pressure (settings)."""
+    return float(getattr(settings, "CODE_GUESS_SECONDS", 1.0))
 
 
 def client_address(request) -> str | None:
-    return request.META.get("REMOTE_ADDR") or None
+    """The caller's address; an IPv6 one by its /64 (one client usually holds it whole)."""
+    from config.sign_in import address_of
+
+    return address_of(request) if request.META.get("REMOTE_ADDR") else None
+
+
+def normalise_code(code: str) -> str:
+    """Codes are read off paper: case, spaces and dashes do not matter."""
+    return (code or "").strip().upper().replace("-", "").replace(" ", "")
+
+
+def code_digest(code: str) -> str:
+    key = settings.SECRET_KEY.encode()
+    return hmac.new(key, normalise_code(code).encode(), hashlib.sha256).hexdigest()[:32]
 
 
 def _bad_code_key(request) -> str:
@@ -38,30 +84,113 @@ def _bad_code_key(request) -> str:
 
 
 def _same_code_key(request, code: str) -> str:
-    digest = hashlib.blake2s(code.strip().upper().encode(), digest_size=8).hexdigest()
-    return f"bad-team-code:{client_address(request)}:{digest}"
+    return f"bad-team-code:{client_address(request)}:{code_digest(code)}"
+
+
+def _tournament_key(slug: str) -> str:
+    return f"bad-team-code:t:{slug}:{int(time.time() // 60)}"
+
+
+def _known_key(slug: str, code: str) -> str:
+    return f"good-team-code:{slug}:{code_digest(code)}"
 
 
 def backoff_wait(failures: int, allowed: int) -> int:
-    """Seconds a wrong code waits once ``failures`` passed ``allowed``: 2, 4, 8, ... at most
-    the window."""
+    """Seconds a wrong code is told to wait once ``failures`` passed ``allowed``: 2, 4, then
+    ``LONGEST_WAIT_SHOWN``."""
     excess = failures - allowed - 1
-    return 0 if excess < 0 else min(BAD_CODE_WINDOW, FIRST_WAIT << min(excess, 20))
+    return 0 if excess < 0 else min(LONGEST_WAIT_SHOWN, FIRST_WAIT << min(excess, 20))
 
 
-def refuse_guess(request, code: str) -> None:
-    """A wrong code: counted, and refused with 429 and a growing wait once its address, or the
-    same code from it, has been wrong too often (401/403 until then, by the caller)."""
+def _throttled(wait: float) -> exceptions.Throttled:
+    return exceptions.Throttled(
+        wait=max(1, min(LONGEST_WAIT_SHOWN, round(wait))),
+        detail="too many wrong access codes; check the code",
+    )
+
+
+def _wait_for_turn(slug: str) -> None:
+    """Under pressure: wait on the server for the tournament's next check (one each
+    ``guess_seconds()``), or 429 when too many already wait or the turn does not come."""
+    step = guess_seconds()
+    if step <= 0:
+        return
+    waiting_key = f"team-code-waiting:{slug}"
+    if count_hit(cache, waiting_key, 30) > MAX_WAITING:
+        _release(waiting_key)
+        raise _throttled(2)
+    try:
+        deadline = time.monotonic() + 3 * step
+        while True:
+            slot = int(time.time() / step)
+            if cache.add(f"team-code-turn:{slug}:{slot}", 1, int(3 * step) + 1):
+                return
+            if time.monotonic() >= deadline:
+                raise _throttled(2)
+            time.sleep(max(0.01, (slot + 1) * step - time.time()))
+    finally:
+        _release(waiting_key)
+
+
+def _release(key: str) -> None:
+    # Expired, or the cache is down: the count lapses by itself.
+    with contextlib.suppress(Exception):
+        cache.decr(key)
+
+
+def refuse_guess(request, code: str, slug: str = "", pressure: bool = False) -> None:
+    """A wrong code: counted (address, address and code, tournament), held for
+    ``guess_seconds()`` unless it already waited its turn, and refused with 429 once its
+    address, or the same code from it, has been wrong too often (401/403 until then, by the
+    caller)."""
     address_failures = count_hit(cache, _bad_code_key(request), BAD_CODE_WINDOW)
     same_failures = count_hit(cache, _same_code_key(request, code), BAD_CODE_WINDOW)
+    if slug:
+        count_hit(cache, _tournament_key(slug), 120)
+    if not pressure and guess_seconds() > 0:
+        time.sleep(guess_seconds())
     wait = max(
         backoff_wait(address_failures, BAD_CODES_ALLOWED),
         backoff_wait(same_failures, SAME_BAD_CODE_ALLOWED),
     )
     if wait:
-        raise exceptions.Throttled(
-            wait=wait, detail="too many wrong access codes from this address; check the code"
-        )
+        raise _throttled(wait)
+
+
+def check_code(request, slug: str, code: str) -> Team | None:
+    """The team of ``code`` in the tournament ``slug`` (its tournament loaded), or None for a
+    wrong one (counted); ``Throttled`` when it must wait. See the module's doc."""
+    if not normalise_code(code):
+        return None
+    known, address, same, tournament = (
+        _known_key(slug, code),
+        _bad_code_key(request),
+        _same_code_key(request, code),
+        _tournament_key(slug),
+    )
+    found = cache.get_many([known, address, same, tournament])
+    if found.get(known):
+        team = team_by_code(slug, code)
+        if team is not None:
+            return team
+    if (found.get(same) or 0) >= SAME_BAD_CODE_ALLOWED:  # the same typo again: no lookup
+        refuse_guess(request, code, slug, pressure=True)
+        raise _throttled(FIRST_WAIT)
+    address_failures = found.get(address) or 0
+    pressure = address_failures >= BAD_CODES_ALLOWED or (
+        address_failures >= CLEAN_ADDRESS_FAILURES
+        and (found.get(tournament) or 0) >= TOURNAMENT_BAD_CODES_PER_MINUTE
+    )
+    if pressure:
+        _wait_for_turn(slug)
+    team = team_by_code(slug, code)
+    if team is not None:
+        cache.set(known, 1, KNOWN_CODE_SECONDS)
+        return team
+    if not Tournament.objects.filter(slug=slug).exists():
+        return None
+    refuse_guess(request, code, slug, pressure=pressure)
+    return None
 
 
 def team_from_request(request: Request, slug: str) -> Team:
@@ -70,22 +199,18 @@ def team_from_request(request: Request, slug: str) -> Team:
     code = request.META.get(TEAM_CODE_HEADER, "")
     if not code:
         raise exceptions.NotAuthenticated("send the team's access code in the X-Team-Code header")
-    team = team_by_code(slug, code)
+    team = check_code(request, slug, code)
     if team is None:
         if not Tournament.objects.filter(slug=slug).exists():
             raise exceptions.NotFound("no such tournament")
-        refuse_guess(request, code)
         raise exceptions.AuthenticationFailed("unknown access code for this tournament")
     return team
 
 
 def code_team_or_none(request, tournament: Tournament, code: str) -> Team | None:
-    """For the scorer pages: the team of a typed code, wrong ones counted like the API's
-    (``Throttled`` once they come too often)."""
-    team = team_by_code(tournament.slug, code)
-    if team is None and code:
-        refuse_guess(request, code)
-    return team
+    """For the scorer pages: the team of a typed code, wrong ones counted and held like the
+    API's (``Throttled`` once they come too often)."""
+    return check_code(request, tournament.slug, code)
 
 
 PERIODS = {"s": 1, "m": 60, "h": 3600, "d": 86400}
