@@ -213,3 +213,62 @@ def test_the_count_before_the_lead_is_the_engine_s_sure_tricks_of_the_declarer(p
         count = analysis.value(start, actions)
         declarer = play.view()["declarer"]
         assert count == sure_tricks(deal)[declarer][trump]
+
+
+def _minimax(play) -> int:
+    """The declarer's side's final tricks with best play, by trying every legal card."""
+    import copy
+
+    if play.over:
+        return play.view()["side_won"]
+    view = play.view()
+    results = []
+    for option in play.options():
+        child = copy.deepcopy(play)
+        child.apply(option["action"])
+        results.append(_minimax(child))
+    return max(results) if view["to_act"] in view["declarer_side"] else min(results)
+
+
+@pytest.mark.django_db
+@pytest.mark.skipif(not analysis.solver_available(), reason="the solver is not built")
+@pytest.mark.parametrize("game_id", PLAYING)
+def test_the_count_near_the_end_is_what_trying_every_card_gives(game_id):
+    """The last two tricks, counted by the solver from the game's position and within a
+    trick by trying the cards, against trying every card to the end (both rulesets'
+    under-trump rules for Pymtheg)."""
+    import copy
+
+    game = get_game(game_id)
+    rng = random.Random(f"{SEED}:{game_id}:end")
+    print("seed", SEED)
+    checked = 0
+    for settings in ({}, {"ruleset": "rules-1709"}) if game_id == "pymtheg" else ({},):
+        for board in range(1, 7):
+            players = max(game.table_sizes)
+            dealer = game.dealer(board, players)
+            deal = game.seeded_deal(SEED, 3, board, players)
+            rules = game.settings(settings)
+            base = game.table_play(deal, settings=rules, table=1, players=players, dealer=dealer)
+            play = copy.deepcopy(base)
+            actions: list[str] = []
+            total = play.view()["rules"]["tricks"]
+            while not play.over and len(play.view()["tricks"]) < total - 2:
+                options = [option["action"] for option in play.options()]
+                if options[0].startswith("call:"):
+                    bids = [a for a in options if a.startswith(("call:G", "call:L"))]
+                    action = rng.choice(bids) if not actions and bids else "call:P"
+                else:
+                    action = rng.choice(options)
+                play.apply(action)
+                actions.append(action)
+            if play.over:
+                continue
+            for _card in range(players):  # at the trick's start, then within it
+                expected = _minimax(copy.deepcopy(play))
+                assert analysis.value(lambda base=base: copy.deepcopy(base), actions) == expected
+                action = rng.choice(play.options())["action"]
+                play.apply(action)
+                actions.append(action)
+                checked += 1
+    assert checked >= 12
