@@ -4,7 +4,8 @@ or session.
 Guessing codes costs time, and a venue's tables, which share one address, go on:
 
 - **A wrong code waits** ``CODE_GUESS_SECONDS`` (1 s) on the server before its answer, so a
-  guesser on one connection makes at most one guess a second.
+  guesser on one connection makes at most one guess a second (at most ``MAX_HELD`` answers
+  are held at once across the site, so that a flood cannot take every web worker).
 - **Pressure**: once an address has sent ``BAD_CODES_ALLOWED`` wrong codes in
   ``BAD_CODE_WINDOW``, or the tournament has had ``TOURNAMENT_BAD_CODES_PER_MINUTE`` wrong codes
   this minute from anywhere (then for addresses with ``CLEAN_ADDRESS_FAILURES`` wrong codes
@@ -54,6 +55,7 @@ MAX_WAITING = 2  # requests of one tournament waiting for their turn on the serv
 # An address with fewer wrong codes than this is clean: the tournament's ceiling does not hold
 # it up (a table signing in while others guess from elsewhere); its own wrong codes still wait.
 CLEAN_ADDRESS_FAILURES = 3
+MAX_HELD = 4  # wrong codes' answers held on the server at once, across the site
 KNOWN_CODE_SECONDS = 12 * 3600
 
 
@@ -138,6 +140,17 @@ def _release(key: str) -> None:
         cache.decr(key)
 
 
+def _hold(seconds: float) -> None:
+    """Hold a wrong code's answer, unless ``MAX_HELD`` answers are held already across the
+    site (sync web workers are few: a flood of wrong codes must not take them all)."""
+    held_key = "team-code-held"
+    try:
+        if count_hit(cache, held_key, 30) <= MAX_HELD:
+            time.sleep(seconds)
+    finally:
+        _release(held_key)
+
+
 def refuse_guess(request, code: str, slug: str = "", pressure: bool = False) -> None:
     """A wrong code: counted (address, address and code, tournament), held for
     ``guess_seconds()`` unless it already waited its turn, and refused with 429 once its
@@ -148,7 +161,7 @@ def refuse_guess(request, code: str, slug: str = "", pressure: bool = False) -> 
     if slug:
         count_hit(cache, _tournament_key(slug), 120)
     if not pressure and guess_seconds() > 0:
-        time.sleep(guess_seconds())
+        _hold(guess_seconds())
     wait = max(
         backoff_wait(address_failures, BAD_CODES_ALLOWED),
         backoff_wait(same_failures, SAME_BAD_CODE_ALLOWED),

@@ -150,3 +150,12 @@ def test_codes_are_never_kept_in_the_cache_in_clear(cup, clock):
     assert access.code_digest(code) == access.code_digest(code.lower())
     assert code not in access._known_key(cup.tournament.slug, code)
     assert "WRONGCODE1" not in access._same_code_key(type("R", (), {"META": {}})(), "WRONGCODE1")
+
+
+def test_held_answers_never_take_every_web_worker(cup, clock):
+    from scoring.api.access import MAX_HELD
+
+    for _ in range(MAX_HELD):
+        access.count_hit(access.cache, "team-code-held", 30)
+    assert ask(cup, "WRONGCODE1").status_code in (401, 403)
+    assert clock.events == ["lookup"]  # answered at once: the held ones are enough
