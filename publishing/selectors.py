@@ -20,7 +20,7 @@ from django.db.models import Count, Q
 from django.urls import reverse
 from django.utils import timezone
 
-from engine.games.pymtheg.words import contract_in_words
+from engine.games import Game
 from publishing.charts import spread_svg, tables_out_words
 from publishing.exports.sheets import Stamp
 from publishing.exports.workbook import LINE_COLUMNS, Places, WorkbookData, empty_byes
@@ -241,13 +241,12 @@ def hand_records(tournament: Tournament, tables: set[int]) -> list[HandRecord]:
     return records
 
 
-def result_words(result: Result, tournament: Tournament | None = None) -> str:
+def result_words(result: Result, tournament: Tournament) -> str:
+    """A result in words: how the board went, as the game says it."""
     if result.kind == Result.Kind.ADJUSTED:
         return "Adjusted result (by the director)"
     if result.submission is not None and result.submission.score:
-        if tournament is not None and tournament.of_players:
-            return tournament.game_rules.describe(result.submission.score)
-        return contract_in_words(result.submission.score)
+        return tournament.game_rules.describe(result.submission.score)
     return "Passed out" if result.passed_out else ""
 
 
@@ -380,7 +379,9 @@ def _lines_frame(
         replaced = ns in disqualified or ew in disqualified
         for board in sorted(boards.get(table, [])):
             result = results.get((match_id, board))
-            contract, note = _contract_and_note(result, replaced, words_cache)
+            contract, note = _contract_and_note(
+                tournament.game_rules, result, replaced, words_cache
+            )
             for side, team, opponent, index in (("NS", ns, ew, 3), ("EW", ew, ns, 4)):
                 found = ranked.get((table, board, side, team, round_number))
                 score, points = _score_and_points(found, result, index)
@@ -407,7 +408,9 @@ def _lines_frame(
     return lines, schedule_frame
 
 
-def _contract_and_note(result, replaced: bool, cache: dict[str, str]) -> tuple[str, str]:
+def _contract_and_note(
+    game: Game, result, replaced: bool, cache: dict[str, str]
+) -> tuple[str, str]:
     if replaced:
         return "", "disqualification: -1000 for the disqualified team, 0 for its opponent"
     if result is None:
@@ -419,7 +422,7 @@ def _contract_and_note(result, replaced: bool, cache: dict[str, str]) -> tuple[s
         return "", ""
     key = repr(sorted(score.items()))
     if key not in cache:
-        cache[key] = contract_in_words(score)
+        cache[key] = game.describe(score)
     return cache[key], "passed out" if passed_out else ""
 
 
@@ -433,7 +436,7 @@ def _deals_frame(tournament: Tournament) -> pd.DataFrame:
         {
             "table": np.array([r[0] for r in rows], dtype=np.int64),
             "board": np.array([r[1] for r in rows], dtype=np.int64),
-            "opening": [tournament.opening_seat_for(r[0]).name for r in rows],
+            "opening": [tournament.opening_letter(r[0]) or "" for r in rows],
             "deal": [r[2] for r in rows],
         }
     )
@@ -498,6 +501,7 @@ def workbook_data(
         places_note=places_note,
         direction=tournament.direction,
         chart_lines=chart_lines,
+        game=tournament.game_rules,
         provisional=bool(standings.get("provisional", False)),
     )
 

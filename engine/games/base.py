@@ -144,6 +144,8 @@ class Game(ABC):
     score_settings: ClassVar[tuple[str, ...]] = ()
     #: How a deal is written, for the page where an organiser types one.
     deal_help: ClassVar[str] = "The game's deal notation."
+    #: The notation in a few words, for the title of a sheet of deals.
+    deal_summary: ClassVar[str] = "the game's deal notation"
     #: Settings a tournament may choose (validated by ``settings``).
     setting_fields: ClassVar[tuple[Setting, ...]] = ()
 

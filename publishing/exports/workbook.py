@@ -12,13 +12,15 @@ Missing numbers are NaN in the frames and empty cells in the files.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
 import pandas as pd
 
-from engine.games.pymtheg.cards import Seat, Suit, parse_deal
+from engine.core.seats import SEAT_LETTERS
+from engine.core.seats import SEAT_NAMES as CORE_SEAT_NAMES
+from engine.games import DEFAULT_GAME, Game, get_game
 from publishing.exports.sheets import (
     SPREADSHEET_MAX_COLUMNS,
     ChartSpec,
@@ -34,7 +36,7 @@ KIND_STANDINGS = "standings"
 KIND_RESULTS = "results"
 BLOCK_ROWS = 20_000  # rows converted to Python at a time
 SIDE_ORDER = {"NS": 0, "EW": 1}
-SEAT_NAMES = {seat.name: seat.full_name for seat in Seat}
+SEAT_NAMES = dict(CORE_SEAT_NAMES)
 
 # ``lines``: one row per team per match and board, ranked or not (any integer width will do).
 LINE_COLUMNS = {
@@ -77,6 +79,7 @@ class WorkbookData:
     direction: str = "clockwise"
     chart_lines: int = 12
     provisional: bool = False  # results are missing: the places follow the percentage
+    game: Game = field(default_factory=lambda: get_game(DEFAULT_GAME))
 
 
 def empty_byes() -> pd.DataFrame:
@@ -421,19 +424,17 @@ def schedule_sheet(data: WorkbookData, teams: _TeamLookup) -> SheetSpec:
     )
 
 
-def hand_lines(deal_text: str) -> dict[str, list[str]]:
-    """For each seat letter, one line per suit: "Fire 15 12 7" ("—" for a void)."""
-    deal = parse_deal(deal_text)
-    hands = {}
-    for seat in Seat:
-        by_suit: dict[Suit, list[int]] = {suit: [] for suit in Suit}
-        for card in deal.hand(seat):
-            by_suit[card.suit].append(card.rank)
-        hands[seat.name] = [
-            f"{suit.title} {' '.join(str(r) for r in sorted(by_suit[suit], reverse=True)) or '—'}"
-            for suit in Suit
-        ]
-    return hands
+def hand_lines(game: Game, deal_text: str) -> dict[str, list[str]]:
+    """For each seat letter, the hand's lines as the game groups it ("Fire 15 12 7", "—" for
+    a void), or the hand in words on one line."""
+    deal = game.parse_deal(deal_text)
+    groups = game.hand_groups(deal)
+    if groups is not None:
+        return {
+            seat: [f"{name} {cards}" for _key, name, cards in held] for seat, held in groups.items()
+        }
+    words = game.hands_in_words(deal)
+    return {seat: [text] for seat, (_whose, text) in zip(SEAT_LETTERS, words, strict=False)}
 
 
 def deals_sheet(data: WorkbookData) -> SheetSpec:
@@ -444,12 +445,12 @@ def deals_sheet(data: WorkbookData) -> SheetSpec:
         for table, board, opening, deal in frame[["table", "board", "opening", "deal"]].itertuples(
             index=False, name=None
         ):
-            hands = hand_lines(deal)
+            hands = hand_lines(data.game, deal)
             out.append(
                 (
                     int(table),
                     int(board),
-                    SEAT_NAMES.get(opening, opening),
+                    SEAT_NAMES.get(opening, ""),
                     deal,
                     *("\n".join(hands[seat]) for seat in "NESW"),
                 )
@@ -467,7 +468,7 @@ def deals_sheet(data: WorkbookData) -> SheetSpec:
     return SheetSpec(
         name="Deals",
         slug="deals",
-        title=f"{data.stamp.tournament}: deals (Fire.Earth.Water.Wind, ranks A=10 ... F=15)",
+        title=f"{data.stamp.tournament}: deals ({data.game.deal_summary})",
         columns=columns,
         row_count=len(frame),
         blocks=lambda: chunked(rows(), 500),
@@ -487,13 +488,10 @@ def diagrams_sheet(data: WorkbookData) -> SheetSpec:
         ):
             hands = {
                 seat: Styled("\n".join([SEAT_NAMES[seat], *lines]), "hand")
-                for seat, lines in hand_lines(deal).items()
+                for seat, lines in hand_lines(data.game, deal).items()
             }
-            square = Styled(
-                f"Table {table} · board {board}\n{SEAT_NAMES.get(opening, opening)} opens\n"
-                f"play {direction}",
-                "square",
-            )
+            opens = f"{SEAT_NAMES[opening]} opens\n" if opening in SEAT_NAMES else ""
+            square = Styled(f"Table {table} · board {board}\n{opens}play {direction}", "square")
             yield [
                 (Styled(f"Table {table}, board {board}", "caption"), None, None),
                 (None, hands["N"], None),

@@ -100,3 +100,39 @@ def test_a_game_of_pairs_is_entered_checked_and_ranked_by_the_services():
     expected = rank_results(ranking_input(tournament))["standings"]
     assert stored == {row["team"]: row["points"] for row in expected}
     assert len(stored) == tournament.teams.count() and any(stored.values())
+
+
+@pytest.mark.django_db
+def test_the_workbook_and_backup_of_a_game_of_pairs(tmp_path):
+    from io import BytesIO
+
+    from openpyxl import load_workbook
+
+    from operations.backup import export_tournament, import_tournament
+    from operations.simulation import simulate_tournament
+    from publishing import services as publishing
+
+    tournament = build_event("duo", "duo-workbook")
+    simulate_tournament(tournament, rounds=None, seed="duo-workbook")
+    export, _ = publishing.request_export(
+        tournament=tournament, kind="results", fmt="xlsx", enqueue=False
+    )
+    export = publishing.run_export(export.pk)
+    assert export.state == "done", export.step
+    book = load_workbook(BytesIO(publishing.export_path(export).read_bytes()))
+    deals = book["Deals"]
+    dealt = {
+        (row[0], row[1]): row[3]
+        for row in deals.iter_rows(min_row=3, values_only=True)
+        if isinstance(row[0], int)
+    }
+    assert len(dealt) == tournament.tables.count() * tournament.boards_per_table
+    assert all(text.startswith("N:") for text in dealt.values())
+    standings = [row for row in book["Standings"].iter_rows(values_only=True) if row[0]]
+    assert any(str(row[0]).isdigit() for row in standings)
+
+    data = export_tournament(tournament)
+    copy = import_tournament(data, slug="duo-copy")
+    assert sorted(Standing.objects.filter(tournament=copy).values_list("place", "points")) == (
+        sorted(Standing.objects.filter(tournament=tournament).values_list("place", "points"))
+    )

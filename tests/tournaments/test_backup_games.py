@@ -1,4 +1,4 @@
-"""Backups of every game the engine knows (``engine.games.GAME_IDS``).
+"""Backups of every game the engine knows (``engine.games.game_ids()``, the test game included).
 
 Each game's demo tournament (``load_demo``) is played a little through the scoring services:
 a round of accepted entries (the simulation), a board disputed and settled by the director, an
@@ -23,7 +23,7 @@ from django.apps import apps
 from django.core.management import CommandError, call_command
 from django.db import transaction
 
-from engine.games import GAME_IDS, PLAYERS, get_game
+from engine.games import PLAYERS, game_ids, get_game
 from operations import backup
 from operations.backup import (
     DERIVED,
@@ -59,7 +59,7 @@ from tournaments.selectors import schedule_data
 SEED = "backup-games"
 DIRECTOR = "backup-director"
 DISAGREEMENT = "The entry names West as the partner; the deal on file gives the king to South."
-INDIVIDUAL_GAMES = [game for game in GAME_IDS if get_game(game).entrants == PLAYERS]
+INDIVIDUAL_GAMES = [game for game in game_ids() if get_game(game).entrants == PLAYERS]
 
 SECTION_MODELS = {
     "tables": Table,
@@ -275,7 +275,7 @@ def backups(django_db_setup, django_db_blocker) -> dict[str, Built]:
     print(f"simulation seed: {SEED!r}")
     built = {}
     with django_db_blocker.unblock():
-        for game in GAME_IDS:
+        for game in game_ids():
             with transaction.atomic():
                 built[game] = build(game)
                 transaction.set_rollback(True)
@@ -291,7 +291,7 @@ def restore(data: Any, slug: str) -> Tournament:
 
 
 @pytest.mark.django_db
-@pytest.mark.parametrize("game", GAME_IDS)
+@pytest.mark.parametrize("game", game_ids())
 def test_a_backup_holds_every_kind_of_row_of_its_game(backups, game):
     data = backups[game].data
     assert data["version"] == backup.VERSION
@@ -325,7 +325,7 @@ def test_a_backup_holds_every_kind_of_row_of_its_game(backups, game):
 
 
 @pytest.mark.django_db
-@pytest.mark.parametrize("game", GAME_IDS)
+@pytest.mark.parametrize("game", game_ids())
 def test_a_restored_copy_has_the_same_seats_results_and_standings(backups, game):
     built = backups[game]
     restored = restore(built.data, f"{built.slug}-copy")
@@ -367,7 +367,7 @@ def test_byes_are_written_and_checked():
 
 
 @pytest.mark.django_db
-@pytest.mark.parametrize("game", GAME_IDS)
+@pytest.mark.parametrize("game", game_ids())
 def test_a_version_1_backup_restores_pairs_and_explains_individuals(backups, game):
     """Version 1 had no seats, byes, dealers, disagreements or seat results, and named the
     game's settings 'settings'."""
@@ -455,7 +455,7 @@ DAMAGES = [
 ]
 DAMAGE_CASES = [
     pytest.param(game, damage, message, id=f"{game}-{damage.__name__}")
-    for game in GAME_IDS
+    for game in game_ids()
     for damage, message, individuals_only in DAMAGES
     if game in INDIVIDUAL_GAMES or not individuals_only
 ]
@@ -480,7 +480,7 @@ def test_a_damaged_backup_restores_nothing_and_says_why(
 
 
 @pytest.mark.django_db
-@pytest.mark.parametrize("game", GAME_IDS)
+@pytest.mark.parametrize("game", game_ids())
 def test_results_that_cannot_be_ranked_restore_nothing(backups, game, monkeypatch):
     """The last step, ranking, fails after every row and the log entry are written: the
     transaction takes them all back."""

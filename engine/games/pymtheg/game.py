@@ -53,6 +53,7 @@ class PymthegGame(Game):
         "order separated by spaces; each hand is Fire.Earth.Water.Wind, ranks highest first, "
         "1-9 then A=10 … F=15, an empty group for a void."
     )
+    deal_summary = "Fire.Earth.Water.Wind, ranks A=10 ... F=15"
     table_sizes = (4,)
     entrants = PAIRS
     score_settings = ("ruleset",)

@@ -1,17 +1,19 @@
 """``manage.py load_demo [--game G]``: a demo tournament, drawn up and dealt.
 
-Pymtheg's (fixtures/demo.yaml: 7 tables, 14 teams) by default; ``--game pyramid`` loads
-fixtures/demo-pyramid.yaml (16 players at 4 tables)."""
+The default game's (fixtures/demo.yaml: 7 tables, 14 teams) by default; ``--game G`` loads
+fixtures/demo-G.yaml (e.g. 16 Pyramid players at 4 tables), or the demo beside the game's
+package."""
 
 from __future__ import annotations
 
+import inspect
 from pathlib import Path
 
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db import transaction
 
-from engine.games import DEFAULT_GAME
+from engine.games import DEFAULT_GAME, get_game
 from tournaments import services
 from tournaments.description import DescriptionError, load_description_file
 from tournaments.management.commands._common import service_failure
@@ -23,10 +25,15 @@ DEMO_FILE = settings.BASE_DIR / "fixtures" / "demo.yaml"
 
 
 def demo_file(game: str = DEFAULT_GAME) -> Path:
-    """The demo tournament of a game: fixtures/demo.yaml, or fixtures/demo-<game>.yaml."""
+    """The demo tournament of a game: fixtures/demo.yaml for the default game, else
+    fixtures/demo-<game>.yaml, else a ``demo.yaml`` beside the game's own package (a game
+    from outside the product brings its demo with it)."""
     if game == DEFAULT_GAME:
         return DEMO_FILE
-    return settings.BASE_DIR / "fixtures" / f"demo-{game}.yaml"
+    shipped = settings.BASE_DIR / "fixtures" / f"demo-{game}.yaml"
+    if shipped.exists():
+        return shipped
+    return Path(inspect.getfile(type(get_game(game)))).parent / "demo.yaml"
 
 
 # A fixed seed keeps the demo's deals the same on every machine; real tournaments use none.
