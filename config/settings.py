@@ -345,6 +345,19 @@ CACHES = {
 # Publishing: export files live under var/exports; the newest few per tournament are kept.
 PUBLISHING_EXPORT_ROOT = Path(os.environ.get("PUBLISHING_EXPORT_ROOT", VAR_DIR / "exports"))
 PUBLISHING_EXPORTS_KEEP = env_int("PUBLISHING_EXPORTS_KEEP", 5)
+# Where export files are kept (publishing/storage.py): "folder", PUBLISHING_EXPORT_ROOT on this
+# host's disk, or "database", which every web host and worker reaches (several machines, no
+# shared folder).
+EXPORT_STORAGES = {
+    "folder": "publishing.storage.ExportFolderStorage",
+    "database": "publishing.storage.DatabaseStorage",
+}
+_export_storage = os.environ.get("PUBLISHING_EXPORT_STORAGE") or "folder"
+if _export_storage not in EXPORT_STORAGES:
+    raise ImproperlyConfigured(
+        f"PUBLISHING_EXPORT_STORAGE must be 'folder' or 'database', not {_export_storage!r}"
+    )
+STORAGES["exports"] = {"BACKEND": EXPORT_STORAGES[_export_storage]}
 PUBLISHING_CHART_LINES = env_int("PUBLISHING_CHART_LINES", 16)
 PUBLISHING_PLACES_MAX_MATCHES = env_int("PUBLISHING_PLACES_MAX_MATCHES", 200_000)
 # Charts and automatic publication follow the standings at most once this often.

@@ -7,6 +7,8 @@
   the same bytes, so a finished export is reused rather than made again.
 - ``ChartData``: the places after every round and the spread of results at every complete
   table, computed by a task after the standings change; pages only read it.
+- ``StoredFile`` and its ``StoredChunk`` rows: export files kept in the database when the
+  ``exports`` storage is ``publishing.storage.DatabaseStorage`` (every host reaches them).
 """
 
 from __future__ import annotations
@@ -178,3 +180,29 @@ class ChartData(models.Model):
 
     def __str__(self) -> str:
         return f"Chart data of {self.tournament} (v{self.computed_version})"
+
+
+class StoredFile(models.Model):
+    """A file of the database storage (``publishing.storage.DatabaseStorage``): its name and
+    size; the bytes are in its chunks, read one at a time when the file is served."""
+
+    name = models.CharField(max_length=500, unique=True)
+    size = models.BigIntegerField()
+    chunk_size = models.PositiveIntegerField()
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.size} bytes)"
+
+
+class StoredChunk(models.Model):
+    """One piece of a stored file, in order."""
+
+    file = models.ForeignKey(StoredFile, on_delete=models.CASCADE, related_name="chunks")
+    index = models.PositiveIntegerField()
+    data = models.BinaryField()
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["file", "index"], name="stored_chunk_once"),
+        ]

@@ -4,7 +4,9 @@ the clean-up of old files.
 Exports are keyed by the standings' ``computed_version`` and ``results_version``, the
 tournament's status, the kind and the format: the same key gives the same bytes (the writers
 fix every timestamp to the standings' computation time), so a finished export with the key
-is handed out again instead of being written twice. Files are named by their content hash.
+is handed out again instead of being written twice. Files are named by their content hash
+and kept in the ``exports`` storage (``publishing/storage.py``: a folder of this host, or the
+database that every host reaches).
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import logging
-import os
+import tempfile
 import time
 from collections.abc import Callable
 from datetime import timedelta
@@ -20,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from django.core.cache import cache
+from django.core.files import File
 from django.db import connection, transaction
 from django.utils import timezone
 
@@ -33,6 +36,7 @@ from publishing.exports.workbook import build_sheets
 from publishing.exports.xlsx import write_xlsx
 from publishing.models import ChartData, Export, HandRecords, PublishingSettings
 from publishing.players import build_player_sheets
+from publishing.storage import export_storage
 from scoring import standings as scoring_standings
 from scoring.models import StandingsState
 from scoring.selectors import (
@@ -118,7 +122,7 @@ def _check_choice(kind: str, fmt: str) -> None:
 
 
 def _file_exists(export: Export) -> bool:
-    return bool(export.file_path) and (conf.export_root() / export.file_path).is_file()
+    return bool(export.file_path) and export_storage().exists(export.file_path)
 
 
 def _same_export(tournament: Tournament, kind: str, fmt: str, key: dict[str, Any], states):
@@ -269,23 +273,21 @@ def _write_export(export: Export) -> None:
         sheets, stamp = build_sheets(data, export.kind), data.stamp
     total = sum(sheet.row_count for sheet in sheets)
     progress = Progress(total, _Reporter(export.pk, 10, 95))
-    folder = conf.export_root() / str(tournament.pk)
-    folder.mkdir(parents=True, exist_ok=True)
-    partial = folder / f".export-{export.pk}-{os.getpid()}.part"
-    try:
+    with tempfile.TemporaryDirectory(prefix="pym-export-") as work:
+        partial = Path(work) / f"export.{export.extension}"
         rows = WRITERS[export.format](sheets, partial, stamp, progress)
         report_progress(export.pk, 97, "Storing the file")
         digest = _sha256(partial)
         name = (
-            f"{export.kind}-v{key['computed_version']}-r{key['results_version']}-"
-            f"{digest[:16]}.{export.extension}"
+            f"{tournament.pk}/{export.kind}-v{key['computed_version']}-"
+            f"r{key['results_version']}-{digest[:16]}.{export.extension}"
         )
-        os.replace(partial, folder / name)
-    finally:
-        with contextlib.suppress(FileNotFoundError):
-            partial.unlink()
-    size = (folder / name).stat().st_size
-    _finish(export, key, f"{tournament.pk}/{name}", digest, size, rows, holds)
+        size = partial.stat().st_size
+        storage = export_storage()
+        if not storage.exists(name):  # the same name holds the same bytes
+            with open(partial, "rb") as written:
+                name = storage.save(name, File(written))
+    _finish(export, key, name, digest, size, rows, holds)
 
 
 def _finish(export: Export, key, file_path: str, digest: str, size, rows, holds: str) -> None:
@@ -311,11 +313,23 @@ def _sha256(path: Path) -> str:
     return digest.hexdigest()
 
 
+def open_export(export: Export) -> File | None:
+    """The export's file, open for reading from the storage, if it is finished and still
+    there."""
+    if export.state != Export.State.DONE or not export.file_path:
+        return None
+    try:
+        return export_storage().open(export.file_path, "rb")
+    except FileNotFoundError:
+        return None
+
+
 def export_path(export: Export) -> Path | None:
-    """The export's file on disk, if it is finished and still there."""
+    """The export's file on this host's disk, if it is finished and still there: only for a
+    storage that keeps files in a folder (``open_export`` reads from any storage)."""
     if export.state != Export.State.DONE or not _file_exists(export):
         return None
-    return conf.export_root() / export.file_path
+    return Path(export_storage().path(export.file_path))
 
 
 # --- publication ---------------------------------------------------------------------------
@@ -594,20 +608,21 @@ def cleanup_exports(tournament: Tournament) -> int:
     old_files = set(old.exclude(file_path="").values_list("file_path", flat=True))
     old.delete()
     still = set(tournament.exports.exclude(file_path="").values_list("file_path", flat=True))
-    root = conf.export_root()
-    for relative in old_files - still:
-        (root / relative).unlink(missing_ok=True)
+    storage = export_storage()
+    for name in old_files - still:
+        storage.delete(name)
     return len(old_files - still)
 
 
-def _sweep_folder(folder: Path, referenced: set[str]) -> int:
+def _sweep_folder(storage, folder: str, referenced: set[str]) -> int:
     """Remove files of the folder no export refers to, once they are old enough not to be
     one a worker has just written and not yet recorded."""
     removed = 0
-    cutoff = time.time() - ORPHAN_AGE.total_seconds()
-    for path in folder.iterdir():
-        if path.is_file() and path.name not in referenced and path.stat().st_mtime < cutoff:
-            path.unlink(missing_ok=True)
+    cutoff = timezone.now() - ORPHAN_AGE
+    for name in storage.listdir(folder)[1]:
+        path = f"{folder}/{name}"
+        if name not in referenced and storage.get_modified_time(path) < cutoff:
+            storage.delete(path)
             removed += 1
     return removed
 
@@ -618,18 +633,18 @@ def cleanup_all() -> int:
     removed = 0
     for tournament in Tournament.objects.filter(exports__isnull=False).distinct():
         removed += cleanup_exports(tournament)
-    root = conf.export_root()
-    if not root.is_dir():
+    storage = export_storage()
+    try:
+        folders = storage.listdir("")[0]
+    except FileNotFoundError:  # no export was ever written to this folder
         return removed
     referenced: dict[str, set[str]] = {}
     for path in Export.objects.exclude(file_path="").values_list("file_path", flat=True):
         folder, _, name = path.partition("/")
         referenced.setdefault(folder, set()).add(name)
     existing = {str(pk) for pk in Tournament.objects.values_list("pk", flat=True)}
-    for folder in root.iterdir():
-        if not folder.is_dir():
-            continue
-        removed += _sweep_folder(folder, referenced.get(folder.name, set()))
-        if folder.name not in existing and not any(folder.iterdir()):
-            folder.rmdir()
+    for folder in folders:
+        removed += _sweep_folder(storage, folder, referenced.get(folder, set()))
+        if folder not in existing and hasattr(storage, "remove_folder"):
+            storage.remove_folder(folder)
     return removed

@@ -61,15 +61,18 @@ def _export(tournament: Tournament, pk: int) -> Export:
 
 
 def file_response(export: Export) -> FileResponse:
-    path = services.export_path(export)
-    if path is None:
+    """The export's file streamed from the exports storage (a folder or the database)."""
+    opened = services.open_export(export)
+    if opened is None:
         raise Http404("This export has no file (it failed, is not finished, or was cleaned up).")
     response = FileResponse(
-        open(path, "rb"),  # noqa: SIM115 - FileResponse closes it
+        opened,
         as_attachment=True,
         filename=export.download_name,
         content_type=CONTENT_TYPES[export.format],
     )
+    if export.size is not None:
+        response["Content-Length"] = str(export.size)
     response["X-Content-SHA256"] = export.content_hash
     return response
 
