@@ -56,7 +56,9 @@ def generate_schedule(teams: int, tables: int, sides: str = "fixed") -> dict[str
     }
 
 
-def _draw(teams: int, tables: int, sides: str) -> tuple[int, *tuple[np.ndarray, ...]]:
+def _draw(
+    teams: int, tables: int, sides: str
+) -> tuple[int, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """(rounds, round, table, ns, ew) of the real matches, all numbered from 1."""
     n = (teams + 1) // 2
     if sides == "balanced" and n == tables == 6:

@@ -131,7 +131,7 @@ def _read_header(data: dict, problems: list[str]) -> _Header:
         per_table = None
     tables = _whole_number(data, "tables", "'tables'", 1, MAX_NUMBER, problems)
     rounds = _whole_number(data, "rounds", "'rounds'", 1, MAX_NUMBER, problems)
-    figures = {
+    figures: dict[str, Any] = {
         key: _whole_number(data, key, f"'{key}'", 0, MAX_NUMBER, problems) for key in FIGURE_KEYS
     }
     agree = False

@@ -55,7 +55,9 @@ class _Search:
     def __init__(self, grid: np.ndarray | list, players: int, seed: int) -> None:
         # A nested list (groups[r][t]) holds tables of several sizes (engine.schedule.mixed).
         self.ragged = not isinstance(grid, np.ndarray)
-        rows = [[list(g) for g in r] for r in grid] if self.ragged else grid.tolist()
+        rows = (
+            grid.tolist() if isinstance(grid, np.ndarray) else [[list(g) for g in r] for r in grid]
+        )
         self.rounds, self.tables = len(rows), len(rows[0])
         self.players = players
         self.rng = random.Random(seed)
@@ -130,7 +132,7 @@ class _Search:
 
     # --- the search ----------------------------------------------------------------------------
 
-    def run(self, work: int) -> tuple[np.ndarray, int, int]:
+    def run(self, work: int) -> tuple[np.ndarray | list, int, int]:
         """(the best grid seen, its cost, the work done)."""
         best_cost, best = self.cost, self._snapshot()
         tabu: dict[tuple[int, int], int] = {}
@@ -246,9 +248,10 @@ class _Search:
                                 if b != y:
                                     delta += weight[meet_y[b] - 1] - weight[meet_y[b]]
                     else:
-                        rounds = self._closure(r, x, y)
-                        if rounds is None:
+                        closure = self._closure(r, x, y)
+                        if closure is None:
                             continue
+                        rounds = closure
                         delta = self._delta(x, y, rounds)
                         self.work += len(rounds)
                     if best_delta is not None and delta > best_delta:

@@ -131,7 +131,7 @@ def _start(
         start += size
     for _attempt in range(_START_ATTEMPTS):
         groups = [first]
-        visited = [set() for _ in range(players)]
+        visited: list[set[int]] = [set() for _ in range(players)]
         at_size = [dict.fromkeys(sizes, 0) for _ in range(players)]
         for t, group in enumerate(first):
             for p in group:

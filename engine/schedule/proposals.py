@@ -334,7 +334,7 @@ def count_figures(drawn: dict[str, Any], entrants: int) -> dict[str, Any]:
         sizes = [4] * tables
         groups = [(m["round"], m["table"], (m["ns"], m["ew"])) for m in drawn["matches"]]
     playing: dict[int, set[int]] = {r: set() for r in range(1, rounds + 1)}
-    busy = Counter()
+    busy: Counter[int] = Counter()
     meetings: Counter[tuple[int, int]] = Counter()
     at_size: dict[int, Counter[int]] = {size: Counter() for size in sizes}
     for round_, table, members in groups:
