@@ -48,6 +48,7 @@ lint: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/lint-imports
+	$(BIN)/mypy
 
 unit: $(STAMP)
 	env -u DATABASE_URL -u CELERY_BROKER_URL $(BIN)/pytest -q -n 2 -m "not integration"
