@@ -378,18 +378,22 @@ class PlayState:
         self._trick = []
         return trick
 
+    def _where_card_is(self, card: Card) -> str:
+        """Where a card the seat does not hold is: played, in this trick, in another hand."""
+        played = next((t.number for t in self.tricks if card in t.cards), None)
+        if played is not None:
+            return f"it was played in trick {played}"
+        if card in self._trick:
+            return "it is already in this trick"
+        if card not in FULL_DECK:
+            return "there is no such card"
+        return f"{self.deal.holder(card).full_name} was dealt it"
+
     def _explain(self, card: Card, fault: str) -> str:
         if fault == PLAY_OVER:
             return "all tricks are played" if not self._ry_lost else "the Ry contract is lost"
         if fault == NOT_IN_HAND:
-            played = next((t.number for t in self.tricks if card in t.cards), None)
-            if played is not None:
-                return f"it was played in trick {played}"
-            if card in self._trick:
-                return "it is already in this trick"
-            if card not in FULL_DECK:
-                return "there is no such card"
-            return f"{self.deal.holder(card).full_name} was dealt it"
+            return self._where_card_is(card)
         led = self._trick[0].suit
         if fault == MUST_FOLLOW_SUIT:
             return f"{led.title} was led and the hand holds {led.title}"
@@ -478,6 +482,26 @@ def _parse_trick(raw: Any, number: int) -> list[Card]:
     return cards
 
 
+def _replay_trick(
+    state: PlayState, raw: Any, number: int, illegal_trumps: list[Offence]
+) -> Offence | None:
+    """Play trick ``number`` of a record card by card: its revoke, which ends the record, or
+    None; an under-trump the ruleset forbids goes to ``illegal_trumps``."""
+    for position, card in enumerate(_parse_trick(raw, number), 1):
+        seat = state.to_play
+        assert seat is not None
+        error = state.check(card)
+        fault = error.fault if error is not None else None
+        if fault == NOT_IN_HAND:
+            raise PlayRecordError(str(error), number, position)
+        if fault == MUST_FOLLOW_SUIT:
+            return Offence(seat, number, card, fault)
+        if fault == UNDERTRUMP:
+            illegal_trumps.append(Offence(seat, number, card, fault))
+        state.play_anyway(card)
+    return None
+
+
 def check_play_record(
     deal: Deal,
     trump: Suit | str | None,
@@ -512,19 +536,9 @@ def check_play_record(
                 f"play stopped after trick {number - 1}, which lost the Ry contract", number
             )
         completed = tuple(state.tricks)
-        for position, card in enumerate(_parse_trick(raw, number), 1):
-            seat = state.to_play
-            assert seat is not None
-            error = state.check(card)
-            fault = error.fault if error is not None else None
-            if fault == NOT_IN_HAND:
-                raise PlayRecordError(str(error), number, position)
-            if fault == MUST_FOLLOW_SUIT:
-                revoke = Offence(seat, number, card, fault)
-                return PlayCheck(completed, _count(completed), revoke, tuple(illegal_trumps))
-            if fault == UNDERTRUMP:
-                illegal_trumps.append(Offence(seat, number, card, fault))
-            state.play_anyway(card)
+        revoke = _replay_trick(state, raw, number, illegal_trumps)
+        if revoke is not None:
+            return PlayCheck(completed, _count(completed), revoke, tuple(illegal_trumps))
         if len(raw) < 4:
             raise PlayRecordError(f"has {len(raw)} cards, not 4", number)
     if not state.finished:

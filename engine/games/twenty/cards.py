@@ -208,20 +208,7 @@ def _read_hand(text: str, seat: str, owners: dict[int, str]) -> int:
             f"deal: hand {seat} has {len(groups)} group{'' if len(groups) == 1 else 's'}, "
             "5 needed (trumps.spades.hearts.diamonds.clubs)"
         )
-    cards: list[int] = []
-    if groups[0]:
-        for token in groups[0].split(","):
-            card = _TRUMP_CODES.get(token)
-            if card is None:
-                raise _no_card(seat, token or "(empty)")
-            cards.append(card)
-    for suit in range(4):
-        base = 20 + 5 * suit
-        for char in groups[suit + 1]:
-            rank = _RANK_INDEX.get(char)
-            if rank is None:
-                raise _no_card(seat, SUIT_LETTERS[suit] + char)
-            cards.append(base + rank)
+    cards = _trumps_of(groups[0], seat) + _suit_cards_of(groups[1:], seat)
     mask = 0
     for card in cards:
         other = owners.get(card)
@@ -231,6 +218,31 @@ def _read_hand(text: str, seat: str, owners: dict[int, str]) -> int:
         owners[card] = seat
         mask |= 1 << card
     return mask
+
+
+def _trumps_of(group: str, seat: str) -> list[int]:
+    """The trumps of a hand's first group (``F,21,4,1``; empty: none)."""
+    cards: list[int] = []
+    if group:
+        for token in group.split(","):
+            card = _TRUMP_CODES.get(token)
+            if card is None:
+                raise _no_card(seat, token or "(empty)")
+            cards.append(card)
+    return cards
+
+
+def _suit_cards_of(groups: list[str], seat: str) -> list[int]:
+    """The cards of a hand's four suit groups, spades to clubs, each as rank letters."""
+    cards: list[int] = []
+    for suit in range(4):
+        base = 20 + 5 * suit
+        for char in groups[suit]:
+            rank = _RANK_INDEX.get(char)
+            if rank is None:
+                raise _no_card(seat, SUIT_LETTERS[suit] + char)
+            cards.append(base + rank)
+    return cards
 
 
 @functools.lru_cache(maxsize=4096)
