@@ -38,6 +38,9 @@ def favicon(request: HttpRequest) -> HttpResponse:
     return HttpResponsePermanentRedirect(static("favicon.svg"))
 
 
+# The admin's sign-in asks for the authenticator code too (config/sign_in.py).
+admin.site.login_template = "registration/admin_login.html"
+
 urlpatterns = [
     path("", RedirectView.as_view(pattern_name="tournaments:list", permanent=False), name="home"),
     # Browsers ask for /favicon.ico whatever the pages link to.

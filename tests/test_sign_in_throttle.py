@@ -259,3 +259,19 @@ def test_an_administrator_lifts_a_wait_from_the_command_line(client, clock):
     assert sign_in_as(client, "olga", PASSWORD).status_code == 429
     call_command("lift_sign_in_wait", "olga")
     assert sign_in_as(client, "olga", PASSWORD).status_code == 302
+
+
+def test_the_admins_sign_in_asks_for_the_authenticator_code(client, clock, settings):
+    settings.OTP_TOTP_THROTTLE_FACTOR = 0
+    root = OrganiserFactory(username="root", password=PASSWORD, is_staff=True, is_superuser=True)
+    device = TOTPDevice.objects.create(user=root, name="authenticator", confirmed=True)
+    page = client.get("/admin/login/")
+    assert 'name="otp_token"' in page.content.decode()
+    credentials = {"username": "root", "password": PASSWORD}
+    refused = client.post("/admin/login/", credentials, REMOTE_ADDR="192.0.2.1")
+    assert refused.status_code == 200  # the form again: the code is missing
+    code = current_code(device, clock)
+    signed_in = client.post(
+        "/admin/login/", {**credentials, "otp_token": code}, REMOTE_ADDR="192.0.2.1"
+    )
+    assert signed_in.status_code == 302
