@@ -344,6 +344,24 @@ def _read_melds(
     return melds
 
 
+def _read_one_set(
+    raw_set: Any, seat: str, index: int, wild: int | None, set_flags: tuple[bool, bool, bool]
+) -> tuple[list[int], int, int]:
+    """``(cards, natural rank, category index)`` of one set, a list of card texts (3.4); the
+    path is written only for a fault."""
+    if type(raw_set) is not list:
+        raise RecordError(f"melds.{seat}[{index}]", f"must be a list of cards, not {raw_set!r}")
+    try:
+        cards = [CARD_CODES[text] for text in raw_set]
+    except (KeyError, TypeError):  # not a card, or not even hashable
+        _refuse_cards(raw_set, f"melds.{seat}[{index}]", "a set")
+    try:
+        rank, category, _wilds = read_set(cards, wild, *set_flags)
+    except SetFault as fault:
+        raise RecordError(f"melds.{seat}[{index}]", str(fault)) from None
+    return cards, rank, category
+
+
 def _read_sets(
     raw_sets: list,
     seat: str,
@@ -358,16 +376,7 @@ def _read_sets(
     fours = 0
     first_three = -1
     for index, raw_set in enumerate(raw_sets):
-        if type(raw_set) is not list:
-            raise RecordError(f"melds.{seat}[{index}]", f"must be a list of cards, not {raw_set!r}")
-        try:
-            cards = [CARD_CODES[text] for text in raw_set]
-        except (KeyError, TypeError):  # not a card, or not even hashable
-            _refuse_cards(raw_set, f"melds.{seat}[{index}]", "a set")
-        try:
-            rank, category, _wilds = read_set(cards, wild, *set_flags)
-        except SetFault as fault:
-            raise RecordError(f"melds.{seat}[{index}]", str(fault)) from None
+        cards, rank, category = _read_one_set(raw_set, seat, index, wild, set_flags)
         if rank in ranks:
             raise RecordError(
                 f"melds.{seat}[{index}]",
