@@ -27,6 +27,10 @@ round per table; nobody plays twice in a round, visits a table twice or sits out
 players meet as evenly as possible (``max_meetings``, ``repeated_pairs``).
 ``check_individual_schedule(data)`` lists every broken rule of a (hand-edited) movement. See
 docs/movement.md.
+
+Tables of several sizes: ``engine.schedule.mixed.generate_mixed_schedule(players, sizes)``.
+Before a draw, ``engine.schedule.proposals.propose(game, entrants)`` lists the ways to seat a
+field, best first, and ``draw`` draws one (docs/schedule.md, "Proposals before a draw").
 """
 
 from engine.schedule.check import check_schedule
