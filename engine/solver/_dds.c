@@ -37,6 +37,11 @@ typedef uint32_t u32;
 #define USE_QUICK_TRICKS 0
 #endif
 
+/* Positions with fewer tricks left than this are searched without the table. */
+#ifndef TT_FROM
+#define TT_FROM 2
+#endif
+
 #define SUIT(c) ((c) >> 4)
 #define BIT(c) (1ULL << (c))
 #define SUITMASK(s) (0xFFFFULL << (16 * (s)))
@@ -60,7 +65,7 @@ typedef struct {
    one sweep; a key's block doubles as it fills, up to MAX_PER_KEY entries, after which the
    oldest entries are overwritten in turn. */
 #ifndef MAX_PER_KEY
-#define MAX_PER_KEY 256
+#define MAX_PER_KEY 1024
 #endif
 
 typedef struct {
@@ -73,6 +78,10 @@ typedef struct {
 typedef struct {
     Slot *slots;
     Entry *entries;
+    /* beside each entry, the owners of the top two cards of each suit it needs (16 bits) and
+       which of them it needs (16 bits): a probe reads these first and the entry only when
+       they agree */
+    u32 *sigs;
     u32 nslots, nentries, used_slots, used_entries;
     u64 clears;
 } TT;
@@ -81,15 +90,18 @@ static int tt_init(TT *tt, size_t bytes) {
     u32 nslots = 1u << 16;
     while ((size_t)nslots * 2 * sizeof(Slot) * 8 < bytes && nslots < (1u << 24)) nslots *= 2;
     size_t rest = bytes > (size_t)nslots * sizeof(Slot) ? bytes - (size_t)nslots * sizeof(Slot) : 0;
-    u32 nentries = (u32)(rest / sizeof(Entry));
+    u32 nentries = (u32)(rest / (sizeof(Entry) + sizeof(u32)));
     if (nentries < 4096) nentries = 4096;
     tt->slots = calloc(nslots, sizeof(Slot));
     tt->entries = malloc((size_t)nentries * sizeof(Entry));
-    if (!tt->slots || !tt->entries) {
+    tt->sigs = malloc((size_t)nentries * sizeof(u32));
+    if (!tt->slots || !tt->entries || !tt->sigs) {
         free(tt->slots);
         free(tt->entries);
+        free(tt->sigs);
         tt->slots = NULL;
         tt->entries = NULL;
+        tt->sigs = NULL;
         return -1;
     }
     tt->nslots = nslots;
@@ -107,8 +119,14 @@ static void tt_clear(TT *tt) {
 static void tt_free(TT *tt) {
     free(tt->slots);
     free(tt->entries);
+    free(tt->sigs);
     tt->slots = NULL;
     tt->entries = NULL;
+    tt->sigs = NULL;
+}
+
+static inline u32 top_two(const u32 v[4]) {
+    return (v[0] & 15) | (v[1] & 15) << 4 | (v[2] & 15) << 8 | (v[3] & 15) << 12;
 }
 
 static inline u32 tt_hash(u64 key, int leader, u32 nslots) {
@@ -285,7 +303,10 @@ static void tt_store(S *s, int lb, int ub, u64 rel, int best_card) {
         }
         int32_t nb = (int32_t)tt->used_entries;
         tt->used_entries += cap;
-        if (sl->count) memcpy(&tt->entries[nb], &tt->entries[sl->block], sl->count * sizeof(Entry));
+        if (sl->count) {
+            memcpy(&tt->entries[nb], &tt->entries[sl->block], sl->count * sizeof(Entry));
+            memcpy(&tt->sigs[nb], &tt->sigs[sl->block], sl->count * sizeof(u32));
+        }
         sl->block = nb;
         sl->cap = (uint16_t)cap;
         e = &tt->entries[nb + sl->count++];
@@ -293,6 +314,7 @@ static void tt_store(S *s, int lb, int ub, u64 rel, int best_card) {
         e = &block[sl->ring];
         sl->ring = (uint16_t)((sl->ring + 1) % sl->cap);
     }
+    tt->sigs[e - tt->entries] = top_two(own) | top_two(mask) << 16;
     memcpy(e->mask, mask, sizeof mask);
     memcpy(e->own, own, sizeof own);
     e->lb = (uint8_t)lb;
@@ -309,8 +331,12 @@ static int tt_probe(S *s, int need, u64 *rel, int *hint) {
     if (!sl || !sl->count) return -1;
     const u32 *own = s->own;
     const Entry *block = &tt->entries[sl->block];
+    const u32 *sigs = &tt->sigs[sl->block];
+    u32 pos = top_two(own);
     int hint_entry = -1;
     for (int i = sl->count - 1; i >= 0; i--) {
+        u32 sig = sigs[i];
+        if ((pos ^ sig) & (sig >> 16) & 0xFFFF) continue;
         const Entry *e = &block[i];
         if (((own[0] & e->mask[0]) ^ e->own[0]) | ((own[1] & e->mask[1]) ^ e->own[1]) |
             ((own[2] & e->mask[2]) ^ e->own[2]) | ((own[3] & e->mask[3]) ^ e->own[3]))
@@ -628,6 +654,11 @@ static int search_lead(S *s, int need, u64 *rel) {
                 return 0;
             }
         }
+    }
+    if (R <= TT_FROM - 1) {
+        /* the last tricks: searching them costs less than the table's memory traffic */
+        s->hint = -1;
+        return search(s, need, rel);
     }
     int hint = -1;
     int r = tt_probe(s, need, rel, &hint);

@@ -82,3 +82,22 @@ def test_a_tiny_table_catches_every_collection():
     solver = Solver(memory_mib=1)
     for _ in range(10):
         _check(solver, _deal(rng, 4, 4, 8), rng)
+
+
+def test_solvers_in_threads_give_the_answers_of_one():
+    """The search releases the GIL; each thread's solver keeps its own table."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    rng = random.Random(SEED + 1)
+    print("seed", SEED + 1)
+    deals = [[hand_mask(hand) for hand in _deal(rng, 4, 6, 15)] for _ in range(8)]
+    rules = PlayRules(trump=None)
+
+    def solve(hands):
+        return Solver(memory_mib=8).leaders_table(hands, {0, 2}, rules)
+
+    alone = [solve(hands) for hands in deals]
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        assert list(pool.map(solve, deals)) == alone
+    solver = Solver(memory_mib=8)
+    assert [solver.leaders_table(hands, {0, 2}, rules) for hands in deals] == alone
