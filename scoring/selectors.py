@@ -427,17 +427,22 @@ def north_draft(entered: dict[str, Any] | None, match_id: int, board: int) -> di
     return entered
 
 
+def entrants_of(match: Match) -> set[int]:
+    """The ids of every entrant at a match: its two pairs, or the players in its seats."""
+    return {match.ns_team_id, match.ew_team_id, *match.seats.values_list("team_id", flat=True)}
+
+
 def entry_forms(tournament: Tournament, match: Match) -> dict[int, dict[str, Any]]:
     """What North may enter on each board of a match (``Game.entry_form``: a Pyramid
     declarer's sheet as it stands, each board's own result aside; what a Twenty or Pys'ngtaut
-    entry offers); empty for Pymtheg, whose bidding box asks the API. Nothing of a deal."""
+    entry offers); empty for a game with an entry of its own (``Game.entry_form`` None).
+    Nothing of a deal."""
     game = tournament.game_rules
-    if game.entry_kind == "auction":
-        return {}
-    return {
+    forms = {
         number: game.entry_form(**context)
         for number, context in _entry_contexts(tournament, match).items()
     }
+    return {number: form for number, form in forms.items() if form is not None}
 
 
 @dataclass(frozen=True)

@@ -308,6 +308,9 @@ class Game(ABC):
     #: style sheet. None for an entry of fields, which needs neither.
     entry_script: ClassVar[str | None] = None
     entry_style: ClassVar[str | None] = None
+    #: The API answers the legal next calls of an auction (``entry_options(calls=...)``, at
+    #: a table as ``table_scorer_config`` says), for a game whose entry is a bidding box.
+    offers_legal_calls: ClassVar[bool] = False
 
     def scorer_config(self, settings: Mapping[str, Any]) -> dict[str, Any]:
         """What the scorer's page needs to know of the game."""
@@ -323,6 +326,11 @@ class Game(ABC):
     ) -> list[tuple[str, str]]:
         """``(label, text)`` of each fact the scorer entered, for the check and the director."""
         return [(name, str(record[name])) for name in sorted(self.entry_fields) if name in record]
+
+    def calls_in_words(self, record: Mapping[str, Any]) -> list[tuple[str, list[tuple[str, str]]]]:
+        """The calls of an entry, shown as a row of calls apart from its other facts: for each
+        auction, ``(title, [(seat name, call in words), ...])``. None by default."""
+        return []
 
     def table_context(self, settings: Mapping[str, Any], table: int) -> dict[str, Any]:
         """What a table's scorer page says of how play goes there: ``facts``, a list of

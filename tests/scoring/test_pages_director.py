@@ -269,33 +269,27 @@ def test_a_board_of_another_tournament_is_not_found(td, cup):
 
 def test_entries_are_described_in_words():
     from engine.games import get_game
-    from scoring.views.entries import call_in_words, describe_entry
+    from engine.games.pymtheg.words import call_in_words
+    from scoring.views.entries import describe_entry
 
-    assert call_in_words("S:G+4/nt") == {"seat": "South", "call": "Gâm +4, no trump"}
-    assert call_in_words("E:p") == {"seat": "East", "call": "Pass"}
+    assert call_in_words("S:G+4/nt") == ("South", "Gâm +4, no trump")
+    assert call_in_words("E:p") == ("East", "Pass")
+    game = get_game("pymtheg")
     record = {
         "auctions": [["N:P", "E:R", "S:P", "W:P"]],
         "revoke": "N",
         "tricks": {"N": 1, "E": 0, "S": 0, "W": 0},
     }
-    score = {
-        "contract": "R",
-        "declarer": "E",
-        "playing": "EW",
-        "trump": None,
-        "announced": None,
-        "double": "none",
-        "made": True,
-        "liability": 0,
-        "declarer_score": 150,
-        "ns": -150,
-        "ew": 150,
-        "passed_out": False,
-    }
-    described = describe_entry(record, score, get_game("pymtheg"))
-    assert described["revoke"] == "North" and described["double"] == "Not doubled"
-    assert described["tricks"][0] == ("North", 1) and described["trump"] is None
-    assert described["words"].startswith("East plays Ry: made")
+    described = describe_entry(record, game.score(record), game)
+    assert described["auctions"] == [
+        ("Auction", [("North", "Pass"), ("East", "Ry"), ("South", "Pass"), ("West", "Pass")])
+    ]
+    facts = dict(described["facts"])
+    assert facts["Revoke"] == "by North: the round ended there"
+    assert facts["Double"] == "Not doubled" and "Trump" not in facts
+    assert facts["Tricks"].startswith("North 1 · East 0")
+    assert described["words"].startswith("East plays Ry")
+    assert described["sides"] == [("NS", -150), ("EW", 150)]
 
 
 def test_the_overview_refreshes_itself_and_counts_open_calls(td, cup):

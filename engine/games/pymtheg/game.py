@@ -21,7 +21,7 @@ from engine.games.pymtheg.rulesets import DEFAULT_RULESET, OPTION_NAMES, RULESET
 from engine.games.pymtheg.scoring import score_record
 from engine.games.pymtheg.simulate import mistaken_entries, play_board
 from engine.games.pymtheg.table_play import PymthegTablePlay
-from engine.games.pymtheg.words import contract_in_words
+from engine.games.pymtheg.words import auctions_in_words, contract_in_words, entry_facts_in_words
 
 DIRECTION_CHOICES = (
     ("clockwise", "Clockwise (N → E → S → W)"),
@@ -129,6 +129,14 @@ class PymthegGame(Game):
         ruleset = (settings or {}).get("ruleset")
         return score_record(record, default_ruleset=ruleset).as_dict()
 
+    def calls_in_words(self, record: Mapping[str, Any]) -> list[tuple[str, list[tuple[str, str]]]]:
+        return auctions_in_words(record)
+
+    def entry_in_words(
+        self, record: Mapping[str, Any], score: Mapping[str, Any]
+    ) -> list[tuple[str, str]]:
+        return entry_facts_in_words(record, score)
+
     def describe(self, score: Mapping[str, Any]) -> str:
         return contract_in_words(dict(score))
 
@@ -197,6 +205,7 @@ class PymthegGame(Game):
         return Seat[settings["opening_seat"]]
 
     entry_kind = "auction"
+    offers_legal_calls = True
     entry_script = "entry.js"
     entry_style = "entry.css"
     entry_fields = frozenset({"auctions", "trump", "double", "tricks", "revoke", "illegal_trump"})

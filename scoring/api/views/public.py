@@ -16,7 +16,6 @@ from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from engine.games.pymtheg.auction import AuctionError, legal_next_calls
 from scoring import selectors, visibility
 from scoring.api import outputs as o
 from scoring.api import serializers as s
@@ -230,7 +229,8 @@ class LegalCallsView(PublicView):
     )
     def get(self, request, slug):
         tournament = public_tournament(slug)
-        if tournament.game_rules.entry_kind != "auction":
+        game = tournament.game_rules
+        if not game.offers_legal_calls:
             raise NotFound("this game has no auction; a board's choices are at its entry-form/")
         table = request.query_params.get("table", "")
         if not table.isdigit():
@@ -238,17 +238,8 @@ class LegalCallsView(PublicView):
         calls = [c for c in request.query_params.get("calls", "").split(",") if c.strip()]
         if len(calls) > 60:
             raise ValidationError({"calls": "too many calls"})
+        at_table = game.table_scorer_config(tournament.rules, int(table))
         try:
-            box = legal_next_calls(
-                calls, tournament.opening_seat_for(int(table)), tournament.direction
-            )
-        except AuctionError as exc:
+            return Response(game.entry_options(calls=calls, **at_table))
+        except ValueError as exc:  # the game's error naming the call it cannot take
             raise ValidationError({"calls": str(exc)}) from None
-        return Response(
-            {
-                "seat": box.seat.name if box.seat is not None else None,
-                "calls": box.calls,
-                "ended": box.ended,
-                "passed_out": box.passed_out,
-            }
-        )

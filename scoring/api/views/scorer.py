@@ -136,9 +136,9 @@ class EntryFormView(TeamView):
         operation_id="entry_form",
         summary="What North may enter on a board (games whose entry is a list of choices)",
         description=(
-            "For Pyramid: the declarations left on the declarer's sheet, the trumps and the "
-            "tricks, as the scorer's page offers them. 404 for a game with an entry of its "
-            "own (Pymtheg: see legal-calls). Its fields are each game's own (Game.entry_form)."
+            "E.g. the declarations left on a declarer's score sheet, the trumps and the tricks, "
+            "as the scorer's page offers them. 404 for a game with an entry of its own (e.g. "
+            "a bidding box: see legal-calls). Its fields are each game's own (Game.entry_form)."
         ),
         parameters=[TEAM_CODE],
         responses={200: dict},
@@ -146,14 +146,14 @@ class EntryFormView(TeamView):
     def get(self, request, slug, match_id, board):
         team = self.team(request, slug)
         tournament = team.tournament
-        if tournament.game_rules.entry_kind == "auction":
-            raise NotFound("this game has no entry form; its calls are at legal-calls/")
         match = match_of(tournament, match_id)
-        if not match.seats.filter(team=team).exists():
+        if team.pk not in selectors.entrants_of(match):
             raise PermissionDenied("only the players of this match see its entry form")
+        if not match.table.boards.filter(number=board).exists():
+            raise NotFound(f"table {match.table.number} has no board {board}")
         form = selectors.entry_forms(tournament, match).get(board)
         if form is None:
-            raise NotFound(f"table {match.table.number} has no board {board}")
+            raise NotFound("this game has no entry form: its entry is its own (see legal-calls/)")
         return Response(form)
 
 
