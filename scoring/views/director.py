@@ -17,7 +17,7 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
-from engine.games.pymtheg.words import SEAT_NAMES
+from engine.core.seats import SEAT_NAMES
 from scoring import selectors, services, states
 from scoring.errors import ScoringError
 from scoring.forms import AdjustForm, ChoicesEntryForm, EraseForm, ScriptEntryForm, SeatsAdjustForm

@@ -14,7 +14,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
 
-from engine.games.pymtheg.words import SEAT_NAMES
+from engine.core.seats import SEAT_NAMES
 from scoring import selectors, sheets, visibility
 from scoring.models import RankingPoints, Result, Standing, StandingsState
 from scoring.selectors import cached_fragment, percentage_text, points_text, standings_status
