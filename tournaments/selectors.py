@@ -152,15 +152,23 @@ def schedule_problems(tournament: Tournament) -> list[str]:
 def proposals(tournament: Tournament) -> dict[str, Any]:
     """The engine's proposals for the entrants on file (docs/schedule.md), best first, each
     marked ``drawable`` (tables of one size: the pages draw those), ``current`` (the tables
-    and players at a table the tournament has now) and with ``size_groups`` (count, size)."""
-    from engine.schedule.proposals import propose
+    and players at a table the tournament has now) and with ``size_groups`` (count, size).
+    Tables of several sizes cannot be drawn here yet, so the proposals of one size that they
+    would beat are listed too."""
+    from engine.schedule.proposals import propose, sort_proposals
 
-    found = propose(
-        tournament.game,
-        tournament.teams.count(),
-        ranking=tournament.ranking,
-        sides=tournament.side_mode,
-    )
+    asked = {
+        "ranking": tournament.ranking,
+        "sides": tournament.side_mode,
+    }
+    found = propose(tournament.game, tournament.teams.count(), **asked)
+    if any(len(set(p["sizes"])) > 1 for p in found["proposals"]):
+        listed = {p["key"] for p in found["proposals"]}
+        one_size = propose(tournament.game, tournament.teams.count(), **asked, one_size=True)
+        found["proposals"] = sort_proposals(
+            found["proposals"] + [p for p in one_size["proposals"] if p["key"] not in listed],
+            tournament.game,
+        )
     tables_now = tournament.tables.count()
     preselected = False
     for proposal in found["proposals"]:

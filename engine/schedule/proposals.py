@@ -81,9 +81,11 @@ def propose(
     tables: int | None = None,
     ranking: str = "duplicate",
     sides: str = "fixed",
+    one_size: bool = False,
 ) -> dict[str, Any]:
     """The proposals for ``entrants`` entrants of ``game`` (JSON object, docs/schedule.md);
-    pairs' schedules keep ``sides`` where they can."""
+    pairs' schedules keep ``sides`` where they can; ``one_size`` leaves out tables of several
+    sizes (and so keeps the proposals of one size that those would beat)."""
     rules = get_game(game)
     of_players = rules.entrants == PLAYERS
     out: dict[str, Any] = {
@@ -100,15 +102,14 @@ def propose(
         out["problem"] = problem
         return out
     candidates = (
-        _player_candidates(rules.table_sizes, entrants, tables, ranking)
+        _player_candidates(rules.table_sizes, entrants, tables, "totals" if one_size else ranking)
         if of_players
         else _pair_candidates(entrants, tables, sides)
     )
     proposals = [_figures(game, entrants, key, draw(game, entrants, key)) for key in candidates]
     # Every entrant sits out as evenly as possible: at most one bye more than another.
     proposals = [p for p in proposals if p["byes"][1] - p["byes"][0] <= 1]
-    largest = max(rules.table_sizes)
-    proposals = sorted(_undominated(proposals), key=lambda p: _order(p, largest))
+    proposals = sort_proposals(_undominated(proposals), game)
     for proposal in proposals:
         if tables is not None:
             proposal["unused_tables"] = tables - proposal["tables"]
@@ -406,6 +407,12 @@ def _undominated(proposals: list[dict[str, Any]]) -> list[dict[str, Any]]:
         return all(t <= m for t, m in zip(theirs, mine, strict=True)) and theirs != mine
 
     return [p for p in proposals if not any(worse(p, q) for q in proposals)]
+
+
+def sort_proposals(proposals: list[dict[str, Any]], game: str) -> list[dict[str, Any]]:
+    """Best first (the module's docstring says how)."""
+    largest = max(get_game(game).table_sizes)
+    return sorted(proposals, key=lambda p: _order(p, largest))
 
 
 def _order(proposal: dict[str, Any], largest: int) -> tuple:

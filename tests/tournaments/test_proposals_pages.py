@@ -176,6 +176,11 @@ def test_ten_pyramid_players_see_tables_of_several_sizes_first(organiser_client)
     )
     assert mixed < text.index("5 tables of 2, 5 rounds")
     assert "Tables of several sizes are not drawn up from this page yet." in text
+    # tables of one size that the mixed ones beat are listed too, since those cannot be drawn
+    two_out = text.index(
+        "2 tables of 4, 2 rounds; 2 players sit out each round (nobody more than once)"
+    )
+    assert text.index("5 tables of 2, 5 rounds") < text.index("3 tables of 3, 3 rounds") < two_out
     # the first proposal that can be drawn here is the one chosen by default
     checked = re.search(r'value="([^"]+)" checked', html)
     assert checked and checked.group(1) == "players:2x5"
