@@ -47,7 +47,7 @@ from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 
 from engine.core.words import plural
-from engine.games import DEFAULT_GAME
+from engine.games import DEFAULT_GAME, get_game
 from engine.ranking import RankingInputError
 from scoring import standings
 from scoring.models import Result, Review, Submission
@@ -459,23 +459,13 @@ def _once(found: dict, key: Any, value: Any, where: str, what: str) -> None:
     found[key] = value
 
 
-# What a backup written before tournaments named their game held as tournament fields.
-PYMTHEG_FIELDS = (
-    "ruleset",
-    "direction",
-    "opening_rule",
-    "opening_seat",
-    "all_tricks_bonus",
-    "heavy_failure_penalty",
-    "illegal_trump_penalty",
-)
-
-
 def _older_game_settings(data: dict[str, Any]) -> Any:
-    """The game's settings of a backup older than version 2."""
+    """The game's settings of a backup older than version 2: a backup written before
+    tournaments named their game held the default game's settings as tournament fields."""
     if "settings" in data:
         return data["settings"]
-    return {name: data[name] for name in PYMTHEG_FIELDS if name in data}
+    names = get_game(DEFAULT_GAME).default_settings
+    return {name: data[name] for name in names if name in data}
 
 
 def _check_tournament(reader: _Reader, slug: str | None) -> tuple[Tournament, dict[str, Any]]:

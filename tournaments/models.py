@@ -19,7 +19,6 @@ from django.db.models import Case, F, IntegerField, Q, Value, When
 from engine.core.errors import DealError, SettingsError
 from engine.core.seats import SEAT_LETTERS
 from engine.games import DEFAULT_GAME, PLAYERS, Game, game_ids, get_game
-from engine.games.pymtheg.cards import parse_deal
 
 # No 0/O, 1/I/L: codes are read off paper and typed on phones.
 ACCESS_CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
@@ -62,9 +61,10 @@ def game_choices() -> list[tuple[str, str]]:
 
 
 def validate_deal(text: str) -> None:
-    """Pymtheg's deal notation (kept for migration 0001; a board checks its own game's)."""
+    """The default game's deal notation (kept for migration 0001; a board checks its own
+    game's)."""
     try:
-        parse_deal(text)
+        get_game(DEFAULT_GAME).parse_deal(text)
     except DealError as exc:
         raise ValidationError(str(exc)) from None
 
