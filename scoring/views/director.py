@@ -158,16 +158,8 @@ def _render_board(
     **forms: Any,
 ) -> HttpResponse:
     history = _history(match, board)
-    # Start from what is to be corrected: the pending entry, else the latest one.
-    entries = [e["row"] for e in history["events"] if e["kind"] == "submission"]
-    latest = history["state"].pending or (entries[-1] if entries else None)
-    entry_form = forms.get("entry_form") or _director_entry_form(
-        tournament, match, board, initial=_director_initial(tournament, latest)
-    )
-    of_players = tournament.of_players
     for result in history["results"]:
         result.seat_values = [(result.seats or {}).get(seat) for seat in tournament.seats]
-    diagram = tselectors.board_diagram(tournament, board) if board.deal else None
     return render(
         request,
         "scoring/director_board.html",
@@ -177,19 +169,12 @@ def _render_board(
             "board": board,
             **history,
             "current": next((r for r in history["results"] if r.current), None),
-            "entry_form": entry_form,
-            "choices_entry": isinstance(entry_form, ChoicesEntryForm),
-            "script_entry": isinstance(entry_form, ScriptEntryForm),
+            **_board_forms(tournament, match, board, history, forms),
             "entry_script": entry_script(tournament.game_rules),
             "director_config": _director_config(tournament, match),
-            "adjust_form": forms.get("adjust_form") or _director_adjust_form(tournament, match),
-            "erase_form": forms.get("erase_form") or EraseForm(),
             "is_final": tournament.status == Status.FINAL,
-            "opening": None if of_players else _opening_seat(tournament, match),
-            "seated": _seated(match) if of_players else [],
-            "seats": list(tournament.seats) if of_players else [],
-            "dealer": SEAT_NAMES.get(board.dealer, "") if of_players else "",
-            "diagram": diagram,
+            **_who_sits(tournament, match, board),
+            "diagram": tselectors.board_diagram(tournament, board) if board.deal else None,
             "disagreements": [
                 event["row"]
                 for event in history["events"]
@@ -198,6 +183,42 @@ def _render_board(
         },
         status=status,
     )
+
+
+def _board_forms(
+    tournament: Tournament,
+    match: Match,
+    board: Board,
+    history: dict[str, Any],
+    forms: dict[str, Any],
+) -> dict[str, Any]:
+    """The director's forms of a board: the forms as posted, else new ones; the entry starts
+    from what is to be corrected, the pending entry, else the latest one."""
+    entries = [e["row"] for e in history["events"] if e["kind"] == "submission"]
+    latest = history["state"].pending or (entries[-1] if entries else None)
+    entry_form = forms.get("entry_form") or _director_entry_form(
+        tournament, match, board, initial=_director_initial(tournament, latest)
+    )
+    return {
+        "entry_form": entry_form,
+        "choices_entry": isinstance(entry_form, ChoicesEntryForm),
+        "script_entry": isinstance(entry_form, ScriptEntryForm),
+        "adjust_form": forms.get("adjust_form") or _director_adjust_form(tournament, match),
+        "erase_form": forms.get("erase_form") or EraseForm(),
+    }
+
+
+def _who_sits(tournament: Tournament, match: Match, board: Board) -> dict[str, Any]:
+    """Who sits where: the players in their seats and the dealer, or the two pairs and the
+    seat that opens at the table, where the game has one."""
+    if tournament.of_players:
+        return {
+            "opening": None,
+            "seated": _seated(match),
+            "seats": list(tournament.seats),
+            "dealer": SEAT_NAMES.get(board.dealer, ""),
+        }
+    return {"opening": _opening_seat(tournament, match), "seated": [], "seats": [], "dealer": ""}
 
 
 def _director_config(tournament: Tournament, match: Match) -> dict[str, Any]:
