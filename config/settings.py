@@ -111,6 +111,8 @@ INSTALLED_APPS = [
     "django_otp.plugins.otp_totp",
     "tournaments",
     "scoring",
+    # The double-dummy table of every dealt board, solved by a job after dealing.
+    "analysis",
     "publishing",
     # Featured tables: their recorders and the live broadcast of their play.
     "broadcast",
@@ -341,6 +343,12 @@ CACHES = {
         "KEY_PREFIX": os.environ.get("CACHE_KEY_PREFIX", "pymtheg"),
     }
 }
+
+# Analysis: each part of a board's double-dummy table (one strain of Pymtheg) is solved within
+# this many seconds, else the board is left "not analysed". Dealing starts the job when a worker
+# takes the tasks ("worker"), or "always" / "never".
+ANALYSIS_PART_SECONDS = float(os.environ.get("ANALYSIS_PART_SECONDS", "120"))
+ANALYSIS_AFTER_DEALING = os.environ.get("ANALYSIS_AFTER_DEALING", "worker")
 
 # Publishing: export files live under var/exports; the newest few per tournament are kept.
 PUBLISHING_EXPORT_ROOT = Path(os.environ.get("PUBLISHING_EXPORT_ROOT", VAR_DIR / "exports"))

@@ -20,6 +20,7 @@ from django.db.models import Count, Q
 from django.urls import reverse
 from django.utils import timezone
 
+from analysis.selectors import analysis_text, board_analyses, by_table_and_board
 from engine.games import Game
 from publishing.charts import spread_svg, tables_out_words
 from publishing.exports.sheets import Stamp
@@ -172,6 +173,8 @@ class PlayedResult:
     kind: str
     # A game of individuals: (seat, player, table result, ranking points) in seat order.
     seats: list[tuple[str, Team, int | None, str]] = field(default_factory=list)
+    # The result against the board's double-dummy table: "made 11, double dummy 12".
+    beside: str = ""
 
 
 @dataclass
@@ -180,6 +183,9 @@ class HandRecord:
     diagram: Any
     results: list[PlayedResult]
     opening: Any
+    # The board's double-dummy table (analysis.selectors.AnalysisView); None for a game
+    # without one. Only ever built for tables whose hand records may be seen.
+    analysis: Any = None
 
 
 def hand_records(tournament: Tournament, tables: set[int]) -> list[HandRecord]:
@@ -200,8 +206,11 @@ def hand_records(tournament: Tournament, tables: set[int]) -> list[HandRecord]:
     by_table: dict[int, list[Match]] = defaultdict(list)
     for match in matches:
         by_table[match.table.number].append(match)
+    game = tournament.game_rules
+    analyses = board_analyses(tournament, boards) if game.offers_analysis(tournament.rules) else {}
     records = []
     for board in boards:
+        analysis = analyses.get(board.pk)
         played = []
         for match in by_table[board.table.number]:
             result = results.get((match.pk, board.pk))
@@ -228,6 +237,7 @@ def hand_records(tournament: Tournament, tables: set[int]) -> list[HandRecord]:
                     ns_points=points_text(points.get((match.pk, board.pk, match.ns_team_id))),
                     ew_points=points_text(points.get((match.pk, board.pk, match.ew_team_id))),
                     kind=result.kind,
+                    beside=_beside(game, analysis, result),
                 )
             )
         records.append(
@@ -236,9 +246,21 @@ def hand_records(tournament: Tournament, tables: set[int]) -> list[HandRecord]:
                 diagram=board_diagram(tournament, board),
                 results=played,
                 opening=tournament.opening_letter(board.table.number),
+                analysis=analysis,
             )
         )
     return records
+
+
+def _beside(game: Any, analysis: Any, result: Result) -> str:
+    """A table's result against the board's double-dummy table, in words ("made 11, double
+    dummy 12"); empty without a table, for an adjusted score or a passed-out board."""
+    if analysis is None or not analysis.done or result.kind == Result.Kind.ADJUSTED:
+        return ""
+    submission = result.submission
+    if submission is None or not submission.score:
+        return ""
+    return game.analysis_beside(analysis.table, submission.record or {}, submission.score) or ""
 
 
 def result_words(result: Result, tournament: Tournament) -> str:
@@ -438,8 +460,18 @@ def _deals_frame(tournament: Tournament) -> pd.DataFrame:
             "board": np.array([r[1] for r in rows], dtype=np.int64),
             "opening": [tournament.opening_letter(r[0]) or "" for r in rows],
             "deal": [r[2] for r in rows],
+            "analysis": _analysis_texts(tournament, [(r[0], r[1]) for r in rows]),
         }
     )
+
+
+def _analysis_texts(tournament: Tournament, keys: list[tuple[int, int]]) -> list[str]:
+    """Each board's double-dummy table in lines of text for the Deals sheet ("" for a game
+    without one). The sheet is as secret as the deals beside it."""
+    if not tournament.game_rules.offers_analysis(tournament.rules):
+        return ["" for _ in keys]
+    found = by_table_and_board(tournament)
+    return [analysis_text(found.get(key)) for key in keys]
 
 
 def rules_rows(tournament: Tournament, state: StandingsState) -> list[tuple[str, str, Any]]:

@@ -460,3 +460,54 @@ class Game(ABC):
         """Whether the game can be played card by card (``table_play``): a table of it can be
         recorded and broadcast."""
         return type(self).table_play is not Game.table_play
+
+    # -- double-dummy analysis ------------------------------------------------------------------
+
+    #: The solver's table (MiB) for one part of an analysis (``engine.solver.Solver``).
+    analysis_memory_mib: ClassVar[int] = 64
+
+    def analysis_inputs(
+        self, settings: Mapping[str, Any], *, table: int, players: int, dealer: str
+    ) -> dict[str, Any] | None:
+        """What the double-dummy table of a board at ``table`` depends on beside its deal
+        (JSON-ready: the opening seat, the direction, the rules of play); None for a game that
+        offers no analysis (the default). The same inputs and deal always give the same
+        table."""
+        return None
+
+    def offers_analysis(self, settings: Mapping[str, Any]) -> bool:
+        """Whether a board of this game under ``settings`` gets a double-dummy table."""
+        return (
+            self.analysis_inputs(settings, table=1, players=max(self.table_sizes), dealer="N")
+            is not None
+        )
+
+    def analysis_parts(self, inputs: Mapping[str, Any]) -> tuple[str, ...]:
+        """The parts of a table that are solved apart, each within its own time (a job runs
+        one task a part); one part by default."""
+        return ("table",)
+
+    def analyse_deal(
+        self, deal: Any, inputs: Mapping[str, Any], *, part: str, solver: Any = None
+    ) -> dict[str, Any]:
+        """One part of ``deal``'s double-dummy table (JSON-ready), solved with ``solver`` (an
+        ``engine.solver.Solver``, a new one if None)."""
+        raise NotImplementedError(f"{self.title} offers no double-dummy analysis")
+
+    def combine_analysis(
+        self, inputs: Mapping[str, Any], parts: Mapping[str, Mapping[str, Any]]
+    ) -> dict[str, Any]:
+        """The whole table from its parts (``analysis_parts``, each ``analyse_deal``'s)."""
+        return dict(parts["table"])
+
+    def analysis_view(self, table: Mapping[str, Any]) -> dict[str, Any]:
+        """A table as pages and sheets show it: ``caption``, ``columns`` (the headings after
+        the first), ``rows`` (``[label, value, ...]``) and ``notes`` (lines of words)."""
+        return {"caption": "", "columns": [], "rows": [], "notes": []}
+
+    def analysis_beside(
+        self, table: Mapping[str, Any], record: Mapping[str, Any], score: Mapping[str, Any]
+    ) -> str | None:
+        """What a table's result was against the double-dummy table, in words ("made 11,
+        double dummy 12"); None when there is nothing to set beside it (passed out)."""
+        return None

@@ -72,7 +72,7 @@ class WorkbookData:
     byes: pd.DataFrame  # team, table, board, side, points
     schedule: pd.DataFrame  # round, table, ns, ew
     table_numbers: list[int]
-    deals: pd.DataFrame  # table, board, opening, deal
+    deals: pd.DataFrame  # table, board, opening, deal, analysis (the double-dummy table)
     rules: list[tuple[str, str, Any]]
     places: Places | None = None
     places_note: str = ""
@@ -439,9 +439,13 @@ def hand_lines(game: Game, deal_text: str) -> dict[str, list[str]]:
 
 def deals_sheet(data: WorkbookData) -> SheetSpec:
     frame = data.deals.sort_values(["table", "board"])
+    # The double-dummy table of each board, where the game has one (analysis app).
+    analyses = (
+        list(frame["analysis"]) if "analysis" in frame.columns and any(frame["analysis"]) else None
+    )
 
     def rows() -> list[tuple]:
-        out = []
+        out: list[tuple] = []
         for table, board, opening, deal in frame[["table", "board", "opening", "deal"]].itertuples(
             index=False, name=None
         ):
@@ -453,6 +457,7 @@ def deals_sheet(data: WorkbookData) -> SheetSpec:
                     SEAT_NAMES.get(opening, ""),
                     deal,
                     *("\n".join(hands[seat]) for seat in "NESW"),
+                    *([analyses[len(out)]] if analyses is not None else []),
                 )
             )
         return out
@@ -464,6 +469,7 @@ def deals_sheet(data: WorkbookData) -> SheetSpec:
         Column("Opens", 8),
         Column("Deal", 80),
         *(Column(SEAT_NAMES[seat], hand_width, wrap=True) for seat in "NESW"),
+        *([Column("Double dummy", 48, wrap=True)] if analyses is not None else []),
     ]
     return SheetSpec(
         name="Deals",

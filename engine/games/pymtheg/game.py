@@ -7,6 +7,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from engine.games.base import PAIRS, Game, Setting, TablePlay
+from engine.games.pymtheg.analysis import DoubleDummyTables
 from engine.games.pymtheg.auction import BID_WORDS, legal_next_calls
 from engine.games.pymtheg.cards import (
     Deal,
@@ -45,7 +46,7 @@ HOUSE_RULE_HELP = {
 assert tuple(name for name, _label in HOUSE_RULES) == OPTION_NAMES
 
 
-class PymthegGame(Game):
+class PymthegGame(DoubleDummyTables, Game):
     id = "pymtheg"
     title = "Pymtheg"
     deal_help = (

@@ -9,6 +9,7 @@ from typing import Any
 from engine.core.seats import DIRECTIONS, SEAT_NAMES, table_seats
 from engine.games.base import PLAYERS, Game, Setting, TablePlay, board_mismatch
 from engine.games.pyramid import cards
+from engine.games.pyramid.analysis import DoubleDummyTables
 from engine.games.pyramid.cards import PyramidDeal
 from engine.games.pyramid.play import choose_call, play_board, play_text
 from engine.games.pyramid.records import TRUMP_SUIT, declarer_of, score_record
@@ -45,7 +46,7 @@ def _direction(settings: Mapping[str, Any] | None) -> str:
     return direction
 
 
-class PyramidGame(Game):
+class PyramidGame(DoubleDummyTables, Game):
     id = "pyramid"
     title = "Pyramid"
     deal_help = (

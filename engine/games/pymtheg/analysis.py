@@ -1,0 +1,223 @@
+"""A Pymtheg deal's double-dummy table in parts, one strain a part, for a job that solves the
+parts side by side and each under its own time limit (docs/double-dummy.md, "On the hand
+records").
+
+A strain's part is North-South's tricks in it with the table's opening seat leading, and the
+seats that make Lon in it; the no-trump part also holds the Ry contracts (played without a
+trump). ``combine`` puts the five parts together as ``engine.games.pymtheg.solver.analyse``
+gives a whole table: ``tricks`` per strain and declarer, ``contracts`` per seat.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from engine.games.pymtheg.cards import CARDS_PER_HAND, SEATS, Deal, Seat, seat_order
+from engine.games.pymtheg.rulesets import get_ruleset
+from engine.games.pymtheg.solver import STRAINS, _strain_rules, solver_hands
+from engine.solver import Solver
+
+
+def inputs(settings: Mapping[str, Any], opening: Seat) -> dict[str, Any]:
+    """What a table of a board depends on beside the deal (JSON-ready)."""
+    return {
+        "opening": opening.name,
+        "direction": settings["direction"],
+        "ruleset": settings["ruleset"],
+    }
+
+
+def analyse_part(deal: Deal, given: Mapping[str, Any], part: str, solver: Solver) -> dict:
+    """One strain's part: ``{"ns": tricks, "lon": [seats]}``, and for no-trump ``"ry"``:
+    ``{seat: None (lost) or the partner's fewest tricks (made)}``."""
+    if part not in STRAINS:
+        raise ValueError(f"no strain {part!r} (one of {', '.join(STRAINS)})")
+    direction = given["direction"]
+    ruleset = get_ruleset(given["ruleset"])
+    order = seat_order(Seat.N, direction)
+    hands = solver_hands(deal, direction)
+    leader = order.index(Seat[given["opening"]])
+    rules = _strain_rules(part, ruleset)
+    ns = solver.side_tricks(hands, {0, 2}, leader=leader, rules=rules)
+    result: dict[str, Any] = {"ns": ns, "lon": []}
+    for seat in SEATS:
+        team = ns if seat.team == "NS" else CARDS_PER_HAND - ns
+        if team < CARDS_PER_HAND:
+            continue
+        bidder = order.index(seat)
+        weights = [0, 0, 0, 0]
+        weights[bidder] = 1
+        alone = solver.value(
+            hands,
+            leader=leader,
+            weights=weights,
+            maximisers={bidder, (bidder + 2) % 4},
+            rules=rules,
+            lo=CARDS_PER_HAND - 1,
+        )
+        if alone == CARDS_PER_HAND:
+            result["lon"].append(seat.name)
+    if part == "nt":
+        ry: dict[str, int | None] = {}
+        for seat in SEATS:
+            bidder = order.index(seat)
+            partner = (bidder + 2) % 4
+            opponents = {(bidder + 1) % 4, (bidder + 3) % 4}
+            weights = [0, 0, 0, 0]
+            weights[bidder] = 1
+            made = (
+                solver.value(
+                    hands, leader=leader, weights=weights, maximisers=opponents, rules=rules, hi=1
+                )
+                == 0
+            )
+            if not made:
+                ry[seat.name] = None
+                continue
+            weights[bidder], weights[partner] = 16, 1
+            ry[seat.name] = solver.value(
+                hands,
+                leader=leader,
+                weights=weights,
+                maximisers=opponents,
+                rules=rules,
+                hi=CARDS_PER_HAND,
+            )
+        result["ry"] = ry
+    return result
+
+
+def combine(given: Mapping[str, Any], parts: Mapping[str, Mapping[str, Any]]) -> dict[str, Any]:
+    """The whole table from the five parts: ``opening``, ``direction``, ``ruleset``,
+    ``tricks`` ``{strain: {declarer: his team's tricks}}`` and ``contracts`` ``{seat: {"R",
+    "R2", "R3", "L"}}`` as the solver's ``analyse`` gives them."""
+    tricks = {
+        strain: {
+            seat.name: parts[strain]["ns"]
+            if seat.team == "NS"
+            else CARDS_PER_HAND - parts[strain]["ns"]
+            for seat in SEATS
+        }
+        for strain in STRAINS
+    }
+    ry = parts["nt"]["ry"]
+    contracts = {
+        seat.name: {
+            "R": ry[seat.name] is not None,
+            "R2": ry[seat.name],
+            "R3": tricks["nt"][seat.name] == 0,
+            "L": [strain for strain in STRAINS if seat.name in parts[strain]["lon"]],
+        }
+        for seat in SEATS
+    }
+    return {
+        "opening": given["opening"],
+        "direction": given["direction"],
+        "ruleset": given["ruleset"],
+        "tricks": tricks,
+        "contracts": contracts,
+    }
+
+
+def _team_tricks(record: Mapping[str, Any], team: str) -> int | None:
+    tricks = record.get("tricks")
+    if not isinstance(tricks, Mapping):
+        return None
+    if team in tricks:
+        return int(tricks[team])
+    seats = [seat.name for seat in SEATS if seat.team == team]
+    if all(seat in tricks for seat in seats):
+        return sum(int(tricks[seat]) for seat in seats)
+    return None
+
+
+class DoubleDummyTables:
+    """Pymtheg's double-dummy tables behind the game interface (``Game.analyse_deal`` and
+    the rest): five parts, one a strain, each solved with the table's opening seat leading."""
+
+    analysis_memory_mib = 160
+
+    def opening_seat(self, settings: Mapping[str, Any], table: int) -> Seat:
+        raise NotImplementedError
+
+    def analysis_inputs(
+        self, settings: Mapping[str, Any], *, table: int, players: int, dealer: str
+    ) -> dict[str, Any] | None:
+        return inputs(settings, self.opening_seat(settings, table))
+
+    def analysis_parts(self, inputs: Mapping[str, Any]) -> tuple[str, ...]:
+        return STRAINS
+
+    def analyse_deal(
+        self, deal: Any, inputs: Mapping[str, Any], *, part: str, solver: Any = None
+    ) -> dict[str, Any]:
+        return analyse_part(deal, inputs, part, solver or Solver(self.analysis_memory_mib))
+
+    def combine_analysis(
+        self, inputs: Mapping[str, Any], parts: Mapping[str, Mapping[str, Any]]
+    ) -> dict[str, Any]:
+        return combine(inputs, parts)
+
+    def analysis_view(self, table: Mapping[str, Any]) -> dict[str, Any]:
+        """Declarers down, strains across: the tricks of the declarer's team; then the Ry and
+        Lon contracts each seat makes."""
+        tricks, contracts = table["tricks"], table["contracts"]
+        opening = Seat[table["opening"]]
+        ry, ry3, lon = [], [], []
+        for seat in SEATS:
+            made = contracts[seat.name]
+            if made["R"]:
+                ry.append(f"{seat.full_name} (Ry 2: his partner takes {made['R2']})")
+            if made["R3"]:
+                ry3.append(seat.full_name)
+            for strain in made["L"]:
+                lon.append(f"{seat.full_name} in {_strain_words(strain)}")
+        return {
+            "caption": (
+                f"Tricks of the declarer's team, {opening.full_name} leading "
+                f"(play {table['direction'].replace('counterc', 'counter-c')})"
+            ),
+            "columns": [_strain_words(strain) for strain in STRAINS],
+            "rows": [
+                [seat.full_name, *(tricks[strain][seat.name] for strain in STRAINS)]
+                for seat in SEATS
+            ],
+            "notes": [
+                f"Ry made by {', '.join(ry) or 'no one'}",
+                f"Ry 3 made by {', '.join(ry3) or 'no one'}",
+                f"Lon made by {', '.join(lon) or 'no one'}",
+            ],
+        }
+
+    def analysis_beside(
+        self, table: Mapping[str, Any], record: Mapping[str, Any], score: Mapping[str, Any]
+    ) -> str | None:
+        """Gâm: "made 11, double dummy 12" (the tricks of the playing team); Ry and Lon: made
+        or not, and whether double dummy makes it."""
+        contract, declarer = score.get("contract"), score.get("declarer")
+        if score.get("passed_out") or not contract or declarer not in Seat.__members__:
+            return None
+        contracts = table["contracts"][declarer]
+        family = "ry" if contract in ("R", "R2", "R3") else "lon" if contract == "L" else "gam"
+        if family == "gam":
+            strain = score.get("trump")
+            if strain not in table["tricks"]:
+                return None
+            taken = _team_tricks(record, Seat[str(declarer)].team)
+            possible = table["tricks"][strain][declarer]
+            return (
+                f"made {taken}, double dummy {possible}"
+                if taken is not None
+                else f"double dummy {possible}"
+            )
+        if family == "ry":
+            makeable = bool(contracts["R3"] if contract == "R3" else contracts["R"])
+        else:
+            makeable = score.get("trump") in contracts["L"]
+        outcome = "made" if score.get("made") else "lost"
+        return f"{outcome}, double dummy {'made' if makeable else 'lost'}"
+
+
+def _strain_words(strain: str) -> str:
+    return "No-trump" if strain == "nt" else strain.title()
