@@ -4,13 +4,14 @@ app's scorer, director and public pages."""
 from django.contrib import admin
 from django.http import HttpRequest, HttpResponse, HttpResponsePermanentRedirect
 from django.templatetags.static import static
-from django.urls import include, path
+from django.urls import include, path, re_path
 from django.views.generic import RedirectView
 from drf_spectacular.utils import extend_schema
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
 from config.security import API_PAGE_CONTENT_SECURITY_POLICY
 from config.sign_in_views import SignInView, sign_in_waits, two_step
+from scoring.api.views.public import NotFoundView as ApiNotFound
 
 
 class ApiSchema(SpectacularAPIView):
@@ -62,6 +63,9 @@ urlpatterns = [
     path("", include("analysis.urls")),
     path("", include("publishing.urls")),
     path("", include("broadcast.urls")),
+    # Any other address under /api/ ending in a slash: a problem document, never a page, in
+    # debug mode too (one without its slash is first sent to the one with it).
+    re_path(r"^api/(.*/)?$", ApiNotFound.as_view(), name="api-not-found"),
 ]
 
 # Problem details for API addresses, the site's pages elsewhere.

@@ -14,6 +14,14 @@ class EntrantSerializer(f.Serializer):
     name = f.CharField(allow_null=True)
 
 
+class IndexSerializer(f.Serializer):
+    name = f.CharField()
+    version = f.CharField()
+    schema = f.URLField(help_text="The OpenAPI schema")
+    docs = f.URLField(help_text="The interactive documentation")
+    tournaments = f.URLField(help_text="The published tournaments")
+
+
 class TournamentSummarySerializer(f.Serializer):
     slug = f.CharField()
     name = f.CharField()
@@ -64,9 +72,20 @@ class ScheduleSerializer(f.Serializer):
     max_meetings = f.IntegerField()
 
 
+class SeatResultsSerializer(f.Serializer):
+    """Each seat's table result (games of individuals; only the seats the table has, null
+    for a passed-out board)."""
+
+    N = f.IntegerField(allow_null=True, required=False)
+    E = f.IntegerField(allow_null=True, required=False)
+    S = f.IntegerField(allow_null=True, required=False)
+    W = f.IntegerField(allow_null=True, required=False)
+
+
 class BoardResultSerializer(f.Serializer):
-    ns = f.IntegerField(allow_null=True)
-    ew = f.IntegerField(allow_null=True)
+    ns = f.IntegerField(allow_null=True, required=False, help_text="North–South's (pairs)")
+    ew = f.IntegerField(allow_null=True, required=False, help_text="East–West's (pairs)")
+    seats = SeatResultsSerializer(required=False, help_text="Each seat's (individuals)")
     kind = f.CharField()
 
 
@@ -79,12 +98,22 @@ class MatchBoardSerializer(f.Serializer):
     )
 
 
+class SeatedPlayersSerializer(f.Serializer):
+    N = EntrantSerializer(required=False)
+    E = EntrantSerializer(required=False)
+    S = EntrantSerializer(required=False)
+    W = EntrantSerializer(required=False)
+
+
 class MatchSerializer(f.Serializer):
     id = f.IntegerField()
     round = f.IntegerField()
     table = f.IntegerField()
-    ns = EntrantSerializer(help_text="North–South (or North's player)")
-    ew = EntrantSerializer(help_text="East–West (or East's player)")
+    ns = EntrantSerializer(required=False, help_text="The North–South pair (pairs)")
+    ew = EntrantSerializer(required=False, help_text="The East–West pair (pairs)")
+    seats = SeatedPlayersSerializer(
+        required=False, help_text="The player in each seat (individuals; only seats that exist)"
+    )
     boards = MatchBoardSerializer(many=True)
 
 

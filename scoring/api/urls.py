@@ -8,6 +8,7 @@ BOARD = "tournaments/<slug:slug>/matches/<int:match_id>/boards/<int:board>/"
 
 app_name = "api"
 urlpatterns = [
+    path("", public.IndexView.as_view(), name="index"),
     path("tournaments/", public.TournamentListView.as_view(), name="tournaments"),
     path("tournaments/<slug:slug>/", public.TournamentDetailView.as_view(), name="tournament"),
     path("tournaments/<slug:slug>/teams/", public.TeamListView.as_view(), name="teams"),

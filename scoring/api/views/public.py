@@ -7,6 +7,7 @@ from typing import Any
 
 from django.core.cache import cache
 from django.http import HttpResponse
+from django.urls import reverse
 from django.utils.http import parse_etags
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import status
@@ -16,17 +17,55 @@ from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from engine.core.seats import SEAT_LETTERS
 from scoring import selectors, visibility
 from scoring.api import outputs as o
 from scoring.api import serializers as s
 from scoring.api.views.common import board_entry, public_tournament, tournament_summary
-from tournaments.models import Status, Tournament
+from scoring.models import Result
+from tournaments.models import MatchSeat, Status, Team, Tournament
 from tournaments.selectors import schedule_data
+
+
+def entrant(team: Team) -> dict[str, Any]:
+    return {"number": team.number, "name": team.name}
 
 
 class PublicView(APIView):
     permission_classes = [AllowAny]
     authentication_classes: list = []
+
+
+class IndexView(PublicView):
+    """``/api/v1/``: where the API's schema, its interactive page and its lists are."""
+
+    @extend_schema(
+        operation_id="api_index",
+        summary="The API's index: its schema, its documentation and its lists",
+        responses={200: o.IndexSerializer},
+    )
+    def get(self, request):
+        return Response(
+            {
+                "name": "Duplicate card games tournaments API",
+                "version": "v1",
+                "schema": request.build_absolute_uri(reverse("api-schema")),
+                "docs": request.build_absolute_uri(reverse("api-docs")),
+                "tournaments": request.build_absolute_uri(reverse("api:tournaments")),
+            }
+        )
+
+
+@extend_schema(exclude=True)
+class NotFoundView(PublicView):
+    """Any other address under ``/api/v1/``: a problem document (JSON), whatever the method
+    and whether the site runs in debug mode or not."""
+
+    def http_method_not_allowed(self, request, *args, **kwargs):
+        raise NotFound("no such address in the API; its index is /api/v1/")
+
+    def get(self, request, *args, **kwargs):
+        raise NotFound("no such address in the API; its index is /api/v1/")
 
 
 class TournamentListView(PublicView):
@@ -96,29 +135,53 @@ class MatchListView(PublicView):
         tournament = public_tournament(slug)
         rows = selectors.director_overview(tournament)
         complete = visibility.complete_tables(tournament)
+        pairs = tournament.game_rules.of_pairs
+        # Games of individuals: each match's players by seat (N, E, S, W), one query.
+        seated: dict[int, dict[str, dict[str, Any]]] = {}
+        if not pairs:
+            for seat in MatchSeat.objects.filter(
+                match__table__tournament=tournament
+            ).select_related("team"):
+                seated.setdefault(seat.match_id, {})[seat.seat] = entrant(seat.team)
+        seat_results: dict[tuple[int, int], dict[str, Any]] = {}
+        if not pairs:
+            for match_id, number, seats in Result.objects.filter(
+                match__table__tournament=tournament, current=True
+            ).values_list("match_id", "board__number", "seats"):
+                seat_results[match_id, number] = {
+                    seat: (seats or {}).get(seat) for seat in SEAT_LETTERS if seat in (seats or {})
+                }
         by_match: dict[int, dict[str, Any]] = {}
         for row in rows:
             match = row["match"]
-            entry = by_match.setdefault(
-                match.pk,
-                {
-                    "id": match.pk,
-                    "round": match.round,
-                    "table": match.table.number,
-                    "ns": {"number": match.ns_team.number, "name": match.ns_team.name},
-                    "ew": {"number": match.ew_team.number, "name": match.ew_team.name},
-                    "boards": [],
-                },
-            )
+            entry = by_match.get(match.pk)
+            if entry is None:
+                entry = {"id": match.pk, "round": match.round, "table": match.table.number}
+                if pairs:
+                    entry["ns"] = entrant(match.ns_team)
+                    entry["ew"] = entrant(match.ew_team)
+                else:
+                    entry["seats"] = {
+                        seat: seated[match.pk][seat]
+                        for seat in SEAT_LETTERS
+                        if seat in seated.get(match.pk, {})
+                    }
+                entry["boards"] = []
+                by_match[match.pk] = entry
             board = board_entry(row["board"], row["state"])
             result = row["result"]
             # A table's results are public once every match there is played.
             shown = result is not None and match.table.number in complete
-            board["result"] = (
-                {"ns": result.ns_result, "ew": result.ew_result, "kind": result.kind}
-                if shown
-                else None
-            )
+            board["result"] = None
+            if shown and pairs:
+                board["result"] = {
+                    "ns": result.ns_result,
+                    "ew": result.ew_result,
+                    "kind": result.kind,
+                }
+            elif shown:
+                seats = seat_results.get((match.pk, row["board"]), {})
+                board["result"] = {"seats": seats, "kind": result.kind}
             entry["boards"].append(board)
         return Response(list(by_match.values()))
 
@@ -222,7 +285,12 @@ class LegalCallsView(PublicView):
         parameters=[
             OpenApiParameter("table", int, required=True),
             OpenApiParameter(
-                "calls", str, description="Comma-separated calls so far, e.g. N:G,E:P"
+                "calls",
+                str,
+                description=(
+                    "Comma-separated calls so far, e.g. N:G,E:G%2B1,S:P. A plus may also be "
+                    "sent unescaped (N:G+1): the space it becomes is read as the plus."
+                ),
             ),
         ],
         responses={200: s.LegalCallsSerializer},
@@ -235,7 +303,13 @@ class LegalCallsView(PublicView):
         table = request.query_params.get("table", "")
         if not table.isdigit():
             raise ValidationError({"table": "a table number is required"})
-        calls = [c for c in request.query_params.get("calls", "").split(",") if c.strip()]
+        # A ``+`` left unescaped in a query string arrives as a space (``N:G+1`` as
+        # ``N:G 1``): a space inside a call is read as the call's plus.
+        calls = [
+            "+".join(c.split())
+            for c in request.query_params.get("calls", "").split(",")
+            if c.strip()
+        ]
         if len(calls) > 60:
             raise ValidationError({"calls": "too many calls"})
         at_table = game.table_scorer_config(tournament.rules, int(table))
