@@ -112,12 +112,15 @@ class Solver:
         lo: int = 0,
         hi: int | None = None,
         guess: int | None = None,
+        max_nodes: int | None = None,
     ) -> int:
         """The value of the deal with best play by everyone, clamped to ``[lo, hi]``.
 
         ``hands`` in play order from player 0, ``leader`` leads the first trick, ``weights``
         what each player's trick is worth (0..16), ``maximisers`` the players who try to make
         the value high. A narrow ``[lo, hi]`` answers a yes/no question in one search.
+        ``max_nodes`` bounds the positions searched: past it ``TimeoutError`` is raised and no
+        wrong number is ever returned (the solver stays usable; what it learnt stays true).
         """
         n = len(hands)
         flags = [1 if p in maximisers else 0 for p in range(n)]
@@ -131,6 +134,7 @@ class Solver:
             lo,
             -1 if hi is None else hi,
             -1 if guess is None else guess,
+            max_nodes or 0,
         )
 
     def side_tricks(
@@ -141,11 +145,18 @@ class Solver:
         leader: int,
         rules: PlayRules,
         guess: int | None = None,
+        max_nodes: int | None = None,
     ) -> int:
         """Tricks the players of ``side`` take together, all four (or n) playing their best."""
         weights = [1 if p in side else 0 for p in range(len(hands))]
         return self.value(
-            hands, leader=leader, weights=weights, maximisers=side, rules=rules, guess=guess
+            hands,
+            leader=leader,
+            weights=weights,
+            maximisers=side,
+            rules=rules,
+            guess=guess,
+            max_nodes=max_nodes,
         )
 
     def alone_tricks(

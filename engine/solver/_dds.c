@@ -176,6 +176,8 @@ typedef struct {
     u32 own[4];    /* owners of the live cards in hands, kept up to date */
     int hint;      /* a lead the table suggests for the node being searched, or -1 */
     int best_lead; /* the lead that decided the last lead node, or -1 */
+    u64 max_nodes; /* 0: no limit; else the search gives up past this many positions */
+    int aborted;
 } S;
 
 static inline u64 live_cards(const S *s) {
@@ -663,9 +665,12 @@ static int search_lead(S *s, int need, u64 *rel) {
     int hint = -1;
     int r = tt_probe(s, need, rel, &hint);
     if (r >= 0) return r;
+    if (s->max_nodes && s->nodes > s->max_nodes) s->aborted = 1;
+    if (s->aborted) return 0; /* unwinding: nothing below is stored */
     s->hint = hint;
     s->best_lead = -1;
     int res = search(s, need, rel);
+    if (s->aborted) return 0;
     tt_store(s, res ? need : 0, res ? R * s->wmax : need - 1, *rel, s->best_lead);
     return res;
 }
@@ -735,7 +740,9 @@ static int solve_value(S *s, int lo, int hi, int guess) {
     if (t > hi) t = hi;
     while (lo < hi) {
         u64 rel;
-        if (search_lead(s, t, &rel)) {
+        int ok = search_lead(s, t, &rel);
+        if (s->aborted) return -1;
+        if (ok) {
             lo = t;
             t = lo + 1;
         } else {
@@ -805,12 +812,14 @@ static int read_ints(PyObject *seq, int *out, int n, const char *what) {
 
 /* solve(hands, trump, leader, weights, maximisers, flags=0, lo=0, hi=-1, guess=-1) -> int */
 static PyObject *Solver_solve(SolverObject *self, PyObject *args, PyObject *kwds) {
-    static char *kwlist[] = {"hands", "trump", "leader", "weights", "maximisers",
-                             "flags", "lo", "hi", "guess", NULL};
+    static char *kwlist[] = {"hands", "trump", "leader", "weights",   "maximisers", "flags",
+                             "lo",    "hi",    "guess",  "max_nodes", NULL};
     PyObject *hands_o, *weights_o, *max_o;
     int trump, leader, flags = 0, lo = 0, hi = -1, guess = -1;
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "OiiOO|iiii", kwlist, &hands_o, &trump,
-                                     &leader, &weights_o, &max_o, &flags, &lo, &hi, &guess))
+    unsigned long long max_nodes = 0;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "OiiOO|iiiiK", kwlist, &hands_o, &trump,
+                                     &leader, &weights_o, &max_o, &flags, &lo, &hi, &guess,
+                                     &max_nodes))
         return NULL;
     PyObject *fast = PySequence_Fast(hands_o, "hands must be a sequence of ints");
     if (!fast) return NULL;
@@ -859,6 +868,7 @@ static PyObject *Solver_solve(SolverObject *self, PyObject *args, PyObject *kwds
     if (s.wmax * cards > 255) return PyErr_Format(PyExc_ValueError, "values above 255");
     s.trump = trump;
     s.flags = flags;
+    s.max_nodes = max_nodes;
     s.tricks = cards;
     s.leader = leader;
     s.key = lengths_key(&s);
@@ -888,6 +898,10 @@ static PyObject *Solver_solve(SolverObject *self, PyObject *args, PyObject *kwds
     memcpy(self->key_weight, s.weight, sizeof s.weight);
     memcpy(self->key_maxside, s.maxside, sizeof s.maxside);
     self->nodes += s.nodes;
+    if (s.aborted) {
+        PyErr_SetString(PyExc_TimeoutError, "the search went past its limit of positions");
+        return NULL;
+    }
     return PyLong_FromLong(value);
 }
 
@@ -927,8 +941,10 @@ static PyObject *Solver_get_memory(SolverObject *self, void *closure) {
 
 static PyMethodDef Solver_methods[] = {
     {"solve", (PyCFunction)(void (*)(void))Solver_solve, METH_VARARGS | METH_KEYWORDS,
-     "solve(hands, trump, leader, weights, maximisers, flags=0, lo=0, hi=-1, guess=-1)\n"
-     "The value of the deal with best play, clamped to [lo, hi]."},
+     "solve(hands, trump, leader, weights, maximisers, flags=0, lo=0, hi=-1, guess=-1,\n"
+     "      max_nodes=0)\n"
+     "The value of the deal with best play, clamped to [lo, hi]; TimeoutError past max_nodes\n"
+     "positions (0: no limit)."},
     {"clear", (PyCFunction)Solver_clear, METH_NOARGS, "Empty the transposition table."},
     {NULL}};
 

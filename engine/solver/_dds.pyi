@@ -23,5 +23,6 @@ class Solver:
         lo: int = ...,
         hi: int = ...,
         guess: int = ...,
+        max_nodes: int = ...,
     ) -> int: ...
     def clear(self) -> None: ...

@@ -8,7 +8,7 @@ import random
 import pytest
 
 from engine.core.errors import DealError
-from engine.solver import Solver
+from engine.solver import PlayRules, Solver
 from engine.solver.bridge import RANKS, dd_table, parse_pbn
 
 dds = pytest.importorskip("endplay.dds")
@@ -60,3 +60,14 @@ def test_random_deals_equal_dds():
 def test_bad_bridge_deals_are_refused(text, message):
     with pytest.raises(DealError, match=message):
         parse_pbn(text)
+
+
+def test_a_search_past_its_limit_gives_no_number():
+    hands = parse_pbn(random_pbn(random.Random(SEED)))
+    solver = Solver(memory_mib=16)
+    rules = PlayRules(trump=None)
+    with pytest.raises(TimeoutError):
+        solver.side_tricks(hands, {0, 2}, leader=1, rules=rules, max_nodes=1000)
+    # What the interrupted search stored is true: the same solver still answers right.
+    expected = Solver(memory_mib=16).side_tricks(hands, {0, 2}, leader=1, rules=rules)
+    assert solver.side_tricks(hands, {0, 2}, leader=1, rules=rules) == expected
