@@ -29,7 +29,7 @@ from typing import Any
 
 import yaml
 
-from engine.games.pymtheg.rulesets import OPTION_NAMES
+from engine.games import DEFAULT_GAME, UnknownGame, get_game
 from tournaments.imports import TeamRow
 
 KNOWN_KEYS = {
@@ -119,16 +119,26 @@ def _settings(data: dict[str, Any], errors: list[str]) -> dict[str, Any]:
     if not isinstance(options, dict):
         errors.append("options: must be a mapping of house rules to points")
         options = {}
+    known = _house_rules(data.get("game", DEFAULT_GAME))
     for name, value in options.items():
-        if name not in OPTION_NAMES:
-            errors.append(
-                f"options: unknown house rule {name!r} (known: {', '.join(OPTION_NAMES)})"
-            )
+        if name not in known:
+            errors.append(f"options: unknown house rule {name!r} (known: {', '.join(known)})")
         elif not _whole(value) or value < 0:
             errors.append(f"options.{name}: must be a whole number of points, 0 or more")
         else:
             settings[name] = value
     return settings
+
+
+def _house_rules(game_id: Any) -> list[str]:
+    """The game's settings that ``options`` may give: its whole numbers of points."""
+    try:
+        game = get_game(game_id) if isinstance(game_id, str) else None
+    except UnknownGame:
+        game = None  # the game itself is refused where it is read
+    if game is None:
+        return []
+    return [field.name for field in game.setting_fields if not field.choices]
 
 
 def _tables(value: Any, errors: list[str]) -> tuple[int, list[str]]:
