@@ -13,7 +13,7 @@ from django.core.cache import cache
 from django.db import connection
 from django.db.models import Count, Max, Q
 
-from scoring import sheets, states
+from scoring import sheets, states, visibility
 from scoring.models import (
     BoardProgress,
     RankingPoints,
@@ -266,10 +266,16 @@ def ranking_input(tournament: Tournament) -> dict[str, Any]:
         )
     }
     boards = _boards_by_table(set(tournament.tables.values_list("id", flat=True)))
+    # A disqualified team's matches of rounds not reached yet are to come, not forfeits yet.
+    forfeiting = visibility.forfeiting_teams(tournament)
+    reached = visibility.reached_round(tournament) if forfeiting else 0
+    with_results = {match_id for match_id, _number in scores} | {m for m, _n in records}
     matches = []
     for match_id, round_, table_id, table, ns, ew in Match.objects.filter(
         table__tournament=tournament
     ).values_list("pk", "round", "table_id", "table__number", "ns_team_id", "ew_team_id"):
+        if round_ > reached and {ns, ew} & forfeiting and match_id not in with_results:
+            continue
         for number in boards.get(table_id, []):
             entry = {"round": round_, "table": table, "board": number, "ns": str(ns), "ew": str(ew)}
             key = (match_id, number)

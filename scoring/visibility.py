@@ -6,7 +6,9 @@ phone asks; it never tells"), for every game alike:
 - **Results of a table** (scores, contracts, ranking points, per-table lines, charts and every
   summary of them) reach the public, the API and published files once the table is complete:
   every match scheduled there has a result on every board, or is settled by a
-  disqualification (``complete_tables``); pages say which are still out (``tables_still_out``).
+  disqualification once its round is reached (``complete_tables``, ``reached_round``); pages
+  say which are still out (``tables_still_out``). A disqualified entrant's matches of rounds
+  not reached are "to come", never "played".
 - **Deals** are the organiser's. A seat sees the deal of a board once that board's result at
   its own table is accepted (``deals_seen_by``); the public sees hand records only where the
   organiser has released them, and only for complete tables (``publishing.selectors``' release
@@ -33,6 +35,7 @@ from typing import Any
 
 from django.db.models import Count, Q
 
+from scoring.models import Result
 from tournaments.models import Board, Match, MatchSeat, Status, Team, Tournament
 from tournaments.permissions import is_organiser
 
@@ -55,6 +58,22 @@ def forfeiting_teams(tournament: Tournament) -> set[int]:
     )
 
 
+def reached_round(tournament: Tournament) -> int | float:
+    """The last round the event has reached: the latest round with a result at any table
+    (every round once the standings are final). A disqualified entrant's forfeits count,
+    and show, only for rounds reached: a match of a later round is still to come, not
+    "played"."""
+    if tournament.status == Status.FINAL:
+        return float("inf")
+    latest = (
+        Result.objects.filter(match__table__tournament=tournament, current=True)
+        .order_by("-match__round")
+        .values_list("match__round", flat=True)
+        .first()
+    )
+    return latest or 0
+
+
 def _seated(tournament: Tournament) -> dict[int, set[int]]:
     seated: dict[int, set[int]] = defaultdict(set)
     for match_id, team_id in MatchSeat.objects.filter(
@@ -64,18 +83,18 @@ def _seated(tournament: Tournament) -> dict[int, set[int]]:
     return seated
 
 
-def _match_rows(tournament: Tournament) -> list[tuple[int, int, set[int], bool]]:
-    """``(match id, table, entrants, every board has a result)`` of every match."""
+def _match_rows(tournament: Tournament) -> list[tuple[int, int, set[int], bool, int]]:
+    """``(match id, table, entrants, every board has a result, round)`` of every match."""
     boards = dict(tournament.tables.annotate(n=Count("boards")).values_list("number", "n"))
     seated = _seated(tournament)
     rows = (
         Match.objects.filter(table__tournament=tournament)
         .annotate(current_results=Count("results", filter=Q(results__current=True)))
-        .values_list("pk", "table__number", "ns_team_id", "ew_team_id", "current_results")
+        .values_list("pk", "table__number", "ns_team_id", "ew_team_id", "current_results", "round")
     )
     return [
-        (match_id, table, seated[match_id] | {ns, ew}, results >= boards.get(table, 0))
-        for match_id, table, ns, ew, results in rows
+        (match_id, table, seated[match_id] | {ns, ew}, results >= boards.get(table, 0), round_)
+        for match_id, table, ns, ew, results, round_ in rows
     ]
 
 
@@ -84,10 +103,12 @@ def complete_tables(tournament: Tournament) -> set[int]:
     on every board, or is settled by a disqualification before the standings were final.
     Until then a result tells the entrants still to play there how the deals lie."""
     forfeiting = forfeiting_teams(tournament)
+    reached = reached_round(tournament) if forfeiting else 0
     waiting, tables = set(), set()
-    for _match_id, table, entrants, played in _match_rows(tournament):
+    for _match_id, table, entrants, played, round_ in _match_rows(tournament):
         tables.add(table)
-        if not played and not entrants & forfeiting:
+        # A forfeit settles its match once its round is reached, not before.
+        if not played and not (entrants & forfeiting and round_ <= reached):
             waiting.add(table)
     return tables - waiting
 

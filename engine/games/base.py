@@ -248,6 +248,11 @@ class Game(ABC):
     #: empty for a game whose totals have none.
     totals_tiebreak: ClassVar[str] = ""
 
+    #: One line the totals standings show under their heading, for a game whose totals count
+    #: something a reader would not guess (Pyramid: only a player's own declarations); empty
+    #: for none.
+    totals_note: ClassVar[str] = ""
+
     def totals_entry(self, score: Mapping[str, Any], seat: str) -> tuple[float, int]:
         """What a seat's board adds to its totals standings and to their tie-break.
 

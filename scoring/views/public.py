@@ -69,6 +69,7 @@ def _standings_html(tournament: Tournament, state: StandingsState) -> str:
             "tournament": tournament,
             "totals": totals,
             "tiebreak": tournament.game_rules.totals_tiebreak,
+            "totals_note": tournament.game_rules.totals_note if totals else "",
             # Provisional standings are placed by percentage (and stale ones were, if the
             # stored standings were provisional).
             "by_percentage": not totals and (state.provisional or state.computed_at is None),
@@ -269,10 +270,13 @@ def _team_lines(tournament: Tournament, team: Team) -> list[dict[str, Any]]:
 def _pair_lines(tournament: Tournament, team: Team, matches, results, points, boards):
     """One line per match and board of a pair: its side, opponents, table result, points."""
     forfeited = visibility.forfeiting_teams(tournament)
+    reached = visibility.reached_round(tournament) if forfeited else 0
     lines = []
     for match in matches:
         side = "NS" if match.ns_team_id == team.pk else "EW"
         opponent = match.ew_team if side == "NS" else match.ns_team
+        # A forfeit of a round not reached yet is still to come, not played.
+        forfeit = match.round <= reached and (team.pk in forfeited or opponent.pk in forfeited)
         for board_number in boards.get(match.pk, []):
             result = results.get((match.pk, board_number))
             lines.append(
@@ -286,7 +290,8 @@ def _pair_lines(tournament: Tournament, team: Team, matches, results, points, bo
                     else (result.ns_result if side == "NS" else result.ew_result),
                     "points": points_text(points.get((match.pk, board_number))),
                     "opponent": opponent,
-                    "forfeit": _forfeit_words(team.pk in forfeited, opponent.pk in forfeited),
+                    "forfeit": forfeit
+                    and _forfeit_words(team.pk in forfeited, opponent.pk in forfeited),
                 }
             )
     return lines

@@ -120,13 +120,36 @@ def test_disqualified_teams_come_last_without_a_place(
     assert ">–<" in rows[-1]  # no place
     card = text(client.get(url(cup, "team", 1)))
     assert "This team is disqualified" in card
-    # Every match of the team counts −1000 for it, played or not, and 0 for its opponent.
+    # Every match of the team counts −1000 for it, played or not, and 0 for its opponent,
+    # once its round is reached: the round-2 match is still to come while round 1 is played.
     matches = cup.teams[0].ns_matches.count() + cup.teams[0].ew_matches.count()
+    assert matches == 2 and card.count("forfeit −1000") == 1
+    assert "to come" in card
+    later = cup.match(2, 2)
+    assert cup.teams[0].pk in (later.ns_team_id, later.ew_team_id)
+    opponent = later.ew_team if later.ns_team_id == cup.teams[0].pk else later.ns_team
+    other = text(client.get(url(cup, "team", opponent.number)))
+    assert "0 (the opponents forfeit)" not in other
+    confirm(cup, django_capture_on_commit_callbacks, 1, 2)  # round 1 complete
+    standings.mark_changed(cup.tournament)
+    standings.recompute(cup.tournament.pk)
+    played_before = next(r for r in standings_rows(client, cup) if f"{opponent.number}. " in r)
+    assert "0 (the opponents forfeit)" not in text(client.get(url(cup, "team", opponent.number)))
+    # A result of round 2 at another table: round 2 is reached, its forfeit now counts.
+    confirm(cup, django_capture_on_commit_callbacks, 2, 1)
+    standings.mark_changed(cup.tournament)
+    standings.recompute(cup.tournament.pk)
+    card = text(client.get(url(cup, "team", 1)))
     assert card.count("forfeit −1000") == matches
-    match = cup.teams[0].ns_matches.first() or cup.teams[0].ew_matches.first()
-    opponent = match.ew_team if match.ns_team_id == cup.teams[0].pk else match.ns_team
     other = text(client.get(url(cup, "team", opponent.number)))
     assert "0 (the opponents forfeit)" in other
+    row = next(r for r in standings_rows(client, cup) if f"{opponent.number}. " in r)
+    assert row != played_before
+
+
+def standings_rows(client, cup) -> list[str]:
+    page = text(client.get(url(cup, "standings")))
+    return page[page.index("<tbody>") : page.index("</tbody>")].split("<tr")[1:]
 
 
 def test_a_page_view_costs_a_cache_hit(

@@ -120,6 +120,10 @@ class PyramidGame(DoubleDummyTables, Game):
         return describe(score)
 
     totals_tiebreak = "exact calls"
+    totals_note = (
+        "Only a player's own declarations count: the points he scores as declarer, "
+        "not those his opponents' declarations give or cost him."
+    )
 
     def totals_entry(self, score: Mapping[str, Any], seat: str) -> tuple[float, int]:
         """Totals rank a player's own sheet: his points as declarer, ties by exact calls."""
