@@ -70,7 +70,7 @@ WEB_PORT = 8000
 SLUG = "cluster"
 ENTRY = {"auctions": [["N:G", "E:P", "S:P", "W:P"]], "trump": "fire", "tricks": {"NS": 10, "EW": 5}}
 TARGET_STANDINGS_S = 2.0
-EXPORTS = [("standings", "xlsx"), ("standings", "ods"), ("standings", "csv"), ("results", "xlsx")]
+EXPORTS = [("results", "xlsx"), ("standings", "xlsx"), ("standings", "ods"), ("standings", "csv")]
 
 
 def address(host: str) -> str:
@@ -106,7 +106,6 @@ class Cluster:
             "SCORER_WRITE_RATE": "1000000/minute",
             "WEB_CONCURRENCY": "2",
             "GUNICORN_THREADS": "1",
-            "CELERY_CONCURRENCY": "1",
             "PYTHONPATH": str(ROOT),
         }
         for name in ("DATABASE_URL", "CELERY_BROKER_URL"):
@@ -264,13 +263,14 @@ class Cluster:
         var = WORK / f"var-{host}"
         var.mkdir(exist_ok=True)
         command = [str(BIN / "celery"), "-A", "config", "worker", f"--hostname={host}@cluster"]
-        command += ["--concurrency=1", "--loglevel=WARNING", "--without-mingle", "--without-gossip"]
+        command += ["--concurrency=2", "--prefetch-multiplier=1", "--loglevel=INFO"]
+        command += ["--without-mingle", "--without-gossip"]
         self.start(host, host, command, PYMTHEG_VAR_DIR=str(var))
 
     def start_beat(self) -> None:
         var = WORK / "var-beat"
         var.mkdir(exist_ok=True)
-        command = [str(BIN / "celery"), "-A", "config", "beat", "--loglevel=WARNING"]
+        command = [str(BIN / "celery"), "-A", "config", "beat", "--loglevel=INFO"]
         command.append(f"--schedule={var / 'celerybeat-schedule'}")
         self.start("beat", "beat", command, PYMTHEG_VAR_DIR=str(var))
 
@@ -698,8 +698,8 @@ def play(cluster: Cluster, args: argparse.Namespace) -> int:
     ready = time.perf_counter() - begun
     print(
         f"cluster up in {ready:.0f} s: nginx, {len(WEB_HOSTS)} web hosts (gunicorn, "
-        f"{env['WEB_CONCURRENCY']} sync workers each), 2 Celery workers, beat, PostgreSQL, "
-        f"Redis, each in its own network namespace; exports in the database",
+        f"{env['WEB_CONCURRENCY']} sync workers each), 2 Celery workers (2 processes each), "
+        "beat, PostgreSQL, Redis, each in its own network namespace; exports in the database",
         flush=True,
     )
 
