@@ -74,6 +74,7 @@ bench: $(STAMP)
 	$(BIN)/python bench/pysngtaut_score.py
 	$(BIN)/python bench/imports.py
 	$(BIN)/python bench/overview.py
+	$(BIN)/python bench/double_dummy.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis
