@@ -35,3 +35,10 @@ class WrongState(ScoringError):
 
     status = 409
     kind = "conflict"
+
+
+class NoLongerStands(WrongState):
+    """A re-sent action (the same client id) whose row no longer stands: the entry was
+    replaced or rejected, the result erased or changed, the board moved on since."""
+
+    kind = "no_longer_stands"

@@ -20,11 +20,11 @@ from django.utils import timezone
 from engine.core.errors import RecordError
 from scoring import sheets, standings, states
 from scoring.board_lock import LockedBoard, lock_board
-from scoring.errors import InvalidEntry, NotAllowed, NotFound, WrongState
+from scoring.errors import InvalidEntry, NoLongerStands, NotAllowed, NotFound, WrongState
 from scoring.models import BoardProgress, Result, Review, Submission
 from scoring.rows import RowInserter, RowUpdater
 from tournaments.action_log import SYSTEM_ACTOR, write_log
-from tournaments.models import Board, Match, MatchSeat, Status, Team, Tournament
+from tournaments.models import ActionLog, Board, Match, MatchSeat, Status, Team, Tournament
 
 log = logging.getLogger(__name__)
 # The rows every result makes, inserted with statements built once (see scoring.rows).
@@ -39,6 +39,9 @@ T = TypeVar("T")
 
 CLIENT_ID_MAX = 64
 REASON_MAX = 1000
+# Times the players may re-open a board that has a result to the director (each with a
+# reason, each logged); beyond it they speak to the director at the table.
+REDISPUTES_PER_BOARD = 3
 
 
 def atomic_service(function: Callable[..., T]) -> Callable[..., T]:
@@ -301,6 +304,9 @@ def submit_entry(
         existing = Submission.objects.select_related("board").get(pk=locked.entry_with_client_id)
         if existing.team_id != team.pk:
             raise NotAllowed("that entry id belongs to another team", field="client_id")
+        if existing.board_id != locked.board.pk:
+            raise WrongState("that entry id was used for another board", field="client_id")
+        _entry_stands(locked, existing)
         existing.resent = True  # tells the caller nothing new was stored
         return existing
     match = locked.match
@@ -356,9 +362,10 @@ def _call_director_to_the_deal(locked: LockedBoard, submission: Submission) -> N
 
 
 def _lock_for_review(
-    match_id: int, board_number: int, team: Team, client_id: str
+    match_id: int, board_number: int, team: Team, client_id: str, action: str
 ) -> tuple[LockedBoard, Review | None]:
-    """The locked board and the review this team already made with this client id."""
+    """The locked board and the review this team already made with this client id (for
+    ``action`` on this board; WrongState for an id used otherwise)."""
     _check_client_id(client_id)
     locked = _lock(match_id, board_number, tournament=team.tournament, client_id=client_id)
     if locked.review_with_client_id is None:
@@ -366,7 +373,66 @@ def _lock_for_review(
     review = Review.objects.get(pk=locked.review_with_client_id)
     if review.team_id != team.pk:
         raise NotAllowed("that action id belongs to another team", field="client_id")
+    if review.action != action:
+        raise WrongState("that action id was used for another action", field="client_id")
+    if review.board_id != locked.board.pk:
+        raise WrongState("that action id was used for another board", field="client_id")
     return locked, review
+
+
+# What happened to a board since a re-sent action, by the latest review on it.
+SINCE = {
+    Review.Action.ACCEPT: "East has accepted another entry since",
+    Review.Action.REJECT: "East has rejected the entry since",
+    Review.Action.CALL_DIRECTOR: "the board has gone to the director since",
+    Review.Action.DIRECTOR_ENTRY: "the director has entered another result since",
+    Review.Action.ADJUST: "the director has given an adjusted result since",
+    Review.Action.ERASE: "the director has erased the board's result since",
+}
+
+
+def _latest_review(locked: LockedBoard) -> Review | None:
+    return (
+        Review.objects.filter(match=locked.match, board=locked.board)
+        .order_by("-created_at", "-id")
+        .first()
+    )
+
+
+def _gone(what: str, locked: LockedBoard) -> NoLongerStands:
+    """The 409 of a re-sent action whose row no longer stands, saying what happened since."""
+    if locked.state.pending is not None:
+        since = "North has entered the board again since"
+    else:
+        latest = _latest_review(locked)
+        since = SINCE.get(latest.action, "") if latest is not None else ""
+        since = since or "the board has changed since"
+    return NoLongerStands(
+        f"{what} no longer stands: {since}. Reload the board to see where it stands.",
+        field="client_id",
+    )
+
+
+def _entry_stands(locked: LockedBoard, submission: Submission) -> None:
+    """A re-sent entry stands while it awaits East (or the director, who was called to it) or
+    is the board's current result; otherwise NoLongerStands."""
+    pending = locked.state.pending
+    if pending is not None and pending.pk == submission.pk:
+        return
+    if Result.objects.filter(
+        match=locked.match, board=locked.board, current=True, submission_id=submission.pk
+    ).exists():
+        return
+    raise _gone("This entry", locked)
+
+
+def _review_stands(locked: LockedBoard, review: Review, what: str) -> None:
+    """A re-sent rejection or call stands while the board is where it left it: nothing entered
+    or ruled on it since."""
+    latest = _latest_review(locked)
+    if locked.state.pending is None and latest is not None and latest.pk == review.pk:
+        return
+    raise _gone(what, locked)
 
 
 def _pending_for_east(locked: LockedBoard, submission_id: int) -> Submission:
@@ -398,11 +464,12 @@ def accept_entry(
     remote_addr: str | None = None,
 ) -> Result:
     """East accepts North's entry: it becomes the board's confirmed result."""
-    locked, again = _lock_for_review(match_id, board_number, team, client_id)
+    locked, again = _lock_for_review(match_id, board_number, team, client_id, Review.Action.ACCEPT)
     if again is not None:
-        if again.action != Review.Action.ACCEPT:
-            raise WrongState("that action id was used for another action", field="client_id")
-        return again.result
+        result = again.result
+        if not result.current:
+            raise _gone("The result you accepted", locked)
+        return result
     if team.pk != locked.match.ew_team_id:
         raise NotAllowed("only the East-West team of this match checks its result")
     tournament = team.tournament
@@ -445,8 +512,9 @@ def reject_entry(
 ) -> Review:
     """East rejects North's entry with a reason; a second rejection calls the director."""
     reason = _check_reason(reason, required=True)
-    locked, again = _lock_for_review(match_id, board_number, team, client_id)
+    locked, again = _lock_for_review(match_id, board_number, team, client_id, Review.Action.REJECT)
     if again is not None:
+        _review_stands(locked, again, "Your rejection")
         return again
     if team.pk != locked.match.ew_team_id:
         raise NotAllowed("only the East-West team of this match checks its result")
@@ -473,17 +541,44 @@ def call_director(
     client_id: str,
     remote_addr: str | None = None,
 ) -> Review:
-    """Either team of the match flags the board for the director."""
+    """Either team of the match flags the board for the director.
+
+    One call is open per board: while the board is with the director (called, or rejected
+    twice) a call answers with the review that sent it there, and stores nothing. A board
+    with a result is re-opened only with a reason, at most ``REDISPUTES_PER_BOARD`` times,
+    each logged in the action log."""
     reason = _check_reason(reason, required=False)
-    locked, again = _lock_for_review(match_id, board_number, team, client_id)
+    locked, again = _lock_for_review(
+        match_id, board_number, team, client_id, Review.Action.CALL_DIRECTOR
+    )
     if again is not None:
+        _review_stands(locked, again, "Your call for the director")
         return again
     if team.pk not in (locked.match.ns_team_id, locked.match.ew_team_id) and not (
         MatchSeat.objects.filter(match=locked.match, team=team).exists()
     ):
         raise NotAllowed("only the players of this match may call the director here")
-    _check_open(team.tournament)
-    return _review(
+    tournament = team.tournament
+    _check_open(tournament)
+    if locked.state.state == states.DISPUTED:
+        open_call = _latest_review(locked)
+        if open_call is not None:
+            open_call.already_open = True  # tells the caller nothing new was stored
+            return open_call
+    settled = locked.state.has_result
+    if settled:
+        if not reason:
+            raise InvalidEntry(
+                "this board already has a result: say why you call the director to it again",
+                field="reason",
+            )
+        disputes = _redisputes(locked)
+        if disputes >= REDISPUTES_PER_BOARD:
+            raise WrongState(
+                f"this board's result has been questioned {disputes} times already; "
+                "speak to the director at the table"
+            )
+    review = _review(
         locked,
         Review.Action.CALL_DIRECTOR,
         team=team,
@@ -491,6 +586,36 @@ def call_director(
         client_id=client_id,
         remote_addr=remote_addr,
     )
+    if settled:
+        write_log(
+            tournament=tournament,
+            by=None,
+            action=REDISPUTE,
+            summary=f"Team {team.number} called the director to {_where(locked)}, which has "
+            f"a result: {reason}",
+            before=_result_data(_current_result(locked)),
+            after={"match": locked.match.pk, "board": locked.board.number, "review": review.pk},
+            unattended=f"team {team.number}",
+        )
+    return review
+
+
+REDISPUTE = "redispute"
+
+
+def _current_result(locked: LockedBoard) -> Result | None:
+    return Result.objects.filter(match=locked.match, board=locked.board, current=True).first()
+
+
+def _redisputes(locked: LockedBoard) -> int:
+    """How often the players have re-opened this board, which had a result, to the director:
+    the action log's entries for it."""
+    return ActionLog.objects.filter(
+        tournament_id=locked.match.table.tournament_id,
+        action=REDISPUTE,
+        after__match=locked.match.pk,
+        after__board=locked.board.number,
+    ).count()
 
 
 def _make_current(

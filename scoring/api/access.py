@@ -33,6 +33,7 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import hmac
+import math
 import time
 
 from django.conf import settings
@@ -237,18 +238,77 @@ def parse_rate(rate: str) -> tuple[int, int]:
     return int(count), PERIODS[period[0]]
 
 
+def count_write(name: str, rate: str) -> tuple[bool, int, float]:
+    """Count one write against ``rate`` on the counter ``scorer-write:<name>``, one per fixed
+    window, bumped in one cache round trip: ``(allowed, limit, seconds left in the window)``."""
+    limit, seconds = parse_rate(rate)
+    now = time.time()
+    key = f"scorer-write:{name}:{int(now // seconds)}"
+    return count_hit(cache, key, seconds) <= limit, limit, seconds - now % seconds
+
+
 class ScorerWriteThrottle(throttling.BaseThrottle):
     """Writes by scorers, per address (``SCORER_WRITE_RATE``): one counter per address and
-    fixed window, bumped in one cache round trip, so its cost does not grow with the rate."""
+    fixed window, bumped in one cache round trip, so its cost does not grow with the rate.
+    The writes on a board are counted again once the team is known (``limit_board_write``)."""
 
     def allow_request(self, request, view) -> bool:
         if request.method in permissions.SAFE_METHODS:
             return True
-        limit, seconds = parse_rate(settings.SCORER_WRITE_RATE)
-        now = time.time()
-        self.seconds_left = seconds - now % seconds
-        key = f"scorer-write:{self.get_ident(request)}:{int(now // seconds)}"
-        return count_hit(cache, key, seconds) <= limit
+        allowed, _limit, self.seconds_left = count_write(
+            self.get_ident(request), settings.SCORER_WRITE_RATE
+        )
+        return allowed
 
     def wait(self) -> float:
         return self.seconds_left
+
+
+# A table sends a board's entry, East's check, perhaps a rejection and a new entry, or a call
+# for the director: a handful of writes, a few more with re-sends over a bad connection.
+PHONE_WRITE_RATE = "60/minute"  # per access code: one write a second, all its boards
+BOARD_WRITE_RATE = "20/hour"  # per board of a match and team: entries, checks and calls
+
+
+class WriteLimited(exceptions.Throttled):
+    """429 with ``Retry-After`` and a sentence for the scorer (DRF's Throttled would append
+    "Expected available in N seconds")."""
+
+    def __init__(self, wait: float, detail: str):
+        exceptions.APIException.__init__(self, detail)
+        self.wait = max(1, math.ceil(wait))
+
+
+def in_words(seconds: float) -> str:
+    seconds = max(1, math.ceil(seconds))
+    if seconds < 90:
+        return "1 second" if seconds == 1 else f"{seconds} seconds"
+    return f"{math.ceil(seconds / 60)} minutes"
+
+
+def limit_board_write(request, team: Team, match_id: int, board: int) -> None:
+    """A write on a board (an entry, East's accept or reject, a call for the director) by a
+    team whose code was checked: counted per access code (``SCORER_PHONE_WRITE_RATE``) and
+    per board of the match and team (``SCORER_BOARD_WRITE_RATE``), after the address's own
+    counter (``ScorerWriteThrottle``). Per team, so one side's flood never holds up the other;
+    counted only once the code is right, so nobody without it can use up a table's allowance.
+    ``WriteLimited`` (429) when one is used up."""
+    allowed, limit, left = count_write(
+        f"team:{team.pk}", getattr(settings, "SCORER_PHONE_WRITE_RATE", PHONE_WRITE_RATE)
+    )
+    if not allowed:
+        raise WriteLimited(
+            left,
+            f"Your team has sent more than {limit} results and checks in a short time, more "
+            f"than any table needs. Wait {in_words(left)}, then send again.",
+        )
+    allowed, limit, left = count_write(
+        f"board:{match_id}:{board}:{team.pk}",
+        getattr(settings, "SCORER_BOARD_WRITE_RATE", BOARD_WRITE_RATE),
+    )
+    if not allowed:
+        raise WriteLimited(
+            left,
+            f"Your team has sent board {board} more than {limit} times, more than any table "
+            f"needs. Wait {in_words(left)}, or ask the director to enter it.",
+        )

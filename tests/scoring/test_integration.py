@@ -36,10 +36,18 @@ def database_url() -> str:
 
 @pytest.fixture
 def use_broker():
-    """Point this process's Celery at a broker and queue (restored afterwards)."""
-    saved = {
-        k: celery_app.conf[k] for k in ("broker_url", "task_default_queue", "task_always_eager")
-    }
+    """Point this process's Celery at a broker and queue (restored afterwards). Publishing
+    uses ``broker_write_url``, which Celery reads from ``CELERY_BROKER_WRITE_URL``, then its
+    own setting, and only then from ``broker_url`` (where the ``CELERY_BROKER_URL`` variable
+    of the run wins over any setting): so the write and read URLs are set themselves."""
+    keys = (
+        "broker_url",
+        "broker_write_url",
+        "broker_read_url",
+        "task_default_queue",
+        "task_always_eager",
+    )
+    saved = {k: celery_app.conf.get(k) for k in keys}
 
     def reset_pools() -> None:
         # Look the pools up again for the broker now configured. They are never closed here:
@@ -49,8 +57,16 @@ def use_broker():
         celery_app.amqp._producer_pool = None
 
     def configure(broker: str, queue: str) -> None:
-        celery_app.conf.update(broker_url=broker, task_default_queue=queue, task_always_eager=False)
+        celery_app.conf.update(
+            broker_url=broker,
+            broker_write_url=broker,
+            broker_read_url=broker,
+            task_default_queue=queue,
+            task_always_eager=False,
+        )
         reset_pools()
+        with celery_app.connection_for_write() as publishing:
+            assert publishing.as_uri() == celery_app.connection_for_write(broker).as_uri()
 
     yield configure
     celery_app.conf.update(saved)

@@ -17,7 +17,14 @@ from rest_framework.views import APIView
 from scoring import selectors, services, visibility
 from scoring.api import outputs as o
 from scoring.api import serializers as s
-from scoring.api.access import ScorerWriteThrottle, client_address, team_from_request
+from scoring.api.access import (
+    ScorerWriteThrottle,
+    WriteLimited,
+    client_address,
+    in_words,
+    limit_board_write,
+    team_from_request,
+)
 from scoring.api.parsers import BoundedJSONParser
 from scoring.api.views.common import (
     TEAM_CODE,
@@ -42,10 +49,29 @@ class TeamView(APIView):
     def team(self, request, slug):
         return team_from_request(request, slug)
 
+    def throttled(self, request, wait):
+        """The address's writes are used up (``ScorerWriteThrottle``): say so in words."""
+        wait = wait or 1
+        raise WriteLimited(
+            wait,
+            "Too many results and checks from your network in a short time. Wait "
+            f"{in_words(wait)}, then send again.",
+        )
+
     def read(self, request, slug, serializer_class) -> tuple[Any, dict[str, Any]]:
         """The calling team and the checked body of a write."""
         check_body_size(request)
         team = self.team(request, slug)
+        return team, valid_data(serializer_class, request.data)
+
+    def read_board_write(
+        self, request, slug, match_id, board, serializer_class
+    ) -> tuple[Any, dict[str, Any]]:
+        """``read`` for a write on a board, counted against the team's and the board's limits
+        (429 once one is used up)."""
+        check_body_size(request)
+        team = self.team(request, slug)
+        limit_board_write(request, team, match_id, board)
         return team, valid_data(serializer_class, request.data)
 
 
@@ -172,7 +198,7 @@ class SubmitView(TeamView):
         },
     )
     def post(self, request, slug, match_id, board):
-        team, data = self.read(request, slug, s.SubmitSerializer)
+        team, data = self.read_board_write(request, slug, match_id, board, s.SubmitSerializer)
         submission = services.submit_entry(
             match_id=match_id,
             board_number=board,
@@ -195,7 +221,7 @@ class AcceptView(TeamView):
         responses={200: s.ResultSerializer},
     )
     def post(self, request, slug, match_id, board, submission_id):
-        team, data = self.read(request, slug, s.ActionSerializer)
+        team, data = self.read_board_write(request, slug, match_id, board, s.ActionSerializer)
         result = services.accept_entry(
             match_id=match_id,
             board_number=board,
@@ -216,7 +242,7 @@ class RejectView(TeamView):
         responses={200: s.ReviewSerializer},
     )
     def post(self, request, slug, match_id, board, submission_id):
-        team, data = self.read(request, slug, s.RejectSerializer)
+        team, data = self.read_board_write(request, slug, match_id, board, s.RejectSerializer)
         review = services.reject_entry(
             match_id=match_id,
             board_number=board,
@@ -238,7 +264,7 @@ class CallDirectorView(TeamView):
         responses={200: s.ReviewSerializer},
     )
     def post(self, request, slug, match_id, board):
-        team, data = self.read(request, slug, s.CallDirectorSerializer)
+        team, data = self.read_board_write(request, slug, match_id, board, s.CallDirectorSerializer)
         review = services.call_director(
             match_id=match_id,
             board_number=board,
