@@ -32,7 +32,13 @@ def analyse_after_dealing(settings):
 
 def pyramid(slug: str = "pyr-an", tables: int = 2):
     tournament = organiser_services.create_tournament(
-        by=None, name="Pyramid", slug=slug, tables=tables, game="pyramid", table_size=3
+        by=None,
+        name="Pyramid",
+        slug=slug,
+        tables=tables,
+        game="pyramid",
+        table_size=3,
+        declarations_per_round=1,
     )
     organiser_services.import_teams(
         by=None,
@@ -160,7 +166,7 @@ def test_a_bad_deal_is_refused_with_the_games_deal_error(db, django_capture_on_c
 
 def test_a_game_without_an_analysis_keeps_no_rows(db, django_capture_on_commit_callbacks):
     tournament = organiser_services.create_tournament(
-        by=None, name="Twenty", slug="twenty-an", tables=1, game="twenty", table_size=2
+        by=None, name="Twenty", slug="twenty-an", tables=1, game="twenty", table_size=4
     )
     deal(tournament, django_capture_on_commit_callbacks)
     assert Board.objects.filter(table__tournament=tournament).exists()
