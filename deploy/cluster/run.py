@@ -35,6 +35,7 @@ import argparse
 import asyncio
 import contextlib
 import hashlib
+import io
 import json
 import os
 import shutil
@@ -597,7 +598,9 @@ def organiser_session() -> str:
     from django.core.management import call_command
 
     name = "cluster-organiser"
-    call_command("create_organiser", name, password=uuid.uuid4().hex, noinput=True, stdout=None)
+    call_command(
+        "create_organiser", name, password=uuid.uuid4().hex, noinput=True, stdout=io.StringIO()
+    )
     user = get_user_model().objects.get_by_natural_key(name)
     session = SessionStore()
     session[SESSION_KEY] = str(user.pk)
