@@ -9,7 +9,7 @@ SERVICE_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/pymtheg
 SERVICE_BROKER_URL   ?= redis://127.0.0.1:6379/0
 SERVICES := DATABASE_URL=$(SERVICE_DATABASE_URL) CELERY_BROKER_URL=$(SERVICE_BROKER_URL)
 
-.PHONY: install demo serve test lint unit test-services bench clean
+.PHONY: install demo serve test lint unit test-services bench cluster clean
 
 # The port of `make demo` and `make serve` (make demo PORT=8080), and the address the demo
 # listens on (make demo HOST=0.0.0.0: the local network).
@@ -75,6 +75,13 @@ bench: $(STAMP)
 	$(BIN)/python bench/imports.py
 	$(BIN)/python bench/overview.py
 	$(BIN)/python bench/double_dummy.py
+
+## Several machines on this one (as root): nginx, 3 web hosts, 2 workers, beat, PostgreSQL and
+## Redis, each in a network namespace; a round through the load balancer with a web host and a
+## worker killed, then its figures (deploy/cluster/run.py; TABLES=200 for a shorter round).
+TABLES ?= 1000
+cluster: $(STAMP)
+	$(BIN)/python deploy/cluster/run.py --tables $(TABLES)
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis
