@@ -69,6 +69,24 @@ def matches_of(team: Team) -> list[Match]:
     )
 
 
+def bye_rounds(tournament: Tournament, matches: list[Match]) -> list[int]:
+    """The rounds in which an entrant whose matches are ``matches`` sits out: every round of
+    the schedule that has matches, but none of the entrant's."""
+    rounds = set(Match.objects.filter(table__tournament=tournament).values_list("round", flat=True))
+    return sorted(rounds - {match.round for match in matches})
+
+
+def bye_words(tournament: Tournament) -> str:
+    """What a bye scores, in words (docs/rulebook.md §6, docs/ranking.md): the pairs' and the
+    players' duplicate ranking give the mean of the ranking points handed out, so sitting out
+    neither helps nor harms; totals give nothing."""
+    if tournament.of_players and tournament.ranking == "totals":
+        return "bye: adds nothing to the total"
+    if tournament.of_players:
+        return "bye: the mean of the round's ranking points"
+    return "bye: the mean of the table's ranking points"
+
+
 def board_states(matches: list[Match]) -> dict[tuple[int, int], states.BoardState]:
     """The state of every board of these matches, folded from its history, keyed by (match
     id, board number), in the order of the matches, then board number. Three queries
@@ -574,7 +592,7 @@ def director_version(tournament: Tournament) -> str:
 # --- the stored standings as the pages show them -------------------------------------------
 
 # Bump when a fragment template changes shape, so no process serves the old markup.
-FRAGMENT_SCHEMA = 2
+FRAGMENT_SCHEMA = 3
 FRAGMENT_TTL = 60  # seconds; bounds how long a renamed team keeps its old name on the pages
 
 STANDINGS_WORDS = {

@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from django.db.models import Count, Q
+from django.db.models import Count, Q, Sum
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
@@ -267,6 +267,38 @@ def _team_lines(tournament: Tournament, team: Team) -> list[dict[str, Any]]:
     return lines
 
 
+@dataclass
+class _ByeRound:
+    """Stands in for a match on a bye's line: the round it sits out."""
+
+    round: int
+
+
+def _bye_lines(
+    tournament: Tournament, team: Team, lines: list[dict[str, Any]], standing: Standing | None
+) -> list[dict[str, Any]]:
+    """One line per round the entrant sits out, its points explained: a bye is worth what
+    the standings gave it beside its own results (their total less its ranking points at
+    the tables), shown on the line when it has a single bye."""
+    rounds = selectors.bye_rounds(tournament, [line["match"] for line in lines])
+    if not rounds:
+        return []
+    total = None
+    if standing is not None and not (tournament.of_players and tournament.ranking == "totals"):
+        own = RankingPoints.objects.filter(team=team).aggregate(sum=Sum("points"))["sum"] or 0
+        total = round(standing.points - own, 6) or None
+    words = selectors.bye_words(tournament)
+    return [
+        {
+            "match": _ByeRound(number),
+            "bye": words,
+            "total": total,
+            "points": points_text(total) if total is not None and len(rounds) == 1 else "",
+        }
+        for number in rounds
+    ]
+
+
 def _pair_lines(tournament: Tournament, team: Team, matches, results, points, boards):
     """One line per match and board of a pair: its side, opponents, table result, points."""
     forfeited = visibility.forfeiting_teams(tournament)
@@ -333,12 +365,18 @@ def _team_html(tournament: Tournament, state: StandingsState, number: int) -> st
         Team.objects.select_related("disqualification"), tournament=tournament, number=number
     )
     standing = Standing.objects.filter(tournament=tournament, team=team).first()
+    lines = _team_lines(tournament, team)
+    byes = _bye_lines(tournament, team, lines, standing)
     return render_to_string(
         "scoring/public/team_fragment.html",
         {
             "tournament": tournament,
             "team": team,
-            "lines": _team_lines(tournament, team),
+            "lines": sorted(lines + byes, key=lambda line: line["match"].round),
+            "byes": byes,
+            "bye_total": points_text(byes[0]["total"]) if byes and byes[0]["total"] else "",
+            # A bye's words span the table, board, side, opponents and score columns.
+            "bye_span": 3 + (tournament.boards_per_table > 1) + (not tournament.of_players),
             "standing": standing,
             "standing_points": points_text(standing.points) if standing else "",
             "standing_percentage": percentage_text(standing.percentage) if standing else "",

@@ -66,6 +66,9 @@ class ScorerPage:
     current: TeamMatch | None
     shown: TeamMatch | None
     panels: list[BoardPanel] = field(default_factory=list)
+    # The list of matches: ``(round, match, "")``, or ``(round, None, what a bye scores)``
+    # for a round the entrant sits out.
+    rows: list[tuple[int, TeamMatch | None, str]] = field(default_factory=list)
 
     @property
     def is_open(self) -> bool:
@@ -232,6 +235,12 @@ def _render_scorer(
             raise Http404("That is not one of your matches.")
     page = ScorerPage(tournament, team, overview, current_tm, shown)
     page.panels = _panels(page)
+    byes = selectors.bye_rounds(tournament, [tm.match for tm in overview])
+    words = selectors.bye_words(tournament)
+    page.rows = sorted(
+        [(tm.match.round, tm, "") for tm in overview] + [(number, None, words) for number in byes],
+        key=lambda row: row[0],
+    )
     context: dict[str, Any] = {
         "tournament_public": tournament,
         "page": page,
