@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from engine.core.errors import RecordError, SettingsError
-from engine.core.seats import table_seats
+from engine.core.seats import table_seats, turn_order
 
 PAIRS = "pairs"
 PLAYERS = "players"
@@ -125,6 +125,12 @@ def apply_all(play: TablePlay, actions: Iterable[str]) -> TablePlay:
         except PlayRefused as exc:
             raise PlayRefused(f"action {position} ({action}): {exc}") from None
     return play
+
+
+def play_in_words(direction: str, players: int = 4) -> str:
+    """The play direction and the order of a table's seats: "clockwise (N → E → S)"."""
+    order = " → ".join(turn_order("N", players, direction))
+    return f"{direction.replace('counterc', 'counter-c')} ({order})"
 
 
 class Game(ABC):
@@ -337,12 +343,13 @@ class Game(ABC):
         auction, ``(title, [(seat name, call in words), ...])``. None by default."""
         return []
 
-    def table_context(self, settings: Mapping[str, Any], table: int) -> dict[str, Any]:
+    def table_context(
+        self, settings: Mapping[str, Any], table: int, players: int = 4
+    ) -> dict[str, Any]:
         """What a table's scorer page says of how play goes there: ``facts``, a list of
-        ``(label, text)``."""
+        ``(label, text)``; a table of ``players`` names only its own seats."""
         direction = settings.get("direction", "clockwise")
-        order = "N → E → S → W" if direction == "clockwise" else "N → W → S → E"
-        return {"facts": [("Play", f"{direction.replace('counterc', 'counter-c')} ({order})")]}
+        return {"facts": [("Play", play_in_words(direction, players))]}
 
     def entry_form(self, **context: Any) -> dict[str, Any] | None:
         """``{"fields": [{"name", "label", "choices": [[value, text], ...]}], "note"}``: what

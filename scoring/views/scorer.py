@@ -249,7 +249,9 @@ def _render_scorer(
     }
     if shown is not None:
         table = shown.match.table.number
-        context.update(tournament.game_rules.table_context(tournament.rules, table))
+        context.update(
+            tournament.game_rules.table_context(tournament.rules, table, tournament.table_size)
+        )
     return render(request, "scoring/scorer.html", context)
 
 

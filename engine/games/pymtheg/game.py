@@ -211,7 +211,9 @@ class PymthegGame(DoubleDummyTables, Game):
     entry_style = "entry.css"
     entry_fields = frozenset({"auctions", "trump", "double", "tricks", "revoke", "illegal_trump"})
 
-    def table_context(self, settings: Mapping[str, Any], table: int) -> dict[str, Any]:
+    def table_context(
+        self, settings: Mapping[str, Any], table: int, players: int = 4
+    ) -> dict[str, Any]:
         """The opening seat and the turn order of the bidding box at ``table``."""
         opening = self.opening_seat(settings, table)
         return {

@@ -9,7 +9,7 @@ from typing import Any
 
 from engine.core.errors import SettingsError
 from engine.core.seats import DIRECTIONS, SEAT_LETTERS, SEAT_NAMES, table_seats
-from engine.games.base import PLAYERS, Game, Setting, board_mismatch
+from engine.games.base import PLAYERS, Game, Setting, board_mismatch, play_in_words
 from engine.games.pysngtaut import cards
 from engine.games.pysngtaut.cards import (
     CARD_CODES,
@@ -260,10 +260,10 @@ class PysngtautGame(Game):
             rows.append(("Set values", category, settings.get(value_setting(category), value)))
         return rows
 
-    def table_context(self, settings: Mapping[str, Any], table: int) -> dict[str, Any]:
-        direction = _direction(settings)
-        order = "N → E → S → W" if direction == "clockwise" else "N → W → S → E"
-        return {"facts": [("Play", f"{direction.replace('counterc', 'counter-c')} ({order})")]}
+    def table_context(
+        self, settings: Mapping[str, Any], table: int, players: int = 4
+    ) -> dict[str, Any]:
+        return {"facts": [("Play", play_in_words(_direction(settings), players))]}
 
     # -- entry ------------------------------------------------------------------------------
 

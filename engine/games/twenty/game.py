@@ -8,7 +8,7 @@ from typing import Any, cast
 
 from engine.core.errors import RecordError
 from engine.core.seats import SEAT_LETTERS, SEAT_NAMES
-from engine.games.base import PLAYERS, Game, Setting, board_mismatch
+from engine.games.base import PLAYERS, Game, Setting, board_mismatch, play_in_words
 from engine.games.twenty import cards
 from engine.games.twenty.auction import (
     BID_WORDS,
@@ -320,8 +320,10 @@ class TwentyGame(Game):
             ("Twenty", "Boards per table", settings.get("boards_per_table", BOARDS_PER_TABLE)),
         ]
 
-    def table_context(self, settings: Mapping[str, Any], table: int) -> dict[str, Any]:
-        return {"facts": [("Play", "clockwise (N → E → S → W)")]}
+    def table_context(
+        self, settings: Mapping[str, Any], table: int, players: int = 4
+    ) -> dict[str, Any]:
+        return {"facts": [("Play", play_in_words("clockwise", players))]}
 
     # -- entry ------------------------------------------------------------------------------
 
