@@ -30,6 +30,7 @@ class BoardAnalysis(models.Model):
     error = models.TextField(blank=True, default="")
     requested_at = models.DateTimeField(auto_now_add=True)
     finished_at = models.DateTimeField(null=True, blank=True)
+    updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:
         verbose_name_plural = "board analyses"

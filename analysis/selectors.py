@@ -7,6 +7,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.db.models import Count, Max
+
 from analysis.models import BoardAnalysis
 from tournaments.models import Board, Tournament
 
@@ -116,3 +118,13 @@ def analysis_text(analysis: AnalysisView | None) -> str:
     lines = [view["caption"], "  ".join(["", *view["columns"]]).strip()]
     lines += [f"{row[0]}: {' '.join(str(cell) for cell in row[1:])}" for row in view["rows"]]
     return "\n".join([*lines, *view["notes"]])
+
+
+def analyses_changed(tournament: Tournament) -> str:
+    """A version of the tournament's tables: changes whenever one is reset or finished (for
+    the keys of cached pages that show them)."""
+    latest = BoardAnalysis.objects.filter(board__table__tournament=tournament).aggregate(
+        count=Count("id"), updated=Max("updated_at")
+    )
+    updated = latest["updated"]
+    return f"{latest['count']}-{int(updated.timestamp() * 1e6) if updated else 0}"

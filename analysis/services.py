@@ -127,7 +127,7 @@ def analyse(tournament: Tournament, *, again: bool = False) -> int:
                 analysis = reset(board)
             elif analysis.status in NOT_DONE:
                 analysis.status, analysis.error, analysis.finished_at = Status.PENDING, "", None
-                analysis.save(update_fields=["status", "error", "finished_at"])
+                analysis.save(update_fields=["status", "error", "finished_at", "updated_at"])
             elif analysis.status == Status.DONE:
                 continue
             if analysis is not None:

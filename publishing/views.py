@@ -20,6 +20,7 @@ from django.urls import reverse
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 
+from analysis.selectors import analyses_changed
 from publishing import conf, selectors, services
 from publishing.forms import ExportForm, PublishForm, PublishingSettingsForm
 from publishing.models import Export
@@ -232,7 +233,8 @@ def hand_records_page(request: HttpRequest, slug: str) -> HttpResponse:
         html = _hand_records_html(tournament, tables)
     else:
         changed = int(found.updated_at.timestamp() * 1e6) if found.updated_at else 0
-        key = f"{found.hand_records}.{changed}"
+        # A board's double-dummy table solved (or solved again) since shows at once.
+        key = f"{found.hand_records}.{changed}.{analyses_changed(tournament)}"
         html = cached_fragment(
             "hand-records",
             key,

@@ -152,3 +152,13 @@ def test_the_full_workbook_is_not_published_before_the_hand_records(cup, play_al
     export.refresh_from_db()
     with pytest.raises(publishing_services.PublishingError):
         publishing_services.publish_export(export=export, by=None)
+
+
+def test_a_table_solved_after_the_page_was_cached_shows_at_once(client, cup, play_all):
+    allow(cup, HandRecords.AFTER_PLAY)
+    play_all(cup)
+    store_tables(cup)
+    BoardAnalysis.objects.all().delete()
+    assert MARKER not in page(client, cup)  # cached without a table
+    store_tables(cup)
+    assert page(client, cup).count(MARKER) == 2
