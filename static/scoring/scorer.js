@@ -116,7 +116,8 @@
 
   function problemText(answer) {
     const data = answer.data || {};
-    if (answer.status === 429) return "Too many requests from this address: wait a little.";
+    // The server's 429 says which limit and how long to wait, in words.
+    if (answer.status === 429) return data.detail || "Too many requests: wait a little.";
     if (answer.status >= 500) return "The server had a problem; it is logged. Try again.";
     const detail = data.detail || `The server answered ${answer.status}.`;
     return data.field && !detail.includes(data.field) ? `${detail} (${data.field})` : detail;
