@@ -28,7 +28,7 @@ def store_tables(cup) -> None:
                 cup.tournament.rules, table=table.number, players=4, dealer=board.dealer
             )
             parts = {strain: {"ns": n, "lon": []} for strain, n in NS_TRICKS.items()}
-            parts["nt"]["ry"] = {"N": None, "E": None, "S": 3, "W": None}
+            parts["ry"] = {"ry": {"N": None, "E": None, "S": 3, "W": None}}
             BoardAnalysis.objects.update_or_create(
                 board=board,
                 defaults={

@@ -87,7 +87,7 @@ def test_the_job_solves_every_board_as_the_engine_does(db, django_capture_on_com
         assert analysis.finished_at is not None
 
 
-def test_a_pymtheg_table_is_five_strains_put_together(db, django_capture_on_commit_callbacks):
+def test_a_pymtheg_table_is_five_strains_and_the_ry_contracts_put_together(db, django_capture_on_commit_callbacks):
     tournament = make_tournament(slug="pym-an", teams=4, tables=1)
     with django_capture_on_commit_callbacks(execute=True):
         organiser_services.set_deal(
@@ -95,7 +95,7 @@ def test_a_pymtheg_table_is_five_strains_put_together(db, django_capture_on_comm
         )
     analysis = BoardAnalysis.objects.get(board__table__tournament=tournament)
     assert analysis.status == Status.DONE
-    assert sorted(analysis.parts) == ["earth", "fire", "nt", "water", "wind"]
+    assert sorted(analysis.parts) == ["earth", "fire", "nt", "ry", "water", "wind"]
     whole = pymtheg_analyse(parse_deal(ONE_SUIT_EACH))
     assert analysis.table["tricks"] == whole["tricks"]
     assert analysis.table["contracts"] == whole["contracts"]

@@ -3,9 +3,10 @@ parts side by side and each under its own time limit (docs/double-dummy.md, "On 
 records").
 
 A strain's part is North-South's tricks in it with the table's opening seat leading, and the
-seats that make Lon in it; the no-trump part also holds the Ry contracts (played without a
-trump). ``combine`` puts the five parts together as ``engine.games.pymtheg.solver.analyse``
-gives a whole table: ``tricks`` per strain and declarer, ``contracts`` per seat.
+seats that make Lon in it; the part ``ry`` holds the Ry contracts (played without a trump),
+whose searches may take longer than a strain's. ``combine`` puts the six parts together as
+``engine.games.pymtheg.solver.analyse`` gives a whole table: ``tricks`` per strain and
+declarer, ``contracts`` per seat.
 """
 
 from __future__ import annotations
@@ -28,17 +29,22 @@ def inputs(settings: Mapping[str, Any], opening: Seat) -> dict[str, Any]:
     }
 
 
+PARTS = (*STRAINS, "ry")
+
+
 def analyse_part(deal: Deal, given: Mapping[str, Any], part: str, solver: Solver) -> dict:
-    """One strain's part: ``{"ns": tricks, "lon": [seats]}``, and for no-trump ``"ry"``:
-    ``{seat: None (lost) or the partner's fewest tricks (made)}``."""
-    if part not in STRAINS:
-        raise ValueError(f"no strain {part!r} (one of {', '.join(STRAINS)})")
+    """One strain's part: ``{"ns": tricks, "lon": [seats]}``; the part ``ry``: ``{"ry":
+    {seat: None (lost) or the partner's fewest tricks (made)}}``."""
+    if part not in PARTS:
+        raise ValueError(f"no part {part!r} (one of {', '.join(PARTS)})")
     direction = given["direction"]
     ruleset = get_ruleset(given["ruleset"])
     order = seat_order(Seat.N, direction)
     hands = solver_hands(deal, direction)
     leader = order.index(Seat[given["opening"]])
-    rules = _strain_rules(part, ruleset)
+    rules = _strain_rules("nt" if part == "ry" else part, ruleset)
+    if part == "ry":
+        return {"ry": _ry(hands, order, leader, rules, solver)}
     ns = solver.side_tricks(hands, {0, 2}, leader=leader, rules=rules)
     result: dict[str, Any] = {"ns": ns, "lon": []}
     for seat in SEATS:
@@ -58,38 +64,43 @@ def analyse_part(deal: Deal, given: Mapping[str, Any], part: str, solver: Solver
         )
         if alone == CARDS_PER_HAND:
             result["lon"].append(seat.name)
-    if part == "nt":
-        ry: dict[str, int | None] = {}
-        for seat in SEATS:
-            bidder = order.index(seat)
-            partner = (bidder + 2) % 4
-            opponents = {(bidder + 1) % 4, (bidder + 3) % 4}
-            weights = [0, 0, 0, 0]
-            weights[bidder] = 1
-            made = (
-                solver.value(
-                    hands, leader=leader, weights=weights, maximisers=opponents, rules=rules, hi=1
-                )
-                == 0
-            )
-            if not made:
-                ry[seat.name] = None
-                continue
-            weights[bidder], weights[partner] = 16, 1
-            ry[seat.name] = solver.value(
-                hands,
-                leader=leader,
-                weights=weights,
-                maximisers=opponents,
-                rules=rules,
-                hi=CARDS_PER_HAND,
-            )
-        result["ry"] = ry
     return result
 
 
+def _ry(
+    hands: tuple[int, ...], order: tuple[Seat, ...], leader: int, rules: Any, solver: Solver
+) -> dict[str, int | None]:
+    """For each seat as Ry's bidder: None when lost, else the partner's fewest tricks."""
+    ry: dict[str, int | None] = {}
+    for seat in SEATS:
+        bidder = order.index(seat)
+        partner = (bidder + 2) % 4
+        opponents = {(bidder + 1) % 4, (bidder + 3) % 4}
+        weights = [0, 0, 0, 0]
+        weights[bidder] = 1
+        made = (
+            solver.value(
+                hands, leader=leader, weights=weights, maximisers=opponents, rules=rules, hi=1
+            )
+            == 0
+        )
+        if not made:
+            ry[seat.name] = None
+            continue
+        weights[bidder], weights[partner] = 16, 1
+        ry[seat.name] = solver.value(
+            hands,
+            leader=leader,
+            weights=weights,
+            maximisers=opponents,
+            rules=rules,
+            hi=CARDS_PER_HAND,
+        )
+    return ry
+
+
 def combine(given: Mapping[str, Any], parts: Mapping[str, Mapping[str, Any]]) -> dict[str, Any]:
-    """The whole table from the five parts: ``opening``, ``direction``, ``ruleset``,
+    """The whole table from the six parts: ``opening``, ``direction``, ``ruleset``,
     ``tricks`` ``{strain: {declarer: his team's tricks}}`` and ``contracts`` ``{seat: {"R",
     "R2", "R3", "L"}}`` as the solver's ``analyse`` gives them."""
     tricks = {
@@ -101,7 +112,7 @@ def combine(given: Mapping[str, Any], parts: Mapping[str, Mapping[str, Any]]) ->
         }
         for strain in STRAINS
     }
-    ry = parts["nt"]["ry"]
+    ry = parts["ry"]["ry"]
     contracts = {
         seat.name: {
             "R": ry[seat.name] is not None,
@@ -134,7 +145,8 @@ def _team_tricks(record: Mapping[str, Any], team: str) -> int | None:
 
 class DoubleDummyTables:
     """Pymtheg's double-dummy tables behind the game interface (``Game.analyse_deal`` and
-    the rest): five parts, one a strain, each solved with the table's opening seat leading."""
+    the rest): six parts, one a strain and one the Ry contracts, each solved with the table's
+    opening seat leading."""
 
     analysis_memory_mib = 160
 
@@ -147,7 +159,7 @@ class DoubleDummyTables:
         return inputs(settings, self.opening_seat(settings, table))
 
     def analysis_parts(self, inputs: Mapping[str, Any]) -> tuple[str, ...]:
-        return STRAINS
+        return PARTS
 
     def analyse_deal(
         self, deal: Any, inputs: Mapping[str, Any], *, part: str, solver: Any = None
