@@ -268,7 +268,10 @@ def result_words(result: Result, tournament: Tournament) -> str:
     if result.kind == Result.Kind.ADJUSTED:
         return "Adjusted result (by the director)"
     if result.submission is not None and result.submission.score:
-        return tournament.game_rules.describe(result.submission.score)
+        game = tournament.game_rules
+        words = game.describe(result.submission.score)
+        tricks = game.tricks_in_words(result.submission.record or {})
+        return f"{words}. {tricks}" if tricks else words
     return "Passed out" if result.passed_out else ""
 
 

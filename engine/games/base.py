@@ -250,6 +250,12 @@ class Game(ABC):
     def describe(self, score: Mapping[str, Any]) -> str:
         """The result of a board score in words, for pages and exports."""
 
+    def tricks_in_words(self, record: Mapping[str, Any]) -> str:
+        """The tricks taken on a board, in words, for hand records, when ``describe`` does not
+        say them already ("Tricks: North–South 10, East–West 5"); empty by default (a game
+        whose words give the tricks, or that has none)."""
+        return ""
+
     #: What the tie-break of totals standings counts ("exact calls"), for pages and exports;
     #: empty for a game whose totals have none.
     totals_tiebreak: ClassVar[str] = ""

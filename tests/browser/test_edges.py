@@ -135,3 +135,52 @@ def test_a_result_accepted_through_the_api_reaches_every_public_page(
     shots.take(standings, "after")
     shots.take(table, "table-after")
     shots.take(card, "card-after")
+
+
+SMALL_PHONE = {"viewport": {"width": 360, "height": 780}, "is_mobile": True, "has_touch": True}
+# What each game's hand record says of the tricks taken (Pys'ngtaut is played without tricks).
+TRICKS_WORDS = {"pymtheg": "Tricks: ", "pyramid": " took ", "twenty": " trick", "pysngtaut": ""}
+
+
+def played_event(game: str) -> Any:
+    """A small event of ``game`` with every round played and its hand records public."""
+    from operations.simulation import simulate_tournament
+    from publishing.models import HandRecords, PublishingSettings
+    from tournaments import services
+    from tournaments.services import TeamRow
+
+    pairs = game == "pymtheg"
+    extra = {"declarations_per_round": 1} if game == "pyramid" else {}
+    tournament = services.create_tournament(
+        by=None, name=f"{game} night", slug=f"hr-{game}", tables=2, game=game, **extra
+    )
+    rows = [
+        TeamRow(n, n, f"Entrant number {n} with a long name", "Ann" if pairs else "", "")
+        for n in range(1, 5 if pairs else 9)
+    ]
+    services.import_teams(by=None, tournament=tournament, rows=rows)
+    services.draw_schedule(by=None, tournament=tournament)
+    services.deal_boards(by=None, tournament=tournament, seed=f"hr-{game}")
+    simulate_tournament(tournament, rounds=None, seed=f"hr-{game}")
+    PublishingSettings.objects.update_or_create(
+        tournament=tournament, defaults={"hand_records": HandRecords.AFTER_PLAY}
+    )
+    return tournament
+
+
+@pytest.mark.parametrize("game", ["pymtheg", "pyramid", "twenty", "pysngtaut"])
+def test_hand_records_fit_a_small_phone_and_say_the_tricks(live, contexts, shots, game):
+    with live.exclusive():
+        slug = played_event(game).slug
+    page = contexts.new_page(SMALL_PHONE)
+    page.goto(f"/t/{slug}/hand-records/")
+    expect(page.locator("section.hand-record").first).to_be_visible()
+    shots.take(page, f"hand-records-{game}")
+    width = page.evaluate("document.documentElement.scrollWidth")
+    print(f"{game}: hand records {width} px wide on a 360 px phone")
+    assert width <= 360, f"{game}'s hand records scroll sideways ({width} px)"
+    # A results table wider than the phone scrolls in its own box.
+    boxes = page.locator("section.hand-record .played")
+    assert boxes.first.evaluate("box => box.clientWidth") <= 360
+    words = page.locator("section.hand-record .words").first.inner_text()
+    assert TRICKS_WORDS[game] in words, words

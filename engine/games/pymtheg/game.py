@@ -22,7 +22,12 @@ from engine.games.pymtheg.rulesets import DEFAULT_RULESET, OPTION_NAMES, RULESET
 from engine.games.pymtheg.scoring import score_record
 from engine.games.pymtheg.simulate import mistaken_entries, play_board
 from engine.games.pymtheg.table_play import PymthegTablePlay
-from engine.games.pymtheg.words import auctions_in_words, contract_in_words, entry_facts_in_words
+from engine.games.pymtheg.words import (
+    auctions_in_words,
+    contract_in_words,
+    entry_facts_in_words,
+    tricks_in_words,
+)
 
 DIRECTION_CHOICES = (
     ("clockwise", "Clockwise (N → E → S → W)"),
@@ -140,6 +145,9 @@ class PymthegGame(DoubleDummyTables, Game):
 
     def describe(self, score: Mapping[str, Any]) -> str:
         return contract_in_words(dict(score))
+
+    def tricks_in_words(self, record: Mapping[str, Any]) -> str:
+        return tricks_in_words(record)
 
     def rules_in_detail(self, settings: Mapping[str, Any]) -> list[tuple[str, str, Any]]:
         """Every value of the ruleset, one rule a row."""

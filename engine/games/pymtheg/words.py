@@ -66,6 +66,19 @@ def auctions_in_words(record: Mapping[str, Any]) -> list[tuple[str, list[tuple[s
     ]
 
 
+def tricks_in_words(record: Mapping[str, Any]) -> str:
+    """``Tricks: North–South 10, East–West 5`` (or each seat's, after a Ry or a Lon); empty
+    when the record has none (passed out)."""
+    tricks = record.get("tricks")
+    if not isinstance(tricks, dict) or not tricks:
+        return ""
+    names = {**SEAT_NAMES, **TEAM_WORDS}
+    counts = [
+        f"{names[key]} {tricks[key]}" for key in ("NS", "EW", "N", "E", "S", "W") if key in tricks
+    ]
+    return "Tricks: " + ", ".join(counts)
+
+
 def entry_facts_in_words(
     record: Mapping[str, Any], score: Mapping[str, Any]
 ) -> list[tuple[str, str]]:
