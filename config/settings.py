@@ -294,6 +294,10 @@ REST_FRAMEWORK.update(
 )
 # Writes per address (a whole venue may share one): "<count>/<second|minute|hour|day>".
 SCORER_WRITE_RATE = os.environ.get("SCORER_WRITE_RATE", "600/minute")
+# Writes on a board once the team's code is checked, per team and per board of a match and
+# team (scoring/api/access.py): a table sends a handful; a flooding phone gets 429.
+SCORER_PHONE_WRITE_RATE = os.environ.get("SCORER_PHONE_WRITE_RATE", "60/minute")
+SCORER_BOARD_WRITE_RATE = os.environ.get("SCORER_BOARD_WRITE_RATE", "20/hour")
 # A wrong access code waits this long on the server before its answer, and under a flood of
 # wrong codes a tournament's codes are checked one each this often (scoring/api/access.py).
 CODE_GUESS_SECONDS = float(os.environ.get("CODE_GUESS_SECONDS", "1.0"))

@@ -264,12 +264,6 @@ class ScorerWriteThrottle(throttling.BaseThrottle):
         return self.seconds_left
 
 
-# A table sends a board's entry, East's check, perhaps a rejection and a new entry, or a call
-# for the director: a handful of writes, a few more with re-sends over a bad connection.
-PHONE_WRITE_RATE = "60/minute"  # per access code: one write a second, all its boards
-BOARD_WRITE_RATE = "20/hour"  # per board of a match and team: entries, checks and calls
-
-
 class WriteLimited(exceptions.Throttled):
     """429 with ``Retry-After`` and a sentence for the scorer (DRF's Throttled would append
     "Expected available in N seconds")."""
@@ -292,10 +286,12 @@ def limit_board_write(request, team: Team, match_id: int, board: int) -> None:
     per board of the match and team (``SCORER_BOARD_WRITE_RATE``), after the address's own
     counter (``ScorerWriteThrottle``). Per team, so one side's flood never holds up the other;
     counted only once the code is right, so nobody without it can use up a table's allowance.
-    ``WriteLimited`` (429) when one is used up."""
-    allowed, limit, left = count_write(
-        f"team:{team.pk}", getattr(settings, "SCORER_PHONE_WRITE_RATE", PHONE_WRITE_RATE)
-    )
+    ``WriteLimited`` (429) when one is used up.
+
+    The defaults (60 a minute per team, 20 an hour per board and team) are far above what a
+    table sends: a board's entry, East's check, perhaps a rejection and a new entry, or a call
+    for the director, a few more with re-sends over a bad connection."""
+    allowed, limit, left = count_write(f"team:{team.pk}", settings.SCORER_PHONE_WRITE_RATE)
     if not allowed:
         raise WriteLimited(
             left,
@@ -304,7 +300,7 @@ def limit_board_write(request, team: Team, match_id: int, board: int) -> None:
         )
     allowed, limit, left = count_write(
         f"board:{match_id}:{board}:{team.pk}",
-        getattr(settings, "SCORER_BOARD_WRITE_RATE", BOARD_WRITE_RATE),
+        settings.SCORER_BOARD_WRITE_RATE,
     )
     if not allowed:
         raise WriteLimited(

@@ -249,6 +249,33 @@ def post(client, url, body):
     return client.post(url, body, format="json")
 
 
+def test_a_table_at_its_worst_never_meets_the_default_limits(cup, settings):
+    """Entries rejected and sent again, every write re-sent once over a bad connection, a
+    call for the director: well under the defaults."""
+    assert settings.SCORER_PHONE_WRITE_RATE == "60/minute"
+    assert settings.SCORER_BOARD_WRITE_RATE == "20/hour"
+    match = cup.match(1, 1)
+    north, east = as_team(match.ns_team), as_team(match.ew_team)
+    statuses = []
+
+    def twice(client, url, body):
+        for _ in range(2):
+            statuses.append(post(client, url, body).status_code)
+
+    for _ in range(2):
+        body = {"client_id": new_id(), "record": GAM_MADE}
+        twice(north, board_url(cup, match, "entries/"), body)
+        entry = Submission.objects.last()
+        twice(
+            east,
+            board_url(cup, match, f"entries/{entry.pk}/reject/"),
+            {"client_id": new_id(), "reason": "wrong tricks"},
+        )
+    twice(north, board_url(cup, match, "call-director/"), {"client_id": new_id()})
+    assert 429 not in statuses and len(statuses) == 10
+    assert Review.objects.count() == 2  # the second rejection called the director
+
+
 def test_one_phone_beyond_its_rate_waits_and_is_told_why(cup, settings):
     settings.SCORER_PHONE_WRITE_RATE = "3/minute"
     match = cup.match(1, 1)
