@@ -152,7 +152,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
             "pyramid": "engine.games.pyramid.solver",
         }
         if args.game not in module:
-            return _usage_error(f"no double-dummy analysis for {get_game(args.game).title}")
+            return _usage_error(f"no double-dummy analysis for {args.game} (pymtheg, pyramid)")
         import importlib
 
         game_solver = importlib.import_module(module[args.game])
