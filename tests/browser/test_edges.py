@@ -184,3 +184,71 @@ def test_hand_records_fit_a_small_phone_and_say_the_tricks(live, contexts, shots
     assert boxes.first.evaluate("box => box.clientWidth") <= 360
     words = page.locator("section.hand-record .words").first.inner_text()
     assert TRICKS_WORDS[game] in words, words
+
+
+def test_a_bye_is_a_line_on_the_phone_and_on_the_card(live, contexts, shots):
+    from scoring import selectors
+    from tests.scoring.test_byes_shown import odd_pairs, sitting_out
+
+    with live.exclusive():
+        tournament = odd_pairs("odd-browser")
+        team, rounds = sitting_out(tournament)
+        assert selectors.bye_rounds(tournament, selectors.matches_of(team)) == rounds
+    phone = contexts.new_page(SMALL_PHONE)
+    phone.goto(live.scorer_link(tournament.slug, team.access_code))
+    matches = phone.locator("ol.match-list")
+    expect(matches.get_by_text(f"Round {rounds[0]} · Bye")).to_be_visible()
+    expect(matches.get_by_text("Bye: the mean of the table's ranking points").first).to_be_visible()
+    shots.take(phone, "scorer-bye")
+    phone.goto(f"/t/{tournament.slug}/teams/{team.number}/")
+    bye_row = phone.get_by_role("row").filter(has_text="Bye: the mean of the table")
+    expect(bye_row).to_have_count(len(rounds))
+    expect(bye_row.first.get_by_role("cell").first).to_have_text(str(rounds[0]))
+    shots.take(phone, "card-bye")
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 360
+
+
+def test_pyramid_totals_standings_say_what_they_count(live, contexts, shots):
+    from tests.tournaments.test_individual_events import pyramid_event
+    from tournaments import services
+
+    with live.exclusive():
+        event = pyramid_event(slug="totals-browser", per_round=1)
+        services.update_tournament(by=None, tournament=event, changes={"ranking": "totals"})
+    phone = contexts.new_page(SMALL_PHONE)
+    phone.goto(f"/t/{event.slug}/standings/")
+    expect(phone.get_by_text("Only a player's own declarations count", exact=False)).to_have_count(
+        1
+    )
+    shots.take(phone, "totals-note")
+
+
+def test_forfeits_of_a_disqualified_team_wait_for_their_round(live, cup, contexts, shots):
+    from scoring import services as results
+    from tournaments.models import Disqualification
+
+    with live.exclusive():
+        first = Match.objects.get(table__tournament=cup.tournament, round=1, table__number=1)
+        confirm(first)
+        gone = first.ns_team
+        Disqualification.objects.create(team=gone, reason="left the room")
+        results.results_changed(cup.tournament)
+        later = (
+            Match.objects.filter(table__tournament=cup.tournament, round=2)
+            .exclude(ns_team=gone)
+            .exclude(ew_team=gone)
+            .get()
+        )
+        other = Match.objects.get(table__tournament=cup.tournament, round=1, table__number=2)
+    card = contexts.new_page(SMALL_PHONE)
+    card.goto(f"/t/{cup.slug}/teams/{gone.number}/")
+    expect(card.get_by_text("forfeit −1000")).to_have_count(1)
+    expect(card.get_by_text("to come", exact=True)).to_have_count(1)
+    shots.take(card, "forfeit-before-round-2")
+    with live.exclusive():  # round 1 finishes, round 2 starts at the other table
+        confirm(other)
+        confirm(later)
+        results.results_changed(cup.tournament)
+    # The card's own poll brings the round-2 forfeit, now that round 2 is reached.
+    expect(card.get_by_text("forfeit −1000")).to_have_count(2, timeout=20_000)
+    shots.take(card, "forfeit-round-2-reached")
