@@ -87,7 +87,7 @@ def test_the_job_solves_every_board_as_the_engine_does(db, django_capture_on_com
         assert analysis.finished_at is not None
 
 
-def test_a_pymtheg_table_is_five_strains_and_the_ry_contracts_put_together(db, django_capture_on_commit_callbacks):
+def test_a_pymtheg_table_is_the_strains_and_ry_put_together(db, django_capture_on_commit_callbacks):
     tournament = make_tournament(slug="pym-an", teams=4, tables=1)
     with django_capture_on_commit_callbacks(execute=True):
         organiser_services.set_deal(
