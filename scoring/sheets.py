@@ -52,16 +52,24 @@ def sheet_of_board(
 def used_values(tournament: Tournament, slots: set[tuple[int, int]]) -> list[int]:
     """The declared values of the current results on these boards (an adjusted result, which
     has no entry behind it, uses no place)."""
+    return list(declared_values(tournament, slots).values())
+
+
+def declared_values(
+    tournament: Tournament, slots: set[tuple[int, int]]
+) -> dict[tuple[int, int], int]:
+    """``{(match id, board number): declared value}`` of the current results on these boards
+    that declare, in the order the results were stored; one query."""
     game = tournament.game_rules
     results = Result.objects.filter(
         current=True, match_id__in={match_id for match_id, _ in slots}, submission__isnull=False
     ).values_list("match_id", "board__number", "submission__score")
-    values = []
+    values = {}
     for match_id, board_number, score in results:
         if (match_id, board_number) in slots:
             declared = game.declaration(score)
             if declared is not None:
-                values.append(declared[1])
+                values[(match_id, board_number)] = declared[1]
     return values
 
 
@@ -98,17 +106,17 @@ def match_sheets(tournament: Tournament, match: Match) -> dict[int, dict[str, An
     if not size:
         return {}
     found: dict[int, dict[str, Any]] = {}
+    others_of: dict[int, set[tuple[int, int]]] = {}
     for seat in MatchSeat.objects.filter(match=match).select_related("team"):
         slots = declaration_slots(tournament, seat.team)
         for index, (match_id, board) in enumerate(slots):
             if match_id != match.pk:
                 continue
             sheet = index // size + 1
-            others = set(slots[(sheet - 1) * size : sheet * size]) - {(match_id, board)}
-            found[board] = {
-                "seat": seat.seat,
-                "player": seat.team,
-                "sheet": sheet,
-                "used": used_values(tournament, others),
-            }
+            others_of[board] = set(slots[(sheet - 1) * size : sheet * size]) - {(match_id, board)}
+            found[board] = {"seat": seat.seat, "player": seat.team, "sheet": sheet}
+    # The results of every sheet the match's boards fall on, read at once.
+    declared = declared_values(tournament, set().union(*others_of.values()))
+    for board, others in others_of.items():
+        found[board]["used"] = [value for slot, value in declared.items() if slot in others]
     return found
