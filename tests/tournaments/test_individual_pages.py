@@ -8,20 +8,30 @@ from rest_framework.test import APIClient
 
 from operations.simulation import simulate_tournament
 from scoring import standings as scoring_standings
+from tests.conftest import rows_for_the_scope
 from tests.tournaments.factories import OrganiserFactory
 from tests.tournaments.test_individual_events import pyramid_event
-from tournaments.models import Match
+from tournaments.models import Match, Tournament
 
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def event():
+def play_one_round() -> int:
     tournament = pyramid_event(slug="pages")
     simulate_tournament(tournament, rounds=1, seed="pages")
     scoring_standings.recompute(tournament.pk)
-    tournament.refresh_from_db()
-    return tournament
+    return tournament.pk
+
+
+@pytest.fixture(scope="module")
+def event_once(django_db_setup, django_db_blocker):
+    """The event is played once for the module; each test's own writes are rolled back."""
+    yield from rows_for_the_scope(django_db_blocker, play_one_round)
+
+
+@pytest.fixture
+def event(event_once, db):
+    return Tournament.objects.get(pk=event_once)
 
 
 def organiser_pages(slug: str, match: Match) -> list[str]:
