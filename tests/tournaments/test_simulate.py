@@ -63,7 +63,7 @@ def current_results(tournament, round_number: int) -> list[Result]:
 
 
 @pytest.mark.parametrize(
-    "settings",
+    "chosen",
     [
         {},
         {
@@ -75,8 +75,8 @@ def current_results(tournament, round_number: int) -> list[Result]:
     ],
     ids=["defaults", "rules-1709-rotating-two-boards"],
 )
-def test_every_simulated_result_is_a_legal_play_of_the_deal(settings):
-    cup = small_cup(**settings)
+def test_every_simulated_result_is_a_legal_play_of_the_deal(chosen):
+    cup = small_cup(**chosen)
     boards = cup.boards_per_table
     report = simulate_tournament(cup, rounds=1, seed="real-play", dispute=True)
     assert report.rounds == [1]
