@@ -26,6 +26,7 @@ from publishing.charts import spread_svg, tables_out_words
 from publishing.exports.sheets import Stamp
 from publishing.exports.workbook import LINE_COLUMNS, Places, WorkbookData, empty_byes
 from publishing.models import ChartData, Export, HandRecords, PublishingSettings
+from scoring import visibility
 from scoring.models import Result, StandingsState
 from scoring.selectors import (
     board_points,
@@ -36,7 +37,6 @@ from scoring.selectors import (
     result_facts,
     standings_status,
 )
-from scoring.visibility import complete_tables, tables_still_out
 from tournaments.models import Board, Match, Status, Team, Tournament
 from tournaments.selectors import SEATED, board_diagram
 
@@ -151,7 +151,7 @@ def hand_record_release(tournament: Tournament, settings: PublishingSettings) ->
         return Release(
             mode, set(), False, "The hand records are published once the standings are final."
         )
-    released = complete_tables(tournament)
+    released = visibility.complete_tables(tournament)
     return Release(
         mode,
         released,
@@ -636,8 +636,8 @@ def public_charts(tournament: Tournament, chart: ChartData | None) -> PublicChar
     table may stop being complete after that. Then the spread is drawn again here without it
     (a few hundred strips at most), and the places after every round, which cannot be, are
     left out until the chart task has drawn them again."""
-    complete = complete_tables(tournament)
-    out = tables_still_out(tournament, complete)
+    complete = visibility.complete_tables(tournament)
+    out = visibility.tables_still_out(tournament, complete)
     shown = PublicCharts(tables_out=out, out_words=tables_out_words(out))
     if chart is None:
         return shown

@@ -38,6 +38,7 @@ from publishing.models import ChartData, Export, HandRecords, PublishingSettings
 from publishing.players import build_player_sheets
 from publishing.storage import export_storage
 from scoring import standings as scoring_standings
+from scoring import visibility
 from scoring.models import StandingsState
 from scoring.selectors import (
     placed_with_groups,
@@ -45,7 +46,6 @@ from scoring.selectors import (
     standings_bookkeeping,
     stored_standings,
 )
-from scoring.visibility import complete_tables
 from tournaments.action_log import SYSTEM_ACTOR, write_log
 from tournaments.models import Status, Tournament
 
@@ -448,7 +448,7 @@ def refresh_chart_data(tournament: Tournament, state: StandingsState) -> ChartDa
     after every round are charted for games of pairs. ``ChartData.tables`` keeps the complete
     tables the charts were drawn from: the page checks them against the tables complete now."""
     chart, _ = ChartData.objects.get_or_create(tournament=tournament)
-    complete = sorted(complete_tables(tournament))
+    complete = sorted(visibility.complete_tables(tournament))
     if (
         chart.computed_at is not None
         and chart.computed_version == state.computed_version
