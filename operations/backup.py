@@ -128,6 +128,7 @@ DERIVED = {
     "publishing.PublishingSettings": "this server's publishing choices, set again by hand",
     "broadcast.FeaturedTable": "this server's broadcast, featured again by hand (a new code)",
     "broadcast.Recording": "a featured table's play as recorded; its results are in the backup",
+    "analysis.BoardAnalysis": "solved again from the deals (the deals page starts the job)",
 }
 
 
