@@ -16,7 +16,7 @@ from typing import Any
 
 from engine.games.pymtheg.cards import CARDS_PER_HAND, SEATS, Deal, Seat, seat_order
 from engine.games.pymtheg.rulesets import get_ruleset
-from engine.games.pymtheg.solver import STRAINS, _strain_rules, solver_hands
+from engine.games.pymtheg.solver import STRAINS, _strain_rules, ry_partner_tricks, solver_hands
 from engine.solver import Solver
 
 
@@ -71,32 +71,10 @@ def _ry(
     hands: tuple[int, ...], order: tuple[Seat, ...], leader: int, rules: Any, solver: Solver
 ) -> dict[str, int | None]:
     """For each seat as Ry's bidder: None when lost, else the partner's fewest tricks."""
-    ry: dict[str, int | None] = {}
-    for seat in SEATS:
-        bidder = order.index(seat)
-        partner = (bidder + 2) % 4
-        opponents = {(bidder + 1) % 4, (bidder + 3) % 4}
-        weights = [0, 0, 0, 0]
-        weights[bidder] = 1
-        made = (
-            solver.value(
-                hands, leader=leader, weights=weights, maximisers=opponents, rules=rules, hi=1
-            )
-            == 0
-        )
-        if not made:
-            ry[seat.name] = None
-            continue
-        weights[bidder], weights[partner] = 16, 1
-        ry[seat.name] = solver.value(
-            hands,
-            leader=leader,
-            weights=weights,
-            maximisers=opponents,
-            rules=rules,
-            hi=CARDS_PER_HAND,
-        )
-    return ry
+    return {
+        seat.name: ry_partner_tricks(solver, hands, order.index(seat), leader=leader, rules=rules)
+        for seat in SEATS
+    }
 
 
 def combine(given: Mapping[str, Any], parts: Mapping[str, Mapping[str, Any]]) -> dict[str, Any]:

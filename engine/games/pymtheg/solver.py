@@ -163,30 +163,10 @@ def ry_lon_table(
     for seat in SEATS:
         bidder = order.index(seat)
         partner = (bidder + 2) % 4
-        opponents = {(bidder + 1) % 4, (bidder + 3) % 4}
-        weights = [0, 0, 0, 0]
-        weights[bidder] = 1
-        ry = (
-            solver.value(
-                hands, leader=leader, weights=weights, maximisers=opponents, rules=nt, hi=1
-            )
-            == 0
+        ry2 = ry_partner_tricks(
+            solver, hands, bidder, leader=leader, rules=nt, guess=tricks["nt"][seat.name]
         )
-        ry2: int | None = None
-        if ry:
-            weights = [0, 0, 0, 0]
-            weights[bidder] = 16
-            weights[partner] = 1
-            # made, so the bidder takes no trick and the value is the partner's tricks
-            ry2 = solver.value(
-                hands,
-                leader=leader,
-                weights=weights,
-                maximisers=opponents,
-                rules=nt,
-                hi=CARDS_PER_HAND,
-                guess=tricks["nt"][seat.name],
-            )
+        ry = ry2 is not None
         lon: list[str] = []
         for strain in STRAINS:
             if tricks[strain][seat.name] < CARDS_PER_HAND:
@@ -210,6 +190,39 @@ def ry_lon_table(
             "L": lon,
         }
     return result
+
+
+def ry_partner_tricks(
+    solver: Solver,
+    hands: tuple[int, ...],
+    bidder: int,
+    *,
+    leader: int,
+    rules: Any,
+    guess: int | None = None,
+) -> int | None:
+    """A Ry by ``bidder`` (an index of ``hands``): None when the defenders can make him take a
+    trick, else the fewest tricks his partner can be held to (what Ry 2 pays)."""
+    partner = (bidder + 2) % 4
+    opponents = {(bidder + 1) % 4, (bidder + 3) % 4}
+    weights = [0, 0, 0, 0]
+    weights[bidder] = 1
+    taken = solver.value(
+        hands, leader=leader, weights=weights, maximisers=opponents, rules=rules, hi=1
+    )
+    if taken != 0:
+        return None
+    # Made, so the bidder takes no trick and the value is the partner's tricks.
+    weights[bidder], weights[partner] = 16, 1
+    return solver.value(
+        hands,
+        leader=leader,
+        weights=weights,
+        maximisers=opponents,
+        rules=rules,
+        hi=CARDS_PER_HAND,
+        guess=guess,
+    )
 
 
 def analyse(
