@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from engine.games.base import Game
 from engine.games.pymtheg.cards import CARDS_PER_HAND, SEATS, Deal, Seat, seat_order
 from engine.games.pymtheg.rulesets import get_ruleset
 from engine.games.pymtheg.solver import STRAINS, _strain_rules, ry_partner_tricks, solver_hands
@@ -121,15 +122,12 @@ def _team_tricks(record: Mapping[str, Any], team: str) -> int | None:
     return None
 
 
-class DoubleDummyTables:
+class DoubleDummyTables(Game):
     """Pymtheg's double-dummy tables behind the game interface (``Game.analyse_deal`` and
     the rest): six parts, one a strain and one the Ry contracts, each solved with the table's
     opening seat leading."""
 
     analysis_memory_mib = 160
-
-    def opening_seat(self, settings: Mapping[str, Any], table: int) -> Seat:
-        raise NotImplementedError
 
     def analysis_inputs(
         self, settings: Mapping[str, Any], *, table: int, players: int, dealer: str
