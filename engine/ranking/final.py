@@ -68,8 +68,13 @@ class FinalStandings:
     def disqualify_after_final(self, team: Any) -> FinalStandings:
         """Take ``team`` off the final table; the teams below it move up one place."""
         target = self.row(team)
-        if target["status"] != "ok":
+        if target["status"] == "disqualified":
             raise RankingInputError(f"team {team!r} is already disqualified")
+        if target["place"] is None:  # withdrawn: no place to give up, nobody moves
+            rows = [
+                _with(row, status="disqualified") if row is target else row for row in self.rows
+            ]
+            return FinalStandings(self.provisional, self.groups, tuple(rows))
         kept, disqualified = [], [_with(target, place=None, status="disqualified")]
         for row in self.rows:
             if row is target:

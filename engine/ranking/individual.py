@@ -24,8 +24,12 @@ Rulings (the rulebook's pair rules, per player):
   He keeps his points and is listed after the others without a place.
 - **Disqualified after finalisation**: ranked as if it had not happened, then taken off the
   table: the players placed below him move up one place; nobody's points change.
+- **Withdrawn** (``withdrawn``: ``[{player, after_round}]``, a player who left for good): his
+  results stand and count for the others; he gets no place and is listed after the placed
+  players, before the disqualified, with ``status: "withdrawn"`` and ``withdrew_after``.
 - Order: places first, then player id in natural order ("P2" before "P10"); players without a
-  place after them. Points are rounded to 6 decimals, percentages to 2.
+  place after them (the withdrawn, then the disqualified). Points are rounded to 6
+  decimals, percentages to 2.
 """
 
 from __future__ import annotations
@@ -50,11 +54,17 @@ from engine.ranking.core import (
     percentage_out,
     rank_groups,
 )
-from engine.ranking.inputs import SCORE_LIMIT, TIE_POLICIES, RankingInputError, team_sort_key
+from engine.ranking.inputs import (
+    SCORE_LIMIT,
+    TIE_POLICIES,
+    RankingInputError,
+    read_withdrawn,
+    team_sort_key,
+)
 
 METHODS = ("duplicate", "totals")
 FIELDS = frozenset({"game", "method", "ties", "settings", "players", "matches", "byes"})
-FIELDS_ALL = FIELDS | {"disqualified"}
+FIELDS_ALL = FIELDS | {"disqualified", "withdrawn"}
 MATCH_FIELDS = frozenset({"round", "table", "board", "seats", "record", "score", "scores"})
 RESULT_FIELDS = ("record", "score", "scores")
 
@@ -95,6 +105,19 @@ class _Field:
     matches: list[_Match]
     disqualified: set[Any] = field(default_factory=set)  # before finalisation
     after_final: list[Any] = field(default_factory=list)
+    withdrawn: dict[Any, int] = field(default_factory=dict)  # player: the last round he played
+
+    def status(self, player: Any) -> str:
+        if player in self.disqualified:
+            return "disqualified"
+        return "withdrawn" if player in self.withdrawn else "ok"
+
+    def row_status(self, player: Any) -> dict[str, Any]:
+        """A standings row's ``status``, and ``withdrew_after`` for a withdrawn player."""
+        status = self.status(player)
+        if status == "withdrawn":
+            return {"status": status, "withdrew_after": self.withdrawn[player]}
+        return {"status": status}
 
 
 def _read(data: Any) -> _Field:
@@ -120,6 +143,7 @@ def _read(data: Any) -> _Field:
     _check_byes(data.get("byes", []), known, matches)
     field_ = _Field(game_id, game, method, ties, players, matches)
     _read_disqualified(data.get("disqualified", []), known, field_)
+    field_.withdrawn = read_withdrawn(data.get("withdrawn", []), known, "player")
     return field_
 
 
@@ -424,7 +448,7 @@ def _duplicate(field_: _Field) -> dict[str, Any]:
                 "points": _number(points.get(player, 0.0)),
                 "percentage": sum(mine) / len(mine) if mine else None,
                 "matches": len(mine),
-                "status": "disqualified" if player in field_.disqualified else "ok",
+                **field_.row_status(player),
             }
         )
     if ranked.pending:
@@ -483,7 +507,7 @@ def _totals(field_: _Field) -> dict[str, Any]:
             "total": _number(totals.get(player, 0)),
             "tiebreak": tiebreaks.get(player, 0),
             "matches": counts.get(player, 0),
-            "status": "disqualified" if player in field_.disqualified else "ok",
+            **field_.row_status(player),
         }
         for player in field_.players
     ]
@@ -531,7 +555,7 @@ def _ordered(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
     )
     unplaced = sorted(
         (row for row in rows if row["place"] is None),
-        key=lambda row: team_sort_key(row["player"]),
+        key=lambda row: (row["status"] == "disqualified", team_sort_key(row["player"])),
     )
     return [{"place": row.pop("place"), **row} for row in placed + unplaced]
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from engine.core.errors import RecordError, SettingsError
@@ -21,7 +21,7 @@ TIE_POLICIES = ("min", "average", "max")
 DEFAULT_TIES = "min"
 #: The fields of every results object; a game adds the settings its scores read (Pymtheg's
 #: ``ruleset``), which the object may give at its top level.
-TOURNAMENT_FIELDS = frozenset({"game", "ties", "teams", "matches", "disqualified"})
+TOURNAMENT_FIELDS = frozenset({"game", "ties", "teams", "matches", "disqualified", "withdrawn"})
 MATCH_FIELDS = frozenset({"round", "table", "board", "ns", "ew", "record", "scores"})
 DISQUALIFICATION_FIELDS = frozenset({"team", "after_final"})
 # Real table results stay within tens of thousands; the limit keeps every score exact in a float.
@@ -136,6 +136,8 @@ class Tournament:
     teams: TeamRoster
     matches: tuple[MatchEntry, ...]
     disqualified: tuple[Disqualification, ...]
+    # Team number: the last round it played before it withdrew (no place, results stand).
+    withdrawn: Mapping[int, int] = field(default_factory=dict)
 
 
 def _whole(raw: Mapping[str, Any], name: str, where: str, default: int | None = None) -> int:
@@ -305,6 +307,30 @@ def read_disqualified(raw: Any, teams: TeamRoster) -> tuple[Disqualification, ..
     return tuple(result)
 
 
+def read_withdrawn(raw: Any, known: set[Any] | None, key: str) -> dict[Any, int]:
+    """``[{key: id, "after_round": r}]`` as ``{id: r}``: entrants who left for good after
+    round r (0: before the first). ``known``: the ids allowed (None: the caller checks)."""
+    if raw is None:
+        return {}
+    shape = f'a list like [{{"{key}": "T4", "after_round": 3}}]'
+    if not isinstance(raw, list):
+        raise fail("withdrawn", f"must be {shape}")
+    found: dict[Any, int] = {}
+    for i, item in enumerate(raw):
+        where = f"withdrawn[{i}]"
+        if not isinstance(item, dict) or set(item) != {key, "after_round"}:
+            raise fail(where, f"must be an object of {key} and after_round")
+        entrant, after = item[key], item["after_round"]
+        if known is not None and entrant not in known:
+            raise fail(where, f"must name a known {'team' if key == 'team' else 'player'}")
+        if isinstance(after, bool) or not isinstance(after, int) or after < 0:
+            raise fail(f"{where}.after_round", f"must be a whole number from 0, not {after!r}")
+        if entrant in found:
+            raise fail(where, f"{entrant!r} withdraws twice")
+        found[entrant] = after
+    return found
+
+
 def read_game(data: Mapping[str, Any]) -> Game:
     """The game of a results object: its ``game``, Pymtheg's by default; a game of pairs."""
     game_id = data.get("game", DEFAULT_GAME)
@@ -365,4 +391,8 @@ def read_tournament_indexed(data: Any) -> tuple[Tournament, ScheduleIndex]:
         schedule.add(entry, i)
         matches.append(entry)
     disqualified = read_disqualified(data.get("disqualified"), teams)
-    return Tournament(scoring, ties, teams, tuple(matches), disqualified), schedule
+    withdrawn = {
+        teams.lookup(team, "withdrawn", "team", "the withdrawn team"): after
+        for team, after in read_withdrawn(data.get("withdrawn"), None, "team").items()
+    }
+    return Tournament(scoring, ties, teams, tuple(matches), disqualified, withdrawn), schedule

@@ -60,6 +60,9 @@ from engine.ranking.inputs import (
 )
 
 MatchKey = int | tuple[int, int, int]
+# A side in the standings' JSON text, by side number or bye mode (null: BYE_BOTH, both
+# sides' mean).
+SIDE_TEXTS = ('"NS"', '"EW"', "null")
 RESULT_FIELDS = frozenset({"record", "scores"})
 
 
@@ -120,6 +123,7 @@ class RankingState:
         self.before_final = np.zeros(n_teams, dtype=bool)
         for item in self.disqualified:
             self.before_final[item.team] = not item.after_final
+        self.withdrawn: dict[int, int] = dict(tournament.withdrawn)
         self.table_boards = sorted({(m.table, m.board) for m in self.matches})
         self.table_board_index = {key: n for n, key in enumerate(self.table_boards)}
         self._load_slots()
@@ -319,7 +323,12 @@ class RankingState:
             matches = [*self.matches[:index], entry, *self.matches[index + 1 :]]
             self._load(
                 Tournament(
-                    self.scoring, self.ties, self.teams, tuple(matches), tuple(self.disqualified)
+                    self.scoring,
+                    self.ties,
+                    self.teams,
+                    tuple(matches),
+                    tuple(self.disqualified),
+                    self.withdrawn,
                 )
             )
             return
@@ -355,7 +364,7 @@ class RankingState:
     def to_data(self) -> dict[str, Any]:
         """The tournament results object this state ranks (interchange formats, section 4)."""
         ids = self.teams.ids
-        return {
+        data = {
             **self.scoring.to_data(),
             "ties": self.ties,
             "teams": list(self.teams.raw),
@@ -365,6 +374,11 @@ class RankingState:
                 for item in self.disqualified
             ],
         }
+        if self.withdrawn:
+            data["withdrawn"] = [
+                {"team": ids[team], "after_round": after} for team, after in self.withdrawn.items()
+            ]
+        return data
 
     def to_standings(self, *, tables: bool = True) -> dict[str, Any]:
         """The standings object (interchange formats, section 4), plus each team's tables
@@ -385,18 +399,24 @@ class RankingState:
     def to_standings_json(self) -> str:
         """``json.dumps(self.to_standings())``, the same text, written without building the
         teams' tables as objects (most of the standings of a big tournament, and most of the
-        time ``json.dumps`` takes): see ``_tables_json``."""
+        time ``json.dumps`` takes): see ``_tables_json``. The text of a big tournament is
+        hundreds of megabytes, so it is put together in one join of pieces that are mostly
+        views into a few shared texts, not copies (the JSON is ASCII: ``ensure_ascii``)."""
         if any(item.after_final for item in self.disqualified):
             return json.dumps(self.to_standings())
         placing = self._placing()
         order, rows = placing.order, self._rows_out(tables=False, placing=placing)
-        tables = self._tables_json()
+        tables, bounds = self._tables_json()
         head = json.dumps({"provisional": bool(self.pending.any()), "groups": self._groups_out()})
-        lines = ", ".join(
-            f'{json.dumps(row)[:-1]}, "tables": {tables[team]}}}'
-            for team, row in zip(order, rows, strict=True)
-        )
-        return f'{head[:-1]}, "standings": [{lines}]}}'
+        parts: list[bytes | memoryview] = [head[:-1].encode(), b', "standings": [']
+        for number, (team, row) in enumerate(zip(order, rows, strict=True)):
+            if number:
+                parts.append(b", ")
+            parts += (json.dumps(row)[:-1].encode(), b', "tables": [')
+            parts += tables[2 * bounds[team] : 2 * bounds[team + 1]]
+            parts.append(b"]}")
+        parts.append(b"]}")
+        return b"".join(parts).decode("ascii")
 
     def places(self) -> dict[Any, int | None]:
         """Each team's place (None: disqualified), as in ``to_standings``, without building
@@ -404,7 +424,7 @@ class RankingState:
         if any(item.after_final for item in self.disqualified):
             rows = self.to_standings(tables=False)["standings"]
             return {row["team"]: row["place"] for row in rows}
-        placed = ~self.before_final
+        placed = self._placed()
         place = self._placing().place
         return {
             team: int(place[number]) if placed[number] else None
@@ -432,14 +452,30 @@ class RankingState:
         by points, then id."""
         points = team_points(self.played_half, self.bye_total)
         percentages = self.percentages()
-        placed = ~self.before_final
+        placed = self._placed()
         if self.pending.any():
             place = percentage_places(percentages, placed)
         else:
             place = places(points, placed)
         numbers = np.arange(len(self.teams.ids))
-        order = np.lexsort((numbers, points, place, self.before_final)).tolist()
+        # Placed teams first, then the withdrawn, then the disqualified.
+        unplaced = np.where(self.before_final, 2, np.where(placed, 0, 1))
+        order = np.lexsort((numbers, points, place, unplaced)).tolist()
         return _Placing(points, percentages, place, order)
+
+    def _placed(self) -> np.ndarray:
+        """Per team: whether it gets a place (neither disqualified before finalisation nor
+        withdrawn)."""
+        placed = ~self.before_final
+        placed[list(self.withdrawn)] = False
+        return placed
+
+    def _status(self, team: int) -> dict[str, Any]:
+        if self.before_final[team]:
+            return {"status": "disqualified"}
+        if team in self.withdrawn:
+            return {"status": "withdrawn", "withdrew_after": self.withdrawn[team]}
+        return {"status": "ok"}
 
     def _ranked_slots(self) -> np.ndarray:
         return np.flatnonzero(self.half > 0)
@@ -518,31 +554,44 @@ class RankingState:
         ends = np.cumsum(np.bincount(teams, minlength=len(self.teams.ids))).tolist()
         return [entries[start:end] for start, end in zip([0, *ends[:-1]], ends, strict=True)]
 
-    def _tables_json(self) -> list[str]:
-        """Per team, ``json.dumps`` of its ``_tables_out`` list, put together from the text
-        of each entry. A bye's entry is the same for every team of the same bye mode at that
-        table and board, so it is written once, not once per team."""
+    def _tables_json(self) -> tuple[list[bytes | memoryview], list[int]]:
+        """The text of every team's ``_tables_out`` list without its brackets, as pieces:
+        team ``t``'s are ``pieces[2 * bounds[t] : 2 * bounds[t + 1]]``, a separator (empty
+        for the first) before each entry or run of entries.
+
+        A bye's entry is the same for every team of the same bye mode at that table and
+        board, so each mode's byes at every table and board are written once, as one text
+        (``_bye_rows``); a team's list is then its played entries between slices of that
+        text, the runs of tables and boards where it has a bye. The work per team follows
+        the tables and boards it sits at, not all of them: in one round of 1,000 tables a
+        team has 999 byes and one result."""
         slots = self._ranked_slots()
-        bye_teams, bye_tbs = np.nonzero(self.appearances == 0)
-        bye_modes_ = self.modes[bye_teams]
-        n_tb = len(self.table_boards)
-        bye_ranks = _numbers(np.round(bye_value_table(self.means), POINT_DECIMALS).reshape(-1))
-        side_texts = ('"NS"', '"EW"', "null")  # null: BYE_BOTH, both sides' mean
-        bye_texts = np.array(
-            [
-                f'{{"table": {table}, "board": {board}, "side": {side_texts[mode]}, '
-                f'"round": null, "rank": {_json_number(bye_ranks[mode * n_tb + tb])}, '
-                f'"score": null, "bye": true}}'
-                for mode in range(3)
-                for tb, (table, board) in enumerate(self.table_boards)
-            ],
-            dtype=object,
-        )
+        slots = slots[
+            np.lexsort((self.slot_round[slots], self.slot_group[slots] // 2, self.slot_team[slots]))
+        ]
+        played, keys = self._played_texts(slots)
+        byes, bye_keys = self._bye_runs()
+        texts = np.empty(len(played) + len(byes), dtype=object)
+        texts[: len(played)] = [text.encode() for text in played]
+        texts[len(played) :] = byes
+        keys = np.concatenate([keys, bye_keys])  # (team, table and board, played first)
+        order = np.lexsort((keys[:, 2], keys[:, 1], keys[:, 0]))
+        teams = keys[order, 0]
+        counts = np.bincount(teams, minlength=len(self.teams.ids))
+        first = np.ones(teams.size, dtype=bool)
+        first[1:] = teams[1:] != teams[:-1]
+        pieces = np.empty(2 * teams.size, dtype=object)
+        pieces[0::2] = np.where(first, b"", b", ")
+        pieces[1::2] = texts[order]
+        return pieces.tolist(), [0, *np.cumsum(counts).tolist()]
+
+    def _played_texts(self, slots: np.ndarray) -> tuple[list[str], np.ndarray]:
+        """The entries of these ranked slots, and their keys (team, table and board, order)."""
         tbs = self.slot_group[slots] // 2
         table_of = np.array([table for table, _board in self.table_boards], dtype=np.int64)
         board_of = np.array([board for _table, board in self.table_boards], dtype=np.int64)
-        played = [
-            f'{{"table": {table}, "board": {board}, "side": {side_texts[side]}, '
+        texts = [
+            f'{{"table": {table}, "board": {board}, "side": {SIDE_TEXTS[side]}, '
             f'"round": {round_}, "rank": {_json_number(rank)}, '
             f'"score": {_json_number(score)}, "bye": false}}'
             for table, board, side, round_, rank, score in zip(
@@ -555,29 +604,60 @@ class RankingState:
                 strict=True,
             )
         ]
-        texts = np.empty(slots.size + bye_teams.size, dtype=object)
-        texts[: slots.size] = played
-        texts[slots.size :] = bye_texts[bye_modes_ * n_tb + bye_tbs]
-        teams = np.concatenate([self.slot_team[slots], bye_teams])
-        order = np.lexsort(
-            (
-                np.concatenate([self.slot_round[slots], np.zeros(bye_teams.size, dtype=np.int64)]),
-                np.concatenate([tbs, bye_tbs]),
-                teams,
-            )
-        )
-        texts = texts[order].tolist()
-        ends = np.cumsum(np.bincount(teams, minlength=len(self.teams.ids))).tolist()
-        return [
-            f"[{', '.join(texts[start:end])}]"
-            for start, end in zip([0, *ends[:-1]], ends, strict=True)
+        keys = np.stack([self.slot_team[slots], tbs, np.arange(slots.size)], axis=1)
+        return texts, keys.reshape(-1, 3)
+
+    def _bye_runs(self) -> tuple[list[memoryview], np.ndarray]:
+        """Each team's runs of byes (tables and boards in a row where it does not sit) as
+        slices of its mode's bye text, and their keys (team, first table and board, a
+        number after every played entry's)."""
+        n_teams, n_tb = self.appearances.shape
+        rows, offsets = self._bye_rows()
+        views = [memoryview(row) for row in rows]
+        seated_teams, seated_tbs = np.nonzero(self.appearances)
+        # Runs end at each seat of the team and at the end of the tables and boards; each
+        # starts after the team's seat before it (or at the first table and board).
+        ends = np.concatenate([seated_tbs, np.full(n_teams, n_tb)])
+        run_teams = np.concatenate([seated_teams, np.arange(n_teams)])
+        by_team = np.lexsort((ends, run_teams))
+        ends, run_teams = ends[by_team], run_teams[by_team]
+        starts = np.empty_like(ends)
+        if ends.size:
+            starts[0] = 0
+            starts[1:] = np.where(run_teams[1:] == run_teams[:-1], ends[:-1] + 1, 0)
+        kept = ends > starts
+        starts, ends, run_teams = starts[kept], ends[kept], run_teams[kept]
+        modes = self.modes[run_teams]
+        pieces = [
+            views[mode][offsets[mode][start] : offsets[mode][end] - 2]
+            for mode, start, end in zip(modes.tolist(), starts.tolist(), ends.tolist(), strict=True)
         ]
+        keys = np.stack([run_teams, starts, np.full(starts.size, np.iinfo(np.int64).max)], axis=1)
+        return pieces, keys.reshape(-1, 3).astype(np.int64)
+
+    def _bye_rows(self) -> tuple[list[bytes], list[list[int]]]:
+        """Per bye mode, the entries of a bye at every table and board joined into one text,
+        and where each table and board's entry starts in it (one more: the end plus 2)."""
+        n_tb = len(self.table_boards)
+        values = np.round(bye_value_table(self.means), POINT_DECIMALS).reshape(-1)
+        ranks = [_json_number(rank) for rank in _numbers(values)]
+        rows, offsets = [], []
+        for mode in range(3):
+            texts = [
+                f'{{"table": {table}, "board": {board}, "side": {SIDE_TEXTS[mode]}, '
+                f'"round": null, "rank": {ranks[mode * n_tb + tb]}, "score": null, "bye": true}}'
+                for tb, (table, board) in enumerate(self.table_boards)
+            ]
+            rows.append(", ".join(texts).encode())
+            lengths = np.fromiter((len(text) + 2 for text in texts), np.int64, count=n_tb)
+            offsets.append([0, *np.cumsum(lengths).tolist()])
+        return rows, offsets
 
     def _rows_out(
         self, *, tables: bool = True, placing: _Placing | None = None
     ) -> list[dict[str, Any]]:
         placing = placing or self._placing()
-        placed = ~self.before_final
+        placed = self._placed()
         rows: list[dict[str, Any]] = [
             {
                 "place": int(placing.place[team]) if placed[team] else None,
@@ -585,7 +665,7 @@ class RankingState:
                 "points": _number(placing.points[team]),
                 "percentage": percentage_out(placing.percentages[team]),
                 "matches": int(self.match_counts[team]),
-                "status": "ok" if placed[team] else "disqualified",
+                **self._status(team),
             }
             for team in placing.order
         ]

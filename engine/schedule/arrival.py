@@ -1,0 +1,211 @@
+"""Seating a late arrival in a drawn schedule (GAMES.md, "Real rooms"; docs/organiser.md).
+
+An entrant registered after play has begun takes a phantom's place from the first round not
+yet started: where a round leaves a table idle and entrants sitting out who could fill it
+with the newcomer, the newcomer sits there with them. The rounds it is not seated in are byes
+for it, as they are for the entrants who faced the phantom. The movement's rules hold: the
+newcomer and its opponents visit no table twice, nobody plays twice in a round, and with
+fixed sides the newcomer keeps one side, facing pairs of the other.
+
+``seat_pair`` seats a pair in a schedule of pairs, ``seat_player`` a player in a movement of
+individuals (the newcomer and ``size - 1`` players sitting out fill an idle table of that
+size). Both seat the newcomer in as many rounds as can be, then with the fewest repeated
+opponents, and raise ``ArrivalError`` saying what must change when no round has a place.
+"""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.core.seats import SEAT_LETTERS
+
+# Stands for the newcomer in a placement's seats (the schedule's entrants are numbers).
+NEWCOMER = "new"
+# Bounds the search over rounds (the options of a round are few: idle tables × entrants out).
+SEARCH_NODES = 200_000
+
+
+class ArrivalError(ValueError):
+    """No round not yet started has a place for the newcomer; the message says why."""
+
+
+@dataclass(frozen=True)
+class Placement:
+    """The newcomer's match in one round: the table, who sits where (seat letter or ``ns``/
+    ``ew`` for pairs: entrant), and the newcomer's own seat or side."""
+
+    round: int
+    table: int
+    seats: Mapping[str, Any]
+    own: str
+
+    @property
+    def opponents(self) -> list[Any]:
+        return [entrant for place, entrant in self.seats.items() if place != self.own]
+
+
+@dataclass
+class _Room:
+    """What the schedule says of each round: who plays, where everyone has been."""
+
+    busy_tables: dict[int, set[int]] = field(default_factory=lambda: defaultdict(set))
+    playing: dict[int, set[Any]] = field(default_factory=lambda: defaultdict(set))
+    visited: dict[Any, set[int]] = field(default_factory=lambda: defaultdict(set))
+    sides: dict[Any, set[str]] = field(default_factory=lambda: defaultdict(set))
+    byes: Counter = field(default_factory=Counter)
+
+    def add(self, round_: int, table: int, seats: Mapping[str, Any]) -> None:
+        self.busy_tables[round_].add(table)
+        for place, entrant in seats.items():
+            self.playing[round_].add(entrant)
+            self.visited[entrant].add(table)
+            self.sides[entrant].add(place)
+
+
+def seat_pair(
+    matches: Iterable[tuple[int, int, Any, Any]],
+    entrants: Iterable[Any],
+    tables: Iterable[int],
+    rounds: Sequence[int],
+    sides: str = "fixed",
+) -> list[Placement]:
+    """The newcomer's matches in ``rounds``: ``matches`` are the schedule's ``(round, table,
+    ns, ew)``, ``entrants`` those who may face it (not withdrawn, not disqualified),
+    ``tables`` those with boards."""
+    room = _Room()
+    for round_, table, ns, ew in matches:
+        room.add(round_, table, {"ns": ns, "ew": ew})
+    pool, hosts = list(entrants), sorted(set(tables))
+    own_sides = ("ns", "ew") if sides == "fixed" else (None,)
+    best: list[Placement] = []
+    for own in own_sides:
+        options = [_pair_options(room, pool, hosts, r, own) for r in rounds]
+        found = _search(options)
+        if _better(found, best):
+            best = found
+    if not best:
+        raise ArrivalError(_nothing_free(rounds, "pair"))
+    return best
+
+
+def _pair_options(
+    room: _Room, pool: list[Any], hosts: list[int], round_: int, own: str | None
+) -> list[Placement]:
+    free = [t for t in hosts if t not in room.busy_tables[round_]]
+    out = [e for e in pool if e not in room.playing[round_]]
+    options = []
+    for table in free:
+        for other in out:
+            if table in room.visited[other]:
+                continue
+            for side in (own,) if own else ("ns", "ew"):
+                their = "ew" if side == "ns" else "ns"
+                if own and room.sides[other] - {their}:
+                    continue  # fixed sides: the opponent must sit the other side
+                options.append(Placement(round_, table, {side: NEWCOMER, their: other}, side))
+    return options
+
+
+def seat_player(
+    seatings: Iterable[tuple[int, int, Mapping[str, Any]]],
+    entrants: Iterable[Any],
+    tables: Mapping[int, int],
+    rounds: Sequence[int],
+) -> list[Placement]:
+    """The newcomer's matches in ``rounds`` of a movement of individuals: ``seatings`` are
+    ``(round, table, {seat: player})``, ``entrants`` the players who may join it, ``tables``
+    each table's size (the tables with boards)."""
+    room = _Room()
+    rounds_drawn: set[int] = set()
+    for round_, table, seats in seatings:
+        room.add(round_, table, seats)
+        rounds_drawn.add(round_)
+    pool = list(entrants)
+    for player in pool:
+        room.byes[player] = sum(player not in room.playing[r] for r in rounds_drawn)
+    options = [_player_options(room, pool, tables, r) for r in rounds]
+    best = _search(options)
+    if not best:
+        raise ArrivalError(_nothing_free(rounds, "player"))
+    return [_rotated(placement, index) for index, placement in enumerate(best)]
+
+
+def _player_options(
+    room: _Room, pool: list[Any], tables: Mapping[int, int], round_: int
+) -> list[Placement]:
+    out = [p for p in pool if p not in room.playing[round_]]
+    options = []
+    for table, size in sorted(tables.items()):
+        if table in room.busy_tables[round_]:
+            continue
+        # Those who have sat out most join first: the newcomer takes byes off them.
+        free = sorted((p for p in out if table not in room.visited[p]), key=lambda p: -room.byes[p])
+        if len(free) < size - 1:
+            continue
+        group = [*free[: size - 1], NEWCOMER]
+        seats = dict(zip(SEAT_LETTERS, group, strict=False))
+        options.append(Placement(round_, table, seats, NEWCOMER))
+    return options
+
+
+def _rotated(placement: Placement, index: int) -> Placement:
+    """The newcomer moves round the table from match to match (its seats even out)."""
+    players = list(placement.seats.values())
+    size = len(players)
+    mine = index % size
+    players.remove(NEWCOMER)
+    players.insert(mine, NEWCOMER)
+    seats = dict(zip(SEAT_LETTERS, players, strict=False))
+    return Placement(placement.round, placement.table, seats, SEAT_LETTERS[mine])
+
+
+def _search(options: list[list[Placement]]) -> list[Placement]:
+    """The most rounds seated, then the fewest repeated opponents: a depth-first search over
+    the rounds (a round may stay a bye), the newcomer never at a table twice."""
+    best: tuple[int, int, list[Placement]] = (0, 0, [])
+    budget = [SEARCH_NODES]
+
+    def walk(index: int, chosen: list[Placement], tables: set[int], met: Counter) -> None:
+        nonlocal best
+        seated, repeats = len(chosen), sum(n - 1 for n in met.values() if n > 1)
+        if (seated, -repeats) > (best[0], -best[1]):
+            best = (seated, repeats, list(chosen))
+        if index == len(options) or budget[0] <= 0:
+            return
+        reach = seated + sum(1 for o in options[index:] if o)
+        if reach < best[0] or (reach == best[0] and repeats >= best[1]):
+            return
+        budget[0] -= 1
+        for placement in options[index]:
+            if placement.table in tables:
+                continue
+            met.update(placement.opponents)
+            walk(index + 1, [*chosen, placement], tables | {placement.table}, met)
+            met.subtract(placement.opponents)
+        walk(index + 1, chosen, tables, met)
+
+    walk(0, [], set(), Counter())
+    return best[2]
+
+
+def _better(found: list[Placement], best: list[Placement]) -> bool:
+    return len(found) > len(best)
+
+
+def _nothing_free(rounds: Sequence[int], noun: str) -> str:
+    if not rounds:
+        return "every round has started: there is no round left to seat a late arrival in"
+    span = f"round {rounds[0]}" if len(rounds) == 1 else f"rounds {rounds[0]}-{rounds[-1]}"
+    needs = (
+        "a table free and a pair sitting out"
+        if noun == "pair"
+        else "a table free and enough players sitting out to fill it"
+    )
+    return (
+        f"no phantom's place in {span}: no round has {needs} who has not played that "
+        f"table. Redraw the rounds not yet started ({span}) with the new {noun}, or seat "
+        f"the {noun} in the next event."
+    )
