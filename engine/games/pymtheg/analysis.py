@@ -11,11 +11,15 @@ declarer, ``contracts`` per seat.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
+from functools import lru_cache
 from typing import Any
 
 from engine.games.base import Game
 from engine.games.pymtheg.cards import CARDS_PER_HAND, SEATS, Deal, Seat, seat_order
+from engine.games.pymtheg.par import par, par_in_words, ruleset_options
+from engine.games.pymtheg.records import Options
 from engine.games.pymtheg.rulesets import get_ruleset
 from engine.games.pymtheg.solver import STRAINS, _strain_rules, ry_partner_tricks, solver_hands
 from engine.solver import Solver
@@ -150,33 +154,37 @@ class DoubleDummyTables(Game):
     def analysis_view(self, table: Mapping[str, Any]) -> dict[str, Any]:
         """Declarers down, strains across: the tricks of the declarer's team; then the Ry and
         Lon contracts each seat makes."""
-        tricks, contracts = table["tricks"], table["contracts"]
-        opening = Seat[table["opening"]]
-        ry, ry3, lon = [], [], []
-        for seat in SEATS:
-            made = contracts[seat.name]
-            if made["R"]:
-                ry.append(f"{seat.full_name} (Ry 2: his partner takes {made['R2']})")
-            if made["R3"]:
-                ry3.append(seat.full_name)
-            for strain in made["L"]:
-                lon.append(f"{seat.full_name} in {_strain_words(strain)}")
-        return {
-            "caption": (
-                f"Tricks of the declarer's team, {opening.full_name} leading "
-                f"(play {table['direction'].replace('counterc', 'counter-c')})"
-            ),
-            "columns": [_strain_words(strain) for strain in STRAINS],
-            "rows": [
-                [seat.full_name, *(tricks[strain][seat.name] for strain in STRAINS)]
-                for seat in SEATS
-            ],
-            "notes": [
-                f"Ry made by {', '.join(ry) or 'no one'}",
-                f"Ry 3 made by {', '.join(ry3) or 'no one'}",
-                f"Lon made by {', '.join(lon) or 'no one'}",
-            ],
+        ns = {strain: table["tricks"][strain]["N"] for strain in STRAINS}
+        ry = {seat.name: table["contracts"][seat.name]["R2"] for seat in SEATS}
+        lon = {
+            strain: [seat.name for seat in SEATS if strain in table["contracts"][seat.name]["L"]]
+            for strain in STRAINS
         }
+        return _view(table, ns, ry, lon)
+
+    def analysis_partial_view(
+        self, inputs: Mapping[str, Any], parts: Mapping[str, Mapping[str, Any]]
+    ) -> dict[str, Any] | None:
+        """What the parts solved so far tell, each strain or Ry still missing "not
+        analysed"; None before any part is in."""
+        if not parts:
+            return None
+        ns = {strain: parts[strain]["ns"] for strain in STRAINS if strain in parts}
+        lon = {strain: parts[strain]["lon"] for strain in STRAINS if strain in parts}
+        ry = parts["ry"]["ry"] if "ry" in parts else None
+        return _view(inputs, ns, ry, lon)
+
+    def analysis_par(
+        self, table: Mapping[str, Any], settings: Mapping[str, Any]
+    ) -> dict[str, Any] | None:
+        """The par of a whole table under the tournament's house rules (``par.par``), with
+        ``words``."""
+        options = ruleset_options(settings)
+        key = json.dumps(
+            [table[name] for name in ("opening", "direction", "ruleset", "tricks", "contracts")],
+            sort_keys=True,
+        )
+        return dict(_par(key, options))
 
     def analysis_beside(
         self, table: Mapping[str, Any], record: Mapping[str, Any], score: Mapping[str, Any]
@@ -205,6 +213,91 @@ class DoubleDummyTables(Game):
             makeable = score.get("trump") in contracts["L"]
         outcome = "made" if score.get("made") else "lost"
         return f"{outcome}, double dummy {'made' if makeable else 'lost'}"
+
+
+NOT_ANALYSED = "not analysed"
+
+
+def _view(
+    given: Mapping[str, Any],
+    ns: Mapping[str, int],
+    ry: Mapping[str, int | None] | None,
+    lon: Mapping[str, list[str]],
+) -> dict[str, Any]:
+    """The table's layout from North-South's tricks per strain, the Ry part (None: not
+    solved) and the seats making Lon per strain; a strain missing from ``ns`` reads "not
+    analysed" in every row."""
+    opening = Seat[given["opening"]]
+    rows = [
+        [
+            seat.full_name,
+            *(
+                NOT_ANALYSED
+                if strain not in ns
+                else ns[strain]
+                if seat.team == "NS"
+                else CARDS_PER_HAND - ns[strain]
+                for strain in STRAINS
+            ),
+        ]
+        for seat in SEATS
+    ]
+    complete = len(ns) == len(STRAINS) and ry is not None
+    return {
+        "caption": (
+            f"Tricks of the declarer's team, {opening.full_name} leading "
+            f"(play {given['direction'].replace('counterc', 'counter-c')})"
+            + ("" if complete else "; partly analysed")
+        ),
+        "columns": [_strain_words(strain) for strain in STRAINS],
+        "rows": rows,
+        "notes": [_ry_note(ry), _ry3_note(ns), _lon_note(lon)],
+    }
+
+
+def _ry_note(ry: Mapping[str, int | None] | None) -> str:
+    if ry is None:
+        return f"Ry: {NOT_ANALYSED}"
+    made = [
+        f"{seat.full_name} (Ry 2: his partner takes {ry[seat.name]})"
+        for seat in SEATS
+        if ry[seat.name] is not None
+    ]
+    return f"Ry made by {', '.join(made) or 'no one'}"
+
+
+def _ry3_note(ns: Mapping[str, int]) -> str:
+    if "nt" not in ns:
+        return f"Ry 3: {NOT_ANALYSED}"
+    made = [
+        seat.full_name
+        for seat in SEATS
+        if (ns["nt"] if seat.team == "NS" else CARDS_PER_HAND - ns["nt"]) == 0
+    ]
+    return f"Ry 3 made by {', '.join(made) or 'no one'}"
+
+
+def _lon_note(lon: Mapping[str, list[str]]) -> str:
+    made = [
+        f"{seat.full_name} in {_strain_words(strain)}"
+        for seat in SEATS
+        for strain in STRAINS
+        if seat.name in lon.get(strain, [])
+    ]
+    missing = [_strain_words(strain) for strain in STRAINS if strain not in lon]
+    note = f"Lon made by {', '.join(made) or 'no one'}"
+    return note + (f" ({NOT_ANALYSED} in {', '.join(missing)})" if missing else "")
+
+
+@lru_cache(maxsize=4096)
+def _par(key: str, options: Options) -> tuple[tuple[str, Any], ...]:
+    """Par of a table given as JSON (cached: pages read the same tables again and again)."""
+    table = json.loads(key)
+    result = par(
+        dict(zip(("opening", "direction", "ruleset", "tricks", "contracts"), table, strict=True)),
+        options,
+    )
+    return (*result.as_dict().items(), ("words", par_in_words(result)))
 
 
 def _strain_words(strain: str) -> str:
