@@ -123,6 +123,7 @@ class RankingState:
         self.before_final = np.zeros(n_teams, dtype=bool)
         for item in self.disqualified:
             self.before_final[item.team] = not item.after_final
+        self.withdrawn: dict[int, int] = dict(tournament.withdrawn)
         self.table_boards = sorted({(m.table, m.board) for m in self.matches})
         self.table_board_index = {key: n for n, key in enumerate(self.table_boards)}
         self._load_slots()
@@ -322,7 +323,12 @@ class RankingState:
             matches = [*self.matches[:index], entry, *self.matches[index + 1 :]]
             self._load(
                 Tournament(
-                    self.scoring, self.ties, self.teams, tuple(matches), tuple(self.disqualified)
+                    self.scoring,
+                    self.ties,
+                    self.teams,
+                    tuple(matches),
+                    tuple(self.disqualified),
+                    self.withdrawn,
                 )
             )
             return
@@ -358,7 +364,7 @@ class RankingState:
     def to_data(self) -> dict[str, Any]:
         """The tournament results object this state ranks (interchange formats, section 4)."""
         ids = self.teams.ids
-        return {
+        data = {
             **self.scoring.to_data(),
             "ties": self.ties,
             "teams": list(self.teams.raw),
@@ -368,6 +374,11 @@ class RankingState:
                 for item in self.disqualified
             ],
         }
+        if self.withdrawn:
+            data["withdrawn"] = [
+                {"team": ids[team], "after_round": after} for team, after in self.withdrawn.items()
+            ]
+        return data
 
     def to_standings(self, *, tables: bool = True) -> dict[str, Any]:
         """The standings object (interchange formats, section 4), plus each team's tables
@@ -413,7 +424,7 @@ class RankingState:
         if any(item.after_final for item in self.disqualified):
             rows = self.to_standings(tables=False)["standings"]
             return {row["team"]: row["place"] for row in rows}
-        placed = ~self.before_final
+        placed = self._placed()
         place = self._placing().place
         return {
             team: int(place[number]) if placed[number] else None
@@ -441,14 +452,30 @@ class RankingState:
         by points, then id."""
         points = team_points(self.played_half, self.bye_total)
         percentages = self.percentages()
-        placed = ~self.before_final
+        placed = self._placed()
         if self.pending.any():
             place = percentage_places(percentages, placed)
         else:
             place = places(points, placed)
         numbers = np.arange(len(self.teams.ids))
-        order = np.lexsort((numbers, points, place, self.before_final)).tolist()
+        # Placed teams first, then the withdrawn, then the disqualified.
+        unplaced = np.where(self.before_final, 2, np.where(placed, 0, 1))
+        order = np.lexsort((numbers, points, place, unplaced)).tolist()
         return _Placing(points, percentages, place, order)
+
+    def _placed(self) -> np.ndarray:
+        """Per team: whether it gets a place (neither disqualified before finalisation nor
+        withdrawn)."""
+        placed = ~self.before_final
+        placed[list(self.withdrawn)] = False
+        return placed
+
+    def _status(self, team: int) -> dict[str, Any]:
+        if self.before_final[team]:
+            return {"status": "disqualified"}
+        if team in self.withdrawn:
+            return {"status": "withdrawn", "withdrew_after": self.withdrawn[team]}
+        return {"status": "ok"}
 
     def _ranked_slots(self) -> np.ndarray:
         return np.flatnonzero(self.half > 0)
@@ -630,7 +657,7 @@ class RankingState:
         self, *, tables: bool = True, placing: _Placing | None = None
     ) -> list[dict[str, Any]]:
         placing = placing or self._placing()
-        placed = ~self.before_final
+        placed = self._placed()
         rows: list[dict[str, Any]] = [
             {
                 "place": int(placing.place[team]) if placed[team] else None,
@@ -638,7 +665,7 @@ class RankingState:
                 "points": _number(placing.points[team]),
                 "percentage": percentage_out(placing.percentages[team]),
                 "matches": int(self.match_counts[team]),
-                "status": "ok" if placed[team] else "disqualified",
+                **self._status(team),
             }
             for team in placing.order
         ]
