@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from engine.solver._dds import MUST_TRUMP, NO_UNDERTRUMP
 from engine.solver._dds import Solver as _CSolver
 
-__all__ = ["PlayRules", "Solver", "hand_cards", "hand_mask"]
+__all__ = ["PlayRules", "Solver", "card_index", "hand_cards", "hand_mask"]
 
 #: The table a solver keeps unless told otherwise (MiB); 128-256 MiB change little.
 DEFAULT_MEMORY_MIB = 160
@@ -65,6 +65,13 @@ def hand_mask(cards: Iterable[tuple[int, int]]) -> int:
             raise ValueError(f"no card ({suit}, {rank}): suits are 0..3, rank indexes 0..15")
         mask |= 1 << (16 * suit + rank)
     return mask
+
+
+def card_index(suit: int, rank: int) -> int:
+    """The C search's number of a card: its bit in a hand mask (``16 * suit + rank``)."""
+    if suit not in range(4) or rank not in range(15):
+        raise ValueError(f"no card ({suit}, {rank}): suits are 0..3, rank indexes 0..14")
+    return 16 * suit + rank
 
 
 def hand_cards(mask: int) -> list[tuple[int, int]]:
@@ -113,14 +120,25 @@ class Solver:
         hi: int | None = None,
         guess: int | None = None,
         max_nodes: int | None = None,
+        played: Sequence[tuple[int, int]] = (),
+        max_seconds: float | None = None,
     ) -> int:
-        """The value of the deal with best play by everyone, clamped to ``[lo, hi]``.
+        """The value of the remaining tricks with best play by everyone, clamped to
+        ``[lo, hi]``.
 
-        ``hands`` in play order from player 0, ``leader`` leads the first trick, ``weights``
-        what each player's trick is worth (0..16), ``maximisers`` the players who try to make
-        the value high. A narrow ``[lo, hi]`` answers a yes/no question in one search.
-        ``max_nodes`` bounds the positions searched: past it ``TimeoutError`` is raised and no
-        wrong number is ever returned (the solver stays usable; what it learnt stays true).
+        ``hands`` in play order from player 0, ``leader`` leads the trick being played,
+        ``weights`` what each player's trick is worth (0..16), ``maximisers`` the players who
+        try to make the value high. A narrow ``[lo, hi]`` answers a yes/no question in one
+        search.
+
+        ``played``: the ``(suit, rank index)`` cards already in the trick, in play order from
+        ``leader`` (at most n-1); they are no longer in ``hands``, so the players who played
+        them hold one card fewer. The value then counts the current trick with the rest. A
+        card that was not legal where it was played is refused (``ValueError``).
+
+        ``max_nodes`` bounds the positions searched and ``max_seconds`` the time (wall clock,
+        read every few thousand positions): past either ``TimeoutError`` is raised and no wrong
+        number is ever returned (the solver stays usable; what it learnt stays true).
         """
         n = len(hands)
         flags = [1 if p in maximisers else 0 for p in range(n)]
@@ -135,6 +153,8 @@ class Solver:
             -1 if hi is None else hi,
             -1 if guess is None else guess,
             max_nodes or 0,
+            tuple(card_index(suit, rank) for suit, rank in played),
+            max_seconds or 0.0,
         )
 
     def side_tricks(
@@ -146,8 +166,12 @@ class Solver:
         rules: PlayRules,
         guess: int | None = None,
         max_nodes: int | None = None,
+        played: Sequence[tuple[int, int]] = (),
+        max_seconds: float | None = None,
     ) -> int:
-        """Tricks the players of ``side`` take together, all four (or n) playing their best."""
+        """Tricks the players of ``side`` take together from here on, all four (or n) playing
+        their best; ``played``: the cards already in the current trick (see ``value``), which
+        is then counted with the rest."""
         weights = [1 if p in side else 0 for p in range(len(hands))]
         return self.value(
             hands,
@@ -157,6 +181,8 @@ class Solver:
             rules=rules,
             guess=guess,
             max_nodes=max_nodes,
+            played=played,
+            max_seconds=max_seconds,
         )
 
     def alone_tricks(
@@ -167,11 +193,22 @@ class Solver:
         leader: int,
         rules: PlayRules,
         guess: int | None = None,
+        played: Sequence[tuple[int, int]] = (),
+        max_nodes: int | None = None,
+        max_seconds: float | None = None,
     ) -> int:
         """Tricks ``player`` can be sure of when every other player plays against him."""
         weights = [1 if p == player else 0 for p in range(len(hands))]
         return self.value(
-            hands, leader=leader, weights=weights, maximisers={player}, rules=rules, guess=guess
+            hands,
+            leader=leader,
+            weights=weights,
+            maximisers={player},
+            rules=rules,
+            guess=guess,
+            played=played,
+            max_nodes=max_nodes,
+            max_seconds=max_seconds,
         )
 
     def leaders_table(

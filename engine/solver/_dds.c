@@ -23,6 +23,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 typedef uint64_t u64;
 typedef uint32_t u32;
@@ -177,8 +178,27 @@ typedef struct {
     int hint;      /* a lead the table suggests for the node being searched, or -1 */
     int best_lead; /* the lead that decided the last lead node, or -1 */
     u64 max_nodes; /* 0: no limit; else the search gives up past this many positions */
+    double deadline; /* 0: none; else the search gives up past this monotonic time (s) */
+    u64 next_check;  /* the node count at which the clock is read again */
     int aborted;
 } S;
+
+static double now_seconds(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+/* Whether the search has gone past its budget of positions or time; the clock is read every
+   few thousand positions, so the time limit is kept within a few milliseconds. */
+static inline int over_budget(S *s) {
+    if (s->max_nodes && s->nodes > s->max_nodes) return 1;
+    if (s->deadline > 0 && s->nodes >= s->next_check) {
+        s->next_check = s->nodes + 8192;
+        if (now_seconds() > s->deadline) return 1;
+    }
+    return 0;
+}
 
 static inline u64 live_cards(const S *s) {
     u64 x = 0;
@@ -665,7 +685,7 @@ static int search_lead(S *s, int need, u64 *rel) {
     int hint = -1;
     int r = tt_probe(s, need, rel, &hint);
     if (r >= 0) return r;
-    if (s->max_nodes && s->nodes > s->max_nodes) s->aborted = 1;
+    if (!s->aborted && over_budget(s)) s->aborted = 1;
     if (s->aborted) return 0; /* unwinding: nothing below is stored */
     s->hint = hint;
     s->best_lead = -1;
@@ -733,14 +753,15 @@ static int search(S *s, int need, u64 *rel) {
     return result;
 }
 
-/* The value of the remaining play from a trick start, known to lie in [lo, hi]. */
+/* The value of the remaining play (from a trick start, or from the cards already in the
+   trick), known to lie in [lo, hi]. */
 static int solve_value(S *s, int lo, int hi, int guess) {
     int t = guess;
     if (t <= lo) t = lo + 1;
     if (t > hi) t = hi;
     while (lo < hi) {
         u64 rel;
-        int ok = search_lead(s, t, &rel);
+        int ok = s->ncards ? search(s, t, &rel) : search_lead(s, t, &rel);
         if (s->aborted) return -1;
         if (ok) {
             lo = t;
@@ -810,67 +831,144 @@ static int read_ints(PyObject *seq, int *out, int n, const char *what) {
     return 0;
 }
 
-/* solve(hands, trump, leader, weights, maximisers, flags=0, lo=0, hi=-1, guess=-1) -> int */
-static PyObject *Solver_solve(SolverObject *self, PyObject *args, PyObject *kwds) {
-    static char *kwlist[] = {"hands", "trump", "leader", "weights",   "maximisers", "flags",
-                             "lo",    "hi",    "guess",  "max_nodes", NULL};
-    PyObject *hands_o, *weights_o, *max_o;
-    int trump, leader, flags = 0, lo = 0, hi = -1, guess = -1;
-    unsigned long long max_nodes = 0;
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "OiiOO|iiiiK", kwlist, &hands_o, &trump,
-                                     &leader, &weights_o, &max_o, &flags, &lo, &hi, &guess,
-                                     &max_nodes))
-        return NULL;
+/* Check the hands and the cards already in the trick, and set up the position; 0 or -1 with
+   a Python error. */
+static int setup_position(S *s, PyObject *hands_o, PyObject *played_o, int trump, int leader) {
     PyObject *fast = PySequence_Fast(hands_o, "hands must be a sequence of ints");
-    if (!fast) return NULL;
+    if (!fast) return -1;
     Py_ssize_t n = PySequence_Fast_GET_SIZE(fast);
     if (n < 2 || n > MAXP) {
         Py_DECREF(fast);
-        return PyErr_Format(PyExc_ValueError, "2 to %d hands, not %zd", MAXP, n);
+        PyErr_Format(PyExc_ValueError, "2 to %d hands, not %zd", MAXP, n);
+        return -1;
     }
-    S s;
-    memset(&s, 0, sizeof s);
-    s.n = (int)n;
+    s->n = (int)n;
     for (int p = 0; p < n; p++) {
         unsigned long long v = PyLong_AsUnsignedLongLong(PySequence_Fast_GET_ITEM(fast, p));
         if (v == (unsigned long long)-1 && PyErr_Occurred()) {
             Py_DECREF(fast);
-            return NULL;
+            return -1;
         }
-        s.hand[p] = v;
+        s->hand[p] = v;
     }
     Py_DECREF(fast);
-    if (read_ints(weights_o, s.weight, s.n, "weights") < 0) return NULL;
-    if (read_ints(max_o, s.maxside, s.n, "maximisers") < 0) return NULL;
-    if (trump < -1 || trump > 3) return PyErr_Format(PyExc_ValueError, "trump %d", trump);
-    if (leader < 0 || leader >= n) return PyErr_Format(PyExc_ValueError, "leader %d", leader);
-    int cards = popc(s.hand[0]);
+    int played[MAXP];
+    int k = 0;
+    if (played_o && played_o != Py_None) {
+        fast = PySequence_Fast(played_o, "played must be a sequence of card indexes");
+        if (!fast) return -1;
+        k = (int)PySequence_Fast_GET_SIZE(fast);
+        if (k >= n) {
+            Py_DECREF(fast);
+            PyErr_Format(PyExc_ValueError, "at most %d cards already in the trick", (int)n - 1);
+            return -1;
+        }
+        for (int i = 0; i < k; i++) {
+            long v = PyLong_AsLong(PySequence_Fast_GET_ITEM(fast, i));
+            if (v == -1 && PyErr_Occurred()) {
+                Py_DECREF(fast);
+                return -1;
+            }
+            if (v < 0 || v > 63 || (v & 15) == 15) {
+                Py_DECREF(fast);
+                PyErr_Format(PyExc_ValueError, "card index %ld: 16 * suit + rank index 0..14", v);
+                return -1;
+            }
+            played[i] = (int)v;
+        }
+        Py_DECREF(fast);
+    }
+    if (trump < -1 || trump > 3) {
+        PyErr_Format(PyExc_ValueError, "trump %d", trump);
+        return -1;
+    }
+    if (leader < 0 || leader >= n) {
+        PyErr_Format(PyExc_ValueError, "leader %d", leader);
+        return -1;
+    }
+    /* the players who have played to the trick hold one card fewer */
+    int cards = popc(s->hand[(leader + k) % n]);
     u64 seen = 0;
     for (int p = 0; p < n; p++) {
-        if (s.hand[p] & 0x8000800080008000ULL)
-            return PyErr_Format(PyExc_ValueError, "rank indexes are 0 to 14");
-        if (popc(s.hand[p]) != cards)
-            return PyErr_Format(PyExc_ValueError, "every hand must hold as many cards");
-        if (s.hand[p] & seen) return PyErr_Format(PyExc_ValueError, "a card is in two hands");
-        seen |= s.hand[p];
-        for (int su = 0; su < 4; su++)
-            if (popc(s.hand[p] & SUITMASK(su)) > 15)
-                return PyErr_Format(PyExc_ValueError, "at most 15 cards of a suit in a hand");
+        int place = (p - leader + (int)n) % (int)n;
+        if (s->hand[p] & 0x8000800080008000ULL) {
+            PyErr_SetString(PyExc_ValueError, "rank indexes are 0 to 14");
+            return -1;
+        }
+        if (popc(s->hand[p]) != cards - (place < k ? 1 : 0)) {
+            PyErr_SetString(PyExc_ValueError,
+                            k ? "every hand must hold as many cards, less the one in the trick"
+                              : "every hand must hold as many cards");
+            return -1;
+        }
+        if (s->hand[p] & seen) {
+            PyErr_SetString(PyExc_ValueError, "a card is in two hands");
+            return -1;
+        }
+        seen |= s->hand[p];
     }
-    if (cards > 16) return PyErr_Format(PyExc_ValueError, "at most 16 tricks");
+    if (cards > 16 || (k && cards < 1)) {
+        PyErr_SetString(PyExc_ValueError, k ? "no card left to play" : "at most 16 tricks");
+        return -1;
+    }
+    s->trump = trump;
+    s->leader = leader;
+    s->tricks = cards;
+    /* each card of the trick must have been legal where it was played: put it back in its
+       player's hand for the check */
+    for (int i = 0; i < k; i++) {
+        int p = (leader + i) % (int)n, c = played[i];
+        if (seen & BIT(c)) {
+            PyErr_Format(PyExc_ValueError, "card %d is both in a hand and in the trick", c);
+            return -1;
+        }
+        seen |= BIT(c);
+        s->ncards = i;
+        s->hand[p] |= BIT(c);
+        int under = 0;
+        u64 legal = legal_cards(s, p, &under);
+        s->hand[p] &= ~BIT(c);
+        if (!(legal & BIT(c))) {
+            PyErr_Format(PyExc_ValueError, "card %d of the trick was not a legal card", c);
+            return -1;
+        }
+        s->tcard[i] = c;
+    }
+    s->ncards = k;
+    return 0;
+}
+
+/* solve(hands, trump, leader, weights, maximisers, flags=0, lo=0, hi=-1, guess=-1,
+         max_nodes=0, played=(), max_seconds=0.0) -> int */
+static PyObject *Solver_solve(SolverObject *self, PyObject *args, PyObject *kwds) {
+    static char *kwlist[] = {"hands",     "trump",  "leader",      "weights", "maximisers",
+                             "flags",     "lo",     "hi",          "guess",   "max_nodes",
+                             "played",    "max_seconds", NULL};
+    PyObject *hands_o, *weights_o, *max_o, *played_o = NULL;
+    int trump, leader, flags = 0, lo = 0, hi = -1, guess = -1;
+    unsigned long long max_nodes = 0;
+    double max_seconds = 0.0;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "OiiOO|iiiiKOd", kwlist, &hands_o, &trump,
+                                     &leader, &weights_o, &max_o, &flags, &lo, &hi, &guess,
+                                     &max_nodes, &played_o, &max_seconds))
+        return NULL;
+    S s;
+    memset(&s, 0, sizeof s);
+    s.flags = flags;
+    if (setup_position(&s, hands_o, played_o, trump, leader) < 0) return NULL;
+    if (read_ints(weights_o, s.weight, s.n, "weights") < 0) return NULL;
+    if (read_ints(max_o, s.maxside, s.n, "maximisers") < 0) return NULL;
+    int cards = s.tricks;
     s.wmax = 0;
-    for (int p = 0; p < n; p++) {
+    for (int p = 0; p < s.n; p++) {
         if (s.weight[p] < 0 || s.weight[p] > 16)
             return PyErr_Format(PyExc_ValueError, "weights are 0 to 16");
         if (s.weight[p] > s.wmax) s.wmax = s.weight[p];
         s.maxside[p] = s.maxside[p] ? 1 : 0;
     }
     if (s.wmax * cards > 255) return PyErr_Format(PyExc_ValueError, "values above 255");
-    s.trump = trump;
-    s.flags = flags;
+    if (max_seconds < 0) return PyErr_Format(PyExc_ValueError, "max_seconds must be >= 0");
     s.max_nodes = max_nodes;
-    s.tricks = cards;
-    s.leader = leader;
     s.key = lengths_key(&s);
     owners(&s, s.own);
     int top = cards * s.wmax;
@@ -888,6 +986,7 @@ static PyObject *Solver_solve(SolverObject *self, PyObject *args, PyObject *kwds
     s.tt = &self->tt;
     int value;
     Py_BEGIN_ALLOW_THREADS;
+    if (max_seconds > 0) s.deadline = now_seconds() + max_seconds;
     if (!same) tt_clear(&self->tt);
     value = lo >= hi ? lo : solve_value(&s, lo, hi, guess);
     Py_END_ALLOW_THREADS;
@@ -899,7 +998,7 @@ static PyObject *Solver_solve(SolverObject *self, PyObject *args, PyObject *kwds
     memcpy(self->key_maxside, s.maxside, sizeof s.maxside);
     self->nodes += s.nodes;
     if (s.aborted) {
-        PyErr_SetString(PyExc_TimeoutError, "the search went past its limit of positions");
+        PyErr_SetString(PyExc_TimeoutError, "the search went past its limit of positions or time");
         return NULL;
     }
     return PyLong_FromLong(value);
@@ -942,9 +1041,10 @@ static PyObject *Solver_get_memory(SolverObject *self, void *closure) {
 static PyMethodDef Solver_methods[] = {
     {"solve", (PyCFunction)(void (*)(void))Solver_solve, METH_VARARGS | METH_KEYWORDS,
      "solve(hands, trump, leader, weights, maximisers, flags=0, lo=0, hi=-1, guess=-1,\n"
-     "      max_nodes=0)\n"
-     "The value of the deal with best play, clamped to [lo, hi]; TimeoutError past max_nodes\n"
-     "positions (0: no limit)."},
+     "      max_nodes=0, played=(), max_seconds=0.0)\n"
+     "The value of the remaining tricks with best play, clamped to [lo, hi]. played: the cards\n"
+     "(16 * suit + rank index) already in the trick that leader led, in play order.\n"
+     "TimeoutError past max_nodes positions or max_seconds (0: no limit)."},
     {"clear", (PyCFunction)Solver_clear, METH_NOARGS, "Empty the transposition table."},
     {NULL}};
 

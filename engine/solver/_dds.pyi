@@ -24,5 +24,7 @@ class Solver:
         hi: int = ...,
         guess: int = ...,
         max_nodes: int = ...,
+        played: Sequence[int] = ...,
+        max_seconds: float = ...,
     ) -> int: ...
     def clear(self) -> None: ...

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 Card = tuple[int, int]
 
 
-def _legal(
+def legal_cards(
     hand: frozenset[Card],
     trick: Sequence[Card],
     trump: int | None,
@@ -60,8 +60,10 @@ def minimax(
     trump: int | None,
     must_trump: bool = False,
     undertrump: bool = True,
+    played: Sequence[Card] = (),
 ) -> int:
-    """The value (sum of the trick winners' weights) with best play by everyone."""
+    """The value (sum of the trick winners' weights) with best play by everyone; ``played``:
+    the cards already in the trick ``leader`` led (no longer in ``hands``)."""
     n = len(hands)
 
     @functools.cache
@@ -70,7 +72,7 @@ def minimax(
             return 0
         player = (leader + len(trick)) % n
         results = []
-        for card in _legal(state[player], trick, trump, must_trump, undertrump):
+        for card in legal_cards(state[player], trick, trump, must_trump, undertrump):
             rest = list(state)
             rest[player] = state[player] - {card}
             played = (*trick, card)
@@ -81,4 +83,4 @@ def minimax(
                 results.append(value(tuple(rest), leader, played))
         return max(results) if player in maximisers else min(results)
 
-    return value(tuple(frozenset(hand) for hand in hands), leader, ())
+    return value(tuple(frozenset(hand) for hand in hands), leader, tuple(played))
