@@ -276,6 +276,15 @@
       this.preview = null;
       this.previewTimer = null;
       this.draft = this.loadDraft();
+      this.said = null;
+      // What changed, said by screen readers after each drawing; it lives beside the entry,
+      // which is drawn anew, so that it is there before its text changes.
+      this.live = h("p", { class: "visually-hidden", role: "status", "aria-live": "polite",
+        "data-announce": true });
+      this.root.after(this.live);
+      // Every game's render() keeps the focus where the scorer was, or on the next thing to do.
+      const draw = this.render;
+      this.render = (...args) => this.keepingFocus(() => draw.apply(this, args));
     }
 
     /** The facts the server holds for this board (a rejected or earlier entry), or null. */
@@ -296,6 +305,69 @@
       return { missing: "Nothing to enter." };
     }
 
+    // -- focus and what is said --
+    //
+    // The entry is drawn anew after each call or choice. The control that had the focus keeps
+    // it (found again by its data-key, or its group's and its own name); when it is gone or
+    // disabled (a call no longer legal, the box closed by the last pass), the focus goes to
+    // the next thing to do: the first call the box offers, else the first question after the
+    // auction, else the next control where the old one stood.
+
+    /** Says `text` (what changed) after the next drawing, with what is still to do. */
+    announce(text) {
+      this.said = text;
+    }
+
+    focusKey(node) {
+      if (node.dataset.key) return node.dataset.key;
+      const group = node.closest("fieldset, [role=group], .field, section");
+      const legend = group && group.querySelector("legend");
+      const groupName = group ? group.getAttribute("aria-label") || (legend && legend.textContent) || "" : "";
+      return `${groupName.trim()}|${node.id || node.getAttribute("aria-label") || node.textContent.trim()}`;
+    }
+
+    focusables() {
+      return [...this.root.querySelectorAll("button, select, input, textarea, a[href], [tabindex]")]
+        .filter((node) => !node.hidden && node.tabIndex >= 0);
+    }
+
+    keepingFocus(draw) {
+      const active = document.activeElement;
+      const inside = active && active !== this.root && this.root.contains(active);
+      const place = inside ? {
+        key: this.focusKey(active), index: this.focusables().indexOf(active),
+        inBox: !!active.closest("[data-bidding-box]"),
+      } : null;
+      draw();
+      if (place) this.restoreFocus(place);
+      if (this.said !== null) {
+        const result = this.facts();
+        const next = result.missing || "Everything is entered: check the score, then send it.";
+        this.speak(`${this.said} ${next}`);
+        this.said = null;
+      }
+    }
+
+    restoreFocus(place) {
+      const usable = (node) => node && !node.disabled;
+      const all = this.focusables();
+      const same = all.find((node) => this.focusKey(node) === place.key);
+      let target = usable(same) ? same : null;
+      if (!target && place.inBox) {
+        const box = this.root.querySelector("[data-bidding-box]");
+        target = box ? [...box.querySelectorAll("button")].find(usable)
+          : all.find((node) => usable(node) && node.closest(".play"));
+      }
+      if (!target && place.index >= 0) target = all.slice(place.index).find(usable) || all.find(usable);
+      if (target) target.focus();
+    }
+
+    speak(text) {
+      // Emptied first, so that the same words said twice are heard twice.
+      this.live.textContent = "";
+      setTimeout(() => { this.live.textContent = text; }, 60);
+    }
+
     render() {
       this.root.replaceChildren(...this.sendParts());
       this.schedulePreview();
@@ -314,7 +386,11 @@
       return h("fieldset", { class: "choice" }, h("legend", {}, label),
         options.map(([value, text]) => h("button", {
           type: "button", class: value === current ? "chosen" : "secondary",
-          "aria-pressed": value === current ? "true" : "false", onclick: () => onPick(value),
+          "aria-pressed": value === current ? "true" : "false",
+          onclick: (event) => {
+            this.announce(`${label}: ${event.currentTarget.textContent.trim()}.`);
+            onPick(value);
+          },
         }, text)));
     }
 
@@ -421,6 +497,9 @@
     }
 
     pick(name, value) {
+      const field = this.form.fields.find((f) => f.name === name);
+      const chosen = field && field.choices.find(([choice]) => choice === value);
+      if (field && chosen) this.announce(`${field.label}: ${chosen[1]}.`);
       this.draft.fields[name] = value;
       this.save();
       this.render();
@@ -445,7 +524,7 @@
         parts.push(h("fieldset", { class: `choices choices-${field.name}` }, h("legend", {}, field.label),
           h("div", { class: "choice-buttons" }, field.choices.map(([value, text]) => h("button", {
             type: "button", class: value === current ? "chosen" : "secondary",
-            "aria-pressed": value === current ? "true" : "false",
+            "aria-pressed": value === current ? "true" : "false", "data-key": `${field.name}:${value}`,
             onclick: () => this.pick(field.name, value),
           }, text)))));
         if (!field.choices.length) parts.push(h("p", { class: "message error" }, field.empty || "Nothing may be entered here."));

@@ -200,6 +200,14 @@ function auctionEntry(kit, PymthegAuction) {
     return h("span", { class: "trump" }, suitIcon(trump), " ", TRUMP_NAMES[trump]);
   }
 
+  /** A call in words, for the scorer's screen reader: "Gâm +1 Water", "Pass". */
+  function callWords(text) {
+    if (text.toUpperCase() === "P") return "Pass";
+    const [code, trump] = text.split("/");
+    const name = BID_NAMES[code.toUpperCase()] || code;
+    return trump ? `${name} ${TRUMP_NAMES[trump.toLowerCase()] || trump}` : name;
+  }
+
   function callLabel(text) {
     if (text.toUpperCase() === "P") return "Pass";
     const [code, trump] = text.split("/");
@@ -319,10 +327,13 @@ function auctionEntry(kit, PymthegAuction) {
     call(text) {
       if (!this.box || this.box.ended) return;
       const seat = this.box.seat;
+      this.announce(`${SEAT_NAMES[seat]}: ${callWords(text)}.`);
       this.changeCalls(() => this.calls.push(`${seat}:${text}`));
     }
 
     undo() {
+      const last = this.calls[this.calls.length - 1];
+      if (last) this.announce(`${SEAT_NAMES[last.split(":")[0]]}'s ${callWords(last.split(":")[1])} taken back.`);
       this.changeCalls(() => {
         if (this.calls.length === 0 && this.draft.auctions.length > 1) this.draft.auctions.pop();
         this.calls.pop();
@@ -446,14 +457,17 @@ function auctionEntry(kit, PymthegAuction) {
         const variants = code.startsWith("R") ? [""] : ["", ...TRUMPS];
         const buttons = variants.map((trump) => h("button", {
           type: "button", class: trump ? "trump-bid" : "bid", disabled: !legal,
-          "aria-label": trump ? `${BID_NAMES[code]}, ${TRUMP_NAMES[trump]} named in the bid` : BID_NAMES[code],
+          // The spoken name holds the visible word ("NT" too).
+          "aria-label": trump ? `${BID_NAMES[code]}, ${trump === "nt" ? "NT (no trump)" : TRUMP_NAMES[trump]} named in the bid`
+            : BID_NAMES[code],
+          "data-key": `call:${code}/${trump}`,
           onclick: () => this.call(trump ? `${code}/${trump}` : code),
         }, trump ? [suitIcon(trump), h("span", { class: "t" }, trump === "nt" ? "NT" : TRUMP_NAMES[trump])]
           : gam || !code.startsWith("G") ? BID_NAMES[code] : "Gâm"));
         return h("div", { class: `bid-row${legal ? "" : " not-now"}` }, buttons);
       });
-      return h("div", { class: "bidbox", role: "group", "aria-label": "Bidding box" },
-        h("button", { type: "button", class: "pass", onclick: () => this.call("P") }, "Pass"),
+      return h("div", { class: "bidbox", role: "group", "aria-label": "Bidding box", "data-bidding-box": true },
+        h("button", { type: "button", class: "pass", "data-key": "call:P", onclick: () => this.call("P") }, "Pass"),
         h("p", { class: "hint muted" }, "A suit next to a bid names the trump in the bid."),
         rows);
     }

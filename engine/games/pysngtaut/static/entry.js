@@ -481,12 +481,19 @@
           return;
         }
         this.tell(null);
+        this.announce(`${capital(logic.cardName(card))} added to ${this.whereWords(t)}.`);
         this.change(() => list.push(card));
       }
 
       unpick(list, index) {
         this.tell(null);
+        this.announce(`${capital(logic.cardName(list[index]))} removed.`);
         this.change(() => list.splice(index, 1));
+      }
+
+      /** "North's set 2", "East's hand": where picked cards go. */
+      whereWords(target) {
+        return target.set === null ? `${possessive(target.seat)} hand` : `${possessive(target.seat)} set ${target.set + 1}`;
       }
 
       // -- the facts sent, and what is still missing --
@@ -571,7 +578,11 @@
         return h("fieldset", { class: `choices pys-${cls}` }, h("legend", {}, legend),
           h("div", { class: "choice-buttons" }, options.map(([value, text]) => h("button", {
             type: "button", class: value === current ? "chosen" : "secondary",
-            "aria-pressed": value === current ? "true" : "false", onclick: () => onPick(value),
+            "aria-pressed": value === current ? "true" : "false", "data-key": `${cls}:${value}`,
+            onclick: () => {
+              this.announce(`${legend}: ${text}.`);
+              onPick(value);
+            },
           }, text))));
       }
 
@@ -640,7 +651,7 @@
         return h("button", {
           type: "button", class: `pys-card ${this.suitClass(card)}${card === "JK" ? " pys-wide" : ""}`,
           "aria-pressed": chosen ? "true" : "false", "aria-label": logic.cardName(card),
-          onclick: () => this.setUp(card),
+          "data-key": `up:${card}`, onclick: () => this.setUp(card),
         }, text, chosen ? h("small", { "aria-hidden": "true" }, "✓ turned up") : null);
       }
 
@@ -651,7 +662,8 @@
             h("div", { class: "choice-buttons" }, this.seats.map((seat) => {
               const on = this.penalised(seat, kind);
               return h("button", { type: "button", class: on ? "chosen" : "secondary",
-                "aria-pressed": on ? "true" : "false", "aria-label": `${name(seat)}: ${words}`,
+                "aria-pressed": on ? "true" : "false", "aria-label": `${name(seat)} (${seat}): ${words}`,
+                "data-key": `penalty:${kind}:${seat}`,
                 onclick: () => this.togglePenalty(seat, kind) }, seat);
             })));
         });
@@ -746,14 +758,14 @@
             cells.push(h("button", {
               type: "button", class: `pys-card ${this.suitClass(card)}${left ? "" : " pys-spent"}`,
               "aria-label": `${logic.cardName(card)}, ${left} left`, title: logic.cardName(card),
-              onclick: () => this.pickCard(card),
+              "data-key": `card:${card}`, onclick: () => this.pickCard(card),
             }, logic.cardWords(card), h("small", { "aria-hidden": "true" }, left)));
           }
         }
         const jokerLeft = Math.max(0, (copies.JK || 0) - (counts.JK || 0));
         cells.push(h("button", {
           type: "button", class: `pys-card pys-joker pys-wide${jokerLeft ? "" : " pys-spent"}`,
-          "aria-label": `joker, ${jokerLeft} left`, onclick: () => this.pickCard("JK"),
+          "aria-label": `joker, ${jokerLeft} left`, "data-key": "card:JK", onclick: () => this.pickCard("JK"),
         }, "Joker", h("small", { "aria-hidden": "true" }, jokerLeft)));
         const message = this.message && this.message.where === "picker"
           ? h("p", { class: `message ${this.message.kind}`, role: "alert" }, this.message.text) : null;

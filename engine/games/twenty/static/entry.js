@@ -410,10 +410,16 @@ if (typeof window !== "undefined") {
       call(call) {
         const box = this.bidding();
         if (box.error || box.complete || !box.calls.includes(call)) return;
+        this.announce(`${SEAT_NAMES[box.seat]}: ${callWords(call)}.`);
         this.change((d) => d.calls.push(`${box.seat}:${call}`));
       }
 
       undo() {
+        const last = this.draft.calls[this.draft.calls.length - 1];
+        if (last) {
+          const [seat, made] = last.split(":");
+          this.announce(`${SEAT_NAMES[seat]}'s ${callWords(made)} taken back.`);
+        }
         this.change((d) => d.calls.pop());
       }
 
@@ -424,27 +430,11 @@ if (typeof window !== "undefined") {
 
       // -- drawing --
 
-      /** Draws the entry again; the control that had the focus keeps it (each has a stable
-       * data-key), or, when it is gone or disabled (a call that is no longer legal, the box
-       * closed by the last pass), the next sensible one: the first legal call, else the
-       * first question after the auction. */
+      /** Draws the entry again. The kit's Entry keeps the focus on the control that had it
+       * (each has a stable data-key), or, when it is gone or disabled (a call that is no
+       * longer legal, the box closed by the last pass), moves it to the next thing to do:
+       * the first legal call, else the first question after the auction. */
       render() {
-        const active = document.activeElement;
-        const key = active && this.root.contains(active) ? active.dataset.key || null : null;
-        this.draw();
-        if (key) this.restoreFocus(key);
-      }
-
-      restoreFocus(key) {
-        const enabled = (selector) => [...this.root.querySelectorAll(selector)].find((node) => !node.disabled);
-        const same = [...this.root.querySelectorAll("[data-key]")].find((node) => node.dataset.key === key);
-        const target = (same && !same.disabled ? same : null) ||
-          (key.startsWith("call:") || key === "undo" ? enabled(".twenty-call") || enabled(".twenty-play [data-key]") : null) ||
-          enabled("[data-key]");
-        if (target) target.focus();
-      }
-
-      draw() {
         const parts = [];
         this.selects = 0;
         if (!this.form.dealer) {
@@ -500,7 +490,8 @@ if (typeof window !== "undefined") {
           rows.push(h("div", { class: "twenty-row" }, A.SUFFIXES.map((s) =>
             button(bid + s, s ? BONUS_WORDS[s] : A.BID_WORDS[bid], s ? "bonus" : "bid"))));
         }
-        return h("div", { class: "twenty-box", role: "group", "aria-label": "Bidding box" }, rows);
+        return h("div", { class: "twenty-box", role: "group", "aria-label": "Bidding box", "data-bidding-box": true },
+          rows);
       }
 
       renderPlay(box) {
@@ -557,7 +548,11 @@ if (typeof window !== "undefined") {
         return h("fieldset", { class: `choice${extra ? ` ${extra}` : ""}` }, h("legend", {}, label),
           options.map(([value, text]) => h("button", {
             type: "button", class: value === current ? "chosen" : "secondary", "data-key": `${key}:${value}`,
-            "aria-pressed": value === current ? "true" : "false", onclick: () => onPick(value),
+            "aria-pressed": value === current ? "true" : "false",
+            onclick: () => {
+              this.announce(`${label}: ${text}.`);
+              onPick(value);
+            },
           }, text)));
       }
 
