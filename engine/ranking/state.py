@@ -418,6 +418,77 @@ class RankingState:
         parts.append(b"]}")
         return b"".join(parts).decode("ascii")
 
+    def to_stored_standings(self) -> dict[str, Any]:
+        """The standings object in the compact form they are stored in: the rows without
+        their tables, and under ``team_tables`` what rebuilds them (``expand_standings`` in
+        engine/ranking/stored.py gives back ``to_standings()``): each bye mode's rank at
+        every table and board once, and per row its team's bye mode, the tables and boards
+        it sits at (indexes) and its played entries. A bye is the same for every team of the
+        same mode, so the teams' tables, nearly all byes in a big field (one round of 1,000
+        tables: 2,000 teams × 999), take no room. After a disqualification after the final
+        round the standings are stored whole."""
+        if any(item.after_final for item in self.disqualified):
+            return self.to_standings()
+        placing = self._placing()
+        rows = self._rows_out(tables=False, placing=placing)
+        n_teams, n_tb = self.appearances.shape
+        values = np.round(bye_value_table(self.means), POINT_DECIMALS).reshape(-1)
+        byes = _numbers(values)
+        seated_teams, seated_tbs = np.nonzero(self.appearances)
+        seated_ends = np.cumsum(np.bincount(seated_teams, minlength=n_teams)).tolist()
+        seated = seated_tbs.tolist()
+        played, played_ends = self._played_entries()
+        starts = [0, *seated_ends[:-1]], [0, *played_ends[:-1]]
+        teams = [
+            [
+                int(self.modes[team]),
+                seated[starts[0][team] : seated_ends[team]],
+                played[starts[1][team] : played_ends[team]],
+            ]
+            for team in placing.order
+        ]
+        return {
+            "provisional": bool(self.pending.any()),
+            "groups": self._groups_out(),
+            "standings": rows,
+            "team_tables": {
+                "table_boards": [list(key) for key in self.table_boards],
+                "byes": [byes[mode * n_tb : (mode + 1) * n_tb] for mode in range(3)],
+                "teams": teams,
+            },
+        }
+
+    def _played_entries(self) -> tuple[list[dict[str, Any]], list[int]]:
+        """The entries of the ranked results, by team, then table and board, then round
+        (as in ``_tables_out``), and where each team's end."""
+        slots = self._ranked_slots()
+        tbs = self.slot_group[slots] // 2
+        slots = slots[np.lexsort((self.slot_round[slots], tbs, self.slot_team[slots]))]
+        tbs = self.slot_group[slots] // 2
+        table_of = [table for table, _board in self.table_boards]
+        board_of = [board for _table, board in self.table_boards]
+        entries = [
+            {
+                "table": table_of[tb],
+                "board": board_of[tb],
+                "side": SIDES[side],
+                "round": round_,
+                "rank": rank,
+                "score": score,
+                "bye": False,
+            }
+            for tb, side, round_, rank, score in zip(
+                tbs.tolist(),
+                (self.slot_group[slots] % 2).tolist(),
+                self.slot_round[slots].tolist(),
+                _numbers(self.half[slots] / 2),
+                _numbers(self.slot_score[slots]),
+                strict=True,
+            )
+        ]
+        counts = np.bincount(self.slot_team[slots], minlength=len(self.teams.ids))
+        return entries, np.cumsum(counts).tolist()
+
     def places(self) -> dict[Any, int | None]:
         """Each team's place (None: disqualified), as in ``to_standings``, without building
         the standings (what the places after every round need, once per round)."""

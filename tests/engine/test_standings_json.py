@@ -11,6 +11,7 @@ import pytest
 from engine.ranking import RankingState
 from engine.ranking.core import POINT_DECIMALS, bye_value_table
 from engine.ranking.state import _json_number, _numbers
+from engine.ranking.stored import expand_standings
 
 SCORES = [-5000, -1000, -150, -30, -21, 0, 21, 30, 150, 2.5]
 SIDE_TEXTS = ('"NS"', '"EW"', "null")
@@ -141,3 +142,56 @@ def test_a_round_of_many_tables_each_team_at_one():
         assert text == json.dumps(state.to_standings())
     row = json.loads(text)["standings"][0]
     assert sum(entry["bye"] for entry in row["tables"]) == tables - 1
+
+
+def stored_and_back(state: RankingState) -> dict:
+    """The compact standings through JSON (as the database keeps them) and expanded."""
+    return expand_standings(json.loads(json.dumps(state.to_stored_standings())))
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_the_stored_standings_expand_to_the_standings_through_random_events(seed):
+    print(f"seed {seed}")
+    rng = random.Random(1000 + seed)
+    data = random_tournament(rng)
+    if not data["matches"]:
+        first, second = (team["id"] for team in data["teams"][:2])
+        data["matches"].append({"round": 1, "table": 1, "ns": first, "ew": second})
+    state = RankingState.build(data)
+    for _event in range(25):
+        expanded = stored_and_back(state)
+        assert expanded == state.to_standings()
+        assert json.dumps(expanded) == state.to_standings_json()
+        random_event(rng, state, data)
+
+
+def test_the_stored_standings_of_a_round_of_many_tables_are_small():
+    tables = 200
+    matches = [{"round": 1, "table": t, "ns": t, "ew": tables + t} for t in range(1, tables + 1)]
+    data = {"teams": [{"id": n} for n in range(1, 2 * tables + 1)], "matches": matches}
+    state = RankingState.build(data)
+    state.set_results({t: {"scores": {"ns": 10 * t, "ew": -10 * t}} for t in range(0, tables, 3)})
+    stored = json.dumps(state.to_stored_standings())
+    assert len(stored) * 20 < len(state.to_standings_json())
+    assert stored_and_back(state) == state.to_standings()
+
+
+def test_standings_stored_whole_or_in_part_are_read_as_they_are():
+    whole = {"provisional": True, "groups": [], "standings": [{"team": "A", "tables": []}]}
+    assert expand_standings(whole) is whole
+    assert expand_standings([{"table": 1}]) == [{"table": 1}]
+    assert expand_standings(None) is None
+
+
+def test_a_disqualification_after_the_final_round_stores_the_standings_whole():
+    data = {
+        "teams": [{"id": team} for team in "ABCD"],
+        "matches": [
+            {"round": 1, "table": 1, "ns": "A", "ew": "B", "scores": {"ns": 30, "ew": -30}},
+            {"round": 1, "table": 2, "ns": "C", "ew": "D", "scores": {"ns": 20, "ew": -20}},
+        ],
+    }
+    state = RankingState.build(data)
+    state.disqualify("A", after_final=True)
+    assert "team_tables" not in state.to_stored_standings()
+    assert stored_and_back(state) == state.to_standings()
