@@ -70,11 +70,11 @@ def build_tournament(tables: int, rounds: int) -> dict:
 
     django.setup()
     from engine.games.pymtheg.cards import format_deal, seeded_deal
-    from tournaments.models import Board, Match, Status, Table, Team, Tournament
+    from tournaments.models import Board, Entrant, Match, Status, Table, Tournament
 
     tournament = Tournament.objects.create(name="Load test", slug="load", status=Status.SCHEDULED)
-    teams = Team.objects.bulk_create(
-        Team(tournament=tournament, number=n, name=f"Team {n}") for n in range(1, 2 * tables + 1)
+    teams = Entrant.objects.bulk_create(
+        Entrant(tournament=tournament, number=n, name=f"Team {n}") for n in range(1, 2 * tables + 1)
     )
     table_rows = Table.objects.bulk_create(
         Table(tournament=tournament, number=n) for n in range(1, tables + 1)
@@ -87,15 +87,19 @@ def build_tournament(tables: int, rounds: int) -> dict:
         Match(
             round=r,
             table=table_rows[t],
-            ns_team=teams[(t - r) % tables],
-            ew_team=teams[tables + (t + r) % tables],
+            north_entrant=teams[(t - r) % tables],
+            east_entrant=teams[tables + (t + r) % tables],
         )
         for r in range(1, rounds + 1)
         for t in range(tables)
     )
     return {
         "rounds": [
-            [(m.pk, m.ns_team.access_code, m.ew_team.access_code) for m in matches if m.round == r]
+            [
+                (m.pk, m.north_entrant.access_code, m.east_entrant.access_code)
+                for m in matches
+                if m.round == r
+            ]
             for r in range(1, rounds + 1)
         ],
         "tournament_id": tournament.pk,

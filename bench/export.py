@@ -117,13 +117,13 @@ def build_database_tournament(k: int, seed: int = 1, rounds: int | None = None):
     from scoring.models import Result, Review, Submission
     from scoring.services import rebuild_progress
     from scoring.standings import mark_changed
-    from tournaments.models import Board, Match, Status, Table, Team, Tournament
+    from tournaments.models import Board, Entrant, Match, Status, Table, Tournament
 
     rng = random.Random(seed)
     rounds = k if rounds is None else rounds
     tournament = Tournament.objects.create(name=f"Bench cup {k}", slug=f"bench-{k}")
-    teams = Team.objects.bulk_create(
-        Team(tournament=tournament, number=n, name=f"Team {n}", player1=f"P{2 * n - 1}",
+    teams = Entrant.objects.bulk_create(
+        Entrant(tournament=tournament, number=n, name=f"Team {n}", player1=f"P{2 * n - 1}",
              player2=f"P{2 * n}", access_code=f"B{n:09d}")
         for n in range(1, 2 * k + 1)
     )  # fmt: skip
@@ -136,7 +136,10 @@ def build_database_tournament(k: int, seed: int = 1, rounds: int | None = None):
     )
     matches = Match.objects.bulk_create(
         Match(
-            round=r + 1, table=tables[t], ns_team=teams[(t - r) % k], ew_team=teams[k + (t + r) % k]
+            round=r + 1,
+            table=tables[t],
+            north_entrant=teams[(t - r) % k],
+            east_entrant=teams[k + (t + r) % k],
         )
         for r in range(rounds)
         for t in range(k)
@@ -146,18 +149,20 @@ def build_database_tournament(k: int, seed: int = 1, rounds: int | None = None):
     scored = [({**base, **facts}, score_record({**base, **facts}).as_dict()) for facts in _facts()]
     picks = [scored[rng.randrange(len(scored))] for _ in matches]
     submissions = Submission.objects.bulk_create(
-        Submission(match=m, board=boards[m.table.number - 1], source="north", team=m.ns_team,
-                   client_id=f"bench-{i}", record=record, score=score, ns_result=score["ns"],
-                   ew_result=score["ew"])
+        Submission(match=m, board=boards[m.table.number - 1], source="north", team=m.north_entrant,
+                   client_id=f"bench-{i}", record=record, score=score, north_result=score["ns"],
+                   east_result=score["ew"])
         for i, (m, (record, score)) in enumerate(zip(matches, picks, strict=True))
     )  # fmt: skip
     reviews = Review.objects.bulk_create(
-        Review(match=s.match, board=s.board, submission=s, action="accept", team=s.match.ew_team)
+        Review(
+            match=s.match, board=s.board, submission=s, action="accept", team=s.match.east_entrant
+        )
         for s in submissions
     )
     Result.objects.bulk_create(
         Result(match=r.match, board=r.board, kind="confirmed", submission=r.submission, review=r,
-               ns_result=r.submission.ns_result, ew_result=r.submission.ew_result)
+               north_result=r.submission.north_result, east_result=r.submission.east_result)
         for r in reviews
     )  # fmt: skip
     rebuild_progress([m.pk for m in matches])  # what the services keep row by row

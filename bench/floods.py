@@ -80,21 +80,23 @@ def build_tournament() -> tuple[str, list[tuple[int, str, str]]]:
     import django
 
     django.setup()
-    from tournaments.models import Board, Match, Status, Table, Team, Tournament
+    from tournaments.models import Board, Entrant, Match, Status, Table, Tournament
 
     tournament = Tournament.objects.create(name="Floods", slug="floods", status=Status.SCHEDULED)
-    teams = Team.objects.bulk_create(
-        Team(tournament=tournament, number=n, name=f"Team {n}") for n in range(1, 2 * TABLES + 1)
+    teams = Entrant.objects.bulk_create(
+        Entrant(tournament=tournament, number=n, name=f"Team {n}") for n in range(1, 2 * TABLES + 1)
     )
     tables = Table.objects.bulk_create(
         Table(tournament=tournament, number=n) for n in range(1, TABLES + 1)
     )
     Board.objects.bulk_create(Board(table=t, number=1) for t in tables)
     matches = Match.objects.bulk_create(
-        Match(round=1, table=tables[t], ns_team=teams[t], ew_team=teams[TABLES + t])
+        Match(round=1, table=tables[t], north_entrant=teams[t], east_entrant=teams[TABLES + t])
         for t in range(TABLES)
     )
-    return tournament.slug, [(m.pk, m.ns_team.access_code, m.ew_team.access_code) for m in matches]
+    return tournament.slug, [
+        (m.pk, m.north_entrant.access_code, m.east_entrant.access_code) for m in matches
+    ]
 
 
 def request(

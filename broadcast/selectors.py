@@ -81,7 +81,7 @@ def board_slots(featured: FeaturedTable) -> list[BoardSlot]:
         )
     )
     slots = []
-    for match in Match.objects.filter(table=table).select_related("ns_team", "ew_team"):
+    for match in Match.objects.filter(table=table).select_related("north_entrant", "east_entrant"):
         for number in sorted(numbers):
             slots.append(
                 BoardSlot(
@@ -128,7 +128,7 @@ def board_payload(
         "board": slot.board,
         "key": slot.key,
         "title": f"Round {slot.match.round}, board {slot.board}",
-        "teams": f"{slot.match.ns_team.name} (NS) v {slot.match.ew_team.name} (EW)",
+        "teams": f"{slot.match.north_entrant.name} (NS) v {slot.match.east_entrant.name} (EW)",
         "actions": len(actions),
         "step": len(shown),
         "over": play.over,

@@ -20,14 +20,15 @@ where the backup is restored is left out (the log keeps the actor's name as text
 Every other column of a row is written under its own name, from the model's fields: a column a
 model gains is in the next backup, and a backup without it restores with the column's default.
 
-Format (``"format": "pymtheg-tournament-backup"``, ``"version": 2``): one JSON object with the
+Format (``"format": "pymtheg-tournament-backup"``, ``"version": 3``): one JSON object with the
 sections ``tournament``, ``tables``, ``boards``, ``teams``, ``matches``, ``seats``, ``byes``,
 ``disqualifications``, ``submissions``, ``reviews``, ``results`` and ``action_log``;
-timestamps in ISO 8601 (docs/organiser.md, "Backups"). Version 1 (no ``seats`` or ``byes``,
-the game's settings under ``settings``) is still read: its pair tournaments restore whole, its
-tournaments of individuals cannot (it lacks their seats) and are refused with that reason. A
-backup written before tournaments named their game holds Pymtheg's settings as fields of
-``tournament`` and restores as Pymtheg.
+timestamps in ISO 8601 (docs/organiser.md, "Backups"). Version 2 is read as version 3, its
+table results under their names of then (``ns_result``, ``ew_result``). Version 1 (no
+``seats`` or ``byes``, the game's settings under ``settings``) is still read: its pair
+tournaments restore whole, its tournaments of individuals cannot (it lacks their seats) and
+are refused with that reason. A backup written before tournaments named their game holds
+Pymtheg's settings as fields of ``tournament`` and restores as Pymtheg.
 """
 
 from __future__ import annotations
@@ -57,17 +58,17 @@ from tournaments.models import (
     ActionLog,
     Board,
     Disqualification,
+    Entrant,
     Match,
     MatchSeat,
     Table,
-    Team,
     Tournament,
     scorable_games,
     seat_order,
 )
 
 FORMAT = "pymtheg-tournament-backup"
-VERSION = 2
+VERSION = 3
 SECTIONS_BY_VERSION = {
     1: (
         "tournament",
@@ -96,7 +97,14 @@ SECTIONS_BY_VERSION = {
         "action_log",
     ),
 }
+# Version 3 holds the sections of version 2; its table results are named by seat.
+SECTIONS_BY_VERSION[3] = SECTIONS_BY_VERSION[2]
 SECTIONS = SECTIONS_BY_VERSION[VERSION]
+# Columns of older versions under their names of then: {section: {old name: name now}}.
+RENAMED_BEFORE_3 = {
+    section: {"ns_result": "north_result", "ew_result": "east_result"}
+    for section in ("submissions", "results")
+}
 
 # The relations of every model a backup holds. Each is written as what an organiser sees (the
 # numbers of tables, boards, entrants and rounds; an entry or a review by its number in the
@@ -105,8 +113,8 @@ RELATIONS: dict[type[models.Model], tuple[str, ...]] = {
     Tournament: (),
     Table: ("tournament",),
     Board: ("table",),
-    Team: ("tournament",),
-    Match: ("table", "ns_team", "ew_team"),
+    Entrant: ("tournament",),
+    Match: ("table", "north_entrant", "east_entrant"),
     MatchSeat: ("match", "team"),
     Disqualification: ("team", "by"),
     Submission: ("match", "board", "team", "user"),
@@ -197,7 +205,7 @@ def export_tournament(tournament: Tournament) -> dict[str, Any]:
     """The whole tournament as a JSON-ready dict (see the module docstring)."""
     matches = list(
         Match.objects.filter(table__tournament=tournament)
-        .select_related("table", "ns_team", "ew_team")
+        .select_related("table", "north_entrant", "east_entrant")
         .order_by("round", "table__number")
     )
     where = {m.pk: {"round": m.round, "table": m.table.number} for m in matches}
@@ -221,7 +229,7 @@ def export_tournament(tournament: Tournament) -> dict[str, Any]:
     entry_number = {s.pk: n for n, s in enumerate(submissions, 1)}
     review_number = {r.pk: n for n, r in enumerate(reviews, 1)}
     teams = list(tournament.teams.order_by("number"))
-    playing = [(m.round, t.number) for m in matches for t in (m.ns_team, m.ew_team)]
+    playing = [(m.round, t.number) for m in matches for t in (m.north_entrant, m.east_entrant)]
     playing += [(seat.round, seat.team.number) for seat in seats]
     return {
         "format": FORMAT,
@@ -241,7 +249,12 @@ def export_tournament(tournament: Tournament) -> dict[str, Any]:
         ],
         "teams": [_columns(t) for t in teams],
         "matches": [
-            {**where[m.pk], **_columns(m), "ns": m.ns_team.number, "ew": m.ew_team.number}
+            {
+                **where[m.pk],
+                **_columns(m),
+                "ns": m.north_entrant.number,
+                "ew": m.east_entrant.number,
+            }
             for m in matches
         ],
         "seats": [
@@ -365,7 +378,11 @@ class _Reader:
         for index, row in enumerate(rows):
             if not isinstance(row, dict):
                 raise BackupError(f"{section}[{index}]: must be an object")
-            yield f"{section}[{index}]", row
+            yield f"{section}[{index}]", self._current_names(section, row)
+
+    def _current_names(self, section: str, row: dict[str, Any]) -> dict[str, Any]:
+        renamed = RENAMED_BEFORE_3.get(section, {}) if self.version < 3 else {}
+        return {renamed.get(name, name): value for name, value in row.items()}
 
     def user(self, username: Any, where: str) -> Any:
         """The user of this name here; None (and noted) for one this server lacks."""
@@ -522,10 +539,10 @@ class _Restore:
         self.seat_names = tournament.seats if tournament.of_players else ()
         self.tables: dict[int, Table] = {}
         self.boards: dict[tuple[int, int], Board] = {}
-        self.teams: dict[int, Team] = {}
+        self.teams: dict[int, Entrant] = {}
         self.matches: dict[tuple[int, int], Match] = {}
         self.match_where: dict[tuple[int, int], str] = {}
-        self.seating: dict[tuple[int, int], dict[str, Team]] = defaultdict(dict)
+        self.seating: dict[tuple[int, int], dict[str, Entrant]] = defaultdict(dict)
 
     def run(self, stamps: dict[str, Any]) -> None:
         """Every row, checked; then the log's note of the restore, and the standings."""
@@ -577,10 +594,10 @@ class _Restore:
         rows = []
         word = self.tournament.entrant_word
         for where, row in self.reader.rows("teams"):
-            team, stamps = _make(Team, where, row, tournament=self.tournament)
+            team, stamps = _make(Entrant, where, row, tournament=self.tournament)
             _once(self.teams, team.number, team, where, word)
             rows.append((team, stamps))
-        _insert(Team, rows)
+        _insert(Entrant, rows)
 
     # -- the schedule or movement ----------------------------------------------------------
 
@@ -593,8 +610,8 @@ class _Restore:
                 where,
                 row,
                 table=_look_up(self.tables, row.get("table"), where, "table"),
-                ns_team=_look_up(self.teams, row.get("ns"), where, word),
-                ew_team=_look_up(self.teams, row.get("ew"), where, word),
+                north_entrant=_look_up(self.teams, row.get("ns"), where, word),
+                east_entrant=_look_up(self.teams, row.get("ew"), where, word),
             )
             key = (match.round, match.table.number)
             _once(self.matches, key, match, where, "match (round, table)")
@@ -651,7 +668,10 @@ class _Restore:
                     f"{', '.join(missing)}: a match of {title} seats a player at each of "
                     f"{', '.join(self.seat_names)}{older}"
                 )
-            for name, side, entrant in (("N", "ns", match.ns_team), ("E", "ew", match.ew_team)):
+            for name, side, entrant in (
+                ("N", "ns", match.north_entrant),
+                ("E", "ew", match.east_entrant),
+            ):
                 if seated and seated[name].number != entrant.number:
                     raise BackupError(
                         f"{self.match_where[key]}: '{side}' is {word} {entrant.number} but the "
@@ -673,7 +693,7 @@ class _Restore:
         playing = [
             (match.round, team.number)
             for match in self.matches.values()
-            for team in (match.ns_team, match.ew_team)
+            for team in (match.north_entrant, match.east_entrant)
         ]
         playing += [
             (round_number, team.number)
@@ -721,7 +741,7 @@ class _Restore:
     def _entry(self, submissions: dict, number: Any, where: str) -> Submission | None:
         return None if number is None else _look_up(submissions, number, where, "entry")
 
-    def _team_or_none(self, number: Any, where: str) -> Team | None:
+    def _team_or_none(self, number: Any, where: str) -> Entrant | None:
         if number is None:
             return None
         return _look_up(self.teams, number, where, self.tournament.entrant_word)

@@ -159,7 +159,7 @@ def rounds_to_play(tournament: Tournament) -> list[int]:
 def _open_boards(tournament: Tournament, round_number: int) -> list[tuple[Match, Board]]:
     matches = (
         Match.objects.filter(table__tournament=tournament, round=round_number)
-        .select_related("table__tournament", "ns_team", "ew_team")
+        .select_related("table__tournament", "north_entrant", "east_entrant")
         .order_by("table__number")
     )
     done = set(
@@ -181,7 +181,7 @@ def _enter_and_accept(match: Match, board: Board, facts: dict[str, Any]) -> Resu
     submission = scoring.submit_entry(
         match_id=match.pk,
         board_number=board.number,
-        team=match.ns_team,
+        team=match.north_entrant,
         facts=facts,
         client_id=_client_id(),
     )
@@ -192,7 +192,7 @@ def _accept(match: Match, board: Board, submission_id: int) -> Result:
     return scoring.accept_entry(
         match_id=match.pk,
         board_number=board.number,
-        team=match.ew_team,
+        team=match.east_entrant,
         submission_id=submission_id,
         client_id=_client_id(),
     )
@@ -219,14 +219,14 @@ def play_disputed(
         submission = scoring.submit_entry(
             match_id=match.pk,
             board_number=board.number,
-            team=match.ns_team,
+            team=match.north_entrant,
             facts=wrong,
             client_id=_client_id(),
         )
         scoring.reject_entry(
             match_id=match.pk,
             board_number=board.number,
-            team=match.ew_team,
+            team=match.east_entrant,
             submission_id=submission.pk,
             reason=reason,
             client_id=_client_id(),

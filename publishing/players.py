@@ -17,7 +17,7 @@ from publishing.exports.workbook import KIND_RESULTS, KIND_STANDINGS
 from publishing.selectors import clean_text, rules_rows
 from scoring.models import StandingsState
 from scoring.selectors import board_points, current_results, score_sheets_of
-from tournaments.models import Board, Match, Team, Tournament
+from tournaments.models import Board, Entrant, Match, Tournament
 from tournaments.selectors import SEATED
 
 
@@ -32,7 +32,7 @@ def _sheet(name: str, title: str, columns: list[Column], rows: list[tuple]) -> S
     )
 
 
-def _name(team: Team) -> str:
+def _name(team: Entrant) -> str:
     return clean_text(team.name)
 
 

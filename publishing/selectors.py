@@ -37,7 +37,7 @@ from scoring.selectors import (
     result_facts,
     standings_status,
 )
-from tournaments.models import Board, Match, Status, Team, Tournament
+from tournaments.models import Board, Entrant, Match, Status, Tournament
 from tournaments.selectors import SEATED, board_diagram
 
 # Characters a spreadsheet cannot hold (XML 1.0); typed names could contain them.
@@ -88,7 +88,7 @@ def round_progress(tournament: Tournament) -> RoundProgress:
     finalisation counts as played: its result is replaced by the disqualification rule."""
     boards = dict(tournament.tables.annotate(n=Count("boards")).values_list("number", "n"))
     disqualified = set(
-        Team.objects.filter(
+        Entrant.objects.filter(
             tournament=tournament,
             disqualification__isnull=False,
             disqualification__after_final=False,
@@ -98,7 +98,9 @@ def round_progress(tournament: Tournament) -> RoundProgress:
     rows = (
         Match.objects.filter(table__tournament=tournament)
         .annotate(current_results=Count("results", filter=Q(results__current=True)))
-        .values_list("round", "table__number", "ns_team_id", "ew_team_id", "current_results")
+        .values_list(
+            "round", "table__number", "north_entrant_id", "east_entrant_id", "current_results"
+        )
     )
     for round_number, table, ns, ew, results in rows:
         progress.matches[round_number] = progress.matches.get(round_number, 0) + 1
@@ -163,8 +165,8 @@ def hand_record_release(tournament: Tournament, settings: PublishingSettings) ->
 @dataclass
 class PlayedResult:
     round: int
-    ns_team: Team
-    ew_team: Team
+    north_entrant: Entrant
+    east_entrant: Entrant
     words: str
     ns: int | None
     ew: int | None
@@ -172,7 +174,7 @@ class PlayedResult:
     ew_points: str
     kind: str
     # A game of individuals: (seat, player, table result, ranking points) in seat order.
-    seats: list[tuple[str, Team, int | None, str]] = field(default_factory=list)
+    seats: list[tuple[str, Entrant, int | None, str]] = field(default_factory=list)
     # The result against the board's double-dummy table: "made 11, double dummy 12".
     beside: str = ""
 
@@ -197,7 +199,7 @@ def hand_records(tournament: Tournament, tables: set[int]) -> list[HandRecord]:
     )
     matches = list(
         Match.objects.filter(table__tournament=tournament, table__number__in=tables)
-        .select_related("table", "ns_team", "ew_team")
+        .select_related("table", "north_entrant", "east_entrant")
         .prefetch_related(SEATED)
         .order_by("round")
     )
@@ -228,14 +230,14 @@ def hand_records(tournament: Tournament, tables: set[int]) -> list[HandRecord]:
             played.append(
                 PlayedResult(
                     round=match.round,
-                    ns_team=match.ns_team,
-                    ew_team=match.ew_team,
+                    north_entrant=match.north_entrant,
+                    east_entrant=match.east_entrant,
                     seats=seats,
                     words=result_words(result, tournament),
-                    ns=result.ns_result,
-                    ew=result.ew_result,
-                    ns_points=points_text(points.get((match.pk, board.pk, match.ns_team_id))),
-                    ew_points=points_text(points.get((match.pk, board.pk, match.ew_team_id))),
+                    ns=result.north_result,
+                    ew=result.east_result,
+                    ns_points=points_text(points.get((match.pk, board.pk, match.north_entrant_id))),
+                    ew_points=points_text(points.get((match.pk, board.pk, match.east_entrant_id))),
                     kind=result.kind,
                     beside=_beside(game, analysis, result),
                 )
@@ -293,7 +295,7 @@ def stamp(tournament: Tournament, state: StandingsState) -> Stamp:
     )
 
 
-def _teams(tournament: Tournament) -> tuple[pd.DataFrame, dict[str, int], list[Team]]:
+def _teams(tournament: Tournament) -> tuple[pd.DataFrame, dict[str, int], list[Entrant]]:
     teams = list(tournament.teams.select_related("disqualification").order_by("number"))
     frame = pd.DataFrame(
         {
@@ -372,7 +374,7 @@ def _lines_frame(
     tournament: Tournament,
     standings: dict[str, Any],
     codes: dict[str, int],
-    teams: list[Team],
+    teams: list[Entrant],
 ) -> tuple[pd.DataFrame, pd.DataFrame]:
     """One line per team per match and board, and the schedule (one row per match)."""
     ranked = {
@@ -392,7 +394,7 @@ def _lines_frame(
     for match_id, round_number, table, ns_id, ew_id in (
         Match.objects.filter(table__tournament=tournament)
         .order_by("round", "table__number")
-        .values_list("pk", "round", "table__number", "ns_team_id", "ew_team_id")
+        .values_list("pk", "round", "table__number", "north_entrant_id", "east_entrant_id")
     ):
         ns, ew = str(ns_id), str(ew_id)
         if ns not in codes or ew not in codes:

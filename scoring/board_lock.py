@@ -23,12 +23,12 @@ from tournaments.locks import SHARED_LOCK_SQL, takes_results_lock
 from tournaments.models import Board, Match, Table, Tournament
 
 # The row: these fields of each model in turn, then the four looked-up values.
-MATCH_ROW = RowReader(Match, ["id", "round", "table_id", "ns_team_id", "ew_team_id"])
+MATCH_ROW = RowReader(Match, ["id", "round", "table_id", "north_entrant_id", "east_entrant_id"])
 TABLE_ROW = RowReader(Table, ["id", "number", "tournament_id"])
 BOARD_ROW = RowReader(Board, ["id", "table_id", "number"])
 PROGRESS_ROW = RowReader(BoardProgress, ["id", "state", "pending_id", "rejections", "last_reason"])
 PENDING_ROW = RowReader(
-    Submission, ["id", "match_id", "board_id", "source", "ns_result", "ew_result", "score"]
+    Submission, ["id", "match_id", "board_id", "source", "north_result", "east_result", "score"]
 )
 READERS = (MATCH_ROW, TABLE_ROW, BOARD_ROW, PROGRESS_ROW, PENDING_ROW)
 
@@ -54,7 +54,7 @@ def _sql(in_tournament: bool) -> str:
                (SELECT r.id FROM {names["review"]} r
                  WHERE r.match_id = m.id AND r.client_id = %s),
                (SELECT MIN(o.round) FROM {names["match"]} o
-                 WHERE (o.ns_team_id = %s OR o.ew_team_id = %s) AND o.round < m.round
+                 WHERE (o.north_entrant_id = %s OR o.east_entrant_id = %s) AND o.round < m.round
                    AND NOT EXISTS (SELECT 1 FROM {names["progress"]} q WHERE q.match_id = o.id)),
                n.status
           FROM {names["match"]} m

@@ -14,7 +14,7 @@ from django.db.models import Q
 
 from engine.core.seats import SEAT_LETTERS
 from scoring import states
-from tournaments.models import Board, Match, Team, Tournament
+from tournaments.models import Board, Entrant, Match, Tournament
 
 
 class Submission(models.Model):
@@ -31,7 +31,7 @@ class Submission(models.Model):
     board = models.ForeignKey(Board, on_delete=models.CASCADE, related_name="submissions")
     source = models.CharField(max_length=10, choices=Source.choices)
     team = models.ForeignKey(
-        Team, null=True, blank=True, on_delete=models.CASCADE, related_name="+"
+        Entrant, null=True, blank=True, on_delete=models.CASCADE, related_name="+"
     )
     seat = models.CharField(max_length=1, blank=True)
     user = models.ForeignKey(
@@ -43,8 +43,8 @@ class Submission(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
     record = models.JSONField(help_text="The board record as entered (interchange format).")
     score = models.JSONField(help_text="The board score the engine computed.")
-    ns_result = models.IntegerField(null=True, blank=True)
-    ew_result = models.IntegerField(null=True, blank=True)
+    north_result = models.IntegerField(null=True, blank=True)
+    east_result = models.IntegerField(null=True, blank=True)
     # Why North's entry disagrees with the board's deal on file, for the director's eyes only
     # (GAMES.md, "What the phone may learn"); empty when it agrees or no deal is on file.
     deal_disagreement = models.TextField(blank=True, default="")
@@ -90,7 +90,7 @@ class Review(models.Model):
     )
     action = models.CharField(max_length=20, choices=Action.choices)
     team = models.ForeignKey(
-        Team, null=True, blank=True, on_delete=models.CASCADE, related_name="+"
+        Entrant, null=True, blank=True, on_delete=models.CASCADE, related_name="+"
     )
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
@@ -137,11 +137,11 @@ class Result(models.Model):
     )
     review = models.OneToOneField(Review, on_delete=models.CASCADE, related_name="result")
     # Null only for a rules-1709 passed-out board, which ranks worst in its group.
-    ns_result = models.IntegerField(null=True, blank=True)
-    ew_result = models.IntegerField(null=True, blank=True)
+    north_result = models.IntegerField(null=True, blank=True)
+    east_result = models.IntegerField(null=True, blank=True)
     passed_out = models.BooleanField(default=False)
-    # Games of individuals: every seat's table result ({"N": 8, "E": -8, ...}); ``ns_result``
-    # and ``ew_result`` then hold North's and East's.
+    # Games of individuals: every seat's table result ({"N": 8, "E": -8, ...}); ``north_result``
+    # and ``east_result`` then hold North's and East's.
     seats = models.JSONField(null=True, blank=True)
     reason = models.TextField(blank=True)
     current = models.BooleanField(default=True)
@@ -166,7 +166,7 @@ class Result(models.Model):
             ),
             models.CheckConstraint(
                 condition=Q(passed_out=True)
-                | (Q(ns_result__isnull=False) & Q(ew_result__isnull=False)),
+                | (Q(north_result__isnull=False) & Q(east_result__isnull=False)),
                 name="result_has_table_results_unless_passed_out",
             ),
         ]
@@ -179,7 +179,7 @@ class Result(models.Model):
         return [(seat, seats[seat]) for seat in SEAT_LETTERS if seat in seats]
 
     def __str__(self) -> str:
-        return f"{self.get_kind_display()}: {self.ns_result} / {self.ew_result}"
+        return f"{self.get_kind_display()}: {self.north_result} / {self.east_result}"
 
 
 class BoardProgress(models.Model):
@@ -257,7 +257,7 @@ class Standing(models.Model):
     """One team's line in the stored standings."""
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="standings")
-    team = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="standings")
+    team = models.ForeignKey(Entrant, on_delete=models.CASCADE, related_name="standings")
     place = models.PositiveIntegerField(null=True, blank=True)
     points = models.FloatField()
     # The mean percentage of its ranked results, rounded to 2 decimals; null without one
@@ -279,7 +279,7 @@ class RankingPoints(models.Model):
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="+")
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="ranking_points")
     board = models.ForeignKey(Board, on_delete=models.CASCADE, related_name="+")
-    team = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="ranking_points")
+    team = models.ForeignKey(Entrant, on_delete=models.CASCADE, related_name="ranking_points")
     side = models.CharField(max_length=2)
     score = models.IntegerField(null=True, blank=True)
     points = models.FloatField()

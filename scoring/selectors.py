@@ -24,10 +24,10 @@ from scoring.models import (
     Submission,
 )
 from scoring.rows import RowReader
-from tournaments.models import Board, Match, MatchSeat, Status, Team, Tournament, seat_order
+from tournaments.models import Board, Entrant, Match, MatchSeat, Status, Tournament, seat_order
 
 
-def team_by_code(slug: str, code: str) -> Team | None:
+def team_by_code(slug: str, code: str) -> Entrant | None:
     """The team of a tournament (by slug) with this access code, its tournament loaded.
     Codes are read off paper: case, spaces and dashes do not matter.
 
@@ -46,7 +46,7 @@ def team_by_code(slug: str, code: str) -> Team | None:
     return team
 
 
-TEAM_ROW = RowReader(Team)
+TEAM_ROW = RowReader(Entrant)
 TOURNAMENT_ROW = RowReader(Tournament)
 
 
@@ -54,17 +54,17 @@ TOURNAMENT_ROW = RowReader(Tournament)
 def _team_by_code_sql() -> str:
     return (
         f"SELECT {TEAM_ROW.select('m')}, {TOURNAMENT_ROW.select('t')} "
-        f"FROM {Team._meta.db_table} m JOIN {Tournament._meta.db_table} t "
+        f"FROM {Entrant._meta.db_table} m JOIN {Tournament._meta.db_table} t "
         "ON t.id = m.tournament_id WHERE t.slug = %s AND m.access_code = %s"
     )
 
 
-def matches_of(team: Team) -> list[Match]:
+def matches_of(team: Entrant) -> list[Match]:
     """The entrant's matches in round order: as a pair on a side, or as a player in a seat."""
     ids = MatchSeat.objects.filter(team=team).values("match_id")
     return list(
-        Match.objects.filter(Q(ns_team=team) | Q(ew_team=team) | Q(pk__in=ids))
-        .select_related("table", "ns_team", "ew_team")
+        Match.objects.filter(Q(north_entrant=team) | Q(east_entrant=team) | Q(pk__in=ids))
+        .select_related("table", "north_entrant", "east_entrant")
         .order_by("round")
     )
 
@@ -111,8 +111,8 @@ class ResultLine:
     """A board's current result as the overview shows it."""
 
     kind: str
-    ns_result: int | None
-    ew_result: int | None
+    north_result: int | None
+    east_result: int | None
 
 
 def _share_tables_and_teams(tournament: Tournament, matches: list[Match]) -> None:
@@ -122,8 +122,8 @@ def _share_tables_and_teams(tournament: Tournament, matches: list[Match]) -> Non
     teams = {team.pk: team for team in tournament.teams.all()}
     for match in matches:
         Match.table.field.set_cached_value(match, tables[match.table_id])
-        Match.ns_team.field.set_cached_value(match, teams[match.ns_team_id])
-        Match.ew_team.field.set_cached_value(match, teams[match.ew_team_id])
+        Match.north_entrant.field.set_cached_value(match, teams[match.north_entrant_id])
+        Match.east_entrant.field.set_cached_value(match, teams[match.east_entrant_id])
 
 
 def progress_states(
@@ -169,10 +169,10 @@ def _boards_by_table(table_ids: set[int]) -> dict[int, list[int]]:
 class TeamMatch:
     match: Match
     side: str  # pairs: "NS" or "EW"; players: the seat, "N", "E", "S" or "W"
-    opponent: Team | None  # pairs only
+    opponent: Entrant | None  # pairs only
     boards: list[tuple[int, states.BoardState]]
     # Players: everyone at the table, by seat.
-    table_players: list[tuple[str, Team]] = field(default_factory=list)
+    table_players: list[tuple[str, Entrant]] = field(default_factory=list)
 
     @property
     def seat_name(self) -> str:
@@ -201,7 +201,7 @@ class TeamMatch:
         return any(s.state in wanted for _, s in self.boards)
 
 
-def team_overview(team: Team) -> tuple[list[TeamMatch], Match | None]:
+def team_overview(team: Entrant) -> tuple[list[TeamMatch], Match | None]:
     """The team's matches with their board states, and its current match."""
     matches = matches_of(team)
     found = board_states(matches)
@@ -220,14 +220,14 @@ def team_overview(team: Team) -> tuple[list[TeamMatch], Match | None]:
             side = next(seat for seat, player in seated[match.pk] if player.pk == team.pk)
             overview.append(TeamMatch(match, side, None, boards, seated[match.pk]))
             continue
-        side = "NS" if match.ns_team_id == team.pk else "EW"
-        opponent = match.ew_team if side == "NS" else match.ns_team
+        side = "NS" if match.north_entrant_id == team.pk else "EW"
+        opponent = match.east_entrant if side == "NS" else match.north_entrant
         overview.append(TeamMatch(match, side, opponent, boards))
     current = next((tm.match for tm in overview if tm.holds_the_team), None)
     return overview, current
 
 
-def current_match_for(team: Team) -> Match | None:
+def current_match_for(team: Entrant) -> Match | None:
     """The team's first match (in round order) that still holds it (``holds_the_team``);
     None when every match is settled."""
     return team_overview(team)[1]
@@ -251,7 +251,7 @@ def director_overview(tournament: Tournament) -> list[dict[str, Any]]:
         (match_id, number): ResultLine(kind, ns, ew)
         for match_id, number, kind, ns, ew in Result.objects.filter(
             match__table__tournament=tournament, current=True
-        ).values_list("match_id", "board__number", "kind", "ns_result", "ew_result")
+        ).values_list("match_id", "board__number", "kind", "north_result", "east_result")
     }
     return [
         {
@@ -272,14 +272,14 @@ def ranking_input(tournament: Tournament) -> dict[str, Any]:
     current = Result.objects.filter(match__table__tournament=tournament, current=True)
     scores = {
         (match_id, board): (ns, ew)
-        for match_id, board, ns, ew in current.filter(ns_result__isnull=False).values_list(
-            "match_id", "board__number", "ns_result", "ew_result"
+        for match_id, board, ns, ew in current.filter(north_result__isnull=False).values_list(
+            "match_id", "board__number", "north_result", "east_result"
         )
     }
     # Passed out under rules-1709: no table result; the record says so.
     records = {
         (match_id, board): record
-        for match_id, board, record in current.filter(ns_result__isnull=True).values_list(
+        for match_id, board, record in current.filter(north_result__isnull=True).values_list(
             "match_id", "board__number", "submission__record"
         )
     }
@@ -291,7 +291,9 @@ def ranking_input(tournament: Tournament) -> dict[str, Any]:
     matches = []
     for match_id, round_, table_id, table, ns, ew in Match.objects.filter(
         table__tournament=tournament
-    ).values_list("pk", "round", "table_id", "table__number", "ns_team_id", "ew_team_id"):
+    ).values_list(
+        "pk", "round", "table_id", "table__number", "north_entrant_id", "east_entrant_id"
+    ):
         if round_ > reached and {ns, ew} & forfeiting and match_id not in with_results:
             continue
         for number in boards.get(table_id, []):
@@ -453,7 +455,11 @@ def north_draft(entered: dict[str, Any] | None, match_id: int, board: int) -> di
 
 def entrants_of(match: Match) -> set[int]:
     """The ids of every entrant at a match: its two pairs, or the players in its seats."""
-    return {match.ns_team_id, match.ew_team_id, *match.seats.values_list("team_id", flat=True)}
+    return {
+        match.north_entrant_id,
+        match.east_entrant_id,
+        *match.seats.values_list("team_id", flat=True),
+    }
 
 
 def entry_forms(tournament: Tournament, match: Match) -> dict[int, dict[str, Any]]:
@@ -488,7 +494,7 @@ def open_boards(tournament: Tournament) -> tuple[list[OpenBoard], list[OpenBoard
     those whose director call is open, in round and table order. A match with a disqualified
     entrant is settled by the disqualification and never missing."""
     disqualified = set(
-        Team.objects.filter(tournament=tournament, disqualification__isnull=False).values_list(
+        Entrant.objects.filter(tournament=tournament, disqualification__isnull=False).values_list(
             "pk", flat=True
         )
     )
@@ -507,7 +513,7 @@ def open_boards(tournament: Tournament) -> tuple[list[OpenBoard], list[OpenBoard
         by_match[match_id].append((number, state))
     missing, disputed = [], []
     for match in matches:
-        entrants = seated[match.pk] | {match.ns_team_id, match.ew_team_id}
+        entrants = seated[match.pk] | {match.north_entrant_id, match.east_entrant_id}
         settled = bool(entrants & disqualified)
         for number, state in by_match[match.pk]:
             board = OpenBoard(match.pk, match.round, match.table.number, number, state)
@@ -644,7 +650,7 @@ def percentage_text(percentage: float | None) -> str:
     return "" if percentage is None else f"{percentage:.2f}".rstrip("0").rstrip(".")
 
 
-def score_sheets_of(tournament: Tournament, player: Team) -> list[dict[str, Any]]:
+def score_sheets_of(tournament: Tournament, player: Entrant) -> list[dict[str, Any]]:
     """A player's score sheets in a game that keeps them (``scoring.sheets``): each sheet's
     quota, and the numbers won and points declared on it so far."""
     return sheets.player_sheets(tournament, player)
@@ -688,8 +694,8 @@ def result_facts(tournament: Tournament) -> dict[tuple[int, int], tuple]:
             "kind",
             "passed_out",
             "submission__score",
-            "ns_result",
-            "ew_result",
+            "north_result",
+            "east_result",
         )
     }
 

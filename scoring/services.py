@@ -24,7 +24,7 @@ from scoring.errors import InvalidEntry, NoLongerStands, NotAllowed, NotFound, W
 from scoring.models import BoardProgress, Result, Review, Submission
 from scoring.rows import RowInserter, RowUpdater
 from tournaments.action_log import SYSTEM_ACTOR, write_log
-from tournaments.models import ActionLog, Board, Match, MatchSeat, Status, Team, Tournament
+from tournaments.models import ActionLog, Board, Entrant, Match, MatchSeat, Status, Tournament
 
 log = logging.getLogger(__name__)
 # The rows every result makes, inserted with statements built once (see scoring.rows).
@@ -120,7 +120,7 @@ def check_sheet(match: Match, board: Board, score: dict[str, Any]) -> None:
         return
     seat, value = used
     player = sheets.player_at(match, seat)
-    Team.objects.select_for_update().filter(pk=player.pk).first()
+    Entrant.objects.select_for_update().filter(pk=player.pk).first()
     sheet, on_sheet = sheets.sheet_of_board(tournament, player, match, board)
     problem = game.sheet_problem(seat, sheet, on_sheet, value)
     if problem:
@@ -131,7 +131,7 @@ def table_results(score: dict[str, Any]) -> dict[str, Any]:
     """The columns a submission or result keeps of a score: North's and East's results (for
     pairs, North-South's and East-West's)."""
     seats = score["seats"]
-    return {"ns_result": seats.get("N"), "ew_result": seats.get("E")}
+    return {"north_result": seats.get("N"), "east_result": seats.get("E")}
 
 
 def _lock(
@@ -286,7 +286,7 @@ def submit_entry(
     *,
     match_id: int,
     board_number: int,
-    team: Team,
+    team: Entrant,
     facts: Any,
     client_id: str,
     remote_addr: str | None = None,
@@ -310,7 +310,7 @@ def submit_entry(
         existing.resent = True  # tells the caller nothing new was stored
         return existing
     match = locked.match
-    if team.pk != match.ns_team_id:
+    if team.pk != match.north_entrant_id:
         raise NotAllowed("only the North-South team of this match enters its result")
     _check_open(team.tournament)
     _team_may_act_on(locked)
@@ -362,7 +362,7 @@ def _call_director_to_the_deal(locked: LockedBoard, submission: Submission) -> N
 
 
 def _lock_for_review(
-    match_id: int, board_number: int, team: Team, client_id: str, action: str
+    match_id: int, board_number: int, team: Entrant, client_id: str, action: str
 ) -> tuple[LockedBoard, Review | None]:
     """The locked board and the review this team already made with this client id (for
     ``action`` on this board; WrongState for an id used otherwise)."""
@@ -458,7 +458,7 @@ def accept_entry(
     *,
     match_id: int,
     board_number: int,
-    team: Team,
+    team: Entrant,
     submission_id: int,
     client_id: str,
     remote_addr: str | None = None,
@@ -470,7 +470,7 @@ def accept_entry(
         if not result.current:
             raise _gone("The result you accepted", locked)
         return result
-    if team.pk != locked.match.ew_team_id:
+    if team.pk != locked.match.east_entrant_id:
         raise NotAllowed("only the East-West team of this match checks its result")
     tournament = team.tournament
     _check_open(tournament)
@@ -489,8 +489,8 @@ def accept_entry(
         kind=Result.Kind.CONFIRMED,
         review=review,
         submission=submission,
-        ns=submission.ns_result,
-        ew=submission.ew_result,
+        ns=submission.north_result,
+        ew=submission.east_result,
         seats=submission.score["seats"] if tournament.of_players else None,
         passed_out=submission.score.get("passed_out", False),
         replaces=False,
@@ -504,7 +504,7 @@ def reject_entry(
     *,
     match_id: int,
     board_number: int,
-    team: Team,
+    team: Entrant,
     submission_id: int,
     reason: str,
     client_id: str,
@@ -516,7 +516,7 @@ def reject_entry(
     if again is not None:
         _review_stands(locked, again, "Your rejection")
         return again
-    if team.pk != locked.match.ew_team_id:
+    if team.pk != locked.match.east_entrant_id:
         raise NotAllowed("only the East-West team of this match checks its result")
     _check_open(team.tournament)
     submission = _pending_for_east(locked, submission_id)
@@ -536,7 +536,7 @@ def call_director(
     *,
     match_id: int,
     board_number: int,
-    team: Team,
+    team: Entrant,
     reason: str,
     client_id: str,
     remote_addr: str | None = None,
@@ -554,7 +554,7 @@ def call_director(
     if again is not None:
         _review_stands(locked, again, "Your call for the director")
         return again
-    if team.pk not in (locked.match.ns_team_id, locked.match.ew_team_id) and not (
+    if team.pk not in (locked.match.north_entrant_id, locked.match.east_entrant_id) and not (
         MatchSeat.objects.filter(match=locked.match, team=team).exists()
     ):
         raise NotAllowed("only the players of this match may call the director here")
@@ -642,8 +642,8 @@ def _make_current(
         kind=kind,
         review=review,
         submission=submission,
-        ns_result=ns,
-        ew_result=ew,
+        north_result=ns,
+        east_result=ew,
         seats=seats,
         passed_out=passed_out,
         reason=reason,
@@ -673,8 +673,8 @@ def _result_data(result: Result | None) -> dict[str, Any] | None:
         return None
     return {
         "kind": result.kind,
-        "ns": result.ns_result,
-        "ew": result.ew_result,
+        "ns": result.north_result,
+        "ew": result.east_result,
         "passed_out": result.passed_out,
         "reason": result.reason,
     }

@@ -12,15 +12,15 @@ from __future__ import annotations
 from typing import Any
 
 from scoring.models import Result
-from tournaments.models import Board, Match, MatchSeat, Team, Tournament
+from tournaments.models import Board, Entrant, Match, MatchSeat, Tournament
 
 
-def player_at(match: Match, seat: str) -> Team:
+def player_at(match: Match, seat: str) -> Entrant:
     """The player in ``seat`` of a match of individuals."""
     return MatchSeat.objects.select_related("team").get(match=match, seat=seat).team
 
 
-def declaration_slots(tournament: Tournament, player: Team) -> list[tuple[int, int]]:
+def declaration_slots(tournament: Tournament, player: Entrant) -> list[tuple[int, int]]:
     """``(match id, board number)`` of every board the player declares, in playing order."""
     game, players, rules = tournament.game_rules, tournament.table_size, tournament.rules
     declarer_by_board = {
@@ -37,7 +37,7 @@ def declaration_slots(tournament: Tournament, player: Team) -> list[tuple[int, i
 
 
 def sheet_of_board(
-    tournament: Tournament, player: Team, match: Match, board: Board
+    tournament: Tournament, player: Entrant, match: Match, board: Board
 ) -> tuple[int, list[int]]:
     """``(sheet number, values used on it)`` for the player's declaration on this board; the
     values come from the current results of his other declarations on the same sheet."""
@@ -73,7 +73,7 @@ def declared_values(
     return values
 
 
-def player_sheets(tournament: Tournament, player: Team) -> list[dict[str, Any]]:
+def player_sheets(tournament: Tournament, player: Entrant) -> list[dict[str, Any]]:
     """Every sheet of a player as far as it is filled, as the game draws it (``sheet``, from
     the board scores of his declarations in playing order), with its ``number``."""
     game = tournament.game_rules

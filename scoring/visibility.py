@@ -36,7 +36,7 @@ from typing import Any
 from django.db.models import Count, Q
 
 from scoring.models import Result
-from tournaments.models import Board, Match, MatchSeat, Status, Team, Tournament
+from tournaments.models import Board, Entrant, Match, MatchSeat, Status, Tournament
 from tournaments.permissions import is_organiser
 
 #: Fields of a stored record that come from the deal on file, never from the scorer.
@@ -50,7 +50,7 @@ def forfeiting_teams(tournament: Tournament) -> set[int]:
     """Entrants disqualified before finalisation: each of their matches counts −1000 for them
     and 0 for the opponent, whatever was played."""
     return set(
-        Team.objects.filter(
+        Entrant.objects.filter(
             tournament=tournament,
             disqualification__isnull=False,
             disqualification__after_final=False,
@@ -90,7 +90,9 @@ def _match_rows(tournament: Tournament) -> list[tuple[int, int, set[int], bool, 
     rows = (
         Match.objects.filter(table__tournament=tournament)
         .annotate(current_results=Count("results", filter=Q(results__current=True)))
-        .values_list("pk", "table__number", "ns_team_id", "ew_team_id", "current_results", "round")
+        .values_list(
+            "pk", "table__number", "north_entrant_id", "east_entrant_id", "current_results", "round"
+        )
     )
     return [
         (match_id, table, seated[match_id] | {ns, ew}, results >= boards.get(table, 0), round_)

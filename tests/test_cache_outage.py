@@ -54,8 +54,8 @@ def test_scorers_enter_and_check_while_the_cache_is_down(dead_cache, cup, client
     match = cup.match(1, 1)
     base = f"/api/v1/tournaments/{cup.tournament.slug}/matches/{match.pk}/boards/1/"
     north, east = APIClient(), APIClient()
-    north.credentials(HTTP_X_TEAM_CODE=match.ns_team.access_code)
-    east.credentials(HTTP_X_TEAM_CODE=match.ew_team.access_code)
+    north.credentials(HTTP_X_TEAM_CODE=match.north_entrant.access_code)
+    east.credentials(HTTP_X_TEAM_CODE=match.east_entrant.access_code)
     created = north.post(
         base + "entries/", {"client_id": new_id(), "record": GAM_MADE}, format="json"
     )

@@ -70,23 +70,23 @@ def test_north_and_east_go_through_the_lean_handler(handled):
     board = f"/api/v1/tournaments/wsgi-cup/matches/{match.pk}/boards/1/"
     status, headers, entry = call(
         board + "entries/",
-        code=match.ns_team.access_code,
+        code=match.north_entrant.access_code,
         body={"client_id": new_id(), "record": GAM_MADE},
     )
     assert status == 201 and entry["score"]["ns"] == 21
     assert "Set-Cookie" not in headers and headers["X-Content-Type-Options"] == "nosniff"
     status, _headers, result = call(
         board + f"entries/{entry['id']}/accept/",
-        code=match.ew_team.access_code,
+        code=match.east_entrant.access_code,
         body={"client_id": new_id()},
     )
     assert status == 200 and result["kind"] == "confirmed"
     status, _headers, me = call(
-        "/api/v1/tournaments/wsgi-cup/me/", code=match.ns_team.access_code, method="GET"
+        "/api/v1/tournaments/wsgi-cup/me/", code=match.north_entrant.access_code, method="GET"
     )
-    assert status == 200 and me["team"]["number"] == match.ns_team.number
+    assert status == 200 and me["team"]["number"] == match.north_entrant.number
     status, _headers, _body = call(
-        board + "preview/", code=match.ns_team.access_code, body={}, host="evil.example"
+        board + "preview/", code=match.north_entrant.access_code, body={}, host="evil.example"
     )
     assert status == 400  # the host is checked here too
     assert handled == ["team_api"] * 4
@@ -97,7 +97,7 @@ def test_north_and_east_go_through_the_lean_handler(handled):
 def test_everything_else_goes_through_the_whole_site(handled):
     cup = build_cup(slug="wsgi-site")
     match = cup.match(1, 1)
-    code = match.ns_team.access_code
+    code = match.north_entrant.access_code
     director = f"/api/v1/tournaments/wsgi-site/matches/{match.pk}/boards/1/director/erase/"
     status, _headers, _body = call(director, code=code, body={"reason": "x"})
     assert status in (401, 403)  # a team's code is no organiser's credential

@@ -6,7 +6,7 @@ the tournament's status and write the log; the admin is for repairs by a superus
 
 from django.contrib import admin
 
-from tournaments.models import ActionLog, Board, Disqualification, Match, Table, Team, Tournament
+from tournaments.models import ActionLog, Board, Disqualification, Entrant, Match, Table, Tournament
 
 
 class TableInline(admin.TabularInline):
@@ -23,7 +23,7 @@ class TournamentAdmin(admin.ModelAdmin):
     inlines = (TableInline,)
 
 
-@admin.register(Team)
+@admin.register(Entrant)
 class TeamAdmin(admin.ModelAdmin):
     list_display = ("number", "name", "player1", "player2", "tournament")
     list_filter = ("tournament",)
@@ -45,9 +45,9 @@ class BoardAdmin(admin.ModelAdmin):
 
 @admin.register(Match)
 class MatchAdmin(admin.ModelAdmin):
-    list_display = ("round", "table", "ns_team", "ew_team")
+    list_display = ("round", "table", "north_entrant", "east_entrant")
     list_filter = ("table__tournament", "round")
-    list_select_related = ("table", "ns_team", "ew_team")
+    list_select_related = ("table", "north_entrant", "east_entrant")
 
 
 @admin.register(Disqualification)

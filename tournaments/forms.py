@@ -11,7 +11,7 @@ from django import forms
 from engine.games import DEFAULT_GAME, get_game
 from engine.games.base import PAIRS, Game, Setting
 from tournaments.imports import MAX_TEAMS, READABLE_SUFFIXES
-from tournaments.models import Match, SideMode, Team, Tournament, game_choices, scorable_games
+from tournaments.models import Entrant, Match, SideMode, Tournament, game_choices, scorable_games
 from tournaments.services import MAX_TABLES, setting_statuses
 
 SETTINGS_FIELDS = ("name", "boards_per_table", "table_size", "side_mode", "ties", "ranking")
@@ -148,18 +148,22 @@ class TeamForm(forms.Form):
         required=False,
         help_text="Leave empty to number the team after the last one.",
     )
-    name = forms.CharField(max_length=Team._meta.get_field("name").max_length)
+    name = forms.CharField(max_length=Entrant._meta.get_field("name").max_length)
     player1 = forms.CharField(
-        label="First player", max_length=Team._meta.get_field("player1").max_length, required=False
+        label="First player",
+        max_length=Entrant._meta.get_field("player1").max_length,
+        required=False,
     )
     player2 = forms.CharField(
-        label="Second player", max_length=Team._meta.get_field("player2").max_length, required=False
+        label="Second player",
+        max_length=Entrant._meta.get_field("player2").max_length,
+        required=False,
     )
 
     def __init__(
         self,
         *args: Any,
-        team: Team | None = None,
+        team: Entrant | None = None,
         number_editable: bool = True,
         of_players: bool = False,
         **kwargs: Any,
@@ -262,8 +266,8 @@ class MatchForm(forms.Form):
             kwargs["initial"] = {
                 "round_number": match.round,
                 "table_number": match.table.number,
-                "ns_number": match.ns_team.number,
-                "ew_number": match.ew_team.number,
+                "ns_number": match.north_entrant.number,
+                "ew_number": match.east_entrant.number,
             }
         super().__init__(*args, **kwargs)
         tables = [(table.number, str(table)) for table in tournament.tables.order_by("number")]

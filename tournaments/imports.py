@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from typing import IO
 from xml.etree import ElementTree
 
-from tournaments.models import Team
+from tournaments.models import Entrant
 
 MAX_TEAMS = 1000
 MAX_FILE_BYTES = 5 * 1024 * 1024
@@ -50,8 +50,8 @@ MAX_XML_DEPTH = 32  # a sheet's cells are 6 or 7 levels deep, an ODS cell's text
 MAX_XML_ELEMENTS = 100_000  # per part: 1,000 teams in 10 columns need some 25,000
 READABLE_SUFFIXES = (".csv", ".xlsx", ".ods")
 
-NAME_MAX = Team._meta.get_field("name").max_length
-PLAYER_MAX = Team._meta.get_field("player1").max_length
+NAME_MAX = Entrant._meta.get_field("name").max_length
+PLAYER_MAX = Entrant._meta.get_field("player1").max_length
 
 # Accepted spellings of each column, after lower-casing and dropping spaces, "_", "-", ".".
 COLUMN_ALIASES = {

@@ -239,7 +239,10 @@ class Tournament(models.Model):
         return self.status == Status.FINAL
 
 
-class Team(models.Model):
+class Entrant(models.Model):
+    """Who is ranked: a pair in a game of pairs, a single player in a game of individuals
+    (``player1`` only). Pages call an entrant a team or a player, as its game does."""
+
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="teams")
     number = models.PositiveIntegerField()
     name = models.CharField(max_length=100)
@@ -256,13 +259,14 @@ class Team(models.Model):
         )
         constraints = (
             models.UniqueConstraint(
-                fields=["tournament", "number"], name="team_number_unique_in_tournament"
+                fields=["tournament", "number"], name="entrant_number_unique_in_tournament"
             ),
             models.UniqueConstraint(
-                fields=["tournament", "access_code"], name="team_access_code_unique_in_tournament"
+                fields=["tournament", "access_code"],
+                name="entrant_access_code_unique_in_tournament",
             ),
-            _check_at_least("number", 1, "team_number_at_least_1"),
-            models.CheckConstraint(condition=~Q(name=""), name="team_name_not_empty"),
+            _check_at_least("number", 1, "entrant_number_at_least_1"),
+            models.CheckConstraint(condition=~Q(name=""), name="entrant_name_not_empty"),
         )
 
     def __str__(self) -> str:
@@ -338,17 +342,21 @@ class Board(models.Model):
 class Match(models.Model):
     """Entrants at a table in a round; the match plays every board of the table.
 
-    ``ns_team`` enters the results and ``ew_team`` checks them: the North-South and East-West
-    pairs of a pair game, or the players at North and East of a game of individuals, whose
-    every seat is in ``seats`` (``MatchSeat``).
+    ``north_entrant`` enters the results and ``east_entrant`` checks them: the North-South and
+    East-West pairs of a game of pairs, or the players at North and East of a game of
+    individuals, whose every seat is in ``seats`` (``MatchSeat``).
     """
 
     round = models.PositiveIntegerField()
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="matches")
     # RESTRICT: a team in the schedule cannot be deleted alone, but deleting the whole
     # tournament (which cascades to the tables and so to the matches) still works.
-    ns_team = models.ForeignKey(Team, on_delete=models.RESTRICT, related_name="ns_matches")
-    ew_team = models.ForeignKey(Team, on_delete=models.RESTRICT, related_name="ew_matches")
+    north_entrant = models.ForeignKey(
+        Entrant, on_delete=models.RESTRICT, related_name="matches_at_north"
+    )
+    east_entrant = models.ForeignKey(
+        Entrant, on_delete=models.RESTRICT, related_name="matches_at_east"
+    )
 
     class Meta:
         ordering = (
@@ -359,19 +367,21 @@ class Match(models.Model):
         constraints = (
             models.UniqueConstraint(fields=["table", "round"], name="match_one_per_table_round"),
             models.UniqueConstraint(
-                fields=["ns_team", "round"], name="match_ns_team_once_per_round"
+                fields=["north_entrant", "round"], name="match_north_entrant_once_per_round"
             ),
             models.UniqueConstraint(
-                fields=["ew_team", "round"], name="match_ew_team_once_per_round"
+                fields=["east_entrant", "round"], name="match_east_entrant_once_per_round"
             ),
-            models.CheckConstraint(condition=~Q(ns_team=F("ew_team")), name="match_teams_differ"),
+            models.CheckConstraint(
+                condition=~Q(north_entrant=F("east_entrant")), name="match_entrants_differ"
+            ),
             _check_at_least("round", 1, "match_round_at_least_1"),
         )
 
     def __str__(self) -> str:
         return (
             f"Round {self.round}, table {self.table.number}: "
-            f"{self.ns_team.number} (NS) v {self.ew_team.number} (EW)"
+            f"{self.north_entrant.number} (NS) v {self.east_entrant.number} (EW)"
         )
 
 
@@ -389,7 +399,7 @@ class MatchSeat(models.Model):
 
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="seats")
     seat = models.CharField(max_length=1)
-    team = models.ForeignKey(Team, on_delete=models.RESTRICT, related_name="seats")
+    team = models.ForeignKey(Entrant, on_delete=models.RESTRICT, related_name="seats")
     # The match's round, kept here so that the database can hold a player to one seat a round.
     round = models.PositiveIntegerField()
 
@@ -407,7 +417,7 @@ class MatchSeat(models.Model):
 
 
 class Disqualification(models.Model):
-    team = models.OneToOneField(Team, on_delete=models.CASCADE, related_name="disqualification")
+    team = models.OneToOneField(Entrant, on_delete=models.CASCADE, related_name="disqualification")
     reason = models.TextField()
     created_at = models.DateTimeField("when", auto_now_add=True)
     after_final = models.BooleanField(

@@ -18,15 +18,15 @@ from django.urls import reverse
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 
-from tournaments.models import Team
+from tournaments.models import Entrant
 
 
-def scorer_path(team: Team) -> str:
+def scorer_path(team: Entrant) -> str:
     path = reverse(settings.SCORER_ENTRY_URL_NAME, kwargs={"slug": team.tournament.slug})
     return f"{path}?{urlencode({'code': team.access_code})}"
 
 
-def scorer_url(team: Team, request: HttpRequest | None = None) -> str:
+def scorer_url(team: Entrant, request: HttpRequest | None = None) -> str:
     base = settings.PUBLIC_BASE_URL
     if not base and request is not None:
         base = request.build_absolute_uri("/").rstrip("/")

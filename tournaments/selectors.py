@@ -18,11 +18,11 @@ from engine.schedule import check_schedule
 from tournaments.models import (
     ActionLog,
     Board,
+    Entrant,
     Match,
     MatchSeat,
     Status,
     Table,
-    Team,
     Tournament,
     seat_order,
 )
@@ -40,7 +40,7 @@ def number_gaps(numbers: Iterable[int]) -> list[int]:
     return sorted(set(range(1, max(present, default=0) + 1)) - present)
 
 
-def teams_with_status(tournament: Tournament) -> QuerySet[Team]:
+def teams_with_status(tournament: Tournament) -> QuerySet[Entrant]:
     return tournament.teams.select_related("disqualification").order_by("number")
 
 
@@ -51,7 +51,7 @@ def tournament_matches(tournament: Tournament) -> QuerySet[Match]:
     """Every match with its table and entrants (players in their seats, for individuals)."""
     matches = (
         Match.objects.filter(table__tournament=tournament)
-        .select_related("table", "ns_team", "ew_team")
+        .select_related("table", "north_entrant", "east_entrant")
         .order_by("round", "table__number")
     )
     return matches.prefetch_related(SEATED) if tournament.of_players else matches
@@ -74,8 +74,8 @@ def schedule_data(tournament: Tournament) -> dict[str, Any]:
     playing: dict[int, set[int]] = defaultdict(set)
     meetings: Counter[frozenset[int]] = Counter()
     for match in matches:
-        playing[match.round] |= {match.ns_team.number, match.ew_team.number}
-        meetings[frozenset((match.ns_team.number, match.ew_team.number))] += 1
+        playing[match.round] |= {match.north_entrant.number, match.east_entrant.number}
+        meetings[frozenset((match.north_entrant.number, match.east_entrant.number))] += 1
     return {
         "teams": len(team_numbers),
         "tables": tournament.tables.count(),
@@ -85,8 +85,8 @@ def schedule_data(tournament: Tournament) -> dict[str, Any]:
             {
                 "round": match.round,
                 "table": match.table.number,
-                "ns": match.ns_team.number,
-                "ew": match.ew_team.number,
+                "ns": match.north_entrant.number,
+                "ew": match.east_entrant.number,
             }
             for match in matches
         ],
@@ -243,7 +243,7 @@ def missing_boards(tournament: Tournament) -> list[tuple[int, int]]:
 class RoundRow:
     number: int
     cells: list[Match | None]
-    byes: list[Team]
+    byes: list[Entrant]
 
 
 @dataclass
@@ -266,7 +266,7 @@ def schedule_grid(tournament: Tournament) -> ScheduleGrid:
     for match in tournament_matches(tournament):
         cells = by_round.setdefault(match.round, [None] * len(tables))
         cells[column[match.table_id]] = match
-        playing[match.round] |= {match.ns_team_id, match.ew_team_id}
+        playing[match.round] |= {match.north_entrant_id, match.east_entrant_id}
         if tournament.of_players:
             playing[match.round] |= {seat.team_id for seat in match.seats.all()}
     rounds = [
@@ -288,10 +288,10 @@ class RouteStop:
     round: int
     table: Table | None = None
     side: str = ""  # "NS" or "EW", or a player's seat; "" for a bye
-    opponent: Team | None = None
+    opponent: Entrant | None = None
     opening: Any = None  # the seat that opens at the table (its full_name), if any
     # Players: the others at the table, by seat.
-    others: list[tuple[str, Team]] = field(default_factory=list)
+    others: list[tuple[str, Entrant]] = field(default_factory=list)
 
     @property
     def is_bye(self) -> bool:
@@ -305,7 +305,7 @@ class RouteStop:
 
 @dataclass
 class RouteCard:
-    team: Team
+    team: Entrant
     stops: list[RouteStop] = field(default_factory=list)
 
 
@@ -331,8 +331,8 @@ def route_cards(tournament: Tournament, team_number: int | None = None) -> list[
             continue
         opening = tournament.opening_seat_for(match.table.number)
         for team, side, opponent in (
-            (match.ns_team, "NS", match.ew_team),
-            (match.ew_team, "EW", match.ns_team),
+            (match.north_entrant, "NS", match.east_entrant),
+            (match.east_entrant, "EW", match.north_entrant),
         ):
             stops[team.pk][match.round] = RouteStop(
                 match.round, match.table, side, opponent, opening
@@ -414,7 +414,7 @@ def board_diagram(tournament: Tournament, board: Board) -> BoardDiagram | BoardH
 
 def table_cards(tournament: Tournament, table_number: int | None = None) -> list[TableCard]:
     """For each table: its deals as hand diagrams, its opening seat and its matches."""
-    matches = Match.objects.select_related("ns_team", "ew_team").order_by("round")
+    matches = Match.objects.select_related("north_entrant", "east_entrant").order_by("round")
     if tournament.of_players:
         matches = matches.prefetch_related(SEATED)
     tables = tournament.tables.order_by("number").prefetch_related(

@@ -35,11 +35,11 @@ from tournaments.models import (
     ActionLog,
     Board,
     Disqualification,
+    Entrant,
     Match,
     MatchSeat,
     Status,
     Table,
-    Team,
     Tournament,
     new_access_code,
     scorable_games,
@@ -153,7 +153,7 @@ def _tournament_settings(tournament: Tournament) -> dict[str, Any]:
     return data
 
 
-def _team_data(team: Team) -> dict[str, Any]:
+def _team_data(team: Entrant) -> dict[str, Any]:
     return {
         "number": team.number,
         "name": team.name,
@@ -166,8 +166,8 @@ def _match_data(match: Match) -> dict[str, Any]:
     return {
         "round": match.round,
         "table": match.table.number,
-        "ns": match.ns_team.number,
-        "ew": match.ew_team.number,
+        "ns": match.north_entrant.number,
+        "ew": match.east_entrant.number,
     }
 
 
@@ -378,14 +378,14 @@ def _next_team_number(tournament: Tournament) -> int:
     return (tournament.teams.aggregate(top=Max("number"))["top"] or 0) + 1
 
 
-def _check_team_fields(team: Team) -> None:
+def _check_team_fields(team: Entrant) -> None:
     try:
         team.full_clean(exclude=["tournament", "access_code"], validate_unique=False)
     except ValidationError as exc:
         raise ServiceError(_validation_messages(exc)) from None
 
 
-def _check_number_free(tournament: Tournament, number: int, exclude: Team | None = None) -> None:
+def _check_number_free(tournament: Tournament, number: int, exclude: Entrant | None = None) -> None:
     holder = tournament.teams.filter(number=number).exclude(pk=exclude.pk if exclude else None)
     if holder.exists():
         raise ServiceError(f"team number {number} is already used by {holder.get().name!r}")
@@ -400,13 +400,13 @@ def add_team(
     player1: str = "",
     player2: str = "",
     number: int | None = None,
-) -> Team:
+) -> Entrant:
     """A new team (draft only), numbered after the last one unless ``number`` is given."""
     tournament = _locked(tournament)
     _require_status(tournament, (Status.DRAFT,), "add teams")
     if number is None:
         number = _next_team_number(tournament)
-    team = Team(
+    team = Entrant(
         tournament=tournament,
         number=number,
         name=name.strip(),
@@ -431,15 +431,15 @@ def add_team(
 def update_team(
     *,
     by: User,
-    team: Team,
+    team: Entrant,
     name: str,
     player1: str = "",
     player2: str = "",
     number: int | None = None,
-) -> Team:
+) -> Entrant:
     """Rename a team or its players (not once final); renumber it only in draft."""
     tournament = _locked(team.tournament)
-    team = Team.objects.get(pk=team.pk)
+    team = Entrant.objects.get(pk=team.pk)
     _require_status(tournament, (Status.DRAFT, Status.SCHEDULED, Status.RUNNING), "change a team")
     before = _team_data(team)
     if number is not None and number != team.number:
@@ -463,7 +463,7 @@ def update_team(
 
 
 @transaction.atomic
-def delete_team(*, by: User, team: Team) -> None:
+def delete_team(*, by: User, team: Entrant) -> None:
     tournament = _locked(team.tournament)
     _require_status(tournament, (Status.DRAFT,), "remove a team")
     before = _team_data(team)
@@ -502,10 +502,10 @@ def renumber_teams(*, by: User, tournament: Tournament) -> dict[int, int]:
 
 
 @transaction.atomic
-def regenerate_access_code(*, by: User, team: Team) -> Team:
+def regenerate_access_code(*, by: User, team: Entrant) -> Entrant:
     """A new access code (e.g. when a card was lost). The codes are not written to the log."""
     tournament = _locked(team.tournament)
-    team = Team.objects.get(pk=team.pk)
+    team = Entrant.objects.get(pk=team.pk)
     team.access_code = _free_access_codes(tournament, 1)[0]
     team.save(update_fields=["access_code"])
     _log(
@@ -520,7 +520,7 @@ def regenerate_access_code(*, by: User, team: Team) -> Team:
 @transaction.atomic
 def import_teams(
     *, by: User, tournament: Tournament, rows: list[TeamRow], replace: bool = False
-) -> list[Team]:
+) -> list[Entrant]:
     """Add every row as a team, or none. ``replace`` first removes the current teams.
 
     The rows come from ``tournaments.imports.read_team_file`` (already checked one by one);
@@ -558,7 +558,7 @@ def import_teams(
         number = row.number
         if number is None:
             number, next_number = next_number, next_number + 1
-        team = Team(
+        team = Entrant(
             tournament=tournament,
             number=number,
             name=row.name,
@@ -568,7 +568,7 @@ def import_teams(
         )
         _check_team_fields(team)
         teams.append(team)
-    Team.objects.bulk_create(teams)
+    Entrant.objects.bulk_create(teams)
     _log(
         by=by,
         tournament=tournament,
@@ -714,7 +714,7 @@ def _chosen_proposal(by: User, tournament: Tournament, key: str) -> dict[str, An
 
 def _draw_pairs(
     tournament: Tournament,
-    teams: dict[int, Team],
+    teams: dict[int, Entrant],
     tables: dict[int, Table],
     drawn: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
@@ -727,8 +727,8 @@ def _draw_pairs(
         Match(
             round=entry["round"],
             table=tables[entry["table"]],
-            ns_team=teams[entry["ns"]],
-            ew_team=teams[entry["ew"]],
+            north_entrant=teams[entry["ns"]],
+            east_entrant=teams[entry["ew"]],
         )
         for entry in schedule["matches"]
     )
@@ -737,7 +737,7 @@ def _draw_pairs(
 
 def _draw_movement(
     tournament: Tournament,
-    players: dict[int, Team],
+    players: dict[int, Entrant],
     tables: dict[int, Table],
     rounds: int | None,
     drawn: dict[str, Any] | None = None,
@@ -760,8 +760,8 @@ def _draw_movement(
         Match(
             round=seating["round"],
             table=tables[seating["table"]],
-            ns_team=players[seating["seats"]["N"]],
-            ew_team=players[seating["seats"]["E"]],
+            north_entrant=players[seating["seats"]["N"]],
+            east_entrant=players[seating["seats"]["E"]],
         )
         for seating in movement["seatings"]
     )
@@ -797,27 +797,27 @@ def _match_conflicts(
     match: Match | None,
     round_number: int,
     table: Table | None,
-    ns_team: Team | None,
-    ew_team: Team | None,
+    north_entrant: Entrant | None,
+    east_entrant: Entrant | None,
 ) -> list[str]:
     """The hard rules a match must keep (the database enforces most of them as well)."""
     errors = []
     others = Match.objects.filter(table__tournament=tournament, round=round_number).select_related(
-        "table", "ns_team", "ew_team"
+        "table", "north_entrant", "east_entrant"
     )
     if match is not None:
         others = others.exclude(pk=match.pk)
-    if ns_team is not None and ns_team == ew_team:
+    if north_entrant is not None and north_entrant == east_entrant:
         errors.append("a team cannot play against itself")
     for other in others:
         if table is not None and other.table_id == table.pk:
             errors.append(
                 f"table {table.number} already hosts a match in round {round_number} "
-                f"({other.ns_team.number} v {other.ew_team.number})"
+                f"({other.north_entrant.number} v {other.east_entrant.number})"
             )
-        for team in {ns_team, ew_team} - {None}:
-            if team.pk in (other.ns_team_id, other.ew_team_id):
-                side = "NS" if team.pk == other.ns_team_id else "EW"
+        for team in {north_entrant, east_entrant} - {None}:
+            if team.pk in (other.north_entrant_id, other.east_entrant_id):
+                side = "NS" if team.pk == other.north_entrant_id else "EW"
                 errors.append(
                     f"team {team.number} already plays in round {round_number} "
                     f"(table {other.table.number}, {side})"
@@ -845,7 +845,7 @@ def save_match(
     tournament = _locked(tournament)
     _require_status(tournament, (Status.SCHEDULED, Status.RUNNING), "edit the schedule")
     if match is not None:
-        match = Match.objects.select_related("table", "ns_team", "ew_team").get(
+        match = Match.objects.select_related("table", "north_entrant", "east_entrant").get(
             pk=match.pk, table__tournament=tournament
         )
     top_round = (
@@ -860,8 +860,8 @@ def save_match(
     teams = {
         team.number: team for team in tournament.teams.filter(number__in=[ns_number, ew_number])
     }
-    ns_team, ew_team = teams.get(ns_number), teams.get(ew_number)
-    for number, team in ((ns_number, ns_team), (ew_number, ew_team)):
+    north_entrant, east_entrant = teams.get(ns_number), teams.get(ew_number)
+    for number, team in ((ns_number, north_entrant), (ew_number, east_entrant)):
         if team is None:
             errors.append(f"there is no team {number}")
     if not errors:
@@ -870,15 +870,20 @@ def save_match(
             match=match,
             round_number=round_number,
             table=table,
-            ns_team=ns_team,
-            ew_team=ew_team,
+            north_entrant=north_entrant,
+            east_entrant=east_entrant,
         )
     if errors:
         raise ServiceError(errors)
     before = _match_data(match) if match is not None else None
     if match is None:
         match = Match()
-    match.round, match.table, match.ns_team, match.ew_team = round_number, table, ns_team, ew_team
+    match.round, match.table, match.north_entrant, match.east_entrant = (
+        round_number,
+        table,
+        north_entrant,
+        east_entrant,
+    )
     try:
         with transaction.atomic():
             match.save()
@@ -893,7 +898,7 @@ def save_match(
         action="edit_match" if before else "add_match",
         summary=(
             f"{'Changed' if before else 'Added'} match: round {match.round}, "
-            f"table {table.number}, {ns_team.number} (NS) v {ew_team.number} (EW)"
+            f"table {table.number}, {north_entrant.number} (NS) v {east_entrant.number} (EW)"
         ),
         before=before,
         after=after,
@@ -1026,7 +1031,7 @@ def set_deal(
 
 
 @transaction.atomic
-def disqualify_team(*, by: User, team: Team, reason: str) -> Disqualification:
+def disqualify_team(*, by: User, team: Entrant, reason: str) -> Disqualification:
     """Disqualify a team. In a final tournament it is marked 'after final' (docs/rulebook.md §7)."""
     tournament = _locked(team.tournament)
     _require_status(
@@ -1058,7 +1063,7 @@ def disqualify_team(*, by: User, team: Team, reason: str) -> Disqualification:
 
 
 @transaction.atomic
-def reinstate_team(*, by: User, team: Team) -> None:
+def reinstate_team(*, by: User, team: Entrant) -> None:
     """Lift a disqualification given by mistake (not while final: reopen first)."""
     tournament = _locked(team.tournament)
     _require_status(tournament, (Status.SCHEDULED, Status.RUNNING), "lift a disqualification")

@@ -33,7 +33,7 @@ from tournaments.forms import (
     TournamentSettingsForm,
 )
 from tournaments.imports import TeamRow, conflicts_with_existing, read_team_file
-from tournaments.models import Board, Match, Status, Table, Team, Tournament, game_choices
+from tournaments.models import Board, Entrant, Match, Status, Table, Tournament, game_choices
 from tournaments.permissions import organiser_required
 from tournaments.printing import qr_svg, scorer_url
 from tournaments.progress import open_boards, round_progress
@@ -47,8 +47,8 @@ def _tournament(slug: str) -> Tournament:
     return get_object_or_404(Tournament, slug=slug)
 
 
-def _team(tournament: Tournament, number: int) -> Team:
-    return get_object_or_404(Team, tournament=tournament, number=number)
+def _team(tournament: Tournament, number: int) -> Entrant:
+    return get_object_or_404(Entrant, tournament=tournament, number=number)
 
 
 def _flash_errors(request: HttpRequest, exc: ServiceError) -> None:
@@ -342,7 +342,7 @@ def team_edit(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         try:
             team = services.update_team(
                 by=request.user,
-                team=Team.objects.get(pk=team.pk),
+                team=Entrant.objects.get(pk=team.pk),
                 name=data["name"],
                 player1=data.get("player1", ""),
                 player2=data.get("player2", ""),
@@ -663,7 +663,7 @@ def match_add(request: HttpRequest, slug: str) -> HttpResponse:
 @organiser_required
 def match_edit(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     match = get_object_or_404(
-        Match.objects.select_related("table", "ns_team", "ew_team"),
+        Match.objects.select_related("table", "north_entrant", "east_entrant"),
         pk=pk,
         table__tournament__slug=slug,
     )
@@ -674,7 +674,7 @@ def match_edit(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
 @require_POST
 def match_delete(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     match = get_object_or_404(
-        Match.objects.select_related("table__tournament", "ns_team", "ew_team"),
+        Match.objects.select_related("table__tournament", "north_entrant", "east_entrant"),
         pk=pk,
         table__tournament__slug=slug,
     )

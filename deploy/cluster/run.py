@@ -336,11 +336,11 @@ def setup_django(env: dict[str, str]) -> None:
 def build_tournament(tables: int) -> tuple[int, list[tuple[int, str, str]]]:
     """A round of ``tables`` matches of one board: teams 1..K North-South, K+1..2K East-West."""
     from engine.games.pymtheg.cards import format_deal, seeded_deal
-    from tournaments.models import Board, Match, Status, Table, Team, Tournament
+    from tournaments.models import Board, Entrant, Match, Status, Table, Tournament
 
     tournament = Tournament.objects.create(name="Cluster round", slug=SLUG, status=Status.SCHEDULED)
-    teams = Team.objects.bulk_create(
-        Team(tournament=tournament, number=n, name=f"Team {n}") for n in range(1, 2 * tables + 1)
+    teams = Entrant.objects.bulk_create(
+        Entrant(tournament=tournament, number=n, name=f"Team {n}") for n in range(1, 2 * tables + 1)
     )
     table_rows = Table.objects.bulk_create(
         Table(tournament=tournament, number=n) for n in range(1, tables + 1)
@@ -350,10 +350,12 @@ def build_tournament(tables: int) -> tuple[int, list[tuple[int, str, str]]]:
         for t in table_rows
     )
     matches = Match.objects.bulk_create(
-        Match(round=1, table=table_rows[t], ns_team=teams[t], ew_team=teams[tables + t])
+        Match(round=1, table=table_rows[t], north_entrant=teams[t], east_entrant=teams[tables + t])
         for t in range(tables)
     )
-    return tournament.pk, [(m.pk, m.ns_team.access_code, m.ew_team.access_code) for m in matches]
+    return tournament.pk, [
+        (m.pk, m.north_entrant.access_code, m.east_entrant.access_code) for m in matches
+    ]
 
 
 class Phones:

@@ -43,7 +43,7 @@ from rest_framework.request import Request
 
 from config.cache import count_hit
 from scoring.selectors import team_by_code
-from tournaments.models import Team, Tournament
+from tournaments.models import Entrant, Tournament
 
 TEAM_CODE_HEADER = "HTTP_X_TEAM_CODE"
 BAD_CODES_ALLOWED = 10  # wrong codes an address may send per window before pressure
@@ -171,7 +171,7 @@ def refuse_guess(request, code: str, slug: str = "", pressure: bool = False) -> 
         raise _throttled(wait)
 
 
-def check_code(request, slug: str, code: str) -> Team | None:
+def check_code(request, slug: str, code: str) -> Entrant | None:
     """The team of ``code`` in the tournament ``slug`` (its tournament loaded), or None for a
     wrong one (counted); ``Throttled`` when it must wait. See the module's doc."""
     if not normalise_code(code):
@@ -207,7 +207,7 @@ def check_code(request, slug: str, code: str) -> Team | None:
     return None
 
 
-def team_from_request(request: Request, slug: str) -> Team:
+def team_from_request(request: Request, slug: str) -> Entrant:
     """The team whose access code the request carries (with its tournament loaded), or
     401/403/404/429."""
     code = request.META.get(TEAM_CODE_HEADER, "")
@@ -221,7 +221,7 @@ def team_from_request(request: Request, slug: str) -> Team:
     return team
 
 
-def code_team_or_none(request, tournament: Tournament, code: str) -> Team | None:
+def code_team_or_none(request, tournament: Tournament, code: str) -> Entrant | None:
     """For the scorer pages: the team of a typed code, wrong ones counted and held like the
     API's (``Throttled`` once they come too often)."""
     return check_code(request, tournament.slug, code)
@@ -280,7 +280,7 @@ def in_words(seconds: float) -> str:
     return f"{math.ceil(seconds / 60)} minutes"
 
 
-def limit_board_write(request, team: Team, match_id: int, board: int) -> None:
+def limit_board_write(request, team: Entrant, match_id: int, board: int) -> None:
     """A write on a board (an entry, East's accept or reject, a call for the director) by a
     team whose code was checked: counted per access code (``SCORER_PHONE_WRITE_RATE``) and
     per board of the match and team (``SCORER_BOARD_WRITE_RATE``), after the address's own

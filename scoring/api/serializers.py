@@ -167,8 +167,8 @@ def _score_out(score: dict) -> dict:
 class ResultSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     kind = serializers.CharField()
-    ns = serializers.IntegerField(source="ns_result", allow_null=True)
-    ew = serializers.IntegerField(source="ew_result", allow_null=True)
+    ns = serializers.IntegerField(source="north_result", allow_null=True)
+    ew = serializers.IntegerField(source="east_result", allow_null=True)
     passed_out = serializers.BooleanField()
     seats = serializers.DictField(child=serializers.IntegerField(), allow_null=True)
     reason = serializers.CharField()
@@ -178,8 +178,8 @@ class ResultSerializer(serializers.Serializer):
         return {
             "id": result.pk,
             "kind": result.kind,
-            "ns": result.ns_result,
-            "ew": result.ew_result,
+            "ns": result.north_result,
+            "ew": result.east_result,
             "passed_out": result.passed_out,
             "seats": result.seats,
             "reason": result.reason,

@@ -24,7 +24,7 @@ from scoring.forms import AdjustForm, ChoicesEntryForm, EraseForm, ScriptEntryFo
 from scoring.models import Result, Review, Submission
 from scoring.views.entries import describe_entry
 from tournaments import selectors as tselectors
-from tournaments.models import Board, Match, Status, Team, Tournament, entry_script
+from tournaments.models import Board, Entrant, Match, Status, Tournament, entry_script
 from tournaments.permissions import organiser_required
 
 
@@ -116,7 +116,7 @@ def director_fragment(request: HttpRequest, slug: str) -> HttpResponse:
 
 def _director_match(tournament: Tournament, match_id: int, board: int) -> tuple[Match, Board]:
     match = get_object_or_404(
-        Match.objects.select_related("table", "ns_team", "ew_team"),
+        Match.objects.select_related("table", "north_entrant", "east_entrant"),
         pk=match_id,
         table__tournament=tournament,
     )
@@ -239,7 +239,7 @@ def _opening_seat(tournament: Tournament, match: Match) -> str:
     return SEAT_NAMES[letter] if letter else ""
 
 
-def _seated(match: Match) -> list[tuple[str, Team]]:
+def _seated(match: Match) -> list[tuple[str, Entrant]]:
     """``(seat name, player)`` of a match of individuals, in seat order."""
     return [(SEAT_NAMES[seat], player) for seat, player in _seat_players(match)]
 
@@ -269,7 +269,7 @@ def _director_adjust_form(
     return AdjustForm(data)
 
 
-def _seat_players(match: Match) -> list[tuple[str, Team]]:
+def _seat_players(match: Match) -> list[tuple[str, Entrant]]:
     order = {seat: i for i, seat in enumerate("NESW")}
     seats = sorted(match.seats.select_related("team"), key=lambda seat: order[seat.seat])
     return [(seat.seat, seat.team) for seat in seats]
@@ -328,7 +328,7 @@ def _director_action(
 def _result_words(result: Result) -> str:
     if result.seats:
         return ", ".join(f"{seat} {value:+d}" for seat, value in result.seat_results)
-    return f"NS {result.ns_result}, EW {result.ew_result}"
+    return f"NS {result.north_result}, EW {result.east_result}"
 
 
 @organiser_required

@@ -18,7 +18,7 @@ from engine.core.seats import SEAT_NAMES
 from scoring import selectors, sheets, visibility
 from scoring.models import RankingPoints, Result, Standing, StandingsState
 from scoring.selectors import cached_fragment, percentage_text, points_text, standings_status
-from tournaments.models import Board, Match, MatchSeat, Table, Team, Tournament
+from tournaments.models import Board, Entrant, Match, MatchSeat, Table, Tournament
 from tournaments.public import NotPublished
 from tournaments.selectors import SEATED, is_public
 
@@ -101,8 +101,8 @@ def _boards_of_matches(tournament: Tournament) -> dict[int, list[int]]:
 @dataclass
 class SideRow:
     round: int
-    team: Team
-    opponent: Team | None
+    team: Entrant
+    opponent: Entrant | None
     score: int | None
     passed_out: bool
     points: float | None
@@ -123,8 +123,8 @@ def _board_sides(board: Board, matches: list[Match], results: dict, points: dict
             waiting.append(match)
             continue
         for side, team, opponent, score in (
-            ("NS", match.ns_team, match.ew_team, result.ns_result),
-            ("EW", match.ew_team, match.ns_team, result.ew_result),
+            ("NS", match.north_entrant, match.east_entrant, result.north_result),
+            ("EW", match.east_entrant, match.north_entrant, result.east_result),
         ):
             team_points = points.get((match.pk, board.pk, team.pk))
             sides[side].append(
@@ -163,7 +163,7 @@ def _table_html(tournament: Tournament, state: StandingsState, number: int) -> s
     table = get_object_or_404(Table, tournament=tournament, number=number)
     if number not in visibility.complete_tables(tournament):
         return _table_in_play_html(tournament, state, table)
-    matches = list(table.matches.select_related("ns_team", "ew_team").order_by("round"))
+    matches = list(table.matches.select_related("north_entrant", "east_entrant").order_by("round"))
     if tournament.of_players:
         return _players_table_html(tournament, state, table)
     results = {
@@ -198,8 +198,13 @@ def _table_in_play_html(tournament: Tournament, state: StandingsState, table: Ta
         )
     )
     visits = []
-    for match in table.matches.select_related("ns_team", "ew_team").prefetch_related(SEATED):
-        seated = [seat.team for seat in match.seats.all()] or [match.ns_team, match.ew_team]
+    for match in table.matches.select_related("north_entrant", "east_entrant").prefetch_related(
+        SEATED
+    ):
+        seated = [seat.team for seat in match.seats.all()] or [
+            match.north_entrant,
+            match.east_entrant,
+        ]
         visits.append(
             {"round": match.round, "entrants": seated, "played": done[match.pk] >= boards}
         )
@@ -244,7 +249,7 @@ def _players_table_html(tournament: Tournament, state: StandingsState, table: Ta
     )
 
 
-def _team_lines(tournament: Tournament, team: Team) -> list[dict[str, Any]]:
+def _team_lines(tournament: Tournament, team: Entrant) -> list[dict[str, Any]]:
     """One line per match and board of the team: its own table result and ranking points."""
     matches = selectors.matches_of(team)
     results = {
@@ -275,7 +280,7 @@ class _ByeRound:
 
 
 def _bye_lines(
-    tournament: Tournament, team: Team, lines: list[dict[str, Any]], standing: Standing | None
+    tournament: Tournament, team: Entrant, lines: list[dict[str, Any]], standing: Standing | None
 ) -> list[dict[str, Any]]:
     """One line per round the entrant sits out, its points explained: a bye is worth what
     the standings gave it beside its own results (their total less its ranking points at
@@ -299,14 +304,14 @@ def _bye_lines(
     ]
 
 
-def _pair_lines(tournament: Tournament, team: Team, matches, results, points, boards):
+def _pair_lines(tournament: Tournament, team: Entrant, matches, results, points, boards):
     """One line per match and board of a pair: its side, opponents, table result, points."""
     forfeited = visibility.forfeiting_teams(tournament)
     reached = visibility.reached_round(tournament) if forfeited else 0
     lines = []
     for match in matches:
-        side = "NS" if match.ns_team_id == team.pk else "EW"
-        opponent = match.ew_team if side == "NS" else match.ns_team
+        side = "NS" if match.north_entrant_id == team.pk else "EW"
+        opponent = match.east_entrant if side == "NS" else match.north_entrant
         # A forfeit of a round not reached yet is still to come, not played.
         forfeit = match.round <= reached and (team.pk in forfeited or opponent.pk in forfeited)
         for board_number in boards.get(match.pk, []):
@@ -319,7 +324,7 @@ def _pair_lines(tournament: Tournament, team: Team, matches, results, points, bo
                     "result": result,
                     "score": None
                     if result is None
-                    else (result.ns_result if side == "NS" else result.ew_result),
+                    else (result.north_result if side == "NS" else result.east_result),
                     "points": points_text(points.get((match.pk, board_number))),
                     "opponent": opponent,
                     "forfeit": forfeit
@@ -338,7 +343,7 @@ def _forfeit_words(own: bool, opponent: bool) -> str:
     return "0 (the opponents forfeit)" if opponent else ""
 
 
-def _player_lines(team: Team, matches, results, points, boards) -> list[dict[str, Any]]:
+def _player_lines(team: Entrant, matches, results, points, boards) -> list[dict[str, Any]]:
     """One line per round and board of a player: his seat, his table result, his points."""
     seats = dict(MatchSeat.objects.filter(team=team).values_list("match_id", "seat"))
     lines = []
@@ -362,7 +367,7 @@ def _player_lines(team: Team, matches, results, points, boards) -> list[dict[str
 
 def _team_html(tournament: Tournament, state: StandingsState, number: int) -> str:
     team = get_object_or_404(
-        Team.objects.select_related("disqualification"), tournament=tournament, number=number
+        Entrant.objects.select_related("disqualification"), tournament=tournament, number=number
     )
     standing = Standing.objects.filter(tournament=tournament, team=team).first()
     lines = _team_lines(tournament, team)
@@ -389,7 +394,7 @@ def _team_html(tournament: Tournament, state: StandingsState, number: int) -> st
     )
 
 
-def _drawn_sheets(tournament: Tournament, team: Team) -> list[dict[str, Any]]:
+def _drawn_sheets(tournament: Tournament, team: Entrant) -> list[dict[str, Any]]:
     """A player's score sheets as rows of places, for games that keep one (the pyramid:
     1, 2, 3, 4, 3, 2, 1 places), each place its tricks won and points once filled."""
     if not tournament.game_rules.sheet_size:

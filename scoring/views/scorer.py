@@ -18,7 +18,7 @@ from scoring.api.access import code_team_or_none
 from scoring.models import Result, Submission
 from scoring.selectors import TeamMatch
 from scoring.views.entries import describe_entry, entry_facts
-from tournaments.models import Match, Status, Team, Tournament, entry_script
+from tournaments.models import Entrant, Match, Status, Tournament, entry_script
 
 SESSION_KEY = "scorer-code:{pk}"
 OPEN_STATUSES = (Status.SCHEDULED, Status.RUNNING)
@@ -61,7 +61,7 @@ class BoardPanel:
 @dataclass
 class ScorerPage:
     tournament: Tournament
-    team: Team
+    team: Entrant
     overview: list[TeamMatch]
     current: TeamMatch | None
     shown: TeamMatch | None
@@ -90,7 +90,7 @@ class ScorerPage:
         return "player" if self.tournament.of_players else "team"
 
 
-def _session_team(request: HttpRequest, tournament: Tournament) -> Team | None:
+def _session_team(request: HttpRequest, tournament: Tournament) -> Entrant | None:
     code = request.session.get(SESSION_KEY.format(pk=tournament.pk), "")
     team = selectors.team_by_code(tournament.slug, code) if code else None
     if code and team is None:  # the organiser gave the team a new code
@@ -223,7 +223,7 @@ def _scorer_config(page: ScorerPage) -> dict[str, Any]:
 
 
 def _render_scorer(
-    request: HttpRequest, tournament: Tournament, team: Team, shown_id: int | None = None
+    request: HttpRequest, tournament: Tournament, team: Entrant, shown_id: int | None = None
 ) -> HttpResponse:
     overview, current = selectors.team_overview(team)
     current_tm = next((tm for tm in overview if current and tm.match.pk == current.pk), None)

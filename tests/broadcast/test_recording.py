@@ -77,7 +77,7 @@ def test_a_wrong_recorder_code_is_refused_and_signs_nobody_in():
         client.get(reverse("broadcast:recorder-state", args=[tournament.slug])).status_code == 403
     )
     # A team's access code is not a recorder's code.
-    team_code = Match.objects.filter(table__tournament=tournament).first().ns_team.access_code
+    team_code = Match.objects.filter(table__tournament=tournament).first().north_entrant.access_code
     answer = client.get(reverse("broadcast:recorder", args=[tournament.slug]), {"code": team_code})
     assert answer.status_code == 403
     # The right one, typed in lower case with spaces, signs in.
@@ -189,7 +189,7 @@ def test_the_recorded_board_is_north_s_draft_and_scores_as_the_engine_does(game_
     assert found, "North's page carries the recorded board as his draft"
     assert json.loads(found.group(1)) == recording.facts
     # North sends it, East accepts: the result is the engine's score of the recorded play.
-    sent = Client(HTTP_X_TEAM_CODE=match.ns_team.access_code).post(
+    sent = Client(HTTP_X_TEAM_CODE=match.north_entrant.access_code).post(
         reverse("api:submit", args=[tournament.slug, match.pk, recording.board]),
         {"record": recording.facts, "client_id": f"recorded-{match.pk}-{recording.board}"},
         content_type="application/json",

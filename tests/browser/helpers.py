@@ -18,7 +18,7 @@ from openpyxl import Workbook
 
 from tournaments import services
 from tournaments.imports import TeamRow
-from tournaments.models import Match, Team, Tournament
+from tournaments.models import Entrant, Match, Tournament
 
 try:
     from playwright.sync_api import expect
@@ -68,8 +68,8 @@ class RunningCup:
 
     tournament: Tournament
     match: Match
-    north: Team
-    east: Team
+    north: Entrant
+    east: Entrant
 
     @property
     def slug(self) -> str:
@@ -88,10 +88,10 @@ def running_cup(slug: str) -> RunningCup:
     services.draw_schedule(by=None, tournament=tournament)
     services.deal_boards(by=None, tournament=tournament, seed=slug)
     tournament = services.start_tournament(by=None, tournament=tournament)
-    match = Match.objects.select_related("ns_team", "ew_team").get(
+    match = Match.objects.select_related("north_entrant", "east_entrant").get(
         table__tournament=tournament, round=1, table__number=1
     )
-    return RunningCup(tournament, match, match.ns_team, match.ew_team)
+    return RunningCup(tournament, match, match.north_entrant, match.east_entrant)
 
 
 # --- the scorer page -----------------------------------------------------------------------

@@ -46,14 +46,14 @@ def confirm(match: Any) -> None:
     entry = scoring.submit_entry(
         match_id=match.pk,
         board_number=1,
-        team=match.ns_team,
+        team=match.north_entrant,
         facts=GAM_MADE,
         client_id=uuid.uuid4().hex,
     )
     scoring.accept_entry(
         match_id=match.pk,
         board_number=1,
-        team=match.ew_team,
+        team=match.east_entrant,
         submission_id=entry.pk,
         client_id=uuid.uuid4().hex,
     )
@@ -86,13 +86,13 @@ def test_a_result_accepted_through_the_api_reaches_every_public_page(
         matches = {
             (m.round, m.table.number): m
             for m in Match.objects.filter(table__tournament=cup.tournament).select_related(
-                "table", "ns_team", "ew_team"
+                "table", "north_entrant", "east_entrant"
             )
         }
         confirm(matches[1, 1])
         confirm(matches[1, 2])
     last = matches[2, 1]  # completes table 1: its results become public
-    north, east = last.ns_team, last.ew_team
+    north, east = last.north_entrant, last.east_entrant
 
     standings = desktop
     standings.goto(f"/t/{cup.slug}/standings/")
@@ -230,13 +230,13 @@ def test_forfeits_of_a_disqualified_team_wait_for_their_round(live, cup, context
     with live.exclusive():
         first = Match.objects.get(table__tournament=cup.tournament, round=1, table__number=1)
         confirm(first)
-        gone = first.ns_team
+        gone = first.north_entrant
         Disqualification.objects.create(team=gone, reason="left the room")
         results.results_changed(cup.tournament)
         later = (
             Match.objects.filter(table__tournament=cup.tournament, round=2)
-            .exclude(ns_team=gone)
-            .exclude(ew_team=gone)
+            .exclude(north_entrant=gone)
+            .exclude(east_entrant=gone)
             .get()
         )
         other = Match.objects.get(table__tournament=cup.tournament, round=1, table__number=2)

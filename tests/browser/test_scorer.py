@@ -185,7 +185,7 @@ def test_east_rejects_north_corrects_east_accepts_and_standings_follow(
     with live.exclusive():
         assert Result.objects.filter(match=cup.match, current=True).count() == 1
         result = Result.objects.get(match=cup.match, current=True)
-    assert (result.ns_result, result.ew_result) == (20, -20)
+    assert (result.north_result, result.east_result) == (20, -20)
     assert len(entries_of(live, cup)) == 2  # the rejected entry is kept
 
 
@@ -268,7 +268,7 @@ def test_the_director_corrects_norths_entry_with_the_same_bidding_box(live, cup,
             entry = scoring.submit_entry(
                 match_id=match.pk,
                 board_number=1,
-                team=match.ns_team,
+                team=match.north_entrant,
                 facts={
                     "auctions": [["N:G", "E:P", "S:P", "W:P"]],
                     "trump": "fire",
@@ -279,7 +279,7 @@ def test_the_director_corrects_norths_entry_with_the_same_bidding_box(live, cup,
             scoring.reject_entry(
                 match_id=match.pk,
                 board_number=1,
-                team=match.ew_team,
+                team=match.east_entrant,
                 submission_id=entry.pk,
                 reason="we took more",
                 client_id=f"east-review-{tricks}",
@@ -302,7 +302,7 @@ def test_the_director_corrects_norths_entry_with_the_same_bidding_box(live, cup,
     expect(page.get_by_text("Result entered: NS 21, EW -21.")).to_be_visible()
     with live.exclusive():
         result = Result.objects.get(match=match, current=True)
-        assert result.kind == "director" and result.ns_result == 21
+        assert result.kind == "director" and result.north_result == 21
         assert result.submission.record["tricks"] == {"NS": 10, "EW": 5}
 
 

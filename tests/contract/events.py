@@ -20,7 +20,7 @@ from operations.simulation import north_facts
 from tests.tournaments.factories import OrganiserFactory
 from tournaments import services
 from tournaments.imports import TeamRow
-from tournaments.models import Match, Team, Tournament
+from tournaments.models import Entrant, Match, Tournament
 
 TABLES = 2
 BOARDS = 2
@@ -65,16 +65,16 @@ def board_facts(match: Match, number: int, seed: str = "contract") -> dict[str, 
     return north_facts(match, match.table.boards.get(number=number), seed)
 
 
-def seated_entrants(match: Match) -> dict[str, Team]:
+def seated_entrants(match: Match) -> dict[str, Entrant]:
     """The entrants at a match by seat (a pair at both of its seats' letters N and E)."""
     found = {seat.seat: seat.team for seat in match.seats.select_related("team")}
-    return found or {"N": match.ns_team, "E": match.ew_team}
+    return found or {"N": match.north_entrant, "E": match.east_entrant}
 
 
 def round_one(tournament: Tournament) -> list[Match]:
     return list(
         Match.objects.filter(table__tournament=tournament, round=1)
-        .select_related("table", "ns_team", "ew_team")
+        .select_related("table", "north_entrant", "east_entrant")
         .order_by("table__number")
     )
 
@@ -83,19 +83,19 @@ def later_match_at(match: Match) -> Match | None:
     """A match of a later round at the same table: its entrants are still to play the deals."""
     return (
         Match.objects.filter(table=match.table, round__gt=match.round)
-        .select_related("table", "ns_team", "ew_team")
+        .select_related("table", "north_entrant", "east_entrant")
         .order_by("round")
         .first()
     )
 
 
-def api_as(team: Team) -> APIClient:
+def api_as(team: Entrant) -> APIClient:
     client = APIClient()
     client.credentials(HTTP_X_TEAM_CODE=team.access_code)
     return client
 
 
-def page_as(team: Team) -> Client:
+def page_as(team: Entrant) -> Client:
     """A browser signed in as ``team`` on the scorer's pages (its route card's QR code)."""
     client = Client()
     client.get(reverse("scorer-entry", args=[team.tournament.slug]), {"code": team.access_code})

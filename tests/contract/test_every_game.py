@@ -208,7 +208,7 @@ def test_before_play_nothing_any_reader_is_shown_depends_on_the_deals(game_id):
 
 
 def _enter(tournament: Tournament, match: Match, number: int, facts: dict[str, Any]):
-    north = Client(HTTP_X_TEAM_CODE=match.ns_team.access_code)
+    north = Client(HTTP_X_TEAM_CODE=match.north_entrant.access_code)
     return north.post(
         reverse("api:submit", args=[tournament.slug, match.pk, number]),
         {"record": facts, "client_id": f"contract-{match.pk}-{number}"},
@@ -217,7 +217,7 @@ def _enter(tournament: Tournament, match: Match, number: int, facts: dict[str, A
 
 
 def _accept(tournament: Tournament, match: Match, number: int, submission_id: int):
-    east = Client(HTTP_X_TEAM_CODE=match.ew_team.access_code)
+    east = Client(HTTP_X_TEAM_CODE=match.east_entrant.access_code)
     return east.post(
         reverse("api:accept", args=[tournament.slug, match.pk, number, submission_id]),
         {"client_id": f"contract-accept-{match.pk}-{number}"},

@@ -91,7 +91,7 @@ def test_a_game_of_pairs_is_entered_checked_and_ranked_by_the_services():
                 client_id=f"duo-accept-{match.pk}-{board.number}",
             )
             result = Result.objects.get(match=match, board=board, current=True)
-            assert (result.ns_result, result.ew_result) == DUO.side_results(DUO.score(record))
+            assert (result.north_result, result.east_result) == DUO.side_results(DUO.score(record))
     recompute(tournament.pk)
     stored = {
         str(row.team_id): row.points for row in Standing.objects.filter(tournament=tournament)

@@ -59,14 +59,14 @@ def confirm(django_capture_on_commit_callbacks):
             entry = scoring.submit_entry(
                 match_id=match.pk,
                 board_number=1,
-                team=match.ns_team,
+                team=match.north_entrant,
                 facts=facts,
                 client_id=new_id(),
             )
             scoring.accept_entry(
                 match_id=match.pk,
                 board_number=1,
-                team=match.ew_team,
+                team=match.east_entrant,
                 submission_id=entry.pk,
                 client_id=new_id(),
             )

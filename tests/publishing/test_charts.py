@@ -271,7 +271,7 @@ def test_the_charts_never_depend_on_a_result_of_a_table_still_being_played(db, c
         )
         for slug in ("cup-a", "cup-b")
     ]
-    assert held[0].ns_result != held[1].ns_result  # table 2 did hold different results
+    assert held[0].north_result != held[1].north_result  # table 2 did hold different results
     assert pages[0] == pages[1]
 
 

@@ -71,7 +71,7 @@ def event_of(game_id: str) -> Tournament:
 def matches_at(tournament: Tournament, table: int) -> list[Match]:
     return list(
         Match.objects.filter(table__tournament=tournament, table__number=table)
-        .select_related("table__tournament", "ns_team", "ew_team")
+        .select_related("table__tournament", "north_entrant", "east_entrant")
         .order_by("round")
     )
 
@@ -82,14 +82,14 @@ def play(match: Match) -> None:
         entry = scoring.submit_entry(
             match_id=match.pk,
             board_number=board.number,
-            team=match.ns_team,
+            team=match.north_entrant,
             facts=board_facts(match, board.number, SEED),
             client_id=new_id(),
         )
         scoring.accept_entry(
             match_id=match.pk,
             board_number=board.number,
-            team=match.ew_team,
+            team=match.east_entrant,
             submission_id=entry.pk,
             client_id=new_id(),
         )
@@ -105,8 +105,8 @@ def table_scores(tournament: Tournament, table: int) -> dict[tuple[int, str], li
             for seat, score in (result.seats or {}).items():
                 found[(result.board.number, seat)].append(score)
         else:
-            found[(result.board.number, "NS")].append(result.ns_result)
-            found[(result.board.number, "EW")].append(result.ew_result)
+            found[(result.board.number, "NS")].append(result.north_result)
+            found[(result.board.number, "EW")].append(result.east_result)
     return {key: sorted(scores) for key, scores in found.items()}
 
 
@@ -187,7 +187,10 @@ def test_the_page_checks_the_stored_charts_against_the_tables_complete_now(game_
     assert chart.tables == [1, 2] and {g["table"] for g in chart.spread} == {1, 2}
     last = matches_at(tournament, 2)[-1]
     added = Match.objects.create(
-        round=last.round + 1, table=last.table, ns_team=last.ns_team, ew_team=last.ew_team
+        round=last.round + 1,
+        table=last.table,
+        north_entrant=last.north_entrant,
+        east_entrant=last.east_entrant,
     )
     for seat in last.seats.all():
         added.seats.create(seat=seat.seat, team=seat.team, round=added.round)

@@ -12,7 +12,7 @@ import pytest
 from publishing import services
 from publishing.exports.sheets import csv_safe, is_formula_like
 from tests.publishing.test_libreoffice import convert_to_csv, libreoffice  # noqa: F401
-from tournaments.models import Team
+from tournaments.models import Entrant
 
 pytestmark = pytest.mark.django_db
 
@@ -30,7 +30,7 @@ HOSTILE = [
 @pytest.fixture
 def hostile_cup(cup, play_all):
     for team, name in zip(cup.teams, HOSTILE, strict=False):
-        Team.objects.filter(pk=team.pk).update(name=name, player1=HOSTILE[-1 - team.number])
+        Entrant.objects.filter(pk=team.pk).update(name=name, player1=HOSTILE[-1 - team.number])
     play_all(cup)
     return cup
 

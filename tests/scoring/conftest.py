@@ -18,7 +18,7 @@ from tests.tournaments.factories import (
     TeamFactory,
     TournamentFactory,
 )
-from tournaments.models import Match, Status, Team, Tournament
+from tournaments.models import Entrant, Match, Status, Tournament
 
 # North's entry for a plain Gâm made with 10 tricks: NS +21.
 GAM_MADE = {
@@ -37,7 +37,7 @@ def new_id() -> str:
 @dataclass
 class Cup:
     tournament: Tournament
-    teams: list[Team]
+    teams: list[Entrant]
     matches: dict[tuple[int, int], Match]  # (round, table) -> match
 
     def match(self, round_: int, table: int) -> Match:
@@ -53,7 +53,10 @@ def build_cup(slug: str = "cup", ruleset: str = "manual-2016") -> Cup:
     plan = {(1, 1): (1, 2), (1, 2): (3, 4), (2, 1): (3, 2), (2, 2): (1, 4)}
     matches = {
         key: Match.objects.create(
-            round=key[0], table=tables[key[1] - 1], ns_team=teams[ns - 1], ew_team=teams[ew - 1]
+            round=key[0],
+            table=tables[key[1] - 1],
+            north_entrant=teams[ns - 1],
+            east_entrant=teams[ew - 1],
         )
         for key, (ns, ew) in plan.items()
     }

@@ -52,12 +52,16 @@ def check(openapi: dict[str, Any], client: APIClient, path: str, template: str) 
 def confirm(cup, round_: int, table: int) -> None:
     match = cup.match(round_, table)
     entry = services.submit_entry(
-        match_id=match.pk, board_number=1, team=match.ns_team, facts=GAM_MADE, client_id=new_id()
+        match_id=match.pk,
+        board_number=1,
+        team=match.north_entrant,
+        facts=GAM_MADE,
+        client_id=new_id(),
     )
     services.accept_entry(
         match_id=match.pk,
         board_number=1,
-        team=match.ew_team,
+        team=match.east_entrant,
         submission_id=entry.pk,
         client_id=new_id(),
     )

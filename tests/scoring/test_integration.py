@@ -76,12 +76,12 @@ def use_broker():
 def enter_and_confirm(cup, round_, table, facts=GAM_MADE):
     match = cup.match(round_, table)
     entry = services.submit_entry(
-        match_id=match.pk, board_number=1, team=match.ns_team, facts=facts, client_id=new_id()
+        match_id=match.pk, board_number=1, team=match.north_entrant, facts=facts, client_id=new_id()
     )
     return services.accept_entry(
         match_id=match.pk,
         board_number=1,
-        team=match.ew_team,
+        team=match.east_entrant,
         submission_id=entry.pk,
         client_id=new_id(),
     )
@@ -163,14 +163,18 @@ def test_two_confirmations_at_once_exactly_one_wins():
     cup = build_cup(slug=f"race-{uuid.uuid4().hex[:8]}")
     match = cup.match(1, 1)
     entry = services.submit_entry(
-        match_id=match.pk, board_number=1, team=match.ns_team, facts=GAM_MADE, client_id=new_id()
+        match_id=match.pk,
+        board_number=1,
+        team=match.north_entrant,
+        facts=GAM_MADE,
+        client_id=new_id(),
     )
 
     def confirm():
         return services.accept_entry(
             match_id=match.pk,
             board_number=1,
-            team=match.ew_team,
+            team=match.east_entrant,
             submission_id=entry.pk,
             client_id=new_id(),
         )
@@ -193,7 +197,7 @@ def test_the_same_submission_sent_twice_at_once_is_one_row():
         return services.submit_entry(
             match_id=match.pk,
             board_number=1,
-            team=match.ns_team,
+            team=match.north_entrant,
             facts=GAM_MADE,
             client_id=client_id,
         )
@@ -230,7 +234,11 @@ def test_a_write_racing_an_organisers_change_waits_for_it_then_sees_it(change, a
     enter_and_confirm(cup, 1, 1)  # the tournament runs
     match = cup.match(1, 2)
     pending = services.submit_entry(
-        match_id=match.pk, board_number=1, team=match.ns_team, facts=GAM_MADE, client_id=new_id()
+        match_id=match.pk,
+        board_number=1,
+        team=match.north_entrant,
+        facts=GAM_MADE,
+        client_id=new_id(),
     )
     if action == "submit":
         match = cup.match(2, 1)
@@ -259,7 +267,7 @@ def test_a_write_racing_an_organisers_change_waits_for_it_then_sees_it(change, a
                 outcomes["write"] = services.submit_entry(
                     match_id=match_id,
                     board_number=1,
-                    team=match.ns_team,
+                    team=match.north_entrant,
                     facts=GAM_MADE,
                     client_id=new_id(),
                 )
@@ -267,7 +275,7 @@ def test_a_write_racing_an_organisers_change_waits_for_it_then_sees_it(change, a
                 outcomes["write"] = services.accept_entry(
                     match_id=match_id,
                     board_number=1,
-                    team=match.ew_team,
+                    team=match.east_entrant,
                     submission_id=pending.pk,
                     client_id=new_id(),
                 )

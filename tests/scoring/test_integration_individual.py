@@ -37,7 +37,7 @@ def test_two_tables_racing_for_the_last_six_of_one_sheet_store_one():
         return lambda: services.accept_entry(
             match_id=match.pk,
             board_number=board,
-            team=match.ew_team,
+            team=match.east_entrant,
             submission_id=entry.pk,
             client_id=new_id(),
         )
@@ -72,7 +72,7 @@ def _six(match: Match, board: int):
     return services.submit_entry(
         match_id=match.pk,
         board_number=board,
-        team=match.ns_team,
+        team=match.north_entrant,
         facts={"declared": 6, "trump": "nt", "won": 6},
         client_id=new_id(),
     )

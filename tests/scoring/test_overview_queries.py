@@ -27,8 +27,8 @@ def mitchell(tables: int, rounds: int, boards: int = 2, slug: str = "overview"):
         Match.objects.create(
             round=r + 1,
             table=table_rows[t],
-            ns_team=teams[(t - r) % tables],
-            ew_team=teams[tables + (t + r) % tables],
+            north_entrant=teams[(t - r) % tables],
+            east_entrant=teams[tables + (t + r) % tables],
         )
         for r in range(rounds)
         for t in range(tables)
@@ -36,20 +36,32 @@ def mitchell(tables: int, rounds: int, boards: int = 2, slug: str = "overview"):
     # The same few boards in every size: one confirmed, one awaiting East, one disputed.
     first, second, third = matches[:3]
     entry = services.submit_entry(
-        match_id=first.pk, board_number=1, team=first.ns_team, facts=GAM_MADE, client_id=new_id()
+        match_id=first.pk,
+        board_number=1,
+        team=first.north_entrant,
+        facts=GAM_MADE,
+        client_id=new_id(),
     )
     services.accept_entry(
         match_id=first.pk,
         board_number=1,
-        team=first.ew_team,
+        team=first.east_entrant,
         submission_id=entry.pk,
         client_id=new_id(),
     )
     services.submit_entry(
-        match_id=second.pk, board_number=2, team=second.ns_team, facts=GAM_MADE, client_id=new_id()
+        match_id=second.pk,
+        board_number=2,
+        team=second.north_entrant,
+        facts=GAM_MADE,
+        client_id=new_id(),
     )
     services.call_director(
-        match_id=third.pk, board_number=1, team=third.ew_team, reason="revoke", client_id=new_id()
+        match_id=third.pk,
+        board_number=1,
+        team=third.east_entrant,
+        reason="revoke",
+        client_id=new_id(),
     )
     return tournament, matches
 
@@ -70,7 +82,7 @@ def test_the_overview_lists_every_board_in_order_with_its_state():
     ]
     found = {(row["match"].pk, row["board"]): row for row in rows}
     assert found[(matches[0].pk, 1)]["state"].state == states.CONFIRMED
-    assert found[(matches[0].pk, 1)]["result"].ns_result == 21
+    assert found[(matches[0].pk, 1)]["result"].north_result == 21
     assert found[(matches[1].pk, 2)]["state"].state == states.AWAITING_EAST
     assert found[(matches[2].pk, 1)]["state"].state == states.DISPUTED
     assert found[(matches[2].pk, 1)]["state"].last_reason == "revoke"

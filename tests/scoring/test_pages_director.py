@@ -77,7 +77,7 @@ def test_the_overview_lists_every_board_with_disputed_first(td, cup):
     services.call_director(
         match_id=match.pk,
         board_number=1,
-        team=match.ns_team,
+        team=match.north_entrant,
         reason="revoke at trick 3",
         client_id=new_id(),
     )
@@ -99,7 +99,7 @@ def test_the_board_page_shows_the_whole_history(td, cup):
     entry = services.submit_entry(
         match_id=match.pk,
         board_number=1,
-        team=match.ns_team,
+        team=match.north_entrant,
         facts=GAM_MADE,
         client_id=new_id(),
         remote_addr="10.0.0.7",
@@ -107,7 +107,7 @@ def test_the_board_page_shows_the_whole_history(td, cup):
     services.reject_entry(
         match_id=match.pk,
         board_number=1,
-        team=match.ew_team,
+        team=match.east_entrant,
         submission_id=entry.pk,
         reason="we took six",
         client_id=new_id(),
@@ -129,7 +129,7 @@ def test_adjust_changes_the_state_and_is_logged(td, cup):
     assert response.url == reverse("scoring:director-board", args=board_args(cup))
     assert state_of(cup) == states.ADJUSTED
     result = Result.objects.get(current=True)
-    assert (result.kind, result.ns_result, result.ew_result) == ("adjusted", 50, -50)
+    assert (result.kind, result.north_result, result.east_result) == ("adjusted", 50, -50)
     assert ActionLog.objects.filter(action="adjust").count() == 1
     page = td.get(response.url).content.decode()
     assert "Adjusted result stored." in page and "slow play" in page
@@ -150,7 +150,7 @@ def test_enter_through_the_bidding_box_form(td, cup):
     )
     assert response.status_code == 302
     result = Result.objects.get(current=True)
-    assert (result.kind, result.ns_result, result.ew_result) == ("director", 42, -42)
+    assert (result.kind, result.north_result, result.east_result) == ("director", 42, -42)
     assert state_of(cup) == states.CONFIRMED
     assert Submission.objects.get().record["double"] == "x"
     assert ActionLog.objects.filter(action="director_entry").count() == 1
@@ -159,7 +159,11 @@ def test_enter_through_the_bidding_box_form(td, cup):
 def test_the_board_page_runs_the_bidding_box_from_norths_entry(td, cup):
     match = cup.match(1, 1)
     services.submit_entry(
-        match_id=match.pk, board_number=1, team=match.ns_team, facts=GAM_MADE, client_id=new_id()
+        match_id=match.pk,
+        board_number=1,
+        team=match.north_entrant,
+        facts=GAM_MADE,
+        client_id=new_id(),
     )
     page = td.get(reverse("scoring:director-board", args=board_args(cup))).content.decode()
     assert "games/pymtheg/entry.js" in page and "scorer.js" in page
@@ -175,7 +179,7 @@ def test_enter_as_json_and_a_resent_form_stores_once(td, cup):
     body = {"client_id": new_id(), "double": "none", "record_json": json.dumps(GAM_MADE)}
     assert td.post(url, body).status_code == 302
     assert td.post(url, body).status_code == 302  # the same form sent twice
-    assert Submission.objects.count() == 1 and Result.objects.get(current=True).ns_result == 21
+    assert Submission.objects.count() == 1 and Result.objects.get(current=True).north_result == 21
 
 
 @pytest.mark.parametrize(
@@ -224,12 +228,16 @@ def test_bad_adjust_and_erase_show_errors_and_store_nothing(td, cup):
 def test_erase_takes_the_result_away(td, cup, django_capture_on_commit_callbacks):
     match = cup.match(1, 1)
     entry = services.submit_entry(
-        match_id=match.pk, board_number=1, team=match.ns_team, facts=GAM_MADE, client_id=new_id()
+        match_id=match.pk,
+        board_number=1,
+        team=match.north_entrant,
+        facts=GAM_MADE,
+        client_id=new_id(),
     )
     services.accept_entry(
         match_id=match.pk,
         board_number=1,
-        team=match.ew_team,
+        team=match.east_entrant,
         submission_id=entry.pk,
         client_id=new_id(),
     )
@@ -303,7 +311,7 @@ def test_the_overview_refreshes_itself_and_counts_open_calls(td, cup):
     services.call_director(
         match_id=match.pk,
         board_number=1,
-        team=match.ew_team,
+        team=match.east_entrant,
         reason="revoke?",
         client_id=new_id(),
     )
@@ -324,12 +332,16 @@ def test_round_progress_names_the_tables_still_out(td, cup):
     assert number_ranges([1, 3, 4]) == "1, 3-4" and number_ranges([]) == ""
     match = cup.match(1, 1)
     entry = services.submit_entry(
-        match_id=match.pk, board_number=1, team=match.ns_team, facts=GAM_MADE, client_id=new_id()
+        match_id=match.pk,
+        board_number=1,
+        team=match.north_entrant,
+        facts=GAM_MADE,
+        client_id=new_id(),
     )
     services.accept_entry(
         match_id=match.pk,
         board_number=1,
-        team=match.ew_team,
+        team=match.east_entrant,
         submission_id=entry.pk,
         client_id=new_id(),
     )

@@ -25,12 +25,16 @@ def confirm(cup, capture, round_, table, facts=GAM_MADE):
     match = cup.match(round_, table)
     with capture(execute=True):
         entry = services.submit_entry(
-            match_id=match.pk, board_number=1, team=match.ns_team, facts=facts, client_id=new_id()
+            match_id=match.pk,
+            board_number=1,
+            team=match.north_entrant,
+            facts=facts,
+            client_id=new_id(),
         )
         services.accept_entry(
             match_id=match.pk,
             board_number=1,
-            team=match.ew_team,
+            team=match.east_entrant,
             submission_id=entry.pk,
             client_id=new_id(),
         )
@@ -122,12 +126,14 @@ def test_disqualified_teams_come_last_without_a_place(
     assert "This team is disqualified" in card
     # Every match of the team counts −1000 for it, played or not, and 0 for its opponent,
     # once its round is reached: the round-2 match is still to come while round 1 is played.
-    matches = cup.teams[0].ns_matches.count() + cup.teams[0].ew_matches.count()
+    matches = cup.teams[0].matches_at_north.count() + cup.teams[0].matches_at_east.count()
     assert matches == 2 and card.count("forfeit −1000") == 1
     assert "to come" in card
     later = cup.match(2, 2)
-    assert cup.teams[0].pk in (later.ns_team_id, later.ew_team_id)
-    opponent = later.ew_team if later.ns_team_id == cup.teams[0].pk else later.ns_team
+    assert cup.teams[0].pk in (later.north_entrant_id, later.east_entrant_id)
+    opponent = (
+        later.east_entrant if later.north_entrant_id == cup.teams[0].pk else later.north_entrant
+    )
     other = text(client.get(url(cup, "team", opponent.number)))
     assert "0 (the opponents forfeit)" not in other
     confirm(cup, django_capture_on_commit_callbacks, 1, 2)  # round 1 complete

@@ -37,7 +37,7 @@ def submit(cup, round_=1, table=1, facts=GAM_MADE, board=1):
     return services.submit_entry(
         match_id=match.pk,
         board_number=board,
-        team=match.ns_team,
+        team=match.north_entrant,
         facts=facts,
         client_id=new_id(),
     )
@@ -50,13 +50,13 @@ def test_the_qr_code_link_reaches_these_pages(cup):
 
 
 def test_north_sees_its_match_and_the_bidding_box(client, cup):
-    north = cup.match(1, 1).ns_team
+    north = cup.match(1, 1).north_entrant
     response = sign_in(client, cup, north)
     html = response.content.decode()
     assert response.status_code == 200
     assert "Round 1 · Table 1" in html and "Your current match" in html
     assert "North–South" in html and "North enters the result" in html
-    assert f"Team {cup.match(1, 1).ew_team.number} {cup.match(1, 1).ew_team.name}" in html
+    assert f"Team {cup.match(1, 1).east_entrant.number} {cup.match(1, 1).east_entrant.name}" in html
     assert "North makes the first call" in html
     assert 'data-role="north"' in html and "data-entry" in html
     assert "<noscript>" in html
@@ -67,7 +67,7 @@ def test_north_sees_its_match_and_the_bidding_box(client, cup):
 
 
 def test_east_waits_then_verifies_north_entry(client, cup):
-    east = cup.match(1, 1).ew_team
+    east = cup.match(1, 1).east_entrant
     html = sign_in(client, cup, east).content.decode()
     assert "East–West" in html and "East checks North" in html
     assert 'data-role="east"' in html and "data-entry" not in html
@@ -86,12 +86,12 @@ def test_a_rejection_goes_back_to_north_with_the_reason_and_the_entry(client, cu
     services.reject_entry(
         match_id=match.pk,
         board_number=1,
-        team=match.ew_team,
+        team=match.east_entrant,
         submission_id=entry.pk,
         reason="we took six",
         client_id=new_id(),
     )
-    html = sign_in(client, cup, match.ns_team).content.decode()
+    html = sign_in(client, cup, match.north_entrant).content.decode()
     assert "Returned to North" in html and "we took six" in html and "data-entry" in html
     draft = f'<script id="draft-m{match.pk}-b1" type="application/json">'
     start = html.index(">", html.index(draft)) + 1
@@ -168,10 +168,14 @@ def test_match_pages_show_only_the_team_own_matches(client, cup):
 
 def test_the_director_call_is_offered_until_the_director_is_called(client, cup):
     match = cup.match(1, 1)
-    html = sign_in(client, cup, match.ns_team).content.decode()
+    html = sign_in(client, cup, match.north_entrant).content.decode()
     assert "data-call-director" in html
     services.call_director(
-        match_id=match.pk, board_number=1, team=match.ew_team, reason="revoke?", client_id=new_id()
+        match_id=match.pk,
+        board_number=1,
+        team=match.east_entrant,
+        reason="revoke?",
+        client_id=new_id(),
     )
     assert "Round 2" in client.get(entry_url(cup)).content.decode()  # the next match comes up
     url = reverse("scoring:scorer-match", args=[cup.tournament.slug, match.pk])
@@ -187,13 +191,13 @@ def test_each_board_is_entered_and_checked_on_its_own(client, cup):
         BoardFactory(table=table, number=2)
     submit(cup, board=1)
     match = cup.match(1, 1)
-    north = sign_in(client, cup, match.ns_team).content.decode()
+    north = sign_in(client, cup, match.north_entrant).content.decode()
     assert "Board 1" in north and "Board 2" in north
     assert north.count("data-board-panel") == 2
     board2 = north[north.index('data-board="2"') :]
     assert "data-entry" in board2 and "Awaiting East" in north
     client.post(reverse("scoring:scorer-leave", args=[cup.tournament.slug]))
-    east = sign_in(client, cup, match.ew_team).content.decode()
+    east = sign_in(client, cup, match.east_entrant).content.decode()
     assert east.count("data-accept") == 1  # only board 1 waits for East
 
 
@@ -213,7 +217,7 @@ def test_the_page_signature_matches_the_api(client, cup):
     from rest_framework.test import APIClient
 
     submit(cup)
-    team = cup.match(1, 1).ew_team
+    team = cup.match(1, 1).east_entrant
     config = page_config(sign_in(client, cup, team))
     api = APIClient()
     api.credentials(HTTP_X_TEAM_CODE=team.access_code)
@@ -228,7 +232,7 @@ def test_the_page_signature_matches_the_api(client, cup):
 
 def test_north_stays_with_the_board_until_east_has_checked_it(client, cup):
     match = cup.match(1, 1)
-    north, east = match.ns_team, match.ew_team
+    north, east = match.north_entrant, match.east_entrant
     entry = submit(cup)
     html = sign_in(client, cup, north).content.decode()
     assert "Round 1 · Table 1" in html and "Your current match" in html
@@ -264,10 +268,10 @@ def test_a_past_result_shows_what_was_entered_in_words(client, cup):
         match_id=match.pk,
         board_number=1,
         submission_id=entry.pk,
-        team=match.ew_team,
+        team=match.east_entrant,
         client_id=new_id(),
     )
-    sign_in(client, cup, match.ns_team)
+    sign_in(client, cup, match.north_entrant)
     html = client.get(reverse("scoring:scorer-match", args=[cup.tournament.slug, match.pk]))
     html = html.content.decode()
     assert "What was entered" in html

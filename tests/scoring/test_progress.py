@@ -53,7 +53,7 @@ def random_action(rng, cup, director):
     common = {"match_id": match.pk, "board_number": 1}
     choice = rng.randrange(7)
     if choice == 0:
-        team = match.ns_team if rng.random() < 0.9 else match.ew_team
+        team = match.north_entrant if rng.random() < 0.9 else match.east_entrant
         facts = rng.choice([GAM_MADE, RY_LOST])
         return services.submit_entry(**common, team=team, facts=facts, client_id=new_id())
     if choice in (1, 2):
@@ -62,12 +62,12 @@ def random_action(rng, cup, director):
         return act(
             **common,
             **extra,
-            team=match.ew_team,
+            team=match.east_entrant,
             submission_id=pending_id(match),
             client_id=new_id(),
         )
     if choice == 3:
-        team = rng.choice([match.ns_team, match.ew_team])
+        team = rng.choice([match.north_entrant, match.east_entrant])
         return services.call_director(**common, team=team, reason="", client_id=new_id())
     if choice == 4:
         return services.director_enter_result(
@@ -99,7 +99,7 @@ def test_the_current_match_rule_reads_progress_rows(cup, director):
         services.submit_entry(
             match_id=later.pk,
             board_number=1,
-            team=later.ns_team,
+            team=later.north_entrant,
             facts=GAM_MADE,
             client_id=new_id(),
         )
@@ -108,7 +108,11 @@ def test_the_current_match_rule_reads_progress_rows(cup, director):
     )
     assert folded(cup.match(1, 1), cup.match(1, 1).table.boards.get().pk).state == states.EMPTY
     services.submit_entry(
-        match_id=later.pk, board_number=1, team=later.ns_team, facts=GAM_MADE, client_id=new_id()
+        match_id=later.pk,
+        board_number=1,
+        team=later.north_entrant,
+        facts=GAM_MADE,
+        client_id=new_id(),
     )
     assert_progress_is_the_fold(cup)
 
@@ -116,13 +120,17 @@ def test_the_current_match_rule_reads_progress_rows(cup, director):
 def test_lock_board_reads_the_board_and_what_a_resend_finds(cup):
     match = cup.match(1, 1)
     entry = services.submit_entry(
-        match_id=match.pk, board_number=1, team=match.ns_team, facts=GAM_MADE, client_id="a" * 16
+        match_id=match.pk,
+        board_number=1,
+        team=match.north_entrant,
+        facts=GAM_MADE,
+        client_id="a" * 16,
     )
     with transaction.atomic():
         locked = lock_board(match.pk, 1, tournament=cup.tournament, client_id="a" * 16)
     assert locked.board.number == 1 and locked.match.table.number == 1
     assert locked.state.state == states.AWAITING_EAST
-    assert locked.state.pending.pk == entry.pk and locked.state.pending.ns_result == 21
+    assert locked.state.pending.pk == entry.pk and locked.state.pending.north_result == 21
     assert locked.state.pending.score["ns"] == 21
     assert locked.entry_with_client_id == entry.pk and locked.review_with_client_id is None
     with transaction.atomic():

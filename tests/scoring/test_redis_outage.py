@@ -38,12 +38,12 @@ def scorer(team) -> APIClient:
 def enter_and_check(cup, match, facts) -> list[int]:
     """North enters board 1, East accepts it, over the API: the answers' status codes."""
     base = f"/api/v1/tournaments/{cup.tournament.slug}/matches/{match.pk}/boards/1/"
-    created = scorer(match.ns_team).post(
+    created = scorer(match.north_entrant).post(
         base + "entries/", {"client_id": new_id(), "record": facts}, format="json"
     )
     if created.status_code != 201:
         return [created.status_code]
-    accepted = scorer(match.ew_team).post(
+    accepted = scorer(match.east_entrant).post(
         base + f"entries/{created.json()['id']}/accept/", {"client_id": new_id()}, format="json"
     )
     return [created.status_code, accepted.status_code]

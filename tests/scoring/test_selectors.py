@@ -8,11 +8,11 @@ from scoring.models import BoardProgress, Submission
 from scoring.rows import RowInserter, RowReader, RowUpdater
 from scoring.selectors import team_by_code
 from tests.scoring.conftest import GAM_MADE, build_cup
-from tournaments.models import Team, Tournament
+from tournaments.models import Entrant, Tournament
 
 
 def test_team_by_code_loads_the_team_and_its_tournament_as_stored(cup):
-    stored = Team.objects.get(pk=cup.teams[2].pk)
+    stored = Entrant.objects.get(pk=cup.teams[2].pk)
     code = stored.access_code
     typed = f" {code[:4].lower()}-{code[4:]} "
     found = team_by_code(cup.tournament.slug, typed)
@@ -38,7 +38,7 @@ def test_team_by_code_needs_the_right_tournament_and_a_code(cup):
 
 def test_a_row_reader_names_fields_its_model_lacks():
     with pytest.raises(ValueError, match="no fields"):
-        RowReader(Team, ["id", "colour"])
+        RowReader(Entrant, ["id", "colour"])
 
 
 def test_a_row_inserter_stores_what_create_stores(cup):
@@ -48,14 +48,14 @@ def test_a_row_inserter_stores_what_create_stores(cup):
         "match": match,
         "board": board,
         "source": "north",
-        "team": match.ns_team,
+        "team": match.north_entrant,
         "seat": "N",
         "client_id": "phone-0001",
         "remote_addr": "192.0.2.7",
         "record": GAM_MADE,
         "score": {"ns": 21, "ew": -21, "words": ["Gâm", None]},
-        "ns_result": 21,
-        "ew_result": -21,
+        "north_result": 21,
+        "east_result": -21,
     }
     heard = []
 

@@ -15,7 +15,7 @@ def submit(cup, round_, table, facts=GAM_MADE, team=None, client_id=None):
     return services.submit_entry(
         match_id=match.pk,
         board_number=1,
-        team=team or match.ns_team,
+        team=team or match.north_entrant,
         facts=facts,
         client_id=client_id or new_id(),
         remote_addr="127.0.0.1",
@@ -27,7 +27,7 @@ def accept(cup, round_, table, submission, team=None, client_id=None):
     return services.accept_entry(
         match_id=match.pk,
         board_number=1,
-        team=team or match.ew_team,
+        team=team or match.east_entrant,
         submission_id=submission.pk,
         client_id=client_id or new_id(),
     )
@@ -38,7 +38,7 @@ def reject(cup, round_, table, submission, reason="wrong tricks"):
     return services.reject_entry(
         match_id=match.pk,
         board_number=1,
-        team=match.ew_team,
+        team=match.east_entrant,
         submission_id=submission.pk,
         reason=reason,
         client_id=new_id(),
@@ -58,7 +58,7 @@ def test_north_enters_east_accepts_and_standings_follow(cup, django_capture_on_c
     assert state_of(cup, 1, 1).state == states.AWAITING_EAST
     with django_capture_on_commit_callbacks(execute=True):
         result = accept(cup, 1, 1, entry)
-    assert (result.ns_result, result.ew_result, result.kind) == (21, -21, "confirmed")
+    assert (result.north_result, result.east_result, result.kind) == (21, -21, "confirmed")
     assert state_of(cup, 1, 1).state == states.CONFIRMED
     stored = StandingsState.objects.get(tournament=cup.tournament)
     assert not stored.stale and stored.provisional
@@ -82,7 +82,7 @@ def test_a_resend_is_never_a_duplicate(cup):
 def test_only_north_south_enters(cup):
     match = cup.match(1, 1)
     with pytest.raises(NotAllowed, match="North-South"):
-        submit(cup, 1, 1, team=match.ew_team)
+        submit(cup, 1, 1, team=match.east_entrant)
     with pytest.raises(NotAllowed, match="North-South"):
         submit(cup, 1, 1, team=cup.teams[2])
     assert Submission.objects.count() == 0
@@ -91,7 +91,7 @@ def test_only_north_south_enters(cup):
 def test_only_east_west_confirms(cup):
     entry = submit(cup, 1, 1)
     match = cup.match(1, 1)
-    for team in (match.ns_team, cup.teams[2], cup.teams[3]):
+    for team in (match.north_entrant, cup.teams[2], cup.teams[3]):
         with pytest.raises(NotAllowed, match="East-West"):
             accept(cup, 1, 1, entry, team=team)
     assert Result.objects.count() == 0
@@ -151,8 +151,8 @@ def test_database_allows_one_current_result_per_board(cup):
             board=result.board,
             kind="adjusted",
             review=review,
-            ns_result=0,
-            ew_result=0,
+            north_result=0,
+            east_result=0,
         )
 
 
@@ -209,7 +209,7 @@ def test_director_adjusts_erases_and_enters_with_history_kept(cup, director):
     result = services.director_enter_result(
         match_id=match.pk, board_number=1, user=director, facts=RY_LOST, client_id=new_id()
     )
-    assert (result.ns_result, result.kind) == (150, "director")
+    assert (result.north_result, result.kind) == (150, "director")
     assert Result.objects.filter(match=match).count() == 3  # every result kept
     actions = list(
         ActionLog.objects.filter(tournament=cup.tournament).values_list("action", flat=True)
@@ -222,7 +222,7 @@ def test_director_call_by_either_team(cup):
     services.call_director(
         match_id=match.pk,
         board_number=1,
-        team=match.ew_team,
+        team=match.east_entrant,
         reason="revoke claimed",
         client_id=new_id(),
     )
@@ -239,7 +239,7 @@ def test_rules_1709_passed_out_result(db):
     cup = build_cup(slug="sheet", ruleset="rules-1709")
     entry = submit(cup, 1, 1, facts={"auctions": [["N:P", "E:P", "S:P", "W:P"]]})
     result = accept(cup, 1, 1, entry)
-    assert result.passed_out and result.ns_result is None
+    assert result.passed_out and result.north_result is None
 
 
 def test_disqualification_and_finalisation_reach_the_stored_standings(

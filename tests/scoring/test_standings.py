@@ -243,8 +243,8 @@ def build_league(tables=4, rounds=3):
         Match.objects.create(
             round=r,
             table=table_rows[t],
-            ns_team=teams[(t - r) % tables],
-            ew_team=teams[tables + (t + r) % tables],
+            north_entrant=teams[(t - r) % tables],
+            east_entrant=teams[tables + (t + r) % tables],
         )
         for r in range(1, rounds + 1)
         for t in range(tables)

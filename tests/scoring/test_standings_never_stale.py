@@ -56,7 +56,7 @@ def act(cup, director, name: str, key: tuple[int, int], facts: dict) -> None:
     common = {"match_id": match.pk, "board_number": 1} if match is not None else {}
     tournament = cup.tournament
     if name == "enter":
-        services.submit_entry(**common, team=match.ns_team, facts=facts, client_id=new_id())
+        services.submit_entry(**common, team=match.north_entrant, facts=facts, client_id=new_id())
     elif name in ("accept", "reject"):
         progress = services.board_state(match, match.table.boards.get())
         if progress.pending is None:
@@ -66,7 +66,7 @@ def act(cup, director, name: str, key: tuple[int, int], facts: dict) -> None:
         doing(
             **common,
             **extra,
-            team=match.ew_team,
+            team=match.east_entrant,
             submission_id=progress.pending.pk,
             client_id=new_id(),
         )
@@ -95,8 +95,8 @@ def act(cup, director, name: str, key: tuple[int, int], facts: dict) -> None:
             match=match,
             round_number=match.round,
             table_number=match.table.number,
-            ns_number=match.ew_team.number,
-            ew_number=match.ns_team.number,
+            ns_number=match.east_entrant.number,
+            ew_number=match.north_entrant.number,
         )
 
 

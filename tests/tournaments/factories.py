@@ -7,7 +7,7 @@ from django.contrib.auth import get_user_model
 
 from engine.games import DEFAULT_GAME, GAME_IDS, get_game
 from engine.games.pymtheg.cards import format_deal, seeded_deal
-from tournaments.models import Board, Match, Table, Team, Tournament
+from tournaments.models import Board, Entrant, Match, Table, Tournament
 from tournaments.permissions import organisers_group
 
 
@@ -52,7 +52,7 @@ class TournamentFactory(factory.django.DjangoModelFactory):
 
 class TeamFactory(factory.django.DjangoModelFactory):
     class Meta:
-        model = Team
+        model = Entrant
 
     tournament = factory.SubFactory(TournamentFactory)
     number = factory.Sequence(lambda n: n + 1)
@@ -86,9 +86,9 @@ class MatchFactory(factory.django.DjangoModelFactory):
 
     round = 1
     table = factory.SubFactory(TableFactory)
-    ns_team = factory.SubFactory(
+    north_entrant = factory.SubFactory(
         TeamFactory, tournament=factory.SelfAttribute("..table.tournament")
     )
-    ew_team = factory.SubFactory(
+    east_entrant = factory.SubFactory(
         TeamFactory, tournament=factory.SelfAttribute("..table.tournament")
     )

@@ -47,10 +47,10 @@ from tournaments.models import (
     ActionLog,
     Board,
     Disqualification,
+    Entrant,
     Match,
     MatchSeat,
     Table,
-    Team,
     Tournament,
 )
 from tournaments.selectors import schedule_data
@@ -64,7 +64,7 @@ INDIVIDUAL_GAMES = [game for game in game_ids() if get_game(game).entrants == PL
 SECTION_MODELS = {
     "tables": Table,
     "boards": Board,
-    "teams": Team,
+    "teams": Entrant,
     "matches": Match,
     "seats": MatchSeat,
     "disqualifications": Disqualification,
@@ -77,7 +77,7 @@ COUNTED = (
     Tournament,
     Table,
     Board,
-    Team,
+    Entrant,
     Match,
     MatchSeat,
     Disqualification,
@@ -113,9 +113,9 @@ def views(tournament: Tournament) -> dict[str, Any]:
     state = StandingsState.objects.get(tournament=tournament)
     return {
         "matches": sorted(
-            (m.round, m.table.number, m.ns_team.number, m.ew_team.number)
+            (m.round, m.table.number, m.north_entrant.number, m.east_entrant.number)
             for m in Match.objects.filter(table__tournament=tournament).select_related(
-                "table", "ns_team", "ew_team"
+                "table", "north_entrant", "east_entrant"
             )
         ),
         "seats": sorted(
@@ -129,8 +129,8 @@ def views(tournament: Tournament) -> dict[str, Any]:
                 r.board.number,
                 r.kind,
                 r.current,
-                r.ns_result,
-                r.ew_result,
+                r.north_result,
+                r.east_result,
                 json.dumps(r.seats, sort_keys=True),
                 r.passed_out,
                 r.reason,
@@ -183,7 +183,9 @@ def facts_of(match: Match, board: Board) -> dict[str, Any]:
 def round_matches(tournament: Tournament, number: int) -> list[Match]:
     return list(
         Match.objects.filter(table__tournament=tournament, round=number)
-        .select_related("table__tournament", "ns_team__tournament", "ew_team__tournament")
+        .select_related(
+            "table__tournament", "north_entrant__tournament", "east_entrant__tournament"
+        )
         .order_by("table__number")
     )
 
@@ -219,14 +221,14 @@ def build(game: str) -> Built:
         entry = scoring.submit_entry(
             match_id=match.pk,
             board_number=1,
-            team=match.ns_team,
+            team=match.north_entrant,
             facts=facts,
             client_id=client_id(),
         )
         scoring.reject_entry(
             match_id=match.pk,
             board_number=1,
-            team=match.ew_team,
+            team=match.east_entrant,
             submission_id=entry.pk,
             reason=reason,
             client_id=client_id(),
@@ -246,7 +248,7 @@ def build(game: str) -> Built:
     entry = scoring.submit_entry(
         match_id=match.pk,
         board_number=1,
-        team=match.ns_team,
+        team=match.north_entrant,
         facts=facts_of(match, board),
         client_id=client_id(),
         remote_addr="192.0.2.7",
@@ -255,7 +257,7 @@ def build(game: str) -> Built:
     scoring.call_director(
         match_id=match.pk,
         board_number=1,
-        team=match.ew_team,
+        team=match.east_entrant,
         reason="The partner is wrong.",
         client_id=client_id(),
     )
@@ -366,13 +368,36 @@ def test_byes_are_written_and_checked():
     assert counts() == before
 
 
+def as_version_2(data: dict) -> dict:
+    """A copy of a backup as version 2 wrote it: table results under ``ns_result`` and
+    ``ew_result``."""
+    older = copy.deepcopy(data)
+    older["version"] = 2
+    for section in ("submissions", "results"):
+        for row in older[section]:
+            row["ns_result"] = row.pop("north_result")
+            row["ew_result"] = row.pop("east_result")
+    return older
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("game", game_ids())
+def test_a_version_2_backup_restores_its_table_results(backups, game):
+    built = backups[game]
+    older = as_version_2(built.data)
+    assert any(row["ns_result"] is not None for row in older["results"])
+    after = views(restore(older, "version-2"))
+    for name, expected in built.views.items():
+        assert after[name] == expected, name
+
+
 @pytest.mark.django_db
 @pytest.mark.parametrize("game", game_ids())
 def test_a_version_1_backup_restores_pairs_and_explains_individuals(backups, game):
     """Version 1 had no seats, byes, dealers, disagreements or seat results, and named the
     game's settings 'settings'."""
     built = backups[game]
-    older = copy.deepcopy(built.data)
+    older = as_version_2(built.data)
     older["version"] = 1
     older["tournament"]["settings"] = older["tournament"].pop("game_settings")
     for section in ("seats", "byes"):

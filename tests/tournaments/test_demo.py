@@ -62,8 +62,8 @@ def test_demo_plays_the_first_rounds_and_prints_what_to_open(settings):
 
     base = "http://127.0.0.1:8123"
     nxt = Match.objects.filter(table__tournament=demo, round=4).order_by("table__number").first()
-    assert base + scorer_path(nxt.ns_team) in output
-    assert base + scorer_path(nxt.ew_team) in output
+    assert base + scorer_path(nxt.north_entrant) in output
+    assert base + scorer_path(nxt.east_entrant) in output
     assert f"{base}/accounts/login/?next=/tournaments/demo/" in output
     assert f"{base}/t/demo/standings/" in output
     assert f"{base}/tournaments/demo/director/" in output
@@ -132,5 +132,5 @@ def test_on_the_local_network_the_links_carry_this_machines_address(settings):
     # The route cards' QR codes and the server's allowed hosts follow.
     assert f"http://{address}:8124" == settings.PUBLIC_BASE_URL
     assert address in settings.ALLOWED_HOSTS
-    north = Match.objects.filter(table__tournament__slug="demo", round=4).first().ns_team
+    north = Match.objects.filter(table__tournament__slug="demo", round=4).first().north_entrant
     assert f"http://{address}:8124{scorer_path(north)}" in output

@@ -68,14 +68,14 @@ def enter(match: Match, board: Board, facts: dict) -> Result:
     entry = scoring.submit_entry(
         match_id=match.pk,
         board_number=board.number,
-        team=match.ns_team,
+        team=match.north_entrant,
         facts=facts,
         client_id=new_id(),
     )
     return scoring.accept_entry(
         match_id=match.pk,
         board_number=board.number,
-        team=match.ew_team,
+        team=match.east_entrant,
         submission_id=entry.pk,
         client_id=new_id(),
     )
@@ -115,7 +115,7 @@ def test_the_movement_seats_every_player_once_a_round_and_never_twice_at_a_table
     for match in Match.objects.filter(table__tournament=tournament):
         by_seat = {seat.seat: seat.team_id for seat in match.seats.all()}
         assert sorted(by_seat) == ["E", "N", "S", "W"]
-        assert (match.ns_team_id, match.ew_team_id) == (by_seat["N"], by_seat["E"])
+        assert (match.north_entrant_id, match.east_entrant_id) == (by_seat["N"], by_seat["E"])
 
 
 def test_boards_are_dealt_by_their_fixed_dealer():
@@ -133,7 +133,7 @@ def test_north_enters_east_checks_and_the_result_holds_every_seat():
     board = match.table.boards.get(number=1)  # North deals, East declares
     result = enter(match, board, {"declared": 3, "trump": "hearts", "won": 2})
     assert result.seats == {"N": -8, "E": 8, "S": -8, "W": -8}
-    assert (result.ns_result, result.ew_result) == (-8, 8)
+    assert (result.north_result, result.east_result) == (-8, 8)
     assert result.submission.score["declarer"] == "E"
     assert result.submission.record["dealer"] == "N"
     assert tournament.game_rules.describe(result.submission.score)
@@ -174,7 +174,7 @@ def test_a_wrong_entry_names_the_field_and_stores_nothing():
             scoring.submit_entry(
                 match_id=match.pk,
                 board_number=1,
-                team=match.ns_team,
+                team=match.north_entrant,
                 facts=facts,
                 client_id=new_id(),
             )
@@ -192,7 +192,7 @@ def test_a_declaration_beyond_the_sheet_is_refused_naming_what_is_left():
         scoring.submit_entry(
             match_id=match.pk,
             board_number=boards[1].number,
-            team=match.ns_team,
+            team=match.north_entrant,
             facts={"declared": 6, "trump": "spades", "won": 6},
             client_id=new_id(),
         )
@@ -230,7 +230,7 @@ def test_the_sheet_carries_over_to_the_next_round():
         scoring.submit_entry(
             match_id=later.match.pk,
             board_number=later_board.number,
-            team=later.match.ns_team,
+            team=later.match.north_entrant,
             facts={"declared": 6, "trump": "clubs", "won": 6},
             client_id=new_id(),
         )

@@ -18,8 +18,8 @@ from tournaments.models import (
     ACCESS_CODE_ALPHABET,
     ACCESS_CODE_LENGTH,
     Board,
+    Entrant,
     Match,
-    Team,
     Tournament,
     new_access_code,
 )
@@ -43,10 +43,12 @@ def test_a_second_match_at_the_same_table_and_round_is_refused():
     other_ns = TeamFactory(tournament=tournament)
     other_ew = TeamFactory(tournament=tournament)
     assert refused(
-        lambda: Match.objects.create(round=1, table=first.table, ns_team=other_ns, ew_team=other_ew)
+        lambda: Match.objects.create(
+            round=1, table=first.table, north_entrant=other_ns, east_entrant=other_ew
+        )
     )
     # The same table in the next round is fine.
-    Match.objects.create(round=2, table=first.table, ns_team=other_ns, ew_team=other_ew)
+    Match.objects.create(round=2, table=first.table, north_entrant=other_ns, east_entrant=other_ew)
 
 
 def test_a_team_plays_once_a_round_on_each_side():
@@ -55,17 +57,23 @@ def test_a_team_plays_once_a_round_on_each_side():
     table = TableFactory(tournament=tournament)
     someone = TeamFactory(tournament=tournament)
     assert refused(
-        lambda: Match.objects.create(round=1, table=table, ns_team=first.ns_team, ew_team=someone)
+        lambda: Match.objects.create(
+            round=1, table=table, north_entrant=first.north_entrant, east_entrant=someone
+        )
     )
     assert refused(
-        lambda: Match.objects.create(round=1, table=table, ns_team=someone, ew_team=first.ew_team)
+        lambda: Match.objects.create(
+            round=1, table=table, north_entrant=someone, east_entrant=first.east_entrant
+        )
     )
 
 
 def test_a_team_cannot_play_itself():
     team = TeamFactory()
     table = TableFactory(tournament=team.tournament)
-    assert refused(lambda: Match.objects.create(round=1, table=table, ns_team=team, ew_team=team))
+    assert refused(
+        lambda: Match.objects.create(round=1, table=table, north_entrant=team, east_entrant=team)
+    )
 
 
 def test_rounds_start_at_one():
@@ -167,7 +175,7 @@ def test_access_codes_are_long_and_from_the_unambiguous_alphabet():
 def test_a_new_team_gets_an_access_code():
     team = TeamFactory()
     assert len(team.access_code) == ACCESS_CODE_LENGTH
-    assert Team.objects.get(pk=team.pk).access_code == team.access_code
+    assert Entrant.objects.get(pk=team.pk).access_code == team.access_code
 
 
 def test_deals_are_validated_with_the_engine():
@@ -201,7 +209,7 @@ def test_deleting_a_tournament_removes_its_schedule():
     assert not Tournament.objects.exists()
     assert not Match.objects.exists()
     assert not Board.objects.exists()
-    assert not Team.objects.exists()
+    assert not Entrant.objects.exists()
 
 
 def test_a_team_in_the_schedule_cannot_be_deleted_alone():
@@ -209,4 +217,4 @@ def test_a_team_in_the_schedule_cannot_be_deleted_alone():
 
     match = MatchFactory()
     with pytest.raises(RestrictedError):
-        match.ns_team.delete()
+        match.north_entrant.delete()

@@ -131,13 +131,13 @@ def test_hand_edit_refused_and_accepted_with_problems(organiser_client, schedule
         {
             "round_number": 1,
             "table_number": 1,
-            "ns_number": match.ns_team.number,
-            "ew_number": other.ew_team.number,
+            "ns_number": match.north_entrant.number,
+            "ew_number": other.east_entrant.number,
         },
     )
     assert response.status_code == 200
     assert "Not saved" in text(response)
-    assert f"team {other.ew_team.number} already plays in round 1" in text(response)
+    assert f"team {other.east_entrant.number} already plays in round 1" in text(response)
     # Removing a match is allowed, and the validator's problems are shown prominently.
     response = organiser_client.post(
         url("match_delete", scheduled.slug, match.pk), {"confirmed": "yes"}, follow=True

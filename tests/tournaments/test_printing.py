@@ -33,8 +33,8 @@ def test_route_cards_carry_code_qr_link_and_every_round(organiser_client, schedu
     assert [stop.round for stop in one.stops] == list(range(1, 8))
     for stop in one.stops:
         match = selectors.tournament_matches(scheduled).get(round=stop.round, table=stop.table)
-        assert stop.side == ("NS" if match.ns_team.number == 1 else "EW")
-        assert stop.opponent in (match.ns_team, match.ew_team)
+        assert stop.side == ("NS" if match.north_entrant.number == 1 else "EW")
+        assert stop.opponent in (match.north_entrant, match.east_entrant)
         assert stop.opponent.number != 1
 
 
@@ -96,7 +96,7 @@ def test_table_cards_show_the_deal_as_four_hands(organiser_client, scheduled):
     # Every match at table 2, on the card; the deal on a sheet of its own, to keep face down.
     card, deal_sheet = html.split('<article class="card table-card deal-sheet">')
     for match in selectors.tournament_matches(scheduled).filter(table__number=2):
-        assert f"{match.ns_team.number}. {match.ns_team.name}" in card
+        assert f"{match.north_entrant.number}. {match.north_entrant.name}" in card
     assert board.deal not in card and 'class="diagram"' not in card
     assert board.deal in deal_sheet and "Keep face down." in deal_sheet
 
@@ -121,7 +121,7 @@ def test_table_cards_mark_the_opening_seat(organiser_client, scheduled):
 def test_schedule_sheet_has_every_match(organiser_client, scheduled):
     html = page(organiser_client, "print_schedule", scheduled.slug)
     for match in selectors.tournament_matches(scheduled):
-        assert f"<td>{match.ns_team.number}–{match.ew_team.number}</td>" in html
+        assert f"<td>{match.north_entrant.number}–{match.east_entrant.number}</td>" in html
     assert html.count("<tr>") >= 8
 
 

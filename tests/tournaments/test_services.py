@@ -10,7 +10,7 @@ from engine.games.pymtheg.cards import Seat, format_deal, parse_deal, seeded_dea
 from tests.tournaments.conftest import make_tournament
 from tournaments import selectors, services
 from tournaments.imports import TeamRow
-from tournaments.models import ActionLog, Board, Match, Status, Team, Tournament
+from tournaments.models import ActionLog, Board, Entrant, Match, Status, Tournament
 from tournaments.services import ServiceError
 
 pytestmark = pytest.mark.django_db
@@ -207,15 +207,15 @@ def test_draw_schedule_fixed_sides_every_team_at_every_table(organiser, schedule
     matches = list(selectors.tournament_matches(scheduled))
     assert scheduled.status == Status.SCHEDULED
     assert len(matches) == 49
-    visits = Counter((m.ns_team.number, m.table.number) for m in matches) + Counter(
-        (m.ew_team.number, m.table.number) for m in matches
+    visits = Counter((m.north_entrant.number, m.table.number) for m in matches) + Counter(
+        (m.east_entrant.number, m.table.number) for m in matches
     )
     assert set(visits.values()) == {1}
     assert len(visits) == 14 * 7
-    ns_teams = {m.ns_team.number for m in matches}
-    ew_teams = {m.ew_team.number for m in matches}
-    assert not ns_teams & ew_teams  # fixed sides
-    pairs = Counter(frozenset((m.ns_team.number, m.ew_team.number)) for m in matches)
+    north_entrants = {m.north_entrant.number for m in matches}
+    east_entrants = {m.east_entrant.number for m in matches}
+    assert not north_entrants & east_entrants  # fixed sides
+    pairs = Counter(frozenset((m.north_entrant.number, m.east_entrant.number)) for m in matches)
     assert max(pairs.values()) == 1
     assert selectors.schedule_problems(scheduled) == []
     assert "draw_schedule" in log_actions(scheduled)
@@ -266,14 +266,14 @@ def test_save_match_refuses_a_team_on_both_sides_in_one_round(organiser, schedul
             match=match,
             round_number=1,
             table_number=1,
-            ns_number=match.ns_team.number,
-            ew_number=other.ns_team.number,  # NS at table 2 in round 1 already
+            ns_number=match.north_entrant.number,
+            ew_number=other.north_entrant.number,  # NS at table 2 in round 1 already
         )
     assert refused.value.messages == [
-        f"team {other.ns_team.number} already plays in round 1 (table 2, NS)"
+        f"team {other.north_entrant.number} already plays in round 1 (table 2, NS)"
     ]
     match.refresh_from_db()
-    assert match.ew_team != other.ns_team
+    assert match.east_entrant != other.north_entrant
 
 
 def test_save_match_reports_all_hard_problems(organiser, scheduled):
@@ -284,13 +284,13 @@ def test_save_match_reports_all_hard_problems(organiser, scheduled):
             tournament=scheduled,
             round_number=2,
             table_number=3,
-            ns_number=taken.ns_team.number,
-            ew_number=taken.ew_team.number,
+            ns_number=taken.north_entrant.number,
+            ew_number=taken.east_entrant.number,
         )
     messages = refused.value.messages
     assert any("table 3 already hosts a match in round 2" in m for m in messages)
-    assert any(f"team {taken.ns_team.number} already plays in round 2" in m for m in messages)
-    assert any(f"team {taken.ew_team.number} already plays in round 2" in m for m in messages)
+    assert any(f"team {taken.north_entrant.number} already plays in round 2" in m for m in messages)
+    assert any(f"team {taken.east_entrant.number} already plays in round 2" in m for m in messages)
     with pytest.raises(ServiceError, match="a team cannot play against itself"):
         services.save_match(
             by=organiser,
@@ -318,7 +318,7 @@ def test_save_match_reports_all_hard_problems(organiser, scheduled):
 
 def test_save_match_accepts_what_only_the_validator_minds_and_reports_it(organiser, scheduled):
     match = selectors.tournament_matches(scheduled).filter(round=1, table__number=1).get()
-    ns, ew = match.ns_team.number, match.ew_team.number
+    ns, ew = match.north_entrant.number, match.east_entrant.number
     swapped, problems = services.save_match(
         by=organiser,
         tournament=scheduled,
@@ -328,7 +328,7 @@ def test_save_match_accepts_what_only_the_validator_minds_and_reports_it(organis
         ns_number=ew,
         ew_number=ns,
     )
-    assert (swapped.ns_team.number, swapped.ew_team.number) == (ew, ns)
+    assert (swapped.north_entrant.number, swapped.east_entrant.number) == (ew, ns)
     assert problems, "swapping sides under fixed sides breaks a rule the validator reports"
     assert problems == selectors.schedule_problems(scheduled)
     entry = scheduled.log_entries.filter(action="edit_match").get()
@@ -338,7 +338,7 @@ def test_save_match_accepts_what_only_the_validator_minds_and_reports_it(organis
 
 def test_delete_match_and_add_it_back(organiser, scheduled):
     match = selectors.tournament_matches(scheduled).filter(round=3, table__number=4).get()
-    ns, ew = match.ns_team.number, match.ew_team.number
+    ns, ew = match.north_entrant.number, match.east_entrant.number
     problems = services.delete_match(by=organiser, match=match)
     assert problems  # two teams now miss table 4
     _match, problems = services.save_match(
@@ -482,7 +482,7 @@ def test_no_disqualification_in_draft_and_reinstating(organiser, draft, schedule
     team = scheduled.teams.get(number=3)
     services.disqualify_team(by=organiser, team=team, reason="Mistake")
     services.reinstate_team(by=organiser, team=team)
-    assert not Team.objects.get(pk=team.pk).is_disqualified
+    assert not Entrant.objects.get(pk=team.pk).is_disqualified
     assert log_actions(scheduled)[-2:] == ["disqualify_team", "reinstate_team"]
 
 

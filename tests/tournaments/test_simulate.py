@@ -108,7 +108,7 @@ def test_every_simulated_result_is_a_legal_play_of_the_deal(chosen):
         total = sum(record["tricks"].values())
         assert total == 15 or (played.contract.startswith("R") and check.ry_lost)
         score = score_record(record).as_dict()
-        assert (result.ns_result, result.ew_result) == (score["ns"], score["ew"])
+        assert (result.north_result, result.east_result) == (score["ns"], score["ew"])
 
 
 def test_norths_simulated_entry_is_what_the_play_gives_at_every_table_and_round():
@@ -130,7 +130,7 @@ def test_the_dispute_ends_with_the_director_and_keeps_its_history():
     assert result.kind == Result.Kind.DIRECTOR and result.reason
     rejections = Review.objects.filter(match=match, action=Review.Action.REJECT)
     assert rejections.count() == 2
-    assert all(review.reason and review.team == match.ew_team for review in rejections)
+    assert all(review.reason and review.team == match.east_entrant for review in rejections)
     entries = list(Submission.objects.filter(match=match).order_by("created_at", "id"))
     assert [e.source for e in entries] == ["north", "north", "director"]
     played = play_board_of(match, result.board, "dispute")
@@ -189,14 +189,14 @@ def test_boards_left_half_done_by_real_scorers_are_settled_but_a_director_call_i
     entry = scoring.submit_entry(
         match_id=awaiting.pk,
         board_number=1,
-        team=awaiting.ns_team,
+        team=awaiting.north_entrant,
         facts=played.facts,
         client_id="real-phone-1",
     )
     scoring.call_director(
         match_id=disputed.pk,
         board_number=1,
-        team=disputed.ew_team,
+        team=disputed.east_entrant,
         reason="we disagree",
         client_id="real-phone-2",
     )

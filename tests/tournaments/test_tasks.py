@@ -65,7 +65,7 @@ def test_two_organisers_racing_for_one_slot_on_postgresql(organiser):
     tournament = make_tournament(by=organiser, slug=f"race-{uuid.uuid4().hex[:8]}")
     services.draw_schedule(by=organiser, tournament=tournament)
     match = selectors.tournament_matches(tournament).get(round=1, table__number=1)
-    ns, ew = match.ns_team.number, match.ew_team.number
+    ns, ew = match.north_entrant.number, match.east_entrant.number
     services.delete_match(by=organiser, match=match)
     barrier = threading.Barrier(2)
     outcomes: list[str] = []

@@ -85,7 +85,7 @@ def next_round_match(tournament: Tournament) -> Match | None:
         return None
     return (
         Match.objects.filter(table__tournament=tournament, round=remaining[0])
-        .select_related("table", "ns_team__tournament", "ew_team__tournament")
+        .select_related("table", "north_entrant__tournament", "east_entrant__tournament")
         .order_by("table__number")
         .first()
     )
@@ -122,12 +122,12 @@ def demo_links(tournament: Tournament, base: str) -> list[tuple[str, str]]:
         word = tournament.entrant_word
         links += [
             (
-                f"North scorer ({where}, {word} {match.ns_team.number})",
-                base + scorer_path(match.ns_team),
+                f"North scorer ({where}, {word} {match.north_entrant.number})",
+                base + scorer_path(match.north_entrant),
             ),
             (
-                f"East scorer ({where}, {word} {match.ew_team.number})",
-                base + scorer_path(match.ew_team),
+                f"East scorer ({where}, {word} {match.east_entrant.number})",
+                base + scorer_path(match.east_entrant),
             ),
         ]
     links += [

@@ -36,7 +36,7 @@ def public_tournament(slug: str) -> Tournament:
 
 def match_of(tournament: Tournament, match_id: int) -> Match:
     return get_object_or_404(
-        Match.objects.select_related("table", "ns_team", "ew_team"),
+        Match.objects.select_related("table", "north_entrant", "east_entrant"),
         pk=match_id,
         table__tournament=tournament,
     )

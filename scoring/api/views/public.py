@@ -23,11 +23,11 @@ from scoring.api import outputs as o
 from scoring.api import serializers as s
 from scoring.api.views.common import board_entry, public_tournament, tournament_summary
 from scoring.models import Result
-from tournaments.models import MatchSeat, Status, Team, Tournament
+from tournaments.models import Entrant, MatchSeat, Status, Tournament
 from tournaments.selectors import schedule_data
 
 
-def entrant(team: Team) -> dict[str, Any]:
+def entrant(team: Entrant) -> dict[str, Any]:
     return {"number": team.number, "name": team.name}
 
 
@@ -158,8 +158,8 @@ class MatchListView(PublicView):
             if entry is None:
                 entry = {"id": match.pk, "round": match.round, "table": match.table.number}
                 if pairs:
-                    entry["ns"] = entrant(match.ns_team)
-                    entry["ew"] = entrant(match.ew_team)
+                    entry["ns"] = entrant(match.north_entrant)
+                    entry["ew"] = entrant(match.east_entrant)
                 else:
                     entry["seats"] = {
                         seat: seated[match.pk][seat]
@@ -175,8 +175,8 @@ class MatchListView(PublicView):
             board["result"] = None
             if shown and pairs:
                 board["result"] = {
-                    "ns": result.ns_result,
-                    "ew": result.ew_result,
+                    "ns": result.north_result,
+                    "ew": result.east_result,
                     "kind": result.kind,
                 }
             elif shown:

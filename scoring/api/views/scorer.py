@@ -147,7 +147,7 @@ class PreviewView(TeamView):
         check_body_size(request)
         team = self.team(request, slug)
         match = match_of(team.tournament, match_id)
-        if team.pk not in (match.ns_team_id, match.ew_team_id):
+        if team.pk not in (match.north_entrant_id, match.east_entrant_id):
             raise PermissionDenied("only North and East of this match score its boards")
         data = valid_data(s.PreviewSerializer, request.data)
         _record, score = services.score_entry(
