@@ -37,6 +37,7 @@ from scoring.selectors import (
     result_facts,
     standings_status,
 )
+from tournaments import room_selectors
 from tournaments.models import Board, Entrant, Match, Status, Tournament
 from tournaments.selectors import SEATED, board_diagram
 
@@ -297,14 +298,28 @@ def stamp(tournament: Tournament, state: StandingsState) -> Stamp:
 
 def _teams(tournament: Tournament) -> tuple[pd.DataFrame, dict[str, int], list[Entrant]]:
     teams = list(tournament.teams.select_related("disqualification").order_by("number"))
+    substitutes = room_selectors.substitutes_of_entrants(tournament)
     frame = pd.DataFrame(
         {
             "number": np.array([t.number for t in teams], dtype=np.int64),
             "name": [clean_text(t.name) for t in teams],
-            "players": [clean_text(t.players) for t in teams],
+            "players": [clean_text(_with_substitutes(t, substitutes)) for t in teams],
         }
     )
     return frame, {str(t.pk): code for code, t in enumerate(teams)}, teams
+
+
+def _with_substitutes(team: Entrant, substitutes: dict[int, list[str]]) -> str:
+    """The entrant's players, then its substitutes with their rounds."""
+    named = [f"substitute {words}" for words in substitutes.get(team.pk, [])]
+    return "; ".join(part for part in (team.players, *named) if part)
+
+
+def _status_words(row: dict[str, Any]) -> str:
+    """A standings row's status as the sheets print it: a withdrawal with its round."""
+    if row.get("status") == "withdrawn" and row.get("withdrew_after") is not None:
+        return f"withdrew after round {row['withdrew_after']}"
+    return row.get("status", "ok")
 
 
 def _standings_frame(rows: list[dict[str, Any]], codes: dict[str, int]) -> pd.DataFrame:
@@ -323,7 +338,7 @@ def _standings_frame(rows: list[dict[str, Any]], codes: dict[str, int]) -> pd.Da
                 dtype=float,
             ),
             "matches": np.array([r.get("matches", 0) for r in kept], dtype=np.int64),
-            "status": [r.get("status", "ok") for r in kept],
+            "status": [_status_words(r) for r in kept],
         }
     )
 

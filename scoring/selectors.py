@@ -24,6 +24,7 @@ from scoring.models import (
     Submission,
 )
 from scoring.rows import RowReader
+from tournaments import room_selectors
 from tournaments.models import Board, Entrant, Match, MatchSeat, Status, Tournament, seat_order
 
 
@@ -318,7 +319,15 @@ def ranking_input(tournament: Tournament) -> dict[str, Any]:
             for pk, _name, after in teams
             if after is not None
         ],
+        **_withdrawn(tournament, "team"),
     }
+
+
+def _withdrawn(tournament: Tournament, key: str) -> dict[str, Any]:
+    """The ranking input's ``withdrawn`` (entrants who left for good), only when some did."""
+    found = room_selectors.withdrawn_after(tournament)
+    listed = [{key: str(pk), "after_round": last} for pk, last in sorted(found.items())]
+    return {"withdrawn": listed} if listed else {}
 
 
 def individual_ranking_input(tournament: Tournament) -> dict[str, Any]:
@@ -368,6 +377,7 @@ def individual_ranking_input(tournament: Tournament) -> dict[str, Any]:
             for pk, _name, after in players
             if after is not None
         ],
+        **_withdrawn(tournament, "player"),
     }
 
 
@@ -583,6 +593,15 @@ def round_progress(tournament: Tournament) -> list[RoundProgress]:
         )
         for r in shown
     ]
+
+
+def last_started_round(tournament: Tournament) -> int:
+    """The last round a board of which has any history (an entry, a check, a director's
+    action: each writes the board's progress row); 0 while none has."""
+    found = BoardProgress.objects.filter(match__table__tournament=tournament).aggregate(
+        top=Max("match__round")
+    )
+    return found["top"] or 0
 
 
 def director_version(tournament: Tournament) -> str:

@@ -466,3 +466,7 @@ class ActionLog(models.Model):
 
     def __str__(self) -> str:
         return f"{self.created_at:%Y-%m-%d %H:%M} {self.actor}: {self.summary}"
+
+
+# A change of the room after the draw (late arrival, withdrawal, substitute), in its own module.
+from tournaments.room_models import RoomChange  # noqa: E402, F401

@@ -25,6 +25,10 @@ class ProgressReader(Protocol):
         """The rounds being played, each with its tables in and its tables still out."""
         ...
 
+    def last_started_round(self, tournament: Tournament) -> int:
+        """The last round a board of which has any history (0: none has)."""
+        ...
+
 
 _readers: list[ProgressReader] = []
 
@@ -48,3 +52,7 @@ def open_boards(tournament: Tournament) -> tuple[list[Any], list[Any]]:
 
 def round_progress(tournament: Tournament) -> list[Any]:
     return _reader().round_progress(tournament)
+
+
+def last_started_round(tournament: Tournament) -> int:
+    return _reader().last_started_round(tournament)

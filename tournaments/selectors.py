@@ -15,6 +15,7 @@ from django.db.models import Count, Max, Prefetch, QuerySet
 
 from engine.core.seats import SEAT_LETTERS, SEAT_NAMES
 from engine.schedule import check_schedule
+from tournaments import room_selectors
 from tournaments.models import (
     ActionLog,
     Board,
@@ -307,6 +308,8 @@ class RouteStop:
 class RouteCard:
     team: Entrant
     stops: list[RouteStop] = field(default_factory=list)
+    substitutes: list[str] = field(default_factory=list)
+    withdrew_after: int | None = None
 
 
 def route_cards(tournament: Tournament, team_number: int | None = None) -> list[RouteCard]:
@@ -337,8 +340,12 @@ def route_cards(tournament: Tournament, team_number: int | None = None) -> list[
             stops[team.pk][match.round] = RouteStop(
                 match.round, match.table, side, opponent, opening
             )
+    substitutes = room_selectors.substitutes_of_entrants(tournament)
+    withdrawn = room_selectors.withdrawn_after(tournament)
     for pk, card in cards.items():
         card.stops = [stops[pk].get(number, RouteStop(number)) for number in range(1, rounds + 1)]
+        card.substitutes = substitutes.get(pk, [])
+        card.withdrew_after = withdrawn.get(pk)
     return list(cards.values())
 
 
@@ -437,7 +444,15 @@ def table_cards(tournament: Tournament, table_number: int | None = None) -> list
                 matches=list(table.matches.all()),
             )
         )
+    _name_substitutes(tournament, [match for card in cards for match in card.matches])
     return cards
+
+
+def _name_substitutes(tournament: Tournament, matches: list[Match]) -> None:
+    """Give each match ``substitutes``: who plays for whom there, in words."""
+    found = room_selectors.substitutes_of_matches(tournament, matches)
+    for match in matches:
+        match.substitutes = [f"{s['name']} for {s['player']}" for s in found.get(match.pk, [])]
 
 
 # --- dashboard ----------------------------------------------------------------------------

@@ -3,7 +3,7 @@ entry that the printed QR codes point at is served by the scoring app (``scorer-
 
 from django.urls import path
 
-from tournaments import views
+from tournaments import room_views, views
 
 app_name = "tournaments"
 
@@ -42,4 +42,6 @@ urlpatterns = [
     path("<slug:slug>/print/routes/", views.print_route_cards, name="print_routes"),
     path("<slug:slug>/print/tables/", views.print_table_cards, name="print_tables"),
     path("<slug:slug>/print/schedule/", views.print_schedule, name="print_schedule"),
+    path("<slug:slug>/room/", room_views.room_changes, name="room"),
+    path("<slug:slug>/room/<int:pk>/undo/", room_views.room_undo, name="room_undo"),
 ]

@@ -187,7 +187,7 @@ def standings_sheet(data: WorkbookData, teams: _TeamLookup) -> SheetSpec:
         Column("Ranking points", 15),
         Column("Percentage", 11),
         Column("Matches", 9),
-        Column("Status", 13),
+        Column("Status", 23),
     ]
     rule = (
         "placed by percentage, highest first, while results are missing"

@@ -43,11 +43,28 @@ class TournamentDetailSerializer(TournamentSummarySerializer):
     teams = f.IntegerField()
 
 
+class SubstituteSerializer(f.Serializer):
+    player = f.CharField(help_text="The entrant's player replaced")
+    name = f.CharField(help_text="The substitute")
+    from_round = f.IntegerField()
+    to_round = f.IntegerField(allow_null=True, help_text="Null: to the end")
+
+
 class TeamSerializer(f.Serializer):
     number = f.IntegerField()
     name = f.CharField()
     players = f.ListField(child=f.CharField())
     disqualified = f.BooleanField()
+    withdrawn_after = f.IntegerField(
+        allow_null=True, help_text="The last round played by an entrant that withdrew; else null"
+    )
+    substitutes = SubstituteSerializer(many=True)
+
+
+class MatchSubstituteSerializer(f.Serializer):
+    entrant = f.IntegerField(help_text="The entrant's number")
+    player = f.CharField(help_text="The entrant's player replaced")
+    name = f.CharField(help_text="The substitute who plays in this match")
 
 
 class ScheduledMatchSerializer(f.Serializer):
@@ -114,6 +131,7 @@ class MatchSerializer(f.Serializer):
     seats = SeatedPlayersSerializer(
         required=False, help_text="The player in each seat (individuals; only seats that exist)"
     )
+    substitutes = MatchSubstituteSerializer(many=True, help_text="Who plays for whom here")
     boards = MatchBoardSerializer(many=True)
 
 
@@ -153,7 +171,8 @@ class StandingsRowSerializer(f.Serializer):
     tiebreak = f.FloatField(required=False)
     percentage = f.FloatField(required=False, allow_null=True)
     matches = f.IntegerField()
-    status = f.CharField()
+    status = f.CharField(help_text="ok, withdrawn or disqualified")
+    withdrew_after = f.IntegerField(required=False, help_text="A withdrawn entrant's last round")
     tables = TableLineSerializer(many=True, required=False)
 
 

@@ -18,6 +18,7 @@ from engine.core.seats import SEAT_NAMES
 from scoring import selectors, sheets, visibility
 from scoring.models import RankingPoints, Result, Standing, StandingsState
 from scoring.selectors import cached_fragment, percentage_text, points_text, standings_status
+from tournaments import room_selectors
 from tournaments.models import Board, Entrant, Match, MatchSeat, Table, Tournament
 from tournaments.public import NotPublished
 from tournaments.selectors import SEATED, is_public
@@ -49,15 +50,26 @@ def _stored_entries(tournament: Tournament) -> dict[int, dict[str, Any]]:
     return {int(entry["player"]): entry for entry in standings if "player" in entry}
 
 
+def _status_text(status: str, withdrew_after: int | None) -> str:
+    """A standings line's status in words: a withdrawal says after which round."""
+    if status == "withdrawn" and withdrew_after is not None:
+        return f"withdrew after round {withdrew_after}"
+    return status
+
+
 def _standings_html(tournament: Tournament, state: StandingsState) -> str:
     rows = list(Standing.objects.filter(tournament=tournament).select_related("team"))
     if tournament.of_players:
         entries = _stored_entries(tournament)
         for row in rows:
             row.entry = entries.get(row.team_id, {})
+    withdrawn = room_selectors.withdrawn_after(tournament)
+    substitutes = room_selectors.substitutes_of_entrants(tournament)
     for row in rows:
         row.points_text = points_text(row.points)
         row.percentage_text = percentage_text(row.percentage)
+        row.status_text = _status_text(row.status, withdrawn.get(row.team_id))
+        row.substitutes = "; ".join(substitutes.get(row.team_id, []))
     teams = [] if rows else list(tournament.teams.order_by("number"))
     status = standings_status(tournament, state)
     totals = tournament.of_players and tournament.ranking == "totals"
@@ -390,6 +402,8 @@ def _team_html(tournament: Tournament, state: StandingsState, number: int) -> st
             "status": standings_status(tournament, state),
             "several_boards": tournament.boards_per_table > 1,
             "tiebreak": tournament.game_rules.totals_tiebreak,
+            "substitutes": room_selectors.substitutes_of_entrants(tournament).get(team.pk, []),
+            "withdrew_after": room_selectors.withdrawn_after(tournament).get(team.pk),
         },
     )
 

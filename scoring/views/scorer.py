@@ -18,6 +18,7 @@ from scoring.api.access import code_team_or_none
 from scoring.models import Result, Submission
 from scoring.selectors import TeamMatch
 from scoring.views.entries import describe_entry, entry_facts
+from tournaments import room_selectors
 from tournaments.models import Entrant, Match, Status, Tournament, entry_script
 
 SESSION_KEY = "scorer-code:{pk}"
@@ -69,6 +70,8 @@ class ScorerPage:
     # The list of matches: ``(round, match, "")``, or ``(round, None, what a bye scores)``
     # for a round the entrant sits out.
     rows: list[tuple[int, TeamMatch | None, str]] = field(default_factory=list)
+    # Who plays for whom at the shown match (substitutes), in words.
+    substitutes: list[str] = field(default_factory=list)
 
     @property
     def is_open(self) -> bool:
@@ -222,6 +225,11 @@ def _scorer_config(page: ScorerPage) -> dict[str, Any]:
     return config
 
 
+def _substitutes_at(tournament: Tournament, match: Match, word: str) -> list[str]:
+    found = room_selectors.substitutes_of_matches(tournament, [match]).get(match.pk, [])
+    return [f"{s['name']} plays for {s['player']} ({word} {s['entrant']})" for s in found]
+
+
 def _render_scorer(
     request: HttpRequest, tournament: Tournament, team: Entrant, shown_id: int | None = None
 ) -> HttpResponse:
@@ -248,6 +256,7 @@ def _render_scorer(
         "entry_script": entry_script(tournament.game_rules),
     }
     if shown is not None:
+        page.substitutes = _substitutes_at(tournament, shown.match, page.entrant_word)
         table = shown.match.table.number
         context.update(
             tournament.game_rules.table_context(tournament.rules, table, tournament.table_size)

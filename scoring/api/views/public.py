@@ -23,6 +23,7 @@ from scoring.api import outputs as o
 from scoring.api import serializers as s
 from scoring.api.views.common import board_entry, public_tournament, tournament_summary
 from scoring.models import Result
+from tournaments import room_selectors
 from tournaments.models import Entrant, MatchSeat, Status, Tournament
 from tournaments.selectors import schedule_data
 
@@ -102,6 +103,8 @@ class TeamListView(PublicView):
     def get(self, request, slug):
         tournament = public_tournament(slug)
         teams = tournament.teams.select_related("disqualification").order_by("number")
+        withdrawn = room_selectors.withdrawn_after(tournament)
+        substitutes = room_selectors.substitutes_data(tournament)
         return Response(
             [
                 {
@@ -109,6 +112,8 @@ class TeamListView(PublicView):
                     "name": t.name,
                     "players": [p for p in (t.player1, t.player2) if p],
                     "disqualified": t.is_disqualified,
+                    "withdrawn_after": withdrawn.get(t.pk),
+                    "substitutes": substitutes.get(t.pk, []),
                 }
                 for t in teams
             ]
@@ -151,6 +156,9 @@ class MatchListView(PublicView):
                 seat_results[match_id, number] = {
                     seat: (seats or {}).get(seat) for seat in SEAT_LETTERS if seat in (seats or {})
                 }
+        substitutes = room_selectors.substitutes_of_matches(
+            tournament, list({row["match"].pk: row["match"] for row in rows}.values())
+        )
         by_match: dict[int, dict[str, Any]] = {}
         for row in rows:
             match = row["match"]
@@ -166,6 +174,7 @@ class MatchListView(PublicView):
                         for seat in SEAT_LETTERS
                         if seat in seated.get(match.pk, {})
                     }
+                entry["substitutes"] = substitutes.get(match.pk, [])
                 entry["boards"] = []
                 by_match[match.pk] = entry
             board = board_entry(row["board"], row["state"])

@@ -1,0 +1,215 @@
+"""Late arrivals, withdrawals and substitutes (tournaments.room): each action, its refusals
+(nothing half-stored), its undo, and what the standings make of it."""
+
+from __future__ import annotations
+
+import pytest
+from django.db import IntegrityError, transaction
+
+from operations.simulation import simulate_tournament
+from scoring.models import Standing
+from scoring.standings import recompute
+from tests.tournaments.conftest import make_tournament
+from tournaments import room, room_selectors, services
+from tournaments.models import ActionLog, Entrant, Match, MatchSeat, RoomChange
+from tournaments.services import ServiceError
+
+pytestmark = pytest.mark.django_db
+
+
+def _event(organiser, *, teams: int, tables: int, slug: str, game: str = "pymtheg", **extra):
+    if game != "pymtheg":
+        tournament = services.create_tournament(
+            by=organiser, name=slug, slug=slug, tables=tables, game=game, **extra
+        )
+        services.import_teams(
+            by=organiser,
+            tournament=tournament,
+            rows=[services.TeamRow(n, n, f"Player {n}", "", "") for n in range(1, teams + 1)],
+        )
+    else:
+        tournament = make_tournament(by=organiser, teams=teams, tables=tables, slug=slug)
+    services.draw_schedule(by=organiser, tournament=tournament)
+    services.deal_boards(by=organiser, tournament=tournament, seed="room")
+    tournament.refresh_from_db()
+    return tournament
+
+
+def _played(organiser, tournament, rounds: int = 1):
+    simulate_tournament(tournament, rounds=rounds, seed="room", by=organiser)
+    tournament.refresh_from_db()
+    return tournament
+
+
+def _matches_of(entrant):
+    return [
+        m
+        for m in Match.objects.filter(table__tournament=entrant.tournament).order_by("round")
+        if entrant.pk in (m.north_entrant_id, m.east_entrant_id)
+        or MatchSeat.objects.filter(match=m, team=entrant).exists()
+    ]
+
+
+# --- late arrival -----------------------------------------------------------------------------
+
+
+def test_a_late_pair_takes_the_phantoms_place_and_undo_takes_it_back(organiser):
+    tournament = _played(organiser, _event(organiser, teams=7, tables=4, slug="seven"))
+    byes = {
+        r: {e.pk for e in tournament.teams.all()}
+        - {
+            pk
+            for m in Match.objects.filter(table__tournament=tournament, round=r)
+            for pk in (m.north_entrant_id, m.east_entrant_id)
+        }
+        for r in (2, 3, 4)
+    }
+    drawn = Match.objects.filter(table__tournament=tournament).count()
+    change = room.late_arrival(
+        by=organiser, tournament=tournament, name="Latecomers", player1="Ann", player2="Bo"
+    )
+    newcomer = change.entrant
+    assert change.kind == "arrival" and change.from_round == 2
+    mine = _matches_of(newcomer)
+    assert [m.round for m in mine] == [2, 3, 4]
+    for match in mine:
+        (opponent,) = {match.north_entrant_id, match.east_entrant_id} - {newcomer.pk}
+        assert byes[match.round] == {opponent}  # it faces the pair that had the bye
+    assert len({m.table_id for m in mine}) == 3
+    log = ActionLog.objects.filter(tournament=tournament, action="late_arrival").get()
+    assert "Latecomers" in log.summary and log.after["rounds"][0]["round"] == 2
+
+    done = room.undo(by=organiser, change=change)
+    assert "late arrival" in done
+    assert not Entrant.objects.filter(pk=newcomer.pk).exists()
+    assert Match.objects.filter(table__tournament=tournament).count() == drawn
+    assert ActionLog.objects.filter(tournament=tournament, action="undo_arrival").exists()
+
+
+def test_a_full_schedule_refuses_a_late_arrival_and_stores_nothing(organiser):
+    tournament = _played(organiser, _event(organiser, teams=8, tables=4, slug="eight"))
+    entrants, matches = tournament.teams.count(), Match.objects.count()
+    with pytest.raises(ServiceError, match="Redraw the rounds not yet started"):
+        room.late_arrival(by=organiser, tournament=tournament, name="Too late")
+    assert tournament.teams.count() == entrants and Match.objects.count() == matches
+    assert not ActionLog.objects.filter(action="late_arrival").exists()
+    assert not RoomChange.objects.exists()
+
+
+# --- withdrawal -------------------------------------------------------------------------------
+
+
+def test_a_withdrawal_takes_out_later_matches_and_ranks_without_a_place(organiser):
+    tournament = _played(organiser, _event(organiser, teams=8, tables=4, slug="wd"))
+    leaver = tournament.teams.get(number=3)
+    change = room.withdraw(by=organiser, entrant=leaver, after_round=1, reason="train")
+    assert [m.round for m in _matches_of(leaver)] == [1]
+    assert len(change.matches) == 3
+    recompute(tournament.pk)
+    row = Standing.objects.get(tournament=tournament, team=leaver)
+    assert row.place is None and row.status == "withdrawn" and row.matches > 0
+    placed = Standing.objects.filter(tournament=tournament, place__isnull=False)
+    assert placed.count() == 7 and max(placed.values_list("place", flat=True)) <= 7
+    assert ActionLog.objects.filter(action="withdraw").get().after["after_round"] == 1
+
+    room.undo(by=organiser, change=change)
+    assert [m.round for m in _matches_of(leaver)] == [1, 2, 3, 4]
+    recompute(tournament.pk)
+    assert Standing.objects.get(tournament=tournament, team=leaver).status == "ok"
+
+
+def test_a_withdrawal_from_a_started_round_is_refused(organiser):
+    tournament = _played(organiser, _event(organiser, teams=8, tables=4, slug="wd2"), rounds=2)
+    leaver = tournament.teams.get(number=2)
+    with pytest.raises(ServiceError, match="round 2 has started"):
+        room.withdraw(by=organiser, entrant=leaver, after_round=1)
+    assert [m.round for m in _matches_of(leaver)] == [1, 2, 3, 4]
+    assert not RoomChange.objects.exists()
+    change = room.withdraw(by=organiser, entrant=leaver, after_round=2)
+    with pytest.raises(ServiceError, match="withdrawn already"):
+        room.withdraw(by=organiser, entrant=leaver, after_round=3)
+    _played(organiser, tournament)  # round 3 starts: the withdrawal can no longer be undone
+    with pytest.raises(ServiceError, match="round 3 has started"):
+        room.undo(by=organiser, change=change)
+    assert RoomChange.objects.filter(pk=change.pk).exists()
+
+
+def test_a_late_arrival_takes_the_place_a_withdrawn_pair_left(organiser):
+    tournament = _played(organiser, _event(organiser, teams=8, tables=4, slug="swap"))
+    leaver = tournament.teams.get(number=5)
+    withdrawal = room.withdraw(by=organiser, entrant=leaver, after_round=1)
+    arrival = room.late_arrival(by=organiser, tournament=tournament, name="Stand-ins")
+    assert [m.round for m in _matches_of(arrival.entrant)] == [2, 3, 4]
+    with pytest.raises(ServiceError, match="undo that first"):
+        room.undo(by=organiser, change=withdrawal)
+    room.undo(by=organiser, change=arrival)
+    room.undo(by=organiser, change=withdrawal)
+    assert [m.round for m in _matches_of(leaver)] == [1, 2, 3, 4]
+
+
+def test_players_withdrawn_and_arriving_in_a_movement_of_individuals(organiser):
+    tournament = _played(organiser, _event(organiser, teams=16, tables=4, slug="tw", game="twenty"))
+    leaver = tournament.teams.get(number=6)
+    room.withdraw(by=organiser, entrant=leaver, after_round=1)
+    assert [m.round for m in _matches_of(leaver)] == [1]
+    arrival = room.late_arrival(by=organiser, tournament=tournament, name="Late Lou")
+    mine = _matches_of(arrival.entrant)
+    assert [m.round for m in mine] == list(range(2, 2 + len(mine))) and mine
+    for match in mine:
+        assert match.seats.count() == 4
+    recompute(tournament.pk)
+    assert Standing.objects.get(team=leaver).status == "withdrawn"
+    assert Standing.objects.get(team=arrival.entrant).status == "ok"
+
+
+# --- substitute -------------------------------------------------------------------------------
+
+
+def test_a_substitute_is_named_for_its_rounds_refused_on_overlap_and_undone(organiser):
+    tournament = _played(organiser, _event(organiser, teams=8, tables=4, slug="sub"))
+    team = tournament.teams.get(number=1)
+    with pytest.raises(ServiceError, match="round 1 has started"):
+        room.substitute(by=organiser, entrant=team, name="Cy", from_round=1, member=2)
+    change = room.substitute(
+        by=organiser, entrant=team, name="Cy", from_round=2, to_round=3, member=2
+    )
+    with pytest.raises(ServiceError, match="Cy already plays for"):
+        room.substitute(by=organiser, entrant=team, name="Di", from_round=3, member=2)
+    subs = room_selectors.substitutes_by_round(tournament)
+    assert subs[(team.pk, 2)] == {2: "Cy"} and (team.pk, 4) not in subs
+    assert (
+        room_selectors.players_in_round(team, subs[(team.pk, 2)])
+        == "Player 1a + Cy (for Player 1b)"
+    )
+    assert "Cy plays for" in ActionLog.objects.get(action="substitute").summary
+
+    _played(organiser, tournament)  # round 2 starts: undo ends the substitute after it
+    done = room.undo(by=organiser, change=change)
+    assert "up to round 2" in done
+    change.refresh_from_db()
+    assert (change.from_round, change.to_round) == (2, 2)
+    with pytest.raises(ServiceError, match="nothing left to undo"):
+        room.undo(by=organiser, change=change)
+
+
+def test_a_substitute_before_its_round_is_undone_entirely(organiser):
+    tournament = _event(organiser, teams=8, tables=4, slug="sub2")
+    team = tournament.teams.get(number=4)
+    change = room.substitute(by=organiser, entrant=team, name="Eve", from_round=1, member=1)
+    room.undo(by=organiser, change=change)
+    assert not RoomChange.objects.exists()
+
+
+def test_the_database_refuses_a_substitute_without_a_name_or_in_reverse(organiser):
+    tournament = _event(organiser, teams=8, tables=4, slug="db")
+    team = tournament.teams.get(number=1)
+    for fields in ({"name": "", "member": 1}, {"name": "X", "member": 1, "to_round": 1}):
+        with pytest.raises(IntegrityError), transaction.atomic():
+            RoomChange.objects.create(
+                tournament=tournament, entrant=team, kind="substitute", from_round=2, **fields
+            )
+    RoomChange.objects.create(tournament=tournament, entrant=team, kind="withdrawal", from_round=2)
+    with pytest.raises(IntegrityError), transaction.atomic():
+        RoomChange.objects.create(
+            tournament=tournament, entrant=team, kind="withdrawal", from_round=3
+        )

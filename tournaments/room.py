@@ -1,0 +1,402 @@
+"""The room as it really is: late arrivals, withdrawals and substitutes (GAMES.md, "Real
+rooms"; docs/organiser.md). Each is a ``RoomChange`` row, logged, and can be undone while
+none of its rounds has started.
+
+A round has started once any board of it has a history (an entry, a check, a director's
+action). Every change here takes the results lock first (``services._locked``): a scorer's
+write under way commits before the change reads which rounds have started, and the next
+waits for it, so a round cannot start halfway through a change. A refused change stores
+nothing (each service is one transaction).
+
+- **Late arrival**: a new entrant, registered and seated in one action in a phantom's place
+  in the rounds not yet started (``engine.schedule.arrival``); the rounds it misses are byes.
+- **Withdrawal** after round r: its matches of later rounds are taken out (kept in the row,
+  to be put back by an undo); its opponents there have a bye. It keeps its results and is
+  listed without a place, "withdrew after round r".
+- **Substitute**: a name in place of one of the entrant's players (a pair's first or second
+  player, or the single player) for a span of rounds; results count for the entrant.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from typing import Any
+
+from django.db import transaction
+from django.db.models import Q
+
+from engine.schedule.arrival import NEWCOMER, ArrivalError, Placement, seat_pair, seat_player
+from tournaments.models import (
+    Entrant,
+    Match,
+    MatchSeat,
+    RoomChange,
+    Status,
+    Table,
+    Tournament,
+)
+from tournaments.room_selectors import first_open_round, last_round, member_name, rounds_words
+from tournaments.services import (
+    ServiceError,
+    _check_team_fields,
+    _free_access_codes,
+    _locked,
+    _log,
+    _next_team_number,
+    _ranking_inputs_changed,
+    _require_status,
+)
+
+PLAYING = (Status.SCHEDULED, Status.RUNNING)
+
+
+# --- late arrival -----------------------------------------------------------------------------
+
+
+@transaction.atomic
+def late_arrival(
+    *, by: Any, tournament: Tournament, name: str, player1: str = "", player2: str = ""
+) -> RoomChange:
+    """Register an entrant after the draw and seat it in a phantom's place from the first
+    round not yet started; ``ServiceError`` says what must be redrawn when there is none."""
+    tournament = _locked(tournament)
+    _require_status(tournament, PLAYING, "seat a late arrival (in draft, add it instead)")
+    first, top = first_open_round(tournament), last_round(tournament)
+    entrant = Entrant(
+        tournament=tournament,
+        number=_next_team_number(tournament),
+        name=name.strip(),
+        player1=player1.strip(),
+        player2="" if tournament.of_players else player2.strip(),
+        access_code=_free_access_codes(tournament, 1)[0],
+    )
+    _check_team_fields(entrant)
+    try:
+        placements = _placements(tournament, list(range(first, top + 1)))
+    except ArrivalError as exc:
+        raise ServiceError(str(exc)) from None
+    entrant.save()
+    matches = _seat(tournament, entrant, placements)
+    change = RoomChange.objects.create(
+        tournament=tournament,
+        entrant=entrant,
+        kind=RoomChange.Kind.ARRIVAL,
+        from_round=first,
+        matches=[match.pk for match in matches],
+        by=by if getattr(by, "is_authenticated", False) else None,
+    )
+    seated = ", ".join(str(p.round) for p in placements)
+    _log(
+        by=by,
+        tournament=tournament,
+        action="late_arrival",
+        summary=f"Late arrival: {entrant.number} {entrant.name!r} seated in rounds {seated}",
+        after={"entrant": entrant.number, "name": entrant.name, "rounds": _rounds(placements)},
+    )
+    _ranking_inputs_changed(tournament)
+    return change
+
+
+def _rounds(placements: list[Placement]) -> list[dict[str, Any]]:
+    return [{"round": p.round, "table": p.table, "seat": p.own} for p in placements]
+
+
+def _out_of_play(tournament: Tournament) -> set[int]:
+    """Entrants who cannot be met: withdrawn or disqualified."""
+    withdrawn = RoomChange.objects.filter(
+        tournament=tournament, kind=RoomChange.Kind.WITHDRAWAL
+    ).values_list("entrant_id", flat=True)
+    disqualified = Entrant.objects.filter(
+        tournament=tournament, disqualification__isnull=False
+    ).values_list("pk", flat=True)
+    return set(withdrawn) | set(disqualified)
+
+
+def _placements(tournament: Tournament, rounds: list[int]) -> list[Placement]:
+    matches = list(Match.objects.filter(table__tournament=tournament).select_related("table"))
+    out = _out_of_play(tournament)
+    pool = [pk for pk in tournament.teams.values_list("pk", flat=True) if pk not in out]
+    hosts = _host_tables(tournament)
+    if not tournament.of_players:
+        rows = [(m.round, m.table.number, m.north_entrant_id, m.east_entrant_id) for m in matches]
+        return seat_pair(rows, pool, hosts, rounds, tournament.side_mode)
+    seats: dict[int, dict[str, int]] = defaultdict(dict)
+    for seat in MatchSeat.objects.filter(match__in=matches):
+        seats[seat.match_id][seat.seat] = seat.team_id
+    seatings = [(m.round, m.table.number, seats[m.pk]) for m in matches]
+    sizes = {m.table.number: len(seats[m.pk]) for m in matches}
+    tables = {number: sizes.get(number, tournament.table_size) for number in hosts}
+    return seat_player(seatings, pool, tables, rounds)
+
+
+def _host_tables(tournament: Tournament) -> list[int]:
+    """The tables that can host a match: those with their boards dealt (all of them before
+    any deal)."""
+    tables = Table.objects.filter(tournament=tournament)
+    dealt = tables.filter(boards__isnull=False).distinct()
+    return sorted((dealt if dealt.exists() else tables).values_list("number", flat=True))
+
+
+def _seat(tournament: Tournament, entrant: Entrant, placements: list[Placement]) -> list[Match]:
+    tables = {table.number: table for table in tournament.tables.all()}
+    matches = []
+    for placement in placements:
+        who = {place: entrant.pk if pk == NEWCOMER else pk for place, pk in placement.seats.items()}
+        first, second = (who["ns"], who["ew"]) if "ns" in who else (who["N"], who["E"])
+        match = Match.objects.create(
+            round=placement.round,
+            table=tables[placement.table],
+            north_entrant_id=first,
+            east_entrant_id=second,
+        )
+        if tournament.of_players:
+            MatchSeat.objects.bulk_create(
+                MatchSeat(match=match, seat=seat, team_id=pk, round=match.round)
+                for seat, pk in who.items()
+            )
+        matches.append(match)
+    return matches
+
+
+# --- withdrawal -------------------------------------------------------------------------------
+
+
+def _matches_of(entrant: Entrant) -> Q:
+    seated = MatchSeat.objects.filter(team=entrant).values("match_id")
+    return Q(north_entrant=entrant) | Q(east_entrant=entrant) | Q(pk__in=seated)
+
+
+@transaction.atomic
+def withdraw(*, by: Any, entrant: Entrant, after_round: int, reason: str = "") -> RoomChange:
+    """The entrant leaves for good after ``after_round``: its later matches are taken out,
+    its opponents there have a bye, its results stand."""
+    tournament = _locked(entrant.tournament)
+    _require_status(tournament, PLAYING, "record a withdrawal")
+    _refuse_if_out(entrant)
+    first, top = first_open_round(tournament), last_round(tournament)
+    if not 0 <= after_round < top:
+        raise ServiceError(f"the rounds are 1 to {top}: a withdrawal is after round 0 to {top - 1}")
+    if after_round + 1 < first:
+        raise ServiceError(
+            f"round {after_round + 1} has started: a withdrawal can take out only rounds not "
+            f"yet started (after round {first - 1} at the earliest)"
+        )
+    taken = list(
+        Match.objects.filter(_matches_of(entrant), table__tournament=tournament)
+        .filter(round__gt=after_round)
+        .select_related("table")
+    )
+    kept = [_match_record(match) for match in taken]
+    Match.objects.filter(pk__in=[m.pk for m in taken]).delete()
+    change = RoomChange.objects.create(
+        tournament=tournament,
+        entrant=entrant,
+        kind=RoomChange.Kind.WITHDRAWAL,
+        from_round=after_round + 1,
+        matches=kept,
+        reason=reason.strip(),
+        by=by if getattr(by, "is_authenticated", False) else None,
+    )
+    _log(
+        by=by,
+        tournament=tournament,
+        action="withdraw",
+        summary=f"{entrant.number} {entrant.name!r} withdrew after round {after_round}"
+        f" ({len(kept)} matches not played)",
+        after={"entrant": entrant.number, "after_round": after_round, "matches": kept},
+    )
+    _ranking_inputs_changed(tournament)
+    return change
+
+
+def _refuse_if_out(entrant: Entrant) -> None:
+    if entrant.is_disqualified:
+        raise ServiceError(f"{entrant.number} {entrant.name} is disqualified")
+    if RoomChange.objects.filter(entrant=entrant, kind=RoomChange.Kind.WITHDRAWAL).exists():
+        raise ServiceError(f"{entrant.number} {entrant.name} has withdrawn already")
+
+
+def _match_record(match: Match) -> dict[str, Any]:
+    return {
+        "round": match.round,
+        "table": match.table.number,
+        "north": match.north_entrant_id,
+        "east": match.east_entrant_id,
+        "seats": dict(match.seats.values_list("seat", "team_id")),
+    }
+
+
+# --- substitute -------------------------------------------------------------------------------
+
+
+@transaction.atomic
+def substitute(
+    *,
+    by: Any,
+    entrant: Entrant,
+    name: str,
+    from_round: int,
+    to_round: int | None = None,
+    member: int = 1,
+) -> RoomChange:
+    """``name`` plays for the entrant's player ``member`` (1 or 2; 1 for a single player)
+    from ``from_round`` to ``to_round`` (None: to the end)."""
+    tournament = _locked(entrant.tournament)
+    _require_status(tournament, PLAYING, "seat a substitute")
+    name = name.strip()
+    if not name:
+        raise ServiceError("give the substitute's name")
+    _check_substitute_rounds(tournament, entrant, member, from_round, to_round)
+    change = RoomChange.objects.create(
+        tournament=tournament,
+        entrant=entrant,
+        kind=RoomChange.Kind.SUBSTITUTE,
+        member=member,
+        name=name,
+        from_round=from_round,
+        to_round=to_round,
+        by=by if getattr(by, "is_authenticated", False) else None,
+    )
+    whom = member_name(entrant, member)
+    _log(
+        by=by,
+        tournament=tournament,
+        action="substitute",
+        summary=f"{name} plays for {whom} ({entrant.number} {entrant.name}), "
+        + rounds_words(from_round, to_round),
+        after={
+            "entrant": entrant.number,
+            "member": member,
+            "name": name,
+            "from_round": from_round,
+            "to_round": to_round,
+        },
+    )
+    # The pages that name the entrant's players are drawn again (the standings' version).
+    _ranking_inputs_changed(tournament)
+    return change
+
+
+def _check_substitute_rounds(
+    tournament: Tournament, entrant: Entrant, member: int, first: int, last: int | None
+) -> None:
+    members = (1,) if tournament.of_players else (1, 2)
+    if member not in members:
+        raise ServiceError(f"the player replaced is {' or '.join(map(str, members))}")
+    top, open_ = last_round(tournament), first_open_round(tournament)
+    if not 1 <= first <= top or (last is not None and not first <= last <= top):
+        raise ServiceError(f"the rounds of a substitute lie within 1 to {top}, first to last")
+    if first < open_:
+        raise ServiceError(
+            f"round {first} has started: a substitute can be named from round {open_} on"
+        )
+    withdrawal = entrant.room_changes.filter(kind=RoomChange.Kind.WITHDRAWAL).first()
+    if withdrawal is not None and (last or top) >= withdrawal.from_round:
+        raise ServiceError(f"{entrant.name} withdrew after round {withdrawal.from_round - 1}")
+    for other in entrant.room_changes.filter(kind=RoomChange.Kind.SUBSTITUTE, member=member):
+        if first <= (other.to_round or top) and other.from_round <= (last or top):
+            raise ServiceError(
+                f"{other.name} already plays for {member_name(entrant, member)} "
+                + rounds_words(other.from_round, other.to_round)
+            )
+
+
+# --- undo -------------------------------------------------------------------------------------
+
+
+@transaction.atomic
+def undo(*, by: Any, change: RoomChange) -> str:
+    """Take back a change none of whose rounds has started (a substitute already playing is
+    ended after the last round started instead). Returns what was done, in words."""
+    tournament = _locked(change.tournament)
+    _require_status(tournament, PLAYING, "undo a change of the room")
+    change = RoomChange.objects.select_for_update().get(pk=change.pk)
+    first = first_open_round(tournament)
+    if change.kind == RoomChange.Kind.SUBSTITUTE and change.from_round < first:
+        return _end_substitute(by, tournament, change, first)
+    if change.from_round < first:
+        raise ServiceError(
+            f"round {change.from_round} has started: only a change of rounds not yet "
+            f"started can be undone"
+        )
+    before, kind = change.as_data(), change.kind
+    change.delete()  # the object keeps its fields: the undo below reads them
+    done = _UNDO[kind](tournament, change)
+    _log(
+        by=by,
+        tournament=tournament,
+        action=f"undo_{kind}",
+        summary=f"Undone: {done}",
+        before=before,
+    )
+    _ranking_inputs_changed(tournament)
+    return done
+
+
+def _end_substitute(by: Any, tournament: Tournament, change: RoomChange, first: int) -> str:
+    if change.to_round is not None and change.to_round < first:
+        raise ServiceError(f"{change.name} has played every round named: nothing left to undo")
+    before = change.as_data()
+    change.to_round = first - 1
+    change.save(update_fields=["to_round"])
+    done = f"{change.name} plays for {change.entrant.name} up to round {first - 1} only"
+    _log(by=by, tournament=tournament, action="undo_substitute", summary=done, before=before)
+    _ranking_inputs_changed(tournament)
+    return done
+
+
+def _undo_arrival(tournament: Tournament, change: RoomChange) -> str:
+    entrant = change.entrant
+    later = Match.objects.filter(_matches_of(entrant), table__tournament=tournament)
+    if later.exclude(pk__in=change.matches).exists():
+        raise ServiceError(f"{entrant.name} plays in matches added since: remove them first")
+    Match.objects.filter(pk__in=change.matches).delete()
+    words = f"the late arrival of {entrant.number} {entrant.name}"
+    entrant.delete()
+    return words
+
+
+def _undo_withdrawal(tournament: Tournament, change: RoomChange) -> str:
+    tables = {table.number: table for table in tournament.tables.all()}
+    for kept in change.matches:
+        _refuse_clash(tournament, kept)
+        match = Match.objects.create(
+            round=kept["round"],
+            table=tables[kept["table"]],
+            north_entrant_id=kept["north"],
+            east_entrant_id=kept["east"],
+        )
+        MatchSeat.objects.bulk_create(
+            MatchSeat(match=match, seat=seat, team_id=pk, round=match.round)
+            for seat, pk in kept["seats"].items()
+        )
+    return f"the withdrawal of {change.entrant.number} {change.entrant.name}"
+
+
+def _refuse_clash(tournament: Tournament, kept: dict[str, Any]) -> None:
+    """A match put back must find its table and its entrants free in its round (a late
+    arrival may have taken the place since)."""
+    entrants = {kept["north"], kept["east"], *kept["seats"].values()}
+    in_round = Match.objects.filter(table__tournament=tournament, round=kept["round"])
+    busy = in_round.filter(
+        Q(table__number=kept["table"])
+        | Q(north_entrant__in=entrants)
+        | Q(east_entrant__in=entrants)
+        | Q(seats__team__in=entrants)
+    )
+    if busy.exists():
+        raise ServiceError(
+            f"round {kept['round']}, table {kept['table']} has been used since the withdrawal "
+            "(a late arrival?): undo that first"
+        )
+
+
+def _undo_substitute(tournament: Tournament, change: RoomChange) -> str:
+    return f"{change.name} playing for {change.entrant.name}"
+
+
+_UNDO = {
+    RoomChange.Kind.ARRIVAL: _undo_arrival,
+    RoomChange.Kind.WITHDRAWAL: _undo_withdrawal,
+    RoomChange.Kind.SUBSTITUTE: _undo_substitute,
+}

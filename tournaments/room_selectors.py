@@ -1,0 +1,138 @@
+"""Reads of the room's changes after the draw (``tournaments.room`` writes them): which
+rounds have started, each entrant's substitutes and withdrawal, in words for the pages, cards,
+API and workbook that name an entrant's players."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from typing import Any
+
+from django.db.models import Max
+
+from tournaments import progress
+from tournaments.models import Entrant, Match, MatchSeat, RoomChange, Tournament
+
+
+def member_name(entrant: Entrant, member: int) -> str:
+    """The player a substitute replaces: a pair's first or second player, or the player."""
+    own = entrant.player1 if member == 1 else entrant.player2
+    return own or (entrant.name if entrant.tournament.of_players else f"player {member}")
+
+
+# --- reads ------------------------------------------------------------------------------------
+
+
+def first_open_round(tournament: Tournament) -> int:
+    """The first round not yet started: one after the last round with any board history."""
+    return progress.last_started_round(tournament) + 1
+
+
+def last_round(tournament: Tournament) -> int:
+    found = Match.objects.filter(table__tournament=tournament).aggregate(top=Max("round"))
+    return found["top"] or 0
+
+
+def rounds_words(first: int, last: int | None) -> str:
+    """``round 3``, ``rounds 3-5``, ``from round 3``."""
+    if last is None:
+        return f"from round {first}"
+    return f"round {first}" if first == last else f"rounds {first}-{last}"
+
+
+def substitutes_by_round(tournament: Tournament) -> dict[tuple[int, int], dict[int, str]]:
+    """``{(entrant id, round): {member: substitute's name}}`` over the drawn rounds."""
+    top = last_round(tournament)
+    out: dict[tuple[int, int], dict[int, str]] = defaultdict(dict)
+    for change in RoomChange.objects.filter(tournament=tournament, kind=RoomChange.Kind.SUBSTITUTE):
+        for round_ in range(change.from_round, (change.to_round or top) + 1):
+            out[(change.entrant_id, round_)][change.member] = change.name
+    return out
+
+
+def players_in_round(entrant: Entrant, subs: dict[int, str]) -> str:
+    """The entrant's players as they sit in a round: each substitute in place of the player
+    he stands in for, marked as such."""
+    single = entrant.tournament.of_players
+    own = [entrant.player1 or (entrant.name if single else ""), entrant.player2]
+    names = [
+        f"{subs[member]} (for {name or f'player {member}'})" if member in subs else name
+        for member, name in enumerate(own, start=1)
+    ]
+    return " + ".join(name for name in names if name)
+
+
+def substitutes(tournament: Tournament) -> list[RoomChange]:
+    return list(
+        RoomChange.objects.filter(
+            tournament=tournament, kind=RoomChange.Kind.SUBSTITUTE
+        ).select_related("entrant__tournament")
+    )
+
+
+def substitute_words(change: RoomChange) -> str:
+    """``Cy for Bo, rounds 2-3``."""
+    whom = member_name(change.entrant, change.member or 1)
+    return f"{change.name} for {whom}, {rounds_words(change.from_round, change.to_round)}"
+
+
+def substitutes_of_entrants(tournament: Tournament) -> dict[int, list[str]]:
+    """Each entrant's substitutes in words, for the pages and files that name its players."""
+    out: dict[int, list[str]] = defaultdict(list)
+    for change in substitutes(tournament):
+        out[change.entrant_id].append(substitute_words(change))
+    return dict(out)
+
+
+def substitutes_of_matches(
+    tournament: Tournament, matches: list[Match]
+) -> dict[int, list[dict[str, Any]]]:
+    """Each match's substitutes: ``{entrant, player, name}``, who plays for whom there."""
+    found = substitutes(tournament)
+    if not found or not matches:
+        return {}
+    seated: dict[int, set[int]] = defaultdict(set)
+    for match_id, pk in MatchSeat.objects.filter(match__in=matches).values_list(
+        "match_id", "team_id"
+    ):
+        seated[match_id].add(pk)
+    out: dict[int, list[dict[str, Any]]] = {}
+    for match in matches:
+        at_table = seated[match.pk] | {match.north_entrant_id, match.east_entrant_id}
+        here = [
+            {
+                "entrant": change.entrant.number,
+                "player": member_name(change.entrant, change.member or 1),
+                "name": change.name,
+            }
+            for change in found
+            if change.entrant_id in at_table
+            and change.from_round <= match.round <= (change.to_round or match.round)
+        ]
+        if here:
+            out[match.pk] = here
+    return out
+
+
+def substitutes_data(tournament: Tournament) -> dict[int, list[dict[str, Any]]]:
+    """Each entrant's substitutes for the API: ``{player, name, from_round, to_round}``."""
+    out: dict[int, list[dict[str, Any]]] = defaultdict(list)
+    for change in substitutes(tournament):
+        out[change.entrant_id].append(
+            {
+                "player": member_name(change.entrant, change.member or 1),
+                "name": change.name,
+                "from_round": change.from_round,
+                "to_round": change.to_round,
+            }
+        )
+    return dict(out)
+
+
+def withdrawn_after(tournament: Tournament) -> dict[int, int]:
+    """``{entrant id: the last round it played}`` of the withdrawn entrants."""
+    return {
+        pk: first - 1
+        for pk, first in RoomChange.objects.filter(
+            tournament=tournament, kind=RoomChange.Kind.WITHDRAWAL
+        ).values_list("entrant_id", "from_round")
+    }
