@@ -22,7 +22,8 @@ model gains is in the next backup, and a backup without it restores with the col
 
 Format (``"format": "pymtheg-tournament-backup"``, ``"version": 3``): one JSON object with the
 sections ``tournament``, ``tables``, ``boards``, ``teams``, ``matches``, ``seats``, ``byes``,
-``disqualifications``, ``submissions``, ``reviews``, ``results`` and ``action_log``;
+``disqualifications``, ``submissions``, ``reviews``, ``results`` and ``action_log``, and
+``room_changes`` (late arrivals, withdrawals, substitutes; absent from older backups);
 timestamps in ISO 8601 (docs/organiser.md, "Backups"). Version 2 is read as version 3, its
 table results under their names of then (``ns_result``, ``ew_result``). Version 1 (no
 ``seats`` or ``byes``, the game's settings under ``settings``) is still read: its pair
@@ -61,6 +62,7 @@ from tournaments.models import (
     Entrant,
     Match,
     MatchSeat,
+    RoomChange,
     Table,
     Tournament,
     scorable_games,
@@ -117,6 +119,7 @@ RELATIONS: dict[type[models.Model], tuple[str, ...]] = {
     Match: ("table", "north_entrant", "east_entrant"),
     MatchSeat: ("match", "team"),
     Disqualification: ("team", "by"),
+    RoomChange: ("tournament", "entrant", "by"),
     Submission: ("match", "board", "team", "user"),
     Review: ("match", "board", "submission", "team", "user"),
     Result: ("match", "board", "submission", "review"),
@@ -266,6 +269,13 @@ def export_tournament(tournament: Tournament) -> dict[str, Any]:
             for d in Disqualification.objects.filter(team__tournament=tournament)
             .select_related("team", "by")
             .order_by("team__number")
+        ],
+        # Late arrivals, withdrawals, substitutes (tournaments.room); an older backup has none.
+        "room_changes": [
+            {"entrant": c.entrant.number, **_columns(c), "by": _username(c.by)}
+            for c in RoomChange.objects.filter(tournament=tournament)
+            .select_related("entrant", "by")
+            .order_by("created_at", "id")
         ],
         "submissions": [
             {
@@ -557,6 +567,7 @@ class _Restore:
         self._seats()
         self._byes()
         self._disqualifications()
+        self._room_changes()
         entries = self._history()
         self._action_log()
         if stamps.get("updated_at") is not None:
@@ -725,6 +736,23 @@ class _Restore:
                     by=self.reader.user(row.get("by"), where),
                 )
                 for where, row in self.reader.rows("disqualifications")
+            ],
+        )
+
+    def _room_changes(self) -> None:
+        word = self.tournament.entrant_word
+        _insert(
+            RoomChange,
+            [
+                _make(
+                    RoomChange,
+                    where,
+                    row,
+                    tournament=self.tournament,
+                    entrant=_look_up(self.teams, row.get("entrant"), where, word),
+                    by=self.reader.user(row.get("by"), where),
+                )
+                for where, row in self.reader.rows("room_changes")
             ],
         )
 

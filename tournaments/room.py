@@ -82,7 +82,10 @@ def late_arrival(
         entrant=entrant,
         kind=RoomChange.Kind.ARRIVAL,
         from_round=first,
-        matches=[match.pk for match in matches],
+        matches=[
+            {"round": m.round, "table": placement.table}
+            for m, placement in zip(matches, placements, strict=True)
+        ],
         by=by if getattr(by, "is_authenticated", False) else None,
     )
     seated = ", ".join(str(p.round) for p in placements)
@@ -184,7 +187,7 @@ def withdraw(*, by: Any, entrant: Entrant, after_round: int, reason: str = "") -
     taken = list(
         Match.objects.filter(_matches_of(entrant), table__tournament=tournament)
         .filter(round__gt=after_round)
-        .select_related("table")
+        .select_related("table", "north_entrant", "east_entrant")
     )
     kept = [_match_record(match) for match in taken]
     Match.objects.filter(pk__in=[m.pk for m in taken]).delete()
@@ -217,12 +220,14 @@ def _refuse_if_out(entrant: Entrant) -> None:
 
 
 def _match_record(match: Match) -> dict[str, Any]:
+    """A match as kept for an undo: by round, table and the entrants' numbers (never ids, so
+    that a backup restores it anywhere)."""
     return {
         "round": match.round,
         "table": match.table.number,
-        "north": match.north_entrant_id,
-        "east": match.east_entrant_id,
-        "seats": dict(match.seats.values_list("seat", "team_id")),
+        "north": match.north_entrant.number,
+        "east": match.east_entrant.number,
+        "seats": dict(match.seats.values_list("seat", "team__number")),
     }
 
 
@@ -347,10 +352,11 @@ def _end_substitute(by: Any, tournament: Tournament, change: RoomChange, first: 
 
 def _undo_arrival(tournament: Tournament, change: RoomChange) -> str:
     entrant = change.entrant
-    later = Match.objects.filter(_matches_of(entrant), table__tournament=tournament)
-    if later.exclude(pk__in=change.matches).exists():
+    mine = Match.objects.filter(_matches_of(entrant), table__tournament=tournament)
+    seated = {(kept["round"], kept["table"]) for kept in change.matches}
+    if any((m.round, m.table.number) not in seated for m in mine.select_related("table")):
         raise ServiceError(f"{entrant.name} plays in matches added since: remove them first")
-    Match.objects.filter(pk__in=change.matches).delete()
+    mine.delete()
     words = f"the late arrival of {entrant.number} {entrant.name}"
     entrant.delete()
     return words
@@ -358,25 +364,29 @@ def _undo_arrival(tournament: Tournament, change: RoomChange) -> str:
 
 def _undo_withdrawal(tournament: Tournament, change: RoomChange) -> str:
     tables = {table.number: table for table in tournament.tables.all()}
+    entrants = {entrant.number: entrant for entrant in tournament.teams.all()}
     for kept in change.matches:
-        _refuse_clash(tournament, kept)
+        _refuse_clash(tournament, kept, entrants)
         match = Match.objects.create(
             round=kept["round"],
             table=tables[kept["table"]],
-            north_entrant_id=kept["north"],
-            east_entrant_id=kept["east"],
+            north_entrant=entrants[kept["north"]],
+            east_entrant=entrants[kept["east"]],
         )
         MatchSeat.objects.bulk_create(
-            MatchSeat(match=match, seat=seat, team_id=pk, round=match.round)
-            for seat, pk in kept["seats"].items()
+            MatchSeat(match=match, seat=seat, team=entrants[number], round=match.round)
+            for seat, number in kept["seats"].items()
         )
     return f"the withdrawal of {change.entrant.number} {change.entrant.name}"
 
 
-def _refuse_clash(tournament: Tournament, kept: dict[str, Any]) -> None:
+def _refuse_clash(
+    tournament: Tournament, kept: dict[str, Any], by_number: dict[int, Entrant]
+) -> None:
     """A match put back must find its table and its entrants free in its round (a late
     arrival may have taken the place since)."""
-    entrants = {kept["north"], kept["east"], *kept["seats"].values()}
+    numbers = {kept["north"], kept["east"], *kept["seats"].values()}
+    entrants = [by_number[number] for number in numbers]
     in_round = Match.objects.filter(table__tournament=tournament, round=kept["round"])
     busy = in_round.filter(
         Q(table__number=kept["table"])

@@ -38,8 +38,8 @@ class RoomChange(models.Model):
     member = models.PositiveSmallIntegerField(null=True, blank=True)
     name = models.CharField("substitute's name", max_length=100, blank=True)
     reason = models.TextField(blank=True)
-    # Arrival: the ids of the matches it was seated in; withdrawal: the matches taken out,
-    # as {round, table, north, east, seats}, to put back on undo.
+    # Arrival: the matches it was seated in, as {round, table}; withdrawal: the matches taken
+    # out, as {round, table, north, east, seats} with entrants by number, to put back on undo.
     matches = models.JSONField(default=list, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     by = models.ForeignKey(

@@ -213,3 +213,27 @@ def test_the_database_refuses_a_substitute_without_a_name_or_in_reverse(organise
         RoomChange.objects.create(
             tournament=tournament, entrant=team, kind="withdrawal", from_round=3
         )
+
+
+def test_a_backup_keeps_the_changes_and_the_restore_undoes_them_as_well(organiser):
+    import json
+
+    from operations.backup import export_tournament, import_tournament
+
+    tournament = _played(organiser, _event(organiser, teams=8, tables=4, slug="bk"))
+    room.withdraw(by=organiser, entrant=tournament.teams.get(number=3), after_round=1)
+    arrival = room.late_arrival(by=organiser, tournament=tournament, name="Stand-ins")
+    room.substitute(
+        by=organiser, entrant=tournament.teams.get(number=1), name="Cy", from_round=2, member=2
+    )
+    data = json.loads(json.dumps(export_tournament(tournament)))
+    assert [row["kind"] for row in data["room_changes"]] == ["withdrawal", "arrival", "substitute"]
+    copy = import_tournament(data, slug="bk-copy", by=organiser)
+    kinds = list(RoomChange.objects.filter(tournament=copy).values_list("kind", flat=True))
+    assert kinds == ["withdrawal", "arrival", "substitute"]
+    assert Standing.objects.get(tournament=copy, team__number=3).status == "withdrawn"
+    restored = RoomChange.objects.get(tournament=copy, kind="arrival")
+    assert restored.entrant.number == arrival.entrant.number
+    room.undo(by=organiser, change=restored)  # numbers, not ids: the copy's own rows go
+    assert not copy.teams.filter(number=arrival.entrant.number).exists()
+    assert tournament.teams.filter(number=arrival.entrant.number).exists()
