@@ -10,6 +10,7 @@ from typing import Any
 from django.db.models import Count, Max
 
 from analysis.models import BoardAnalysis
+from engine.games.base import Game
 from tournaments.models import Board, Tournament
 
 Status = BoardAnalysis.Status
@@ -17,8 +18,10 @@ Status = BoardAnalysis.Status
 
 @dataclass
 class AnalysisView:
-    """A board's analysis for a page: ``view`` (``Game.analysis_view``) when done, else the
-    status in words ("not analysed")."""
+    """A board's analysis for a page: ``view`` (``Game.analysis_view``, its notes ending with
+    the par where the game has one) when done; else the status in words ("not analysed") and,
+    where some parts are solved, ``view`` of those (``Game.analysis_partial_view``), the rest
+    marked "not analysed"."""
 
     status: str
     words: str
@@ -27,10 +30,16 @@ class AnalysisView:
     error: str = ""
     seconds: float = 0
     nodes: int = 0
+    par: dict[str, Any] | None = None
 
     @property
     def done(self) -> bool:
         return self.table is not None
+
+    @property
+    def partial(self) -> bool:
+        """Some parts are shown, the board is not analysed whole."""
+        return self.view is not None and self.table is None
 
 
 @dataclass
@@ -46,21 +55,43 @@ class Progress:
         return f"analysed {self.done} of {self.boards} board{'s' if self.boards != 1 else ''}"
 
 
+def _current(tournament: Tournament, board: Board, analysis: BoardAnalysis | None) -> bool:
+    """Whether ``analysis`` was solved from the board's deal and what the board's table
+    depends on now (the tournament's settings may have changed since)."""
+    if analysis is None or analysis.deal != board.deal:
+        return False
+    inputs = tournament.game_rules.analysis_inputs(
+        tournament.rules,
+        table=board.table.number,
+        players=tournament.table_size,
+        dealer=board.dealer,
+    )
+    return analysis.inputs == inputs
+
+
 def _view(tournament: Tournament, board: Board, analysis: BoardAnalysis | None) -> AnalysisView:
-    current = analysis is not None and analysis.deal == board.deal
-    if not current or analysis is None:
+    if analysis is None or not _current(tournament, board, analysis):
         return AnalysisView(status="missing", words="Not analysed yet")
+    game = tournament.game_rules
     if analysis.status == Status.DONE and analysis.table is not None:
+        view = game.analysis_view(analysis.table)
+        par = game.analysis_par(analysis.table, tournament.rules)
+        if par is not None:
+            view = {**view, "notes": [*view["notes"], par["words"]]}
         return AnalysisView(
             status=analysis.status,
             words="Analysed",
             table=analysis.table,
-            view=tournament.game_rules.analysis_view(analysis.table),
+            view=view,
             seconds=analysis.seconds,
             nodes=analysis.nodes,
+            par=par,
         )
     words = "Being analysed" if analysis.status == Status.PENDING else analysis.get_status_display()
-    return AnalysisView(status=analysis.status, words=words, error=analysis.error)
+    partial = game.analysis_partial_view(analysis.inputs, analysis.parts or {})
+    if partial is not None and type(game).analysis_par is not Game.analysis_par:
+        partial = {**partial, "notes": [*partial["notes"], "Par: not analysed"]}
+    return AnalysisView(status=analysis.status, words=words, error=analysis.error, view=partial)
 
 
 def board_analyses(
@@ -110,13 +141,15 @@ def progress(tournament: Tournament) -> Progress:
 
 def analysis_text(analysis: AnalysisView | None) -> str:
     """A board's table in lines of text (for sheets): the caption, a line a row, the notes;
-    "not analysed" and why, when it has no table."""
+    "not analysed" and why, when it has no table (first, above the parts solved if any)."""
+    reason = f" ({analysis.error})" if analysis is not None and analysis.error else ""
     if analysis is None or analysis.view is None:
-        reason = f" ({analysis.error})" if analysis is not None and analysis.error else ""
         return f"Not analysed{reason}"
     view = analysis.view
     lines = [view["caption"], "  ".join(["", *view["columns"]]).strip()]
     lines += [f"{row[0]}: {' '.join(str(cell) for cell in row[1:])}" for row in view["rows"]]
+    if analysis.partial:
+        lines.insert(0, f"Not analysed whole{reason}; the parts solved:")
     return "\n".join([*lines, *view["notes"]])
 
 

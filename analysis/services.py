@@ -33,6 +33,12 @@ def part_seconds() -> float:
     return float(settings.ANALYSIS_PART_SECONDS)
 
 
+def retry_seconds() -> float:
+    """The time limit of a part the organiser starts again after it ran out of time
+    (``ANALYSIS_RETRY_SECONDS``, never less than a first try's)."""
+    return max(float(settings.ANALYSIS_RETRY_SECONDS), part_seconds())
+
+
 def after_dealing() -> bool:
     """Whether dealing starts the job at once: ``ANALYSIS_AFTER_DEALING`` "always", "never",
     or "worker" (the default): when a worker takes the tasks. Without one they would run in
@@ -93,8 +99,9 @@ def board_saved(sender: Any, instance: Board, **kwargs: Any) -> None:
         transaction.on_commit(lambda: enqueue(analysis.pk))
 
 
-def enqueue(analysis_id: int) -> int:
-    """One task for every part not solved yet; returns how many."""
+def enqueue(analysis_id: int, *, seconds: float | None = None) -> int:
+    """One task for every part not solved yet, each within ``seconds`` (the first try's
+    limit by default); returns how many."""
     from analysis.tasks import analyse_part
 
     analysis = (
@@ -106,34 +113,48 @@ def enqueue(analysis_id: int) -> int:
         return 0
     game = analysis.board.table.tournament.game_rules
     missing = [part for part in game.analysis_parts(analysis.inputs) if part not in analysis.parts]
+    if not missing:  # every part came in after the board was left not analysed
+        _put_together(analysis.pk)
     for part in missing:
-        analyse_part.delay(analysis.pk, part, analysis.deal)
+        if seconds is None:
+            analyse_part.delay(analysis.pk, part, analysis.deal)
+        else:
+            analyse_part.apply_async(
+                (analysis.pk, part, analysis.deal, seconds),
+                soft_time_limit=seconds + 30,
+                time_limit=seconds + 60,
+            )
     return len(missing)
 
 
 def analyse(tournament: Tournament, *, again: bool = False) -> int:
     """Start the job for every board of ``tournament`` without a table: those not analysed
-    yet, those whose solve ran out of time or failed (keeping the parts already solved),
-    and with ``again`` every board. Returns the number of boards started."""
+    yet, those whose solve ran out of time or failed (keeping the parts already solved, and
+    giving the missing ones ``retry_seconds``), and with ``again`` every board. Returns the
+    number of boards started."""
     boards = Board.objects.filter(table__tournament=tournament).select_related(
         "table__tournament", "analysis"
     )
-    started = []
+    started: list[tuple[int, float | None]] = []
     with transaction.atomic():
         for board in boards:
             analysis = getattr(board, "analysis", None)
             stale = analysis is None or analysis.deal != board.deal
+            seconds = None
             if again or stale or analysis.inputs != board_inputs(board):
                 analysis = reset(board)
             elif analysis.status in NOT_DONE:
+                seconds = retry_seconds() if analysis.status == Status.TIMED_OUT else None
                 analysis.status, analysis.error, analysis.finished_at = Status.PENDING, "", None
                 analysis.save(update_fields=["status", "error", "finished_at", "updated_at"])
             elif analysis.status == Status.DONE:
                 continue
             if analysis is not None:
-                started.append(analysis.pk)
-    for analysis_id in started:
-        transaction.on_commit(lambda analysis_id=analysis_id: enqueue(analysis_id))
+                started.append((analysis.pk, seconds))
+    for analysis_id, seconds in started:
+        transaction.on_commit(
+            lambda analysis_id=analysis_id, seconds=seconds: enqueue(analysis_id, seconds=seconds)
+        )
     return len(started)
 
 
@@ -155,9 +176,11 @@ def _solve(game_id: str, deal: str, inputs: dict, part: str, seconds: float) -> 
         return {"error": f"the solver stopped without an answer: {done.stderr.strip()[-500:]}"}
 
 
-def run_part(analysis_id: int, part: str, deal: str) -> str:
-    """Solve one part of a board's table and store it; the whole table once every part is
-    in. A task for a deal replaced since it was queued does nothing."""
+def run_part(analysis_id: int, part: str, deal: str, *, seconds: float | None = None) -> str:
+    """Solve one part of a board's table within ``seconds`` (``part_seconds`` by default)
+    and store it; the whole table once every part is in. A task for a deal replaced since it
+    was queued does nothing. A part that ran out of time does not stop the others: each
+    solved part is kept and shown, the board stays "not analysed" until all are in."""
     analysis = (
         BoardAnalysis.objects.select_related("board__table__tournament")
         .filter(pk=analysis_id)
@@ -165,10 +188,10 @@ def run_part(analysis_id: int, part: str, deal: str) -> str:
     )
     if analysis is None or analysis.deal != deal:
         return "replaced"
-    if analysis.status != Status.PENDING or part in analysis.parts:
+    if analysis.status not in (Status.PENDING, Status.TIMED_OUT) or part in analysis.parts:
         return analysis.status
     game = analysis.board.table.tournament.game_rules
-    seconds = part_seconds()
+    seconds = seconds or part_seconds()
     started = time.monotonic()
     try:
         answer = _solve(game.id, deal, analysis.inputs, part, seconds)
@@ -195,17 +218,35 @@ def _store(analysis_id: int, deal: str, part: str, answer: dict) -> str:
     )
     if analysis is None or analysis.deal != deal:
         return "replaced"
-    game = analysis.board.table.tournament.game_rules
     analysis.parts = {**analysis.parts, part: answer["table"]}
     analysis.seconds += answer["seconds"]
     analysis.nodes += answer["nodes"]
+    _combine_if_whole(analysis)
+    analysis.save()
+    return analysis.status
+
+
+def _combine_if_whole(analysis: BoardAnalysis) -> None:
+    """The whole table, once every part is in and the board is being analysed."""
+    game = analysis.board.table.tournament.game_rules
     wanted = game.analysis_parts(analysis.inputs)
     if analysis.status == Status.PENDING and all(name in analysis.parts for name in wanted):
         analysis.table = game.combine_analysis(analysis.inputs, analysis.parts)
         analysis.status = Status.DONE
         analysis.finished_at = timezone.now()
-    analysis.save()
-    return analysis.status
+
+
+@transaction.atomic
+def _put_together(analysis_id: int) -> None:
+    analysis = (
+        BoardAnalysis.objects.select_for_update()
+        .select_related("board__table__tournament")
+        .filter(pk=analysis_id)
+        .first()
+    )
+    if analysis is not None:
+        _combine_if_whole(analysis)
+        analysis.save()
 
 
 @transaction.atomic
@@ -213,6 +254,10 @@ def _finish(analysis_id: int, deal: str, *, status: str, error: str, seconds: fl
     analysis = BoardAnalysis.objects.select_for_update().filter(pk=analysis_id).first()
     if analysis is None or analysis.deal != deal:
         return "replaced"
+    if analysis.status == Status.DONE:
+        return analysis.status  # a late task of a board solved meanwhile
+    if analysis.status == status and analysis.error and error not in analysis.error:
+        error = f"{analysis.error}; {error}"  # every part that ran out of time is named
     analysis.status, analysis.error, analysis.table = status, error, None
     analysis.seconds += seconds
     analysis.finished_at = timezone.now()

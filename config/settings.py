@@ -352,6 +352,10 @@ CACHES = {
 # this many seconds, else the board is left "not analysed". Dealing starts the job when a worker
 # takes the tasks ("worker"), or "always" / "never".
 ANALYSIS_PART_SECONDS = float(os.environ.get("ANALYSIS_PART_SECONDS", "120"))
+# The organiser's retry of a part that ran out of time gives it this long.
+ANALYSIS_RETRY_SECONDS = float(
+    os.environ.get("ANALYSIS_RETRY_SECONDS", str(4 * ANALYSIS_PART_SECONDS))
+)
 ANALYSIS_AFTER_DEALING = os.environ.get("ANALYSIS_AFTER_DEALING", "worker")
 
 # Publishing: export files live under var/exports; the newest few per tournament are kept.

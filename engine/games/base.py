@@ -523,6 +523,22 @@ class Game(ABC):
         the first), ``rows`` (``[label, value, ...]``) and ``notes`` (lines of words)."""
         return {"caption": "", "columns": [], "rows": [], "notes": []}
 
+    def analysis_partial_view(
+        self, inputs: Mapping[str, Any], parts: Mapping[str, Mapping[str, Any]]
+    ) -> dict[str, Any] | None:
+        """The parts solved so far laid out as ``analysis_view`` lays out a table, what is
+        still missing marked "not analysed"; None when nothing can be shown (the default: a
+        table of one part is all or nothing)."""
+        return None
+
+    def analysis_par(
+        self, table: Mapping[str, Any], settings: Mapping[str, Any]
+    ) -> dict[str, Any] | None:
+        """The par of a whole table under the tournament's ``settings`` (the contract(s) and
+        score neither side can improve on by bidding on): ``words`` ("Par: North–South +90:
+        …") and the game's own figures; None for a game without one (the default)."""
+        return None
+
     def analysis_beside(
         self, table: Mapping[str, Any], record: Mapping[str, Any], score: Mapping[str, Any]
     ) -> str | None:

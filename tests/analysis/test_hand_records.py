@@ -87,19 +87,49 @@ def test_the_record_shows_the_table_and_each_result_beside_it(client, cup, play_
     table2 = text[text.index('id="table-2-board-1"') :]
     # East's Ry lost; double dummy East cannot make it either
     assert "lost, double dummy lost" in table2
+    # The par under each table. North-South's best, Gâm +5 in no-trump (260), would meet
+    # East-West's Gâm +6 in Water, 11 tricks of 15, doubled: 2 x (80 + 4) = 168, cheaper.
+    par = "Par: North–South +168: Gâm +6 by East or West, Water named after the auction, doubled"
+    assert f"{par}, lost" in table1 and f"{par}, lost" in table2
 
 
 def test_a_board_without_its_table_says_not_analysed(client, cup, play_all):
     store_tables(cup)
     BoardAnalysis.objects.filter(board__table__number=2).update(
-        status=BoardAnalysis.Status.TIMED_OUT, table=None, error="time ran out"
+        status=BoardAnalysis.Status.TIMED_OUT, parts={}, table=None, error="time ran out"
     )
     allow(cup, HandRecords.AFTER_PLAY)
     play_all(cup)
     text = page(client, cup)
     table2 = text[text.index('id="table-2-board-1"') :]
-    assert "Double dummy: not analysed" in table2 and MARKER not in table2
+    assert "Double dummy: not analysed." in table2 and MARKER not in table2
     assert "double dummy" not in table2.split("Double dummy: not analysed")[1].lower()
+
+
+def test_a_partly_analysed_board_shows_what_is_known_and_no_more(client, cup, play_all):
+    # Table 2's Ry part and its Water ran out of time; the other strains were solved.
+    store_tables(cup)
+    for analysis in BoardAnalysis.objects.filter(board__table__number=2):
+        analysis.parts = {k: v for k, v in analysis.parts.items() if k not in ("ry", "water")}
+        analysis.status, analysis.table = BoardAnalysis.Status.TIMED_OUT, None
+        analysis.error = "the solver's time ran out on ry"
+        analysis.save()
+    allow(cup, HandRecords.AFTER_PLAY)
+    play_all(cup)
+    text = page(client, cup)
+    table2 = text[text.index('id="table-2-board-1"') :]
+    assert "Double dummy: not analysed in full" in table2
+    north = table2[
+        table2.index("<th>North</th>") : table2.index("</tr>", table2.index("<th>North</th>"))
+    ]
+    cells = [cell.split("</td>")[0] for cell in north.split('<td class="num">')[1:]]
+    assert cells == ["12", "13", "not analysed", "11", "14"]
+    assert "Ry: not analysed" in table2 and "Par: not analysed" in table2
+    assert "Lon made by no one (not analysed in Water)" in table2
+    # Nothing is set beside the results without the whole table: East's Ry is not known.
+    assert "double dummy lost" not in table2 and "double dummy made" not in table2
+    table1 = text[: text.index('id="table-2-board-1"')]
+    assert "Par: " in table1 and "Par: not analysed" not in table1
 
 
 def test_a_table_of_another_deal_is_never_shown(client, cup, play_all):
