@@ -3,10 +3,11 @@ declarer's side can still take with best play by all (counting those it has), an
 cost a trick.
 
 The one way in is ``analyse``: the broadcast asks it for a board's positions and shows what it
-answers. The count at the start of a trick comes from the engine's solver (``engine.solver``)
-on the game's ``TablePlay.solver_position``; in the middle of a trick the remaining players'
-legal cards are tried, each side choosing its best. A card cost a trick when the count after
-it is worse for its player's side than the count before it.
+answers. Each count, at the start of a trick or in its middle (the cards already on the table
+given to the solver as ``played``), is one search of the engine's solver (``engine.solver``) on
+the game's ``TablePlay.solver_position``; for a game whose position is None in the middle of a
+trick the remaining players' legal cards are tried, each side choosing its best. A card cost a
+trick when the count after it is worse for its player's side than the count before it.
 
 Counting takes time (a full Pymtheg deal takes seconds), so it never holds up a page: values
 are computed one position at a time by a worker thread of the web process
@@ -110,7 +111,13 @@ def _value_in_play(
             must_trump=position["must_trump"],
             undertrump=position["undertrump"],
         )
-        tricks = _solver().side_tricks(position["hands"], position["side"], leader=0, rules=rules)
+        tricks = _solver().side_tricks(
+            position["hands"],
+            position["side"],
+            leader=0,
+            rules=rules,
+            played=[tuple(card) for card in position.get("played", ())],
+        )
         return int(position["taken"]) + int(tricks)
     values = []
     for option in play.options():

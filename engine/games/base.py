@@ -109,11 +109,14 @@ class TablePlay(ABC):
 
     def solver_position(self) -> dict[str, Any] | None:
         """The position for a double-dummy count of the declarer's side's tricks still to
-        come, at the start of a trick: ``hands`` (bit masks per player in play order from
-        the leader, suit ``s`` and rank index ``r`` at bit ``16*s + r``), ``side`` (those
-        players' indexes), ``alone`` (whether the declarer plays against all the others),
-        ``trump``, ``must_trump``, ``undertrump`` and ``taken`` (the side's tricks so far).
-        None mid-trick, before play or after it, or for a game that offers no analysis."""
+        come, after any card: ``hands`` (bit masks of the cards still held, per player in
+        play order from the trick's leader, suit ``s`` and rank index ``r`` at bit
+        ``16*s + r``), ``played`` (the ``(s, r)`` cards already in the trick, in play order
+        from its leader; none at a trick's start), ``side`` (the declarer's side's indexes),
+        ``alone`` (whether the declarer plays against all the others), ``trump``,
+        ``must_trump``, ``undertrump`` and ``taken`` (the side's tricks so far, the current
+        trick not counted). None before play or after it, or for a game that offers no
+        analysis."""
         return None
 
 

@@ -317,7 +317,7 @@ class PymthegTablePlay(TablePlay):
 
     def solver_position(self) -> dict[str, Any] | None:
         play = self.play
-        if play is None or play.finished or play.current_trick or self.declarer is None:
+        if play is None or play.finished or self.declarer is None:
             return None
         if self.contract is not None and self.contract[0] == "R":
             return None  # a Ry's bidder wants no trick: "tricks available" does not fit it
@@ -328,6 +328,7 @@ class PymthegTablePlay(TablePlay):
                 sum(1 << (16 * card.suit + card.rank - 1) for card in play.hand(seat))
                 for seat in order
             ],
+            "played": [(int(card.suit), card.rank - 1) for _seat, card in play.current_trick],
             "side": [index for index, seat in enumerate(order) if seat.name in side],
             "alone": False,
             "trump": None if self.trump in (None, "nt") else TRUMPS.index(self.trump or ""),

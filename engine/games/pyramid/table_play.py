@@ -228,7 +228,7 @@ class PyramidTablePlay(TablePlay):
         }
 
     def solver_position(self) -> dict[str, Any] | None:
-        if self.phase != "play" or self.trick:
+        if self.phase != "play":
             return None
         order = self._order()
         return {
@@ -239,6 +239,7 @@ class PyramidTablePlay(TablePlay):
                 )
                 for seat in order
             ],
+            "played": [(SUIT_OF[card], 5 - RANK_OF[card]) for card in self.trick],
             "side": [order.index(self.declarer)],
             "alone": True,
             "trump": self._trump_suit,
