@@ -13,6 +13,7 @@ from django.db import models
 from django.db.models import Q
 
 from engine.core.seats import SEAT_LETTERS
+from engine.ranking.stored import expand_standings
 from scoring import states
 from tournaments.models import Board, Entrant, Match, Tournament
 
@@ -226,6 +227,15 @@ class BoardProgress(models.Model):
         return f"{self.match}, board {self.board_id}: {self.state}"
 
 
+class StoredStandingsField(models.JSONField):
+    """The standings object, kept in the compact form of engine/ranking/stored.py (a bye's
+    entry once per table and board, not once per team) and read back whole. A part read
+    alone (``standings__groups``), or standings stored whole, are read as they are."""
+
+    def from_db_value(self, value, expression, connection):
+        return expand_standings(super().from_db_value(value, expression, connection))
+
+
 class StandingsState(models.Model):
     """Bookkeeping of a tournament's stored standings: which change of results they reflect.
 
@@ -242,8 +252,9 @@ class StandingsState(models.Model):
     computed_at = models.DateTimeField(null=True, blank=True)
     provisional = models.BooleanField(default=True)
     final = models.BooleanField(default=False)
-    # The full standings object of the interchange formats, as the pages and API serve it.
-    standings = models.JSONField(default=dict)
+    # The full standings object of the interchange formats, as the pages and API serve it
+    # (stored compact: StoredStandingsField).
+    standings = StoredStandingsField(default=dict)
 
     @property
     def stale(self) -> bool:

@@ -1,8 +1,8 @@
 """Computing and storing a tournament's standings from its stored results.
 
 Pages and the API never rank: they read what ``recompute`` stored. ``recompute`` is idempotent
-and safe to run twice at once: it stores its result only if it reflects a newer change of
-results than what is stored.
+and safe to run twice at once: recomputes of one tournament take turns, and a result is stored
+only if it reflects a newer change of results than what is stored.
 """
 
 from __future__ import annotations
@@ -24,6 +24,7 @@ from django.db.models.functions import Cast
 from django.utils import timezone
 
 from engine.ranking import RankingInputError, RankingState
+from engine.ranking.stored import TEAM_TABLES
 from scoring.models import RankingPoints, Standing, StandingsState
 from scoring.selectors import individual_ranking_input, ranking_input
 from scoring.signals import standings_stored
@@ -75,12 +76,31 @@ def collector_paused() -> Iterator[None]:
         gc.enable()
 
 
-def recompute(tournament_id: int) -> str:
-    """Bring the stored standings up to date; returns what it did."""
+def recompute(tournament_id: int, *, wait: bool = True) -> str:
+    """Bring the stored standings up to date; returns what it did: "stored", "current", or
+    "running" (another recompute of the tournament has the turn, and will include what this
+    one was asked for). ``wait``: wait for the turn, for a caller that reads the standings
+    next; the standings task does not wait.
+
+    Recomputes of one tournament take turns (``_turn``), and the task leaves at once when
+    the turn is taken: a burst of results gives one recompute at a time, each with the
+    latest results, never a queue of stale ones waiting for each other's write. Whoever has
+    the turn looks again once it has given it back, and goes round again (without waiting)
+    while results came in meanwhile. So no result is left out: a task that left found the
+    turn taken after its results were committed, so before the turn was given back and the
+    results version looked at again."""
     # From here on a new change queues a new task: this one may already have read too early.
     release_pending_update(tournament_id)
-    with collector_paused():
-        return _recompute(tournament_id)
+    done = "running"
+    while True:
+        with collector_paused(), _turn(tournament_id, wait=wait) as mine:
+            if not mine:  # its holder looks again when it is done
+                return done
+            outcome = _recompute(tournament_id)
+        done = "stored" if "stored" in (done, outcome) else outcome
+        if not _stale(tournament_id):
+            return done
+        wait = False
 
 
 def _recompute(tournament_id: int) -> str:
@@ -92,16 +112,56 @@ def _recompute(tournament_id: int) -> str:
         ranked = rank_players(individual_ranking_input(tournament))
     else:
         ranked = rank(tournament, ranking_input(tournament))
-    with transaction.atomic():
-        # Standings writers take turns on the tournament row. Not on the bookkeeping row:
-        # every confirmation bumps its results version, and would wait behind this whole
-        # write; that row is written last, in one short statement.
-        Tournament.objects.select_for_update().filter(pk=tournament.pk).exists()
-        if _covers(tournament, version):
-            return "superseded"
-        _store(tournament, ranked, version)
-        standings_stored.send(sender=StandingsState, tournament_id=tournament.pk)
+    # Standings writers take turns on the tournament row too (a backup's import writes them
+    # outside the turn). Not on the bookkeeping row: every confirmation bumps its results
+    # version, and would wait behind this whole write; that row is written last, in one
+    # short statement, just before the commit.
+    Tournament.objects.select_for_update().filter(pk=tournament.pk).exists()
+    if _covers(tournament, version):
+        return "superseded"
+    _store(tournament, ranked, version)
+    standings_stored.send(sender=StandingsState, tournament_id=tournament.pk)
     return "stored"
+
+
+# The first key of the tournaments' standings turns among PostgreSQL's advisory locks.
+TURN_LOCKS = 0x5354
+_local_turns: dict[int, threading.RLock] = {}
+
+
+@contextlib.contextmanager
+def _turn(tournament_id: int, *, wait: bool) -> Iterator[bool]:
+    """A transaction with the tournament's standings turn if it can be had (at once, unless
+    ``wait``); the block learns whether it has it.
+
+    PostgreSQL: an advisory lock of the transaction, given back when it ends, also when the
+    worker dies and its connection drops (and sound behind a pooler in transaction mode).
+    Other databases (SQLite: one process): a lock of this process."""
+    if connection.vendor == "postgresql":
+        with transaction.atomic(), connection.cursor() as cursor:
+            if wait:
+                cursor.execute("SELECT pg_advisory_xact_lock(%s, %s)", [TURN_LOCKS, tournament_id])
+                yield True
+                return
+            cursor.execute("SELECT pg_try_advisory_xact_lock(%s, %s)", [TURN_LOCKS, tournament_id])
+            yield bool(cursor.fetchone()[0])
+        return
+    lock = _local_turns.setdefault(tournament_id, threading.RLock())
+    if not lock.acquire(blocking=wait):
+        yield False
+        return
+    try:
+        with transaction.atomic():
+            yield True
+    finally:
+        lock.release()
+
+
+def _stale(tournament_id: int) -> bool:
+    return StandingsState.objects.filter(
+        Q(computed_version__lt=F("results_version")) | Q(computed_at__isnull=True),
+        tournament_id=tournament_id,
+    ).exists()
 
 
 def _bookkeeping(tournament: Tournament) -> StandingsState:
@@ -132,7 +192,9 @@ MATCH_KEYS = frozenset({*SEATING, "record", "scores"})
 
 @dataclass(frozen=True)
 class Ranked:
-    """``rank_results(data)``: as JSON text, and as an object without the teams' tables."""
+    """``rank_results(data)``: as the JSON text stored (for a game of pairs, the compact form
+    of engine/ranking/stored.py, which ``StandingsState.standings`` reads back whole), and
+    as an object with the rows and the groups, to write the rows from."""
 
     text: str
     standings: dict[str, Any]
@@ -149,7 +211,15 @@ def rank(tournament: Tournament, data: dict[str, Any]) -> Ranked:
         state = _brought_up_to_date(kept[1], data["matches"])
     if state is None:
         state = RankingState.build(data)
-    ranked = Ranked(state.to_standings_json(), state.to_standings(tables=False))
+    # Stored compact: the teams' tables in full are mostly byes, the same for every team at a
+    # table and board (one round of 1,000 tables: 190 MB, which PostgreSQL took 20-40 s to
+    # store as jsonb, against 0.6 MB).
+    stored = state.to_stored_standings()
+    if TEAM_TABLES in stored:
+        rows = {name: stored[name] for name in ("provisional", "groups", "standings")}
+    else:  # stored whole (a disqualification after the final round)
+        rows = state.to_standings(tables=False)
+    ranked = Ranked(json.dumps(stored), rows)
     with _ranked_lock:
         _ranked[key] = (head, state)
         while len(_ranked) > RANKED_KEPT:

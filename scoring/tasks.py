@@ -22,7 +22,8 @@ log = logging.getLogger(__name__)
     acks_late=True,
 )
 def update_standings(tournament_id: int) -> str:
-    return standings.recompute(tournament_id)
+    # Not waiting for the turn: the recompute that has it goes round again for these results.
+    return standings.recompute(tournament_id, wait=False)
 
 
 @shared_task
@@ -31,7 +32,7 @@ def reconcile_standings() -> list[int]:
     stale = standings.stale_tournament_ids()
     for tournament_id in stale:
         try:
-            standings.recompute(tournament_id)
+            standings.recompute(tournament_id, wait=False)
         except Exception:  # one broken tournament must not stop the others catching up
             log.exception("reconcile of tournament %s failed", tournament_id)
     return stale
