@@ -319,8 +319,14 @@ STANDINGS_RECONCILE_SECONDS = env_int("STANDINGS_RECONCILE_SECONDS", 15)
 CELERY_BEAT_MAX_LOOP_INTERVAL = 5
 # /healthz says "degraded" once a tournament's standings have been behind its results longer.
 HEALTH_STALE_STANDINGS_SECONDS = env_int("HEALTH_STALE_STANDINGS_SECONDS", 10)
-# A burst of confirmations is gathered into one recompute this long after the first of them.
-STANDINGS_DEBOUNCE_SECONDS = float(os.environ.get("STANDINGS_DEBOUNCE_SECONDS", "1.0"))
+# The standings task runs this long after the first confirmation of a burst. Short: the
+# recomputes of a tournament take turns, and the one under way gathers the results that come
+# in meanwhile (scoring/standings.py).
+STANDINGS_DEBOUNCE_SECONDS = float(os.environ.get("STANDINGS_DEBOUNCE_SECONDS", "0.25"))
+# A worker process reserves one message at a time: with Celery's default of four, a process
+# busy with an export or a standings update held back messages an idle one could run, and a
+# killed worker took its reserved ones down with it (until redelivery or the reconcile).
+CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_BEAT_SCHEDULE = {
     "reconcile-standings": {
         "task": "scoring.tasks.reconcile_standings",

@@ -130,7 +130,17 @@ def stack(port: str, schedule: Path | None = None) -> list[tuple[str, list[str]]
                 "config.wsgi",
             ],
         ),
-        ("worker", [str(BIN / "celery"), "-A", "config", "worker", "--loglevel=INFO"]),
+        (
+            "worker",
+            [
+                str(BIN / "celery"),
+                "-A",
+                "config",
+                "worker",
+                "--loglevel=INFO",
+                "--prefetch-multiplier=1",
+            ],
+        ),
         (
             "beat",
             [
