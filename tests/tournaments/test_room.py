@@ -237,3 +237,24 @@ def test_a_backup_keeps_the_changes_and_the_restore_undoes_them_as_well(organise
     room.undo(by=organiser, change=restored)  # numbers, not ids: the copy's own rows go
     assert not copy.teams.filter(number=arrival.entrant.number).exists()
     assert tournament.teams.filter(number=arrival.entrant.number).exists()
+
+
+@pytest.mark.parametrize(("game", "players", "size"), [("pyramid", 9, 3), ("pysngtaut", 12, 4)])
+def test_every_game_of_individuals_takes_a_late_player_where_a_withdrawal_left_room(
+    organiser, game, players, size
+):
+    tournament = _event(
+        organiser,
+        teams=players,
+        tables=players // size,
+        slug=f"g-{game}",
+        game=game,
+        table_size=size,
+    )
+    leaver = tournament.teams.get(number=2)
+    room.withdraw(by=organiser, entrant=leaver, after_round=0)
+    assert _matches_of(leaver) == []
+    arrival = room.late_arrival(by=organiser, tournament=tournament, name="Late")
+    mine = _matches_of(arrival.entrant)
+    assert mine and all(match.seats.count() == size for match in mine)
+    assert "arrived late, seated from round 1" in arrival.in_words()
