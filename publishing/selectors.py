@@ -634,6 +634,8 @@ class PublicCharts:
 
     places_svg: str = ""
     spread_svg: str = ""
+    # The figures the spread chart draws, for its table alternative.
+    spread: list[dict[str, Any]] = field(default_factory=list)
     note: str = ""
     rounds: list[int] = field(default_factory=list)
     places: dict[str, list[int | None]] = field(default_factory=dict)
@@ -660,6 +662,7 @@ def public_charts(tournament: Tournament, chart: ChartData | None) -> PublicChar
         return shown
     spread = [group for group in chart.spread if group["table"] in complete]
     shown.spread_svg = chart.spread_svg if len(spread) == len(chart.spread) else spread_svg(spread)
+    shown.spread = spread
     drawn_from = chart.tables
     if drawn_from is not None and set(drawn_from) <= complete:
         shown.places_svg, shown.note = chart.places_svg, chart.note

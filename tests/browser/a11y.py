@@ -4,9 +4,11 @@ axe-core comes with the ``axe-playwright-python`` package (a dev dependency; its
 ``axe.min.js`` is read from the installed package, never fetched). Every browser context
 the tests open gets it as an init script with a small runner: on each HTML document, once
 its deferred scripts have run (the scorer's entry is drawn by then), axe checks the page and
-reports its serious and critical violations to the test through an exposed binding. When a
-test ends, each page still open is checked once more in the state the test left it (an entry
-half filled, a dialog open), and the test fails on any violation found on the way.
+reports its serious and critical violations to the test through an exposed binding, with
+every ARIA reference (aria-describedby, aria-labelledby, aria-controls) naming an id the page
+does not have. When a test ends, each page still open is checked once more in the state the
+test left it (an entry half filled, a form sent back with its errors), and the test fails on
+any violation found on the way.
 """
 
 from __future__ import annotations
@@ -23,6 +25,21 @@ RUNNER = """
 (() => {
   if (window.top !== window || window.__a11yAudit) return;
   let chain = Promise.resolve();
+  // axe passes an aria-describedby that names one real id among missing ones: every id it
+  // names must exist (a form's help text, its errors).
+  const missingReferences = () => {
+    const missing = [];
+    for (const attr of ["aria-describedby", "aria-labelledby", "aria-controls"]) {
+      for (const el of document.querySelectorAll(`[${attr}]`)) {
+        const ids = el.getAttribute(attr).trim().split(/ +/).filter(Boolean);
+        const gone = ids.filter((id) => !document.getElementById(id));
+        const what = `${el.tagName.toLowerCase()}#${el.id}`;
+        if (gone.length) missing.push(`${what} ${attr}=${gone.join(" ")}`);
+      }
+    }
+    return missing.length ? [{ id: "idref-missing", impact: "serious",
+      help: "Every id an ARIA attribute names must exist", targets: missing.slice(0, 6) }] : [];
+  };
   const failing = %(failing)s;
   // Each run waits for the one before: axe refuses to run twice at once.
   window.__a11yAudit = (when) => {
@@ -34,6 +51,7 @@ RUNNER = """
           id: v.id, impact: v.impact, help: v.help,
           targets: v.nodes.slice(0, 6).map((n) => n.target.join(" ")),
         }));
+        found.push(...missingReferences());
         return window.__a11yReport({ url: location.href, when, violations: found });
       });
     }).catch(() => null);
