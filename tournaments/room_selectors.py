@@ -128,6 +128,14 @@ def substitutes_data(tournament: Tournament) -> dict[int, list[dict[str, Any]]]:
     return dict(out)
 
 
+def sitting_out_words(bye: str, round_: int, withdrew_after: int | None) -> str:
+    """What a round without a match says: the bye's words, or for an entrant that withdrew
+    before it, that it no longer plays."""
+    if withdrew_after is not None and round_ > withdrew_after:
+        return f"withdrew after round {withdrew_after}: no match"
+    return bye
+
+
 def withdrawn_after(tournament: Tournament) -> dict[int, int]:
     """``{entrant id: the last round it played}`` of the withdrawn entrants."""
     return {

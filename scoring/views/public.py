@@ -305,10 +305,11 @@ def _bye_lines(
         own = RankingPoints.objects.filter(team=team).aggregate(sum=Sum("points"))["sum"] or 0
         total = round(standing.points - own, 6) or None
     words = selectors.bye_words(tournament)
+    gone = room_selectors.withdrawn_after(tournament).get(team.pk)
     return [
         {
             "match": _ByeRound(number),
-            "bye": words,
+            "bye": room_selectors.sitting_out_words(words, number, gone),
             "total": total,
             "points": points_text(total) if total is not None and len(rounds) == 1 else "",
         }

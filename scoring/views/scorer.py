@@ -245,8 +245,10 @@ def _render_scorer(
     page.panels = _panels(page)
     byes = selectors.bye_rounds(tournament, [tm.match for tm in overview])
     words = selectors.bye_words(tournament)
+    gone = room_selectors.withdrawn_after(tournament).get(team.pk)
     page.rows = sorted(
-        [(tm.match.round, tm, "") for tm in overview] + [(number, None, words) for number in byes],
+        [(tm.match.round, tm, "") for tm in overview]
+        + [(n, None, room_selectors.sitting_out_words(words, n, gone)) for n in byes],
         key=lambda row: row[0],
     )
     context: dict[str, Any] = {

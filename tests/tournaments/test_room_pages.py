@@ -96,6 +96,9 @@ def test_public_pages_and_cards_name_the_withdrawal_and_the_substitute(
     assert "Cy Stand-in" in standings
     card = client.get(f"/t/{slug}/teams/1/").content.decode()
     assert "Cy Stand-in for Player 1b, rounds 2-3" in card
+    gone = client.get(f"/t/{slug}/teams/3/").content.decode()
+    assert "withdrew after round 1: its results stand" in gone
+    assert gone.count("Withdrew after round 1: no match") == 3  # rounds 2-4
     routes = organiser_client.get(f"/tournaments/{slug}/print/routes/?team=1").content.decode()
     assert "Cy Stand-in" in routes
     round_two = Match.objects.get(
