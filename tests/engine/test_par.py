@@ -351,13 +351,14 @@ def test_a_partly_solved_table_shows_what_is_known_and_marks_the_rest_not_analys
     assert east == ["East", 5, "not analysed", "not analysed", "not analysed", 15]
     assert view["notes"] == [
         "Ry: not analysed",
-        "Ry 3 made by North, South",
+        "Ry 3: not analysed",  # a search of the Ry part, not the no-trump tricks
         "Lon made by East in No-trump (not analysed in Earth, Water, Wind)",
     ]
     assert game.analysis_partial_view(inputs, {}) is None
     # Once every part is in, the partial view is the whole table's view.
     whole = {strain: {"ns": 7, "lon": []} for strain in STRAINS}
-    whole["ry"] = {"ry": dict.fromkeys(SEATS)}
-    assert game.analysis_partial_view(inputs, whole) == game.analysis_view(
-        game.combine_analysis(inputs, whole)
-    )
+    whole["ry"] = {"ry": dict.fromkeys(SEATS), "ry3": {"NS": False, "EW": True}}
+    combined = game.combine_analysis(inputs, whole)
+    assert game.analysis_partial_view(inputs, whole) == game.analysis_view(combined)
+    assert [combined["contracts"][seat]["R3"] for seat in SEATS] == [False, True, False, True]
+    assert "Ry 3 made by East, West" in game.analysis_view(combined)["notes"]

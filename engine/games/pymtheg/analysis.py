@@ -21,7 +21,13 @@ from engine.games.pymtheg.cards import CARDS_PER_HAND, SEATS, Deal, Seat, seat_o
 from engine.games.pymtheg.par import par, par_in_words, ruleset_options
 from engine.games.pymtheg.records import Options
 from engine.games.pymtheg.rulesets import get_ruleset
-from engine.games.pymtheg.solver import STRAINS, _strain_rules, ry_partner_tricks, solver_hands
+from engine.games.pymtheg.solver import (
+    STRAINS,
+    _strain_rules,
+    ry3_made,
+    ry_partner_tricks,
+    solver_hands,
+)
 from engine.solver import Solver
 
 
@@ -49,7 +55,13 @@ def analyse_part(deal: Deal, given: Mapping[str, Any], part: str, solver: Solver
     leader = order.index(Seat[given["opening"]])
     rules = _strain_rules("nt" if part == "ry" else part, ruleset)
     if part == "ry":
-        return {"ry": _ry(hands, order, leader, rules, solver)}
+        return {
+            "ry": _ry(hands, order, leader, rules, solver),
+            "ry3": {
+                team: ry3_made(solver, hands, order.index(first), leader=leader, rules=rules)
+                for team, first in (("NS", Seat.N), ("EW", Seat.E))
+            },
+        }
     ns = solver.side_tricks(hands, {0, 2}, leader=leader, rules=rules)
     result: dict[str, Any] = {"ns": ns, "lon": []}
     for seat in SEATS:
@@ -96,11 +108,12 @@ def combine(given: Mapping[str, Any], parts: Mapping[str, Mapping[str, Any]]) ->
         for strain in STRAINS
     }
     ry = parts["ry"]["ry"]
+    ry3 = _ry3_by_seat(parts["ry"], parts["nt"]["ns"])
     contracts = {
         seat.name: {
             "R": ry[seat.name] is not None,
             "R2": ry[seat.name],
-            "R3": tricks["nt"][seat.name] == 0,
+            "R3": ry3[seat.name],
             "L": [strain for strain in STRAINS if seat.name in parts[strain]["lon"]],
         }
         for seat in SEATS
@@ -112,6 +125,18 @@ def combine(given: Mapping[str, Any], parts: Mapping[str, Mapping[str, Any]]) ->
         "tricks": tricks,
         "contracts": contracts,
     }
+
+
+def _ry3_by_seat(ry_part: Mapping[str, Any], ns_in_nt: int | None) -> dict[str, bool]:
+    """Ry 3 made or not by each seat, from the Ry part's own search (``ry3`` per team). A
+    Ry part solved before it had one falls back on the no-trump tricks (a team that takes
+    none when it tries), the ``{}`` when those are not known either."""
+    if "ry3" in ry_part:
+        return {seat.name: bool(ry_part["ry3"][seat.team]) for seat in SEATS}
+    if ns_in_nt is None:
+        return {}
+    team_nt = {"NS": ns_in_nt, "EW": CARDS_PER_HAND - ns_in_nt}
+    return {seat.name: team_nt[seat.team] == 0 for seat in SEATS}
 
 
 def _team_tricks(record: Mapping[str, Any], team: str) -> int | None:
@@ -155,12 +180,14 @@ class DoubleDummyTables(Game):
         """Declarers down, strains across: the tricks of the declarer's team; then the Ry and
         Lon contracts each seat makes."""
         ns = {strain: table["tricks"][strain]["N"] for strain in STRAINS}
-        ry = {seat.name: table["contracts"][seat.name]["R2"] for seat in SEATS}
+        contracts = table["contracts"]
+        ry = {seat.name: contracts[seat.name]["R2"] for seat in SEATS}
+        ry3 = {seat.name: bool(contracts[seat.name]["R3"]) for seat in SEATS}
         lon = {
-            strain: [seat.name for seat in SEATS if strain in table["contracts"][seat.name]["L"]]
+            strain: [seat.name for seat in SEATS if strain in contracts[seat.name]["L"]]
             for strain in STRAINS
         }
-        return _view(table, ns, ry, lon)
+        return _view(table, ns, ry, ry3, lon)
 
     def analysis_partial_view(
         self, inputs: Mapping[str, Any], parts: Mapping[str, Mapping[str, Any]]
@@ -172,7 +199,8 @@ class DoubleDummyTables(Game):
         ns = {strain: parts[strain]["ns"] for strain in STRAINS if strain in parts}
         lon = {strain: parts[strain]["lon"] for strain in STRAINS if strain in parts}
         ry = parts["ry"]["ry"] if "ry" in parts else None
-        return _view(inputs, ns, ry, lon)
+        ry3 = _ry3_by_seat(parts["ry"], ns.get("nt")) if "ry" in parts else {}
+        return _view(inputs, ns, ry, ry3, lon)
 
     def analysis_par(
         self, table: Mapping[str, Any], settings: Mapping[str, Any]
@@ -222,11 +250,12 @@ def _view(
     given: Mapping[str, Any],
     ns: Mapping[str, int],
     ry: Mapping[str, int | None] | None,
+    ry3: Mapping[str, bool],
     lon: Mapping[str, list[str]],
 ) -> dict[str, Any]:
     """The table's layout from North-South's tricks per strain, the Ry part (None: not
-    solved) and the seats making Lon per strain; a strain missing from ``ns`` reads "not
-    analysed" in every row."""
+    solved), Ry 3 made by each seat (``{}``: not known) and the seats making Lon per strain;
+    a strain missing from ``ns`` reads "not analysed" in every row."""
     opening = Seat[given["opening"]]
     rows = [
         [
@@ -251,7 +280,7 @@ def _view(
         ),
         "columns": [_strain_words(strain) for strain in STRAINS],
         "rows": rows,
-        "notes": [_ry_note(ry), _ry3_note(ns), _lon_note(lon)],
+        "notes": [_ry_note(ry), _ry3_note(ry3), _lon_note(lon)],
     }
 
 
@@ -266,14 +295,10 @@ def _ry_note(ry: Mapping[str, int | None] | None) -> str:
     return f"Ry made by {', '.join(made) or 'no one'}"
 
 
-def _ry3_note(ns: Mapping[str, int]) -> str:
-    if "nt" not in ns:
+def _ry3_note(ry3: Mapping[str, bool]) -> str:
+    if not ry3:
         return f"Ry 3: {NOT_ANALYSED}"
-    made = [
-        seat.full_name
-        for seat in SEATS
-        if (ns["nt"] if seat.team == "NS" else CARDS_PER_HAND - ns["nt"]) == 0
-    ]
+    made = [seat.full_name for seat in SEATS if ry3[seat.name]]
     return f"Ry 3 made by {', '.join(made) or 'no one'}"
 
 

@@ -146,8 +146,9 @@ def ry_lon_table(
     made (None when lost), ``L`` the strains in which a Lon is made.
 
     ``tricks`` (this deal's ``tricks_table`` for the same opening) saves the searches it
-    answers: a team that takes tricks in no-trump cannot make Ry 3, one short of fifteen in a
-    strain cannot make Lon there.
+    answers: a team one short of fifteen in a strain cannot make Lon there. Ry 3 is a search
+    of its own: a team that cannot take a trick when it tries may still be made to take one
+    when it tries not to (the defenders give it the lead), and the other way round.
     """
     solver = solver or Solver()
     rules_set = _ruleset(ruleset)
@@ -159,6 +160,10 @@ def ry_lon_table(
     order = _order(direction)
     leader = order.index(opening)
     nt = _rules(None, rules_set)
+    ry3 = {
+        team: ry3_made(solver, hands, order.index(first), leader=leader, rules=nt)
+        for team, first in (("NS", Seat.N), ("EW", Seat.E))
+    }
     result: dict[str, dict[str, Any]] = {}
     for seat in SEATS:
         bidder = order.index(seat)
@@ -186,10 +191,24 @@ def ry_lon_table(
         result[seat.name] = {
             "R": ry,
             "R2": ry2,
-            "R3": tricks["nt"][seat.name] == 0,
+            "R3": ry3[seat.team],
             "L": lon,
         }
     return result
+
+
+def ry3_made(
+    solver: Solver, hands: tuple[int, ...], player: int, *, leader: int, rules: Any
+) -> bool:
+    """Whether the team of ``player`` (an index of ``hands``) takes no trick when it tries
+    to take none and the opponents try to make it take one (a Ry 3 made)."""
+    team = {player, (player + 2) % 4}
+    weights = [1 if index in team else 0 for index in range(4)]
+    opponents = {index for index in range(4) if index not in team}
+    taken = solver.value(
+        hands, leader=leader, weights=weights, maximisers=opponents, rules=rules, hi=1
+    )
+    return taken == 0
 
 
 def ry_partner_tricks(
@@ -263,6 +282,7 @@ __all__ = [
     "RY_CONTRACTS",
     "STRAINS",
     "analyse",
+    "ry3_made",
     "ry_lon_table",
     "solver_hands",
     "team_tricks",
