@@ -12,7 +12,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect
 from django.views.decorators.http import require_POST
 
-from tournaments import room, room_selectors
+from tournaments import room, room_selectors, selectors
 from tournaments.models import Entrant, RoomChange, Tournament
 from tournaments.permissions import organiser_required
 from tournaments.services import ServiceError
@@ -103,6 +103,7 @@ def room_changes(request: HttpRequest, slug: str) -> HttpResponse:
         forms=built,
         changes=RoomChange.objects.filter(tournament=tournament).select_related("entrant"),
         first_open=room_selectors.first_open_round(tournament),
+        effects=selectors.room_change_effects(tournament),
         last_round=room_selectors.last_round(tournament),
     )
     response.status_code = status

@@ -139,15 +139,36 @@ def movement_data(tournament: Tournament) -> dict[str, Any]:
     }
 
 
+# What the validator says of the byes and free tables a late arrival or a withdrawal leaves:
+# byes by the ruling (GAMES.md, "Real rooms"), not faults of the draw.
+ROOM_CHANGE_FINDINGS = ("never plays table", "sits out", "no seating for table")
+
+
 def schedule_problems(tournament: Tournament) -> list[str]:
-    """Every rule the stored schedule breaks, from the engine's validator ([] when none)."""
+    """Every rule the stored schedule breaks, from the engine's validator ([] when none);
+    once the room has changed, less what the changes leave (``room_change_effects``)."""
+    return _validated(tournament)[0]
+
+
+def room_change_effects(tournament: Tournament) -> list[str]:
+    """The validator's findings on the byes and free tables that late arrivals and
+    withdrawals leave, in its words: shown as what the changes did, not as broken rules."""
+    return _validated(tournament)[1]
+
+
+def _validated(tournament: Tournament) -> tuple[list[str], list[str]]:
     if not Match.objects.filter(table__tournament=tournament).exists():
-        return []
+        return [], []
     if tournament.of_players:
         from engine.schedule import check_individual_schedule
 
-        return check_individual_schedule(movement_data(tournament))
-    return check_schedule(schedule_data(tournament))
+        found = check_individual_schedule(movement_data(tournament))
+    else:
+        found = check_schedule(schedule_data(tournament))
+    if not tournament.room_changes.exclude(kind="substitute").exists():
+        return found, []
+    effects = [p for p in found if any(words in p for words in ROOM_CHANGE_FINDINGS)]
+    return [p for p in found if p not in effects], effects
 
 
 def proposals(tournament: Tournament) -> dict[str, Any]:

@@ -15,7 +15,7 @@ from publishing import services as publishing
 from scoring.models import Standing
 from scoring.standings import recompute
 from tests.tournaments.test_room import _event, _played
-from tournaments import room
+from tournaments import room, selectors
 from tournaments.models import Match, RoomChange
 
 pytestmark = pytest.mark.django_db
@@ -145,3 +145,13 @@ def test_the_workbook_agrees_with_the_standings(changed):
         assert by_number[standing.team.number]["Place"] == standing.place
     assert by_number[3]["Status"] == "withdrew after round 1"
     assert "Cy Stand-in" in by_number[1]["Players"]
+
+
+def test_the_byes_a_withdrawal_leaves_are_not_broken_rules(organiser_client, changed):
+    assert selectors.schedule_problems(changed) == []
+    effects = selectors.room_change_effects(changed)
+    assert any("team 3 never plays" in effect for effect in effects), effects
+    page = organiser_client.get(_url(changed)).content.decode()
+    assert "What they leave in the schedule" in page and "team 3 never plays" in page
+    dashboard = organiser_client.get(f"/tournaments/{changed.slug}/").content.decode()
+    assert "The schedule breaks" not in dashboard
