@@ -474,24 +474,42 @@ def _deals_frame(tournament: Tournament) -> pd.DataFrame:
         .order_by("table__number", "number")
         .values_list("table__number", "number", "deal")
     )
+    keys = [(r[0], r[1]) for r in rows]
+    offered = tournament.game_rules.offers_analysis(tournament.rules)
+    found = by_table_and_board(tournament) if offered else {}
     return pd.DataFrame(
         {
             "table": np.array([r[0] for r in rows], dtype=np.int64),
             "board": np.array([r[1] for r in rows], dtype=np.int64),
             "opening": [tournament.opening_letter(r[0]) or "" for r in rows],
             "deal": [r[2] for r in rows],
-            "analysis": _analysis_texts(tournament, [(r[0], r[1]) for r in rows]),
+            # Each board's double-dummy table in lines of text ("" for a game without one),
+            # then each table's result against it. The sheet is as secret as the deals.
+            "analysis": [analysis_text(found.get(key)) if offered else "" for key in keys],
+            "beside": _beside_texts(tournament, found, keys),
         }
     )
 
 
-def _analysis_texts(tournament: Tournament, keys: list[tuple[int, int]]) -> list[str]:
-    """Each board's double-dummy table in lines of text for the Deals sheet ("" for a game
-    without one). The sheet is as secret as the deals beside it."""
-    if not tournament.game_rules.offers_analysis(tournament.rules):
-        return ["" for _ in keys]
-    found = by_table_and_board(tournament)
-    return [analysis_text(found.get(key)) for key in keys]
+def _beside_texts(
+    tournament: Tournament, found: dict[tuple[int, int], Any], keys: list[tuple[int, int]]
+) -> list[str]:
+    """For each board, a line per result played on it against its double-dummy table
+    ("Round 2: made 11, double dummy 12"); "" without a table."""
+    game = tournament.game_rules
+    lines: dict[tuple[int, int], list[str]] = defaultdict(list)
+    if found:
+        results = (
+            Result.objects.filter(match__table__tournament=tournament, current=True)
+            .select_related("submission", "match__table", "board")
+            .order_by("match__round", "match__table__number")
+        )
+        for result in results:
+            key = (result.match.table.number, result.board.number)
+            beside = _beside(game, found.get(key), result)
+            if beside:
+                lines[key].append(f"Round {result.match.round}: {beside}")
+    return ["\n".join(lines.get(key, [])) for key in keys]
 
 
 def rules_rows(tournament: Tournament, state: StandingsState) -> list[tuple[str, str, Any]]:

@@ -72,7 +72,9 @@ class WorkbookData:
     byes: pd.DataFrame  # team, table, board, side, points
     schedule: pd.DataFrame  # round, table, ns, ew
     table_numbers: list[int]
-    deals: pd.DataFrame  # table, board, opening, deal, analysis (the double-dummy table)
+    # table, board, opening, deal, analysis (the double-dummy table), beside (the results
+    # against it)
+    deals: pd.DataFrame
     rules: list[tuple[str, str, Any]]
     places: Places | None = None
     places_note: str = ""
@@ -443,6 +445,8 @@ def deals_sheet(data: WorkbookData) -> SheetSpec:
     analyses = (
         list(frame["analysis"]) if "analysis" in frame.columns and any(frame["analysis"]) else None
     )
+    # Each table's result against it ("Round 2: made 11, double dummy 12").
+    besides = list(frame["beside"]) if analyses is not None and "beside" in frame.columns else None
 
     def rows() -> list[tuple]:
         out: list[tuple] = []
@@ -458,6 +462,7 @@ def deals_sheet(data: WorkbookData) -> SheetSpec:
                     deal,
                     *("\n".join(hands[seat]) for seat in "NESW"),
                     *([analyses[len(out)]] if analyses is not None else []),
+                    *([besides[len(out)]] if besides is not None else []),
                 )
             )
         return out
@@ -470,6 +475,7 @@ def deals_sheet(data: WorkbookData) -> SheetSpec:
         Column("Deal", 80),
         *(Column(SEAT_NAMES[seat], hand_width, wrap=True) for seat in "NESW"),
         *([Column("Double dummy", 48, wrap=True)] if analyses is not None else []),
+        *([Column("Results against it", 36, wrap=True)] if besides is not None else []),
     ]
     return SheetSpec(
         name="Deals",

@@ -157,6 +157,13 @@ def test_the_workbook_carries_the_tables(cup, play_all, organiser):
     cells = [row[column].value for row in sheet.iter_rows(min_row=4) if row[0].value]
     assert len(cells) == 2
     assert all("North: 12 13 4 11 14" in cell for cell in cells)
+    assert all("Par: North–South +168: Gâm +6 by East or West" in cell for cell in cells)
+    # Each table's results against the table, as on the hand records.
+    column = headers.index("Results against it")
+    rows = [row for row in sheet.iter_rows(min_row=4) if row[0].value]
+    beside = {row[0].value: row[column].value.splitlines() for row in rows}
+    assert beside[1] == ["Round 1: made 10, double dummy 12", "Round 2: made 10, double dummy 12"]
+    assert beside[2] == ["Round 1: lost, double dummy lost", "Round 2: lost, double dummy lost"]
 
 
 def test_the_organisers_deal_pages_show_the_table(organiser_client, cup):
