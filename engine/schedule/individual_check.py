@@ -175,32 +175,12 @@ def _read_sized_header(data: dict, problems: list[str]) -> _Header:
     figures = {
         key: _whole_number(data, key, f"'{key}'", 0, MAX_NUMBER, problems) for key in FIGURE_KEYS
     }
-    raw = data["sizes"]
-    sizes: tuple[int, ...] | None = None
-    if not isinstance(raw, list) or not raw:
-        problems.append(f"'sizes' must be a list of table sizes, not {_describe(raw)}")
-    elif any(type(size) is not int or size not in TABLE_SIZES for size in raw):
-        wrong = next(size for size in raw if type(size) is not int or size not in TABLE_SIZES)
-        problems.append(f"'sizes': every table seats 2, 3 or 4 players, not {_describe(wrong)}")
-    else:
-        sizes = tuple(raw)
+    sizes = _read_sizes(data["sizes"], problems)
     agree = False
     if sizes is not None:
-        if tables is not None and tables != len(sizes):
-            listed = _count(len(sizes), "table")
-            problems.append(f"'tables' is {tables}, but 'sizes' lists {listed}")
-        elif players is not None and sum(sizes) > players:
-            problems.append(f"'sizes' seat {sum(sizes)} players, but there are only {players}")
-        else:
-            agree = tables is not None and players is not None
+        agree = _sizes_agree(sizes, players, tables, problems)
         if players is not None and rounds is not None:
-            most = min(len(sizes), players // max(sizes))
-            if rounds > most:
-                problems.append(
-                    f"'rounds' is {rounds}, but nobody may visit a table twice, so "
-                    f"{players} players at {_count(len(sizes), 'table')} of up to {max(sizes)} "
-                    f"allow at most {_count(most, 'round')}"
-                )
+            _check_sized_rounds(sizes, players, rounds, problems)
     return _Header(
         players=players,
         per_table=None,
@@ -210,6 +190,42 @@ def _read_sized_header(data: dict, problems: list[str]) -> _Header:
         sizes=sizes,
         **figures,
     )
+
+
+def _read_sizes(raw: Any, problems: list[str]) -> tuple[int, ...] | None:
+    if not isinstance(raw, list) or not raw:
+        problems.append(f"'sizes' must be a list of table sizes, not {_describe(raw)}")
+        return None
+    wrong = [size for size in raw if type(size) is not int or size not in TABLE_SIZES]
+    if wrong:
+        problems.append(f"'sizes': every table seats 2, 3 or 4 players, not {_describe(wrong[0])}")
+        return None
+    return tuple(raw)
+
+
+def _sizes_agree(
+    sizes: tuple[int, ...], players: int | None, tables: int | None, problems: list[str]
+) -> bool:
+    """Whether ``sizes`` lists the header's tables and seats no more than its players."""
+    if tables is not None and tables != len(sizes):
+        problems.append(f"'tables' is {tables}, but 'sizes' lists {_count(len(sizes), 'table')}")
+        return False
+    if players is not None and sum(sizes) > players:
+        problems.append(f"'sizes' seat {sum(sizes)} players, but there are only {players}")
+        return False
+    return tables is not None and players is not None
+
+
+def _check_sized_rounds(
+    sizes: tuple[int, ...], players: int, rounds: int, problems: list[str]
+) -> None:
+    most = min(len(sizes), players // max(sizes))
+    if rounds > most:
+        problems.append(
+            f"'rounds' is {rounds}, but nobody may visit a table twice, so "
+            f"{players} players at {_count(len(sizes), 'table')} of up to {max(sizes)} "
+            f"allow at most {_count(most, 'round')}"
+        )
 
 
 def _read_seatings(data: dict, header: _Header, problems: list[str]) -> list[_Seating]:
@@ -269,18 +285,9 @@ def _read_seats(
         return ()
     seat_names = SEATS[:size] if size else SEATS
     for name in seats:
-        if name in SEATS and name not in seat_names and header.sizes:
-            problems.append(
-                f"{label}.seats{where}: a table of {size} has no seat {name} "
-                f"(only {', '.join(seat_names)})"
-            )
-        elif name in SEATS and name not in seat_names:  # tables of fewer players
-            unused[name].append(label)
-        elif name not in seat_names:
-            problems.append(
-                f"{label}.seats{where}: unknown seat {_describe(name)} "
-                f"(seats are {', '.join(seat_names)})"
-            )
+        _check_seat_name(name, f"{label}.seats{where}", seat_names, header, size, problems)
+        if name in SEATS and name not in seat_names and not header.sizes:
+            unused[name].append(label)  # tables of fewer players: one message for them all
     if size:
         empty = [name for name in seat_names if name not in seats]
         if empty:
@@ -296,6 +303,25 @@ def _read_seats(
         if len(names) > 1:
             problems.append(f"{place or label}: player {player} sits at {_and(names)}")
     return tuple(held)
+
+
+def _check_seat_name(
+    name: Any,
+    where: str,
+    seat_names: tuple[str, ...] | str,
+    header: _Header,
+    size: int | None,
+    problems: list[str],
+) -> None:
+    """A seat a table of its size lacks (tables of several sizes), or no seat at all."""
+    if name in SEATS and name not in seat_names and header.sizes:
+        problems.append(
+            f"{where}: a table of {size} has no seat {name} (only {', '.join(seat_names)})"
+        )
+    elif name not in SEATS and name not in seat_names:
+        problems.append(
+            f"{where}: unknown seat {_describe(name)} (seats are {', '.join(seat_names)})"
+        )
 
 
 def _plain_seats(seats: Any, header: _Header, size: int | None) -> tuple[int, ...] | None:

@@ -51,6 +51,28 @@ def improve(grid: np.ndarray | list, players: int, seed: int, work: int = _WORK)
     return best
 
 
+class _BestMoves:
+    """The moves of least cost change offered so far; a tabu move only when it would beat the
+    best cost found (``margin``: that cost less the current one)."""
+
+    def __init__(self, tabu: dict, step: int, margin: int):
+        self.tabu, self.step, self.margin = tabu, step, margin
+        self.delta: int | None = None
+        self.found: list[tuple[int, int, list[int]]] = []
+
+    def offer(self, delta: int, x: int, y: int, rounds: list[int]) -> None:
+        if self.delta is not None and delta > self.delta:
+            return
+        if delta >= self.margin and any(
+            self.tabu.get((c, p), -1) > self.step for c in rounds for p in (x, y)
+        ):
+            return
+        if self.delta is None or delta < self.delta:
+            self.delta, self.found = delta, [(x, y, rounds)]
+        else:
+            self.found.append((x, y, rounds))
+
+
 class _Search:
     def __init__(self, grid: np.ndarray | list, players: int, seed: int) -> None:
         # A nested list (groups[r][t]) holds tables of several sizes (engine.schedule.mixed).
@@ -216,57 +238,57 @@ class _Search:
     ) -> tuple[int, int, list[int]] | None:
         """The best allowed exchange of a mover with another player in round r (with the rounds
         it repairs); ties broken at random."""
-        weight, meet, held, bye = self.weight, self.meet, self.held, self.bye
-        groups, place = self.groups[r], self.place[r]
-        best_delta, found = None, []
+        best = _BestMoves(tabu, step, best_cost - self.cost)
         for x in movers:
-            home = place[x]
-            mates_x = [a for a in groups[home] if a != x]
-            meet_x, held_x = meet[x], held[x]
-            leave_x = sum(weight[meet_x[a] - 1] - weight[meet_x[a]] for a in mates_x)
-            self.work += self.players
-            for there, group in enumerate(groups):
-                if there == home:
-                    continue
-                if there == bye:
-                    joins = [0] * len(group)
-                    total_join = 0
-                else:
-                    joins = [weight[meet_x[b] + 1] - weight[meet_x[b]] for b in group]
-                    total_join = sum(joins)
-                repaired_x = held_x[there]
-                for index, y in enumerate(group):
-                    held_y = held[y]
-                    if repaired_x < 0 and held_y[home] < 0:
-                        rounds = [r]
-                        meet_y = meet[y]
-                        delta = leave_x + total_join - joins[index]
-                        for a in mates_x:
-                            delta += weight[meet_y[a] + 1] - weight[meet_y[a]]
-                        if there != bye:
-                            for b in group:
-                                if b != y:
-                                    delta += weight[meet_y[b] - 1] - weight[meet_y[b]]
-                    else:
-                        closure = self._closure(r, x, y)
-                        if closure is None:
-                            continue
-                        rounds = closure
-                        delta = self._delta(x, y, rounds)
-                        self.work += len(rounds)
-                    if best_delta is not None and delta > best_delta:
-                        continue
-                    if self.cost + delta >= best_cost and any(
-                        tabu.get((c, p), -1) > step for c in rounds for p in (x, y)
-                    ):
-                        continue
-                    if best_delta is None or delta < best_delta:
-                        best_delta, found = delta, [(x, y, rounds)]
-                    else:
-                        found.append((x, y, rounds))
-        if not found:
+            self._offer_moves_of(r, x, best)
+        if not best.found:
             return None
-        return found[self.rng.randrange(len(found))]
+        return best.found[self.rng.randrange(len(best.found))]
+
+    def _offer_moves_of(self, r: int, x: int, best: _BestMoves) -> None:
+        """Every exchange of x with a player at another table (or the bye) of round r."""
+        weight, meet, bye = self.weight, self.meet, self.bye
+        groups, home = self.groups[r], self.place[r][x]
+        mates_x = [a for a in groups[home] if a != x]
+        meet_x = meet[x]
+        leave_x = sum(weight[meet_x[a] - 1] - weight[meet_x[a]] for a in mates_x)
+        self.work += self.players
+        for there, group in enumerate(groups):
+            if there == home:
+                continue
+            if there == bye:
+                joins, total_join = [0] * len(group), 0
+            else:
+                joins = [weight[meet_x[b] + 1] - weight[meet_x[b]] for b in group]
+                total_join = sum(joins)
+            for index, y in enumerate(group):
+                x_part = leave_x + total_join - joins[index]
+                move = self._exchange_delta(r, x, y, (home, there, mates_x, x_part))
+                if move is not None:
+                    best.offer(move[0], x, y, move[1])
+
+    def _exchange_delta(
+        self, r: int, x: int, y: int, where: tuple[int, int, list[int], int]
+    ) -> tuple[int, list[int]] | None:
+        """The change of cost of exchanging x and y in round r, and the rounds it touches: r
+        alone when neither has sat at the other's table (x's part of the change counted by the
+        caller), else the closure of repairs; None when no closure exists."""
+        home, there, mates_x, x_part = where
+        if self.held[x][there] < 0 and self.held[y][home] < 0:
+            weight, meet_y = self.weight, self.meet[y]
+            delta = x_part + sum(weight[meet_y[a] + 1] - weight[meet_y[a]] for a in mates_x)
+            if there != self.bye:
+                delta += sum(
+                    weight[meet_y[b] - 1] - weight[meet_y[b]]
+                    for b in self.groups[r][there]
+                    if b != y
+                )
+            return delta, [r]
+        closure = self._closure(r, x, y)
+        if closure is None:
+            return None
+        self.work += len(closure)
+        return self._delta(x, y, closure), closure
 
     def _exchange(self, r: int, x: int, y: int) -> None:
         """x and y exchange places (tables and seats, or a bye) in round r."""

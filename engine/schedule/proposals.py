@@ -31,6 +31,8 @@ from __future__ import annotations
 import functools
 import math
 from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
@@ -245,28 +247,37 @@ def _valid_key(game: str, entrants: int, key: Any) -> bool:
     kind, shape, *rest = key.split(":")
     try:
         if kind == "players" and rules.entrants == PLAYERS and not rest:
-            if "x" in shape:
-                size, count = (int(x) for x in shape.split("x"))
-                return size in rules.table_sizes and count == entrants // size >= 1
-            sizes = [int(x) for x in shape.split("-")]
-            return (
-                all(s in rules.table_sizes for s in sizes)
-                and sum(sizes) == entrants
-                and sizes == sorted(sizes, reverse=True)
-                and len(set(sizes)) > 1
-            )
+            return _valid_players_shape(rules.table_sizes, entrants, shape)
         if rules.entrants == PLAYERS or not 2 <= entrants <= MAX_TEAMS:
             return False
-        tables = int(shape)
-        if kind == "one-out" and not rest:
-            return entrants % 2 == 1 and tables == entrants // 2 >= 1 and one_out_drawable(tables)
-        if kind in ("mitchell", "room") and len(rest) == 1 and rest[0] in ("fixed", "balanced"):
-            if kind == "room":
-                return 1 <= tables < entrants // 2
-            return tables == (entrants + 1) // 2
+        return _valid_pairs_key(kind, int(shape), rest, entrants)
     except ValueError:
         return False
-    return False
+
+
+def _valid_players_shape(table_sizes: Iterable[int], entrants: int, shape: str) -> bool:
+    """``4x3`` (three tables of 4) or ``4-3-3`` (tables of several sizes, largest first)."""
+    allowed = set(table_sizes)
+    if "x" in shape:
+        size, count = (int(x) for x in shape.split("x"))
+        return size in allowed and count == entrants // size >= 1
+    sizes = [int(x) for x in shape.split("-")]
+    return (
+        set(sizes) <= allowed
+        and sum(sizes) == entrants
+        and sizes == sorted(sizes, reverse=True)
+        and len(set(sizes)) > 1
+    )
+
+
+def _valid_pairs_key(kind: str, tables: int, rest: list[str], entrants: int) -> bool:
+    if kind == "one-out" and not rest:
+        return entrants % 2 == 1 and tables == entrants // 2 >= 1 and one_out_drawable(tables)
+    if kind not in ("mitchell", "room") or rest not in (["fixed"], ["balanced"]):
+        return False
+    if kind == "room":
+        return 1 <= tables < entrants // 2
+    return tables == (entrants + 1) // 2
 
 
 def _copy(data: dict[str, Any]) -> dict[str, Any]:
@@ -328,47 +339,65 @@ def count_figures(drawn: dict[str, Any], entrants: int) -> dict[str, Any]:
     """Tables, sizes, rounds, who sits out, idle tables and meetings of a schedule or movement,
     counted from its matches or seatings (nothing taken from its own figures)."""
     rounds, tables = drawn["rounds"], drawn["tables"]
-    if "seatings" in drawn:
-        sizes = drawn.get("sizes") or [drawn["per_table"]] * tables
-        groups = [(s["round"], s["table"], tuple(s["seats"].values())) for s in drawn["seatings"]]
-    else:
-        sizes = [4] * tables
-        groups = [(m["round"], m["table"], (m["ns"], m["ew"])) for m in drawn["matches"]]
-    playing: dict[int, set[int]] = {r: set() for r in range(1, rounds + 1)}
-    busy: Counter[int] = Counter()
-    meetings: Counter[tuple[int, int]] = Counter()
-    at_size: dict[int, Counter[int]] = {size: Counter() for size in sizes}
-    for round_, table, members in groups:
-        playing[round_].update(members)
-        busy[round_] += 1
-        for i, a in enumerate(members):
-            at_size[sizes[table - 1]][a] += 1
-            for b in members[i + 1 :]:
-                meetings[min(a, b), max(a, b)] += 1
-    out_counts = [entrants - len(playing[r]) for r in range(1, rounds + 1)]
-    byes = Counter(
-        e for r in range(1, rounds + 1) for e in range(1, entrants + 1) if e not in playing[r]
-    )
-    most = max(meetings.values(), default=0)
+    sizes, groups = _sizes_and_groups(drawn)
+    tally = _Tally.of(groups, sizes, rounds)
+    everyone = range(1, entrants + 1)
+    out_counts = [entrants - len(tally.playing[r]) for r in range(1, rounds + 1)]
+    byes = Counter(e for r in range(1, rounds + 1) for e in everyone if e not in tally.playing[r])
+    most = max(tally.meetings.values(), default=0)
     figures: dict[str, Any] = {
         "tables": tables,
         "sizes": list(sizes),
         "rounds": rounds,
         "sitting_out": [min(out_counts), max(out_counts)],
-        "byes": [
-            min(byes.get(e, 0) for e in range(1, entrants + 1)),
-            max(byes.values(), default=0),
-        ],
-        "idle_tables": sum(tables - busy[r] for r in range(1, rounds + 1)),
+        "byes": [min(byes.get(e, 0) for e in everyone), max(byes.values(), default=0)],
+        "idle_tables": sum(tables - tally.busy[r] for r in range(1, rounds + 1)),
         "max_meetings": most,
-        "pairs_at_most": sum(1 for count in meetings.values() if count == most),
+        "pairs_at_most": sum(1 for count in tally.meetings.values() if count == most),
     }
     if "seatings" in drawn:
         figures["rounds_at_size"] = {
-            str(size): [min(counts.get(p, 0) for p in range(1, entrants + 1)), max(counts.values())]
-            for size, counts in sorted(at_size.items(), reverse=True)
+            str(size): [min(counts.get(p, 0) for p in everyone), max(counts.values())]
+            for size, counts in sorted(tally.at_size.items(), reverse=True)
         }
     return figures
+
+
+Group = tuple[int, int, tuple[int, ...]]
+
+
+def _sizes_and_groups(drawn: dict[str, Any]) -> tuple[list[int], list[Group]]:
+    """Each table's size, and ``(round, table, entrants)`` of every match or seating."""
+    if "seatings" in drawn:
+        sizes = drawn.get("sizes") or [drawn["per_table"]] * drawn["tables"]
+        groups = [(s["round"], s["table"], tuple(s["seats"].values())) for s in drawn["seatings"]]
+        return list(sizes), groups
+    groups = [(m["round"], m["table"], (m["ns"], m["ew"])) for m in drawn["matches"]]
+    return [4] * drawn["tables"], groups
+
+
+@dataclass
+class _Tally:
+    """Who plays each round, busy tables a round, meetings of each couple, and rounds each
+    entrant plays at each table size."""
+
+    playing: dict[int, set[int]]
+    busy: Counter[int] = field(default_factory=Counter)
+    meetings: Counter[tuple[int, int]] = field(default_factory=Counter)
+    at_size: dict[int, Counter[int]] = field(default_factory=dict)
+
+    @classmethod
+    def of(cls, groups: list[Group], sizes: list[int], rounds: int) -> _Tally:
+        tally = cls({r: set() for r in range(1, rounds + 1)})
+        tally.at_size = {size: Counter() for size in sizes}
+        for round_, table, members in groups:
+            tally.playing[round_].update(members)
+            tally.busy[round_] += 1
+            for i, a in enumerate(members):
+                tally.at_size[sizes[table - 1]][a] += 1
+                for b in members[i + 1 :]:
+                    tally.meetings[min(a, b), max(a, b)] += 1
+        return tally
 
 
 def least_possible(drawn: dict[str, Any], entrants: int, most: int) -> bool:
