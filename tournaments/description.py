@@ -3,12 +3,11 @@
 ```yaml
 name: Spring cup            # required
 slug: spring-cup            # required: letters, digits, - and _
-game: pymtheg               # default pymtheg; or pyramid, ...
+game: <game id>             # default: the default game (engine.games.DEFAULT_GAME)
 settings: {}                # the game's own settings by name (docs/games.md)
-ruleset: manual-2016        # Pymtheg: default manual-2016
-options: {all_tricks_bonus: 0, heavy_failure_penalty: 0, illegal_trump_penalty: 0}  # Pymtheg
-direction: clockwise        # or counterclockwise
-opening: N                  # Pymtheg: a seat (N, E, S, W) for the 'fixed' rule, or 'rotate'
+<setting>: <value>          # any of the game's settings may also stand at the top level
+options: {<setting>: 0}     # the game's whole-number settings (house rules' points)
+<shorthand>: <value>        # a key the game reads as several settings (Game.shorthand)
 boards_per_table: 1
 sides: fixed                # or balanced
 ties: min                   # or average, max
@@ -29,7 +28,7 @@ from typing import Any
 
 import yaml
 
-from engine.games import DEFAULT_GAME, UnknownGame, get_game
+from engine.games import DEFAULT_GAME, Game, UnknownGame, get_game
 from tournaments.imports import TeamRow
 
 KNOWN_KEYS = {
@@ -37,10 +36,7 @@ KNOWN_KEYS = {
     "slug",
     "game",
     "settings",
-    "ruleset",
     "options",
-    "direction",
-    "opening",
     "boards_per_table",
     "sides",
     "ties",
@@ -96,8 +92,6 @@ def _settings(data: dict[str, Any], errors: list[str]) -> dict[str, Any]:
         errors.append("settings: must be a mapping of the game's settings to their values")
     for key, target in (
         ("game", "game"),
-        ("ruleset", "ruleset"),
-        ("direction", "direction"),
         ("sides", "side_mode"),
         ("ties", "ties"),
         ("boards_per_table", "boards_per_table"),
@@ -106,20 +100,14 @@ def _settings(data: dict[str, Any], errors: list[str]) -> dict[str, Any]:
     ):
         if key in data:
             settings[target] = data[key]
-    opening = data.get("opening")
-    if opening is not None:
-        if str(opening).lower() == "rotate":
-            settings["opening_rule"] = "rotate"
-        elif str(opening).upper() in ("N", "E", "S", "W"):
-            settings["opening_rule"] = "fixed"
-            settings["opening_seat"] = str(opening).upper()
-        else:
-            errors.append(f"opening: {opening!r} is not a seat (N, E, S, W) or 'rotate'")
+    game = _game_of(data)
+    if game is not None:
+        settings.update(_game_keys(game, data, errors))
     options = data.get("options", {})
     if not isinstance(options, dict):
         errors.append("options: must be a mapping of house rules to points")
         options = {}
-    known = _house_rules(data.get("game", DEFAULT_GAME))
+    known = _house_rules(game)
     for name, value in options.items():
         if name not in known:
             errors.append(f"options: unknown house rule {name!r} (known: {', '.join(known)})")
@@ -130,12 +118,35 @@ def _settings(data: dict[str, Any], errors: list[str]) -> dict[str, Any]:
     return settings
 
 
-def _house_rules(game_id: Any) -> list[str]:
-    """The game's settings that ``options`` may give: its whole numbers of points."""
+def _game_of(data: dict[str, Any]) -> Game | None:
+    game_id = data.get("game", DEFAULT_GAME)
     try:
-        game = get_game(game_id) if isinstance(game_id, str) else None
+        return get_game(game_id) if isinstance(game_id, str) else None
     except UnknownGame:
-        game = None  # the game itself is refused where it is read
+        return None  # the game itself is refused where it is read
+
+
+def _game_keys(game: Game, data: dict[str, Any], errors: list[str]) -> dict[str, Any]:
+    """The game's settings given at the top level, by name or by one of its shorthands."""
+    settings = {field.name: data[field.name] for field in game.setting_fields if field.name in data}
+    for key in game.shorthand_keys:
+        if key in data:
+            try:
+                settings.update(game.shorthand(key, data[key]))
+            except ValueError as exc:
+                errors.append(str(exc))
+    return settings
+
+
+def _game_key_names(data: dict[str, Any]) -> set[str]:
+    game = _game_of(data)
+    if game is None:
+        return set()
+    return {field.name for field in game.setting_fields} | set(game.shorthand_keys)
+
+
+def _house_rules(game: Game | None) -> list[str]:
+    """The game's settings that ``options`` may give: its whole numbers of points."""
     if game is None:
         return []
     return [field.name for field in game.setting_fields if not field.choices]
@@ -188,11 +199,10 @@ def parse_description(data: Any) -> TournamentDescription:
     if not isinstance(data, dict):
         raise DescriptionError(["the description must be a mapping (name, slug, tables, ...)"])
     errors: list[str] = []
-    unknown = sorted(set(data) - KNOWN_KEYS)
+    known = KNOWN_KEYS | _game_key_names(data)
+    unknown = sorted(set(data) - known)
     if unknown:
-        errors.append(
-            f"unknown keys: {', '.join(unknown)} (known: {', '.join(sorted(KNOWN_KEYS))})"
-        )
+        errors.append(f"unknown keys: {', '.join(unknown)} (known: {', '.join(sorted(known))})")
     for key in ("name", "slug", "tables"):
         if key not in data:
             errors.append(f"{key}: required")

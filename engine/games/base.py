@@ -168,6 +168,14 @@ class Game(ABC):
                 return field
         raise SettingsError(name, f"not a setting of {self.title}")
 
+    #: Keys a tournament description may use for several settings at once (``shorthand``).
+    shorthand_keys: ClassVar[tuple[str, ...]] = ()
+
+    def shorthand(self, key: str, value: Any) -> dict[str, Any]:
+        """The settings a description's shorthand ``key`` stands for; ValueError saying why
+        for a value it cannot take."""
+        raise ValueError(f"{key}: not a shorthand of {self.title}")
+
     # -- seats and boards ------------------------------------------------------------------
 
     def seats(self, players: int) -> tuple[str, ...]:

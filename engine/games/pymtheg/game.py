@@ -85,6 +85,18 @@ class PymthegGame(DoubleDummyTables, Game):
         ),
     )
 
+    # ``opening: N`` for a fixed opening seat, ``opening: rotate`` for the rotating rule.
+    shorthand_keys = ("opening",)
+
+    def shorthand(self, key: str, value: Any) -> dict[str, Any]:
+        if key != "opening":
+            return super().shorthand(key, value)
+        if str(value).lower() == "rotate":
+            return {"opening_rule": "rotate"}
+        if str(value).upper() in ("N", "E", "S", "W"):
+            return {"opening_rule": "fixed", "opening_seat": str(value).upper()}
+        raise ValueError(f"opening: {value!r} is not a seat (N, E, S, W) or 'rotate'")
+
     def dealer(self, board: int, players: int) -> str:
         # Pymtheg has no dealer: its notation starts with North's hand (FORMATS.md section 1).
         self.seats(players)
