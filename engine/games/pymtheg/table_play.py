@@ -49,6 +49,10 @@ def _call_label(call: str) -> str:
     return f"{words} {TRUMP_WORDS[trump]}" if trump else words
 
 
+# What the seat to act does, by phase, for the recorder's prompt.
+PROMPTS = {"auction": "to call", "trump": "names the trump", "play": "to play"}
+
+
 class PymthegTablePlay(TablePlay):
     """The auction(s), the trump named after it, the double, then the cards."""
 
@@ -229,61 +233,17 @@ class PymthegTablePlay(TablePlay):
         return [self.declarer.name, self.declarer.partner.name]
 
     def view(self) -> dict[str, Any]:
-        to_act = self._to_act()
         phase = self.phase
-        held = {
-            seat.name: sorted(
-                (self.play.hand(seat) if self.play is not None else self.deal.hand(seat)),
-                key=lambda card: (card.suit, -card.rank),
-            )
-            for seat in SEATS
-        }
-        tricks: list[dict[str, Any]] = []
-        current: dict[str, Any] | None = None
-        won = dict.fromkeys((seat.name for seat in SEATS), 0)
-        if self.play is not None:
-            for trick in self.play.tricks:
-                tricks.append(
-                    {
-                        "number": trick.number,
-                        "leader": trick.leader.name,
-                        "cards": [
-                            {"seat": seat.name, **_card(card)}
-                            for seat, card in zip(trick.seats, trick.cards, strict=True)
-                        ],
-                        "winner": trick.winner.name,
-                    }
-                )
-            won = tricks_field(self.play.tricks_per_seat)
-            if self.play.current_trick:
-                current = {
-                    "number": len(self.play.tricks) + 1,
-                    "leader": self.play.leader.name,
-                    "cards": [
-                        {"seat": seat.name, **_card(card)} for seat, card in self.play.current_trick
-                    ],
-                }
-        prompts = {
-            "auction": "to call",
-            "trump": "names the trump",
-            "double": "",
-            "play": "to play",
-        }
-        if phase == "over":
-            prompt = "Passed out" if self.passed_out else "Play is over"
-        elif phase == "double":
-            prompt = "Doubled or redoubled?"
-        else:
-            assert to_act is not None
-            prompt = f"{to_act.full_name} {prompts[phase]}"
+        tricks, current, won = self._tricks_view()
         side = self._side()
+        to_act = self._to_act()
         return {
             "phase": phase,
             "to_act": to_act.name if to_act is not None else None,
-            "prompt": prompt,
+            "prompt": self._prompt(phase, to_act),
             "seats": [seat.name for seat in seat_order(self.opening, self.direction)],
             "seat_names": SEAT_NAMES,
-            "hands": {seat: [_card(card) for card in cards] for seat, cards in held.items()},
+            "hands": self._hands_view(),
             "bidding": [
                 [
                     {"seat": call.split(":")[0], "text": _call_label(call.split(":")[1])}
@@ -307,6 +267,55 @@ class PymthegTablePlay(TablePlay):
                 "order": [seat.name for seat in seat_order(Seat.N, self.direction)],
             },
         }
+
+    def _hands_view(self) -> dict[str, list[dict[str, Any]]]:
+        """Each seat's cards still held (the whole hand before play), by suit, high first."""
+        return {
+            seat.name: [
+                _card(card)
+                for card in sorted(
+                    self.play.hand(seat) if self.play is not None else self.deal.hand(seat),
+                    key=lambda card: (card.suit, -card.rank),
+                )
+            ]
+            for seat in SEATS
+        }
+
+    def _tricks_view(
+        self,
+    ) -> tuple[list[dict[str, Any]], dict[str, Any] | None, dict[str, int]]:
+        """The tricks played, the trick under way (None between tricks) and tricks per seat."""
+        if self.play is None:
+            return [], None, dict.fromkeys((seat.name for seat in SEATS), 0)
+        play = self.play
+        tricks = [
+            {
+                "number": trick.number,
+                "leader": trick.leader.name,
+                "cards": [
+                    {"seat": seat.name, **_card(card)}
+                    for seat, card in zip(trick.seats, trick.cards, strict=True)
+                ],
+                "winner": trick.winner.name,
+            }
+            for trick in play.tricks
+        ]
+        current = None
+        if play.current_trick:
+            current = {
+                "number": len(play.tricks) + 1,
+                "leader": play.leader.name,
+                "cards": [{"seat": seat.name, **_card(card)} for seat, card in play.current_trick],
+            }
+        return tricks, current, tricks_field(play.tricks_per_seat)
+
+    def _prompt(self, phase: str, to_act: Seat | None) -> str:
+        if phase == "over":
+            return "Passed out" if self.passed_out else "Play is over"
+        if phase == "double":
+            return "Doubled or redoubled?"
+        assert to_act is not None
+        return f"{to_act.full_name} {PROMPTS[phase]}"
 
     def _result_words(self, won: Mapping[str, int]) -> str:
         if self.passed_out:
