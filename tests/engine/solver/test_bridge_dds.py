@@ -35,16 +35,34 @@ def random_pbn(rng: random.Random) -> str:
     return "N:" + " ".join(hands)
 
 
-def test_random_deals_equal_dds():
-    print("seed", SEED)
+def random_deals() -> list[str]:
+    """The 200 deals, drawn in order from one generator seeded with ``SEED``."""
     rng = random.Random(SEED)
-    solver = Solver()
-    for number in range(DEALS):
-        pbn = random_pbn(rng)
-        expected = [
-            tricks for row in dds.calc_dd_table(endplay_types.Deal(pbn)).to_list() for tricks in row
-        ]
-        assert dd_table(parse_pbn(pbn), solver) == expected, (number, pbn)
+    return [random_pbn(rng) for _number in range(DEALS)]
+
+
+@pytest.fixture(scope="module")
+def solver() -> Solver:
+    """One solver for the module, as for the deals of a tournament: each table is solved from
+    scratch (the transposition table is emptied when the strain changes)."""
+    return Solver()
+
+
+# Each deal is a test of its own, so that the two test processes share the 200 between them.
+@pytest.mark.parametrize(
+    ("number", "pbn"),
+    [pytest.param(number, pbn, id=f"deal-{number}") for number, pbn in enumerate(random_deals())],
+)
+def test_random_deals_equal_dds(number, pbn, solver):
+    print("seed", SEED, "deal", number)
+    expected = [
+        tricks for row in dds.calc_dd_table(endplay_types.Deal(pbn)).to_list() for tricks in row
+    ]
+    assert dd_table(parse_pbn(pbn), solver) == expected, (number, pbn)
+
+
+def test_there_are_200_distinct_deals():
+    assert len(set(random_deals())) == DEALS == 200
 
 
 @pytest.mark.parametrize(
