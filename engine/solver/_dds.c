@@ -38,6 +38,18 @@ typedef uint32_t u32;
 #define USE_QUICK_TRICKS 0
 #endif
 
+/* Lead ordering: the weight (in eighths) of the opponents' cards in the suit led, a void
+   counting as more than any length; and the bonus of the lead that last cut at the same
+   depth for the same side (measured: 56.1 M to 35.0 M positions on 6 deals of 13 cards,
+   16.9 M instead of 29.4 M on the bench's first deal). The same bonus for the following
+   hands doubles the positions searched. */
+#ifndef LEAD_BRANCH
+#define LEAD_BRANCH 24
+#endif
+#ifndef KILLER
+#define KILLER 30
+#endif
+
 /* Positions with fewer tricks left than this are searched without the table. */
 #ifndef TT_FROM
 #define TT_FROM 2
@@ -177,6 +189,7 @@ typedef struct {
     u32 own[4];    /* owners of the live cards in hands, kept up to date */
     int hint;      /* a lead the table suggests for the node being searched, or -1 */
     int best_lead; /* the lead that decided the last lead node, or -1 */
+    int killer[17][2]; /* per tricks left and side of the leader: the last lead that cut */
     u64 max_nodes; /* 0: no limit; else the search gives up past this many positions */
     double deadline; /* 0: none; else the search gives up past this monotonic time (s) */
     u64 next_check;  /* the node count at which the clock is read again */
@@ -503,6 +516,22 @@ static int gen_moves(const S *s, int p, u64 legal, Move *mv, int hint) {
                     if (su == s->trump) sc += side_len > opp_len ? 6 : -6;
                 }
                 if (lo == hint) sc += 100;
+                {
+                    /* a lead the opponents can answer with few cards makes a smaller tree
+                       (a void opponent may play anything) */
+                    int R = s->tricks, cl = 0;
+                    for (int q = 0; q < n; q++) {
+                        if (same_side(s, q, p)) continue;
+                        int lq = popc(s->hand[q] & SUITMASK(su));
+                        cl += lq ? lq : R + 1;
+                    }
+                    sc -= cl * LEAD_BRANCH / 8;
+                }
+                {
+                    /* the last lead that cut at this depth, if the leader holds it */
+                    int kc = s->killer[s->tricks][s->maxside[p]];
+                    if (kc >= lo && kc <= hi && (s->hand[p] & BIT(kc))) sc += KILLER;
+                }
             } else if (su == led) {
                 int h = hi;
                 if (SUIT(wcard) != led) {
@@ -742,7 +771,10 @@ static int search(S *s, int need, u64 *rel) {
             result = ok;
             acc = crel;
             cut = 1;
-            if (s->ncards == 0) s->best_lead = c;
+            if (s->ncards == 0) {
+                s->best_lead = c;
+                s->killer[s->tricks][is_max] = c;
+            }
             break;
         }
         acc |= crel;
@@ -954,6 +986,7 @@ static PyObject *Solver_solve(SolverObject *self, PyObject *args, PyObject *kwds
         return NULL;
     S s;
     memset(&s, 0, sizeof s);
+    memset(s.killer, 0xff, sizeof s.killer);
     s.flags = flags;
     if (setup_position(&s, hands_o, played_o, trump, leader) < 0) return NULL;
     if (read_ints(weights_o, s.weight, s.n, "weights") < 0) return NULL;
