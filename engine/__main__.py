@@ -147,15 +147,13 @@ def cmd_solve(args: argparse.Namespace) -> int:
             return dd_table(parse_pbn(text), solver)
 
     else:
-        module = {
-            "pymtheg": "engine.games.pymtheg.solver",
-            "pyramid": "engine.games.pyramid.solver",
-        }
-        if args.game not in module:
-            return _usage_error(f"no double-dummy analysis for {args.game} (pymtheg, pyramid)")
+        module = get_game(args.game).solver_module
+        if module is None:
+            solved = ", ".join(g for g in GAME_IDS if get_game(g).solver_module)
+            return _usage_error(f"no double-dummy analysis for {args.game} ({solved})")
         import importlib
 
-        game_solver = importlib.import_module(module[args.game])
+        game_solver = importlib.import_module(module)
         analyse_text = game_solver.analyse_text
         try:
             options = game_solver.solve_options(

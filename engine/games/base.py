@@ -492,6 +492,10 @@ class Game(ABC):
 
     # -- double-dummy analysis ------------------------------------------------------------------
 
+    #: The module of the game's command-line solver, if it has one: its ``solve_options``
+    #: checks the options of ``python -m engine solve`` and its ``analyse_text`` solves a deal.
+    solver_module: ClassVar[str | None] = None
+
     #: The solver's table (MiB) for one part of an analysis (``engine.solver.Solver``).
     analysis_memory_mib: ClassVar[int] = 64
 

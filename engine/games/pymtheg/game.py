@@ -60,6 +60,7 @@ class PymthegGame(DoubleDummyTables, Game):
         "1-9 then A=10 … F=15, an empty group for a void."
     )
     deal_summary = "Fire.Earth.Water.Wind, ranks A=10 ... F=15"
+    solver_module = "engine.games.pymtheg.solver"
     table_sizes = (4,)
     entrants = PAIRS
     score_settings = ("ruleset",)

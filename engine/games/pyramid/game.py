@@ -55,6 +55,7 @@ class PyramidGame(DoubleDummyTables, Game):
         "A K Q J T 9 (an empty group for a void). With 2 or 3 players the undealt cards come "
         "last, after a '-'. Example: S:T.KQ.JT.Q AK.9.AQ.9 QJ.A.K.AK -9.JT.9.JT"
     )
+    solver_module = "engine.games.pyramid.solver"
     table_sizes = (2, 3, 4)
     entrants = PLAYERS
     setting_fields = (
