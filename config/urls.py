@@ -26,6 +26,8 @@ class ApiPage(SpectacularSwaggerSplitView):
     """The interactive API page (Swagger UI from the sidecar package, no CDN); its setup is a
     script file of its own, as the site's policy allows no inline script."""
 
+    template_name = "api_docs.html"  # the page's language and a main landmark
+
     @extend_schema(exclude=True)
     def get(self, request, *args, **kwargs):
         response = super().get(request, *args, **kwargs)
