@@ -1,100 +1,128 @@
-"""The accessibility checks of the browser tests: axe-core on every page a test opens.
+"""The accessibility checks of the browser tests: axe-core on every page a test visits.
 
 axe-core comes with the ``axe-playwright-python`` package (a dev dependency; its
-``axe.min.js`` is read from the installed package, never fetched). Every browser context
-the tests open gets it as an init script with a small runner: on each HTML document, once
-its deferred scripts have run (the scorer's entry is drawn by then), axe checks the page and
-reports its serious and critical violations to the test through an exposed binding, with
-every ARIA reference (aria-describedby, aria-labelledby, aria-controls) naming an id the page
-does not have. When a test ends, each page still open is checked once more in the state the
-test left it (an entry half filled, a form sent back with its errors), and the test fails on
-any violation found on the way.
+``axe.min.js`` is read from the installed package, never fetched). Running it while a test
+drives a page would hold the page's main thread for seconds (axe checks every element's
+contrast) and race the test's own waits, so the audits come when the test is over:
+
+- every page still open is checked as the test left it (an entry half filled, a form sent
+  back with its errors, East's check);
+- every other address a page of the test showed (each main-frame navigation, recorded as it
+  happens) is opened again in the same browser context, with the same cookies and storage,
+  and checked once loaded.
+
+A serious or critical violation fails the test, with the address, the rule and the elements;
+so does an ``aria-describedby``, ``aria-labelledby`` or ``aria-controls`` naming an id the
+page does not have (axe passes a list of ids where one exists).
 """
 
 from __future__ import annotations
 
-import json
+from contextlib import suppress
 from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any
+from urllib.parse import urlsplit
+
+try:
+    from playwright.sync_api import Error as PlaywrightError
+except ImportError:  # the browser fixture skips the tests (or fails them under CI)
+    PlaywrightError = Exception
 
 # The impacts that fail a test; "moderate" and "minor" ones are best practice, not failures.
-FAILING_IMPACTS = ("serious", "critical")
+FAILING_IMPACTS = ["serious", "critical"]
+# Another project's widget, checked by its makers: the interactive API page's Swagger UI (the
+# page around it is checked).
+NOT_OURS = [["#swagger-ui"]]
+REVISIT_TIMEOUT_MS = 20_000
 
-RUNNER = """
-(() => {
-  if (window.top !== window || window.__a11yAudit) return;
-  let chain = Promise.resolve();
-  // axe passes an aria-describedby that names one real id among missing ones: every id it
-  // names must exist (a form's help text, its errors).
-  const missingReferences = () => {
-    const missing = [];
-    for (const attr of ["aria-describedby", "aria-labelledby", "aria-controls"]) {
-      for (const el of document.querySelectorAll(`[${attr}]`)) {
-        const ids = el.getAttribute(attr).trim().split(/ +/).filter(Boolean);
-        const gone = ids.filter((id) => !document.getElementById(id));
-        const what = `${el.tagName.toLowerCase()}#${el.id}`;
-        if (gone.length) missing.push(`${what} ${attr}=${gone.join(" ")}`);
-      }
+AUDIT = """async ([failing, notOurs]) => {
+  if (!location.protocol.startsWith("http") || document.contentType !== "text/html") return null;
+  const context = { include: [["html"]], exclude: notOurs };
+  const result = await window.axe.run(context, { resultTypes: ["violations"] });
+  const found = result.violations.filter((v) => failing.includes(v.impact)).map((v) => ({
+    id: v.id, impact: v.impact, help: v.help,
+    targets: v.nodes.slice(0, 6).map((n) => n.target.join(" ")),
+  }));
+  const missing = [];
+  for (const attr of ["aria-describedby", "aria-labelledby", "aria-controls"]) {
+    for (const el of document.querySelectorAll(`[${attr}]`)) {
+      const ids = el.getAttribute(attr).trim().split(/ +/).filter(Boolean);
+      const gone = ids.filter((id) => !document.getElementById(id));
+      const what = `${el.tagName.toLowerCase()}#${el.id}`;
+      if (gone.length) missing.push(`${what} ${attr}=${gone.join(" ")}`);
     }
-    return missing.length ? [{ id: "idref-missing", impact: "serious",
-      help: "Every id an ARIA attribute names must exist", targets: missing.slice(0, 6) }] : [];
-  };
-  const failing = %(failing)s;
-  // Each run waits for the one before: axe refuses to run twice at once.
-  window.__a11yAudit = (when) => {
-    chain = chain.then(() => {
-      const page = location.protocol.startsWith("http") && document.contentType === "text/html";
-      if (!window.axe || !page) return null;
-      return window.axe.run(document, { resultTypes: ["violations"] }).then((result) => {
-        const found = result.violations.filter((v) => failing.includes(v.impact)).map((v) => ({
-          id: v.id, impact: v.impact, help: v.help,
-          targets: v.nodes.slice(0, 6).map((n) => n.target.join(" ")),
-        }));
-        found.push(...missingReferences());
-        return window.__a11yReport({ url: location.href, when, violations: found });
-      });
-    }).catch(() => null);
-    return chain;
-  };
-  const onLoad = () => setTimeout(() => window.__a11yAudit("loaded"), 0);
-  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", onLoad);
-  else onLoad();
-})();
-"""
+  }
+  if (missing.length) {
+    found.push({ id: "idref-missing", impact: "serious",
+      help: "Every id an ARIA attribute names must exist", targets: missing.slice(0, 6) });
+  }
+  return found;
+}"""
 
 
 def axe_source() -> str:
     return resources.files("axe_playwright_python").joinpath("axe.min.js").read_text("utf-8")
 
 
+def page_key(url: str) -> str:
+    parts = urlsplit(url)
+    return f"{parts.path}?{parts.query}" if parts.query else parts.path
+
+
 @dataclass
 class AxeAudits:
-    """What axe found on the pages of one test: every audit, and the failing violations."""
+    """The addresses the pages of one test showed, what axe found on them, and how."""
 
     source: str
+    visited: dict[Any, list[str]] = field(default_factory=dict)  # context -> addresses
     audited: list[str] = field(default_factory=list)
     violations: list[dict[str, Any]] = field(default_factory=list)
 
-    def install(self, context: Any) -> None:
-        context.expose_binding("__a11yReport", self._report)
-        runner = RUNNER % {"failing": json.dumps(FAILING_IMPACTS)}
-        context.add_init_script(self.source + "\n" + runner)
+    def watch(self, page: Any) -> None:
+        """Records every address the page's main frame shows."""
+        shown = self.visited.setdefault(page.context, [])
 
-    def _report(self, _source: Any, report: dict[str, Any]) -> None:
-        self.audited.append(report["url"])
-        for violation in report["violations"]:
-            self.violations.append({"url": report["url"], "when": report["when"], **violation})
+        def note(frame: Any) -> None:
+            if frame == page.main_frame and frame.url.startswith("http") and frame.url not in shown:
+                shown.append(frame.url)
 
-    def audit(self, page: Any, when: str = "now") -> None:
-        """Checks the page as it is now (and waits for any run under way)."""
-        page.evaluate("(when) => window.__a11yAudit && window.__a11yAudit(when)", when)
+        page.on("framenavigated", note)
+
+    def audit(self, page: Any, when: str) -> None:
+        """Checks the page as it is now."""
+        page.evaluate(self.source)
+        found = page.evaluate(AUDIT, [FAILING_IMPACTS, NOT_OURS])
+        if found is None:
+            return
+        self.audited.append(page_key(page.url))
+        for violation in found:
+            self.violations.append({"url": page.url, "when": when, **violation})
+
+    def audit_all(self, pages: list[Any]) -> None:
+        """The pages still open as they are, then every other address shown, loaded again."""
+        for page in pages:
+            if page.is_closed() or not page.url.startswith("http"):
+                continue
+            # A page navigating at this very moment is checked below, loaded again.
+            with suppress(PlaywrightError):
+                self.audit(page, "as the test left it")
+        for context, urls in self.visited.items():
+            for url in urls:
+                if page_key(url) in self.audited:
+                    continue
+                page = context.new_page()
+                try:
+                    page.goto(url, wait_until="load", timeout=REVISIT_TIMEOUT_MS)
+                    self.audit(page, "visited again")
+                finally:
+                    page.close()
 
     def failures(self) -> str:
         seen: set[tuple[str, str]] = set()
         lines = []
         for v in self.violations:
-            key = (v["url"].split("?")[0], v["id"])
+            key = (page_key(v["url"]), v["id"])
             if key in seen:
                 continue
             seen.add(key)

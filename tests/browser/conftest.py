@@ -11,9 +11,9 @@ Chromium driven by Playwright, phone and desktop contexts, and step screenshots.
   SQLite that database lives in memory, on one connection the server's request threads and
   the test share; Django copes with that only if they take turns, so requests are served one
   at a time.
-- **Accessibility**: every context runs axe-core on each page it loads, and once more on each
-  page still open when the test ends; a serious or critical violation fails the test
-  (``tests/browser/a11y.py``).
+- **Accessibility**: when a test has passed, axe-core checks every page still open, then every
+  other address its pages showed, loaded again in the same context; a serious or critical
+  violation fails the test (``tests/browser/a11y.py``).
 - **ORM work while a browser is open** goes inside ``live.exclusive()``. Playwright's sync
   API keeps an asyncio loop running in the test's thread, and Django then treats the test as
   async code: it refuses ORM calls, and would give them a second database connection that
@@ -172,7 +172,6 @@ class Contexts:
     base_url: str
     axe: AxeAudits | None = None
     opened: list = field(default_factory=list)
-    pages_loaded: int = 0
     blocked: list[str] = field(default_factory=list)
     refused_by_policy: list[str] = field(default_factory=list)
 
@@ -180,21 +179,16 @@ class Contexts:
         context: BrowserContext = self.browser.new_context(base_url=self.base_url, **device)
         context.set_default_timeout(ACTION_TIMEOUT_MS)
         context.route(lambda url: not is_loopback(url), self._block)
-        if self.axe is not None:
-            self.axe.install(context)
         self.opened.append(context)
         page = context.new_page()
         page.on("console", self._note_policy_violation)
-        page.on("load", self._note_load)
+        if self.axe is not None:
+            self.axe.watch(page)
         return page
 
     def _note_policy_violation(self, message: Any) -> None:
         if "Content Security Policy" in message.text:
             self.refused_by_policy.append(message.text)
-
-    def _note_load(self, page: Page) -> None:
-        if page.url.startswith("http"):
-            self.pages_loaded += 1
 
     def _block(self, route: Any) -> None:
         self.blocked.append(route.request.url)
@@ -203,14 +197,10 @@ class Contexts:
     def pages(self) -> list[Page]:
         return [page for context in self.opened for page in context.pages]
 
-    def audit_open_pages(self) -> None:
-        """axe on every page still open, as the test left it."""
-        if self.axe is None:
-            return
-        for page in self.pages():
-            # A page closing or navigating right now is skipped: its load was audited.
-            with suppress(Exception):
-                self.axe.audit(page, "at the end of the test")
+    def audit_pages(self) -> None:
+        """axe on every page still open, then on every other address the pages showed."""
+        if self.axe is not None:
+            self.axe.audit_all(self.pages())
 
 
 @pytest.fixture
@@ -256,8 +246,9 @@ def contexts(
 ) -> Iterator[Contexts]:
     opened = Contexts(browser, live.url, axe=axe_audits())
     yield opened
-    opened.audit_open_pages()
     report = getattr(request.node, "report_call", None)
+    if report is not None and report.passed:
+        opened.audit_pages()
     if report is not None and report.failed:
         for page in opened.pages():
             # Best effort: a crashed page must not hide the failure it illustrates.
@@ -269,8 +260,8 @@ def contexts(
     assert not opened.refused_by_policy, (
         f"the pages broke their Content-Security-Policy: {opened.refused_by_policy}"
     )
-    if opened.axe is not None and opened.pages_loaded:
-        assert opened.axe.audited, "axe checked none of the pages the test loaded"
+    if opened.axe is not None and any(opened.axe.visited.values()):
+        assert opened.axe.audited, "axe checked none of the pages the test showed"
     failures = opened.axe.failures() if opened.axe is not None else ""
     assert not failures, f"axe found serious or critical violations:\n{failures}"
 
