@@ -219,3 +219,12 @@ def test_a_withdrawn_player_has_no_place_in_either_method():
         assert rows[-1]["player"] == "P2" and rows[-1]["place"] is None
         assert rows[-1]["status"] == "withdrawn" and rows[-1]["withdrew_after"] == 2
         assert all(row["place"] is not None for row in rows[:-1])
+
+
+def test_a_withdrawn_row_survives_the_compact_storage():
+    from engine.ranking import RankingState
+    from engine.ranking.stored import expand_standings
+
+    data = {**_pair_results(11), "withdrawn": [{"team": "T5", "after_round": 2}]}
+    state = RankingState.build(data)
+    assert expand_standings(state.to_stored_standings()) == state.to_standings()
