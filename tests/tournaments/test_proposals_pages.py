@@ -278,3 +278,19 @@ def test_the_settings_form_names_only_the_seats_of_its_tables():
     tournament = players_event("pyramid", 8, tables=4, size=2, slug="two-seats")
     labels = dict(TournamentSettingsForm(instance=tournament).fields["direction"].choices)
     assert "W" not in " ".join(labels.values()) and "S" not in " ".join(labels.values())
+
+
+@pytest.mark.parametrize("game", ["pymtheg", "pyramid", "twenty", "pysngtaut"])
+def test_the_new_tournament_page_names_the_game_chosen(organiser_client, game):
+    from engine.games import get_game
+
+    import html
+
+    page = text_of(organiser_client.get(reverse("tournaments:create") + f"?game={game}").text)
+    assert f"New {get_game(game).title} tournament" in html.unescape(page)
+
+
+def test_pysngtaut_options_come_in_their_own_order(organiser_client):
+    page = text_of(organiser_client.get(reverse("tournaments:create") + "?game=pysngtaut").text)
+    numbers = [int(n) for n in re.findall(r"Option (\d):", page)]
+    assert numbers == sorted(numbers) and set(numbers) == set(range(1, 9)), numbers

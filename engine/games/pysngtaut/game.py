@@ -96,6 +96,11 @@ class FlagSetting(Setting):
         return value
 
 
+def _flag_setting(name: str) -> FlagSetting:
+    label, help_text = FLAG_LABELS[name]
+    return FlagSetting(name, label, "off", FLAG_CHOICES, help=help_text)
+
+
 def _up_code(up: Any, deal: Any) -> int:
     """The turned-up card: the one entered (in any case), else the deal's."""
     if up is None:
@@ -184,10 +189,8 @@ class PysngtautGame(Game):
             choices=DIRECTION_CHOICES,
             help="The first turn is the seat after the dealer in this direction.",
         ),
-        *(
-            FlagSetting(name, FLAG_LABELS[name][0], "off", FLAG_CHOICES, help=FLAG_LABELS[name][1])
-            for name in FLAGS
-        ),
+        # In the options' own order: 1 to 6, the values of option 7, then 8.
+        *(_flag_setting(name) for name in FLAGS if name != "own_sets_offset"),
         *(
             Setting(
                 value_setting(category),
@@ -198,6 +201,7 @@ class PysngtautGame(Game):
             )
             for category, value in CATEGORIES
         ),
+        _flag_setting("own_sets_offset"),
     )
     #: North enters the turned-up card (``up``) too: it lies face up through the whole hand,
     #: and the entry is scored without the deal, then checked against it.
