@@ -165,7 +165,9 @@ def tournament_create(request: HttpRequest) -> HttpResponse:
         else:
             messages.success(request, f"Tournament {tournament.name!r} created.")
             return redirect("tournaments:teams", slug=tournament.slug)
-    return _render(request, "tournaments/create.html", None, form=form, game=form.game, games=game_choices())
+    return _render(
+        request, "tournaments/create.html", None, form=form, game=form.game, games=game_choices()
+    )
 
 
 @organiser_required

@@ -282,9 +282,9 @@ def test_the_settings_form_names_only_the_seats_of_its_tables():
 
 @pytest.mark.parametrize("game", ["pymtheg", "pyramid", "twenty", "pysngtaut"])
 def test_the_new_tournament_page_names_the_game_chosen(organiser_client, game):
-    from engine.games import get_game
-
     import html
+
+    from engine.games import get_game
 
     page = text_of(organiser_client.get(reverse("tournaments:create") + f"?game={game}").text)
     assert f"New {get_game(game).title} tournament" in html.unescape(page)
