@@ -183,9 +183,12 @@ def test_start_finalise_reopen_from_the_dashboard(organiser_client, scheduled):
     page = text(organiser_client.get(url("dashboard", scheduled.slug)))
     assert "Start the tournament" in page
     assert "7 of 7 boards dealt" in page
+    assert "Getting ready" in page
     organiser_client.post(url("start", scheduled.slug))
     scheduled.refresh_from_db()
     assert scheduled.status == Status.RUNNING
+    page = text(organiser_client.get(url("dashboard", scheduled.slug)))
+    assert "Set-up" in page and "Getting ready" not in page
     page = text(organiser_client.get(url("finalise", scheduled.slug)))
     assert "49 results missing" in page
     assert "Round 1: " in page and 'href="/tournaments/seven/director/' in page
