@@ -133,12 +133,39 @@ class TournamentSettingsForm(forms.ModelForm):
         for name, field in self.fields.items():
             if self.instance.status not in setting_statuses(self.instance, name):
                 field.disabled = True
+        ranking = self.fields.get("ranking")
+        if ranking is not None and not ranking.disabled and self._has_results():
+            self.fields["confirm_ranking"] = forms.BooleanField(
+                required=False,
+                label="Rank the results again",
+                help_text="Results are in: a new ranking places every entrant again. Tick to "
+                "confirm a change of ranking.",
+            )
+
+    def _has_results(self) -> bool:
+        return Match.objects.filter(table__tournament=self.instance, results__current=True).exists()
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean()
+        ranking = cleaned.get("ranking")
+        if (
+            "confirm_ranking" in self.fields
+            and ranking
+            and ranking != self.instance.ranking
+            and not cleaned.get("confirm_ranking")
+        ):
+            self.add_error(
+                "ranking",
+                f"Results are in: changing the ranking to {ranking} places every entrant again. "
+                "Tick 'Rank the results again' to confirm.",
+            )
+        return cleaned
 
     def changes(self) -> dict[str, Any]:
         return {
             name: value
             for name, value in self.cleaned_data.items()
-            if not self.fields[name].disabled
+            if not self.fields[name].disabled and name != "confirm_ranking"
         }
 
 

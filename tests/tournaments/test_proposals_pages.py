@@ -294,3 +294,41 @@ def test_pysngtaut_options_come_in_their_own_order(organiser_client):
     page = text_of(organiser_client.get(reverse("tournaments:create") + "?game=pysngtaut").text)
     numbers = [int(n) for n in re.findall(r"Option (\d):", page)]
     assert numbers == sorted(numbers) and set(numbers) == set(range(1, 9)), numbers
+
+
+def _settings_post(tournament, **changes):
+    """The settings page's form as it stands, with ``changes``."""
+    from engine.games import get_game
+
+    data = {
+        "name": tournament.name,
+        "ties": tournament.ties,
+        "ranking": tournament.ranking,
+        **{s.name: tournament.rules[s.name] for s in get_game(tournament.game).setting_fields},
+    }
+    return {**data, **changes}
+
+
+def test_switching_the_ranking_once_results_exist_asks_first_and_is_logged(organiser_client):
+    from tournaments.models import ActionLog
+
+    tournament = pyramid_event(slug="switch")
+    services.start_tournament(by=None, tournament=tournament)
+    url = reverse("tournaments:settings", args=[tournament.slug])
+    before = text_of(organiser_client.get(url).text)
+    assert "Rank the results again" not in before  # nothing to rank again yet
+    simulate_tournament(tournament, rounds=1, seed="switch")
+    assert "Rank the results again" in text_of(organiser_client.get(url).text)
+    refused = organiser_client.post(url, _settings_post(tournament, ranking="totals"))
+    assert refused.status_code == 200
+    assert "Tick &#x27;Rank the results again&#x27; to confirm" in refused.text
+    tournament.refresh_from_db()
+    assert tournament.ranking == "duplicate"
+    confirmed = organiser_client.post(
+        url, _settings_post(tournament, ranking="totals", confirm_ranking="on")
+    )
+    assert confirmed.status_code == 302
+    tournament.refresh_from_db()
+    assert tournament.ranking == "totals"
+    logged = ActionLog.objects.filter(tournament=tournament).order_by("-pk").first()
+    assert "totals" in str(logged.after)
