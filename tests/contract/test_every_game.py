@@ -77,6 +77,15 @@ def test_deal_notation_round_trips(game_id):
 
 
 @GAMES
+def test_each_setting_has_a_label_of_its_own(game_id):
+    """One label per idea on the organiser's forms: no two settings share a label, and no
+    label only adds an article to another ("Opening seat", "The opening seat")."""
+    labels = [field.label for field in get_game(game_id).setting_fields]
+    bare = [re.sub(r"^(the|a|an) ", "", label.lower()) for label in labels]
+    assert len(set(bare)) == len(bare), labels
+
+
+@GAMES
 def test_what_a_scorer_enters_scores_without_the_deal_and_agrees_with_it(game_id):
     """The simulation's North enters what happened (``scorer_facts``); read without the deal
     it is a valid entry, and the deal on file gives the same score."""

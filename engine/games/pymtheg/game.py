@@ -72,13 +72,13 @@ class PymthegGame(DoubleDummyTables, Game):
             choices=tuple((name, rules.title) for name, rules in sorted(RULESETS.items())),
         ),
         Setting("direction", "Play direction", "clockwise", choices=DIRECTION_CHOICES),
-        Setting("opening_rule", "Opening seat", "fixed", choices=OPENING_RULES),
+        Setting("opening_rule", "Who opens", "fixed", choices=OPENING_RULES),
         Setting(
             "opening_seat",
-            "The opening seat",
+            "Seat that opens",
             "N",
             choices=SEAT_CHOICES,
-            help="The opening seat when the rule is 'fixed'.",
+            help="When the same seat opens at every table: which one.",
         ),
         *(
             Setting(name, label, 0, minimum=0, help=HOUSE_RULE_HELP[name])
