@@ -444,8 +444,10 @@
       else if (p.loading) content = h("p", { class: "muted" }, "Computing the score…");
       else if (p.error) content = h("p", { class: "message error", role: "alert" }, p.error);
       else if (p.unchecked) {
-        content = h("p", { class: "message warning" }, p.unchecked,
-          config.director ? "" : " You can still send: it will be checked on arrival.");
+        // Said with the button's own words: what pressing it does while the score waits.
+        content = h("p", { class: "message warning" }, p.unchecked, config.director ? "" :
+          ` You can still press “${SEND_LABEL}”: the entry is kept on this phone until the ` +
+          "server takes it, and its score is checked then.");
       }
       else if (p.score) {
         const s = p.score;

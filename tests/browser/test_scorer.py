@@ -203,7 +203,10 @@ def test_an_entry_made_offline_is_sent_once_back_online(live, cup, open_phone, s
         make_call(panel, seat, "Pass")
     name_trump(panel, "Water")
     set_team_tricks(panel, 11)
-    expect(score_preview(panel)).to_contain_text("will be checked on arrival")
+    # The advice names the button as it reads.
+    expect(score_preview(panel)).to_contain_text(
+        f"You can still press “{send_button(panel).inner_text()}”: the entry is kept on this phone"
+    )
 
     send_button(panel).click()
     note = panel.get_by_text("Saved on this phone, will be sent: no connection right now.")
