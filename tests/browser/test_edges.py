@@ -252,3 +252,28 @@ def test_forfeits_of_a_disqualified_team_wait_for_their_round(live, cup, context
     # The card's own poll brings the round-2 forfeit, now that round 2 is reached.
     expect(card.get_by_text("forfeit −1000")).to_have_count(2, timeout=20_000)
     shots.take(card, "forfeit-round-2-reached")
+
+
+def test_a_bid_keeps_its_words_on_one_line_on_a_small_phone(live, cup, contexts, shots):
+    """At 360 px the bidding box's rows wrap, never a bid's own words ("Gâm +4")."""
+    from playwright.sync_api import expect
+
+    from tests.browser.helpers import bidding_box, board_panel, make_call
+
+    phone = contexts.new_page(SMALL_PHONE)
+    phone.goto(live.scorer_link(cup.slug, cup.north.access_code))
+    panel = board_panel(phone)
+    make_call(panel, "North", "Gâm")
+    bids = bidding_box(panel).locator("button.bid")
+    expect(bids.first).to_be_visible()
+    lines = phone.evaluate(
+        """() => [...document.querySelectorAll('.bid-row button.bid')].map((b) => {
+            const range = document.createRange();
+            range.selectNodeContents(b);
+            const tops = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+            return [b.textContent.trim(), tops.size];
+        })"""
+    )
+    assert lines and all(count == 1 for _text, count in lines), lines
+    assert any(text.startswith("Gâm +") for text, _count in lines), lines
+    shots.take(phone, "bids-on-one-line")
