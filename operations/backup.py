@@ -206,34 +206,7 @@ def byes_of(
 
 def export_tournament(tournament: Tournament) -> dict[str, Any]:
     """The whole tournament as a JSON-ready dict (see the module docstring)."""
-    matches = list(
-        Match.objects.filter(table__tournament=tournament)
-        .select_related("table", "north_entrant", "east_entrant")
-        .order_by("round", "table__number")
-    )
-    where = {m.pk: {"round": m.round, "table": m.table.number} for m in matches}
-    seats = list(
-        MatchSeat.objects.filter(match__table__tournament=tournament)
-        .select_related("team")
-        .order_by("round", "match__table__number", seat_order())
-    )
-    submissions = list(
-        Submission.objects.filter(match__table__tournament=tournament)
-        .select_related("board", "team", "user")
-        .order_by("created_at", "id")
-    )
-    reviews = list(
-        Review.objects.filter(match__table__tournament=tournament)
-        .select_related("board", "team", "user")
-        .order_by("created_at", "id")
-    )
-    # Entries and reviews are numbered by their place in the file: ids of this database mean
-    # nothing in another.
-    entry_number = {s.pk: n for n, s in enumerate(submissions, 1)}
-    review_number = {r.pk: n for n, r in enumerate(reviews, 1)}
-    teams = list(tournament.teams.order_by("number"))
-    playing = [(m.round, t.number) for m in matches for t in (m.north_entrant, m.east_entrant)]
-    playing += [(seat.round, seat.team.number) for seat in seats]
+    where, schedule = _schedule_sections(tournament)
     return {
         "format": FORMAT,
         "version": VERSION,
@@ -250,6 +223,51 @@ def export_tournament(tournament: Tournament) -> dict[str, Any]:
             .select_related("table")
             .order_by("table__number", "number")
         ],
+        **schedule,
+        "disqualifications": [
+            {"team": d.team.number, **_columns(d), "by": _username(d.by)}
+            for d in Disqualification.objects.filter(team__tournament=tournament)
+            .select_related("team", "by")
+            .order_by("team__number")
+        ],
+        # Late arrivals, withdrawals, substitutes (tournaments.room); an older backup has none.
+        "room_changes": [
+            {"entrant": c.entrant.number, **_columns(c), "by": _username(c.by)}
+            for c in RoomChange.objects.filter(tournament=tournament)
+            .select_related("entrant", "by")
+            .order_by("created_at", "id")
+        ],
+        **_scoring_sections(tournament, where),
+        "action_log": [
+            {"user": _username(entry.user), **_columns(entry)}
+            for entry in ActionLog.objects.filter(tournament=tournament)
+            .select_related("user")
+            .order_by("created_at", "id")
+        ],
+    }
+
+
+Where = dict[int, dict[str, int]]
+
+
+def _schedule_sections(tournament: Tournament) -> tuple[Where, dict[str, Any]]:
+    """Each match's place by id (round and table), and the sections ``teams``, ``matches``,
+    ``seats`` and ``byes``."""
+    matches = list(
+        Match.objects.filter(table__tournament=tournament)
+        .select_related("table", "north_entrant", "east_entrant")
+        .order_by("round", "table__number")
+    )
+    where = {m.pk: {"round": m.round, "table": m.table.number} for m in matches}
+    seats = list(
+        MatchSeat.objects.filter(match__table__tournament=tournament)
+        .select_related("team")
+        .order_by("round", "match__table__number", seat_order())
+    )
+    teams = list(tournament.teams.order_by("number"))
+    playing = [(m.round, t.number) for m in matches for t in (m.north_entrant, m.east_entrant)]
+    playing += [(seat.round, seat.team.number) for seat in seats]
+    return where, {
         "teams": [_columns(t) for t in teams],
         "matches": [
             {
@@ -264,19 +282,26 @@ def export_tournament(tournament: Tournament) -> dict[str, Any]:
             {**where[seat.match_id], **_columns(seat), "team": seat.team.number} for seat in seats
         ],
         "byes": byes_of((t.number for t in teams), playing),
-        "disqualifications": [
-            {"team": d.team.number, **_columns(d), "by": _username(d.by)}
-            for d in Disqualification.objects.filter(team__tournament=tournament)
-            .select_related("team", "by")
-            .order_by("team__number")
-        ],
-        # Late arrivals, withdrawals, substitutes (tournaments.room); an older backup has none.
-        "room_changes": [
-            {"entrant": c.entrant.number, **_columns(c), "by": _username(c.by)}
-            for c in RoomChange.objects.filter(tournament=tournament)
-            .select_related("entrant", "by")
-            .order_by("created_at", "id")
-        ],
+    }
+
+
+def _scoring_sections(tournament: Tournament, where: Where) -> dict[str, Any]:
+    """The sections ``submissions``, ``reviews`` and ``results``: the whole scoring history.
+    Entries and reviews are numbered by their place in the file (ids of this database mean
+    nothing in another)."""
+    submissions = list(
+        Submission.objects.filter(match__table__tournament=tournament)
+        .select_related("board", "team", "user")
+        .order_by("created_at", "id")
+    )
+    reviews = list(
+        Review.objects.filter(match__table__tournament=tournament)
+        .select_related("board", "team", "user")
+        .order_by("created_at", "id")
+    )
+    entry_number = {s.pk: n for n, s in enumerate(submissions, 1)}
+    review_number = {r.pk: n for n, r in enumerate(reviews, 1)}
+    return {
         "submissions": [
             {
                 "number": entry_number[s.pk],
@@ -310,12 +335,6 @@ def export_tournament(tournament: Tournament) -> dict[str, Any]:
             }
             for r in Result.objects.filter(match__table__tournament=tournament)
             .select_related("board")
-            .order_by("created_at", "id")
-        ],
-        "action_log": [
-            {"user": _username(entry.user), **_columns(entry)}
-            for entry in ActionLog.objects.filter(tournament=tournament)
-            .select_related("user")
             .order_by("created_at", "id")
         ],
     }
