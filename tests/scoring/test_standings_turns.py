@@ -95,12 +95,14 @@ def test_the_stored_standings_are_compact_and_read_back_whole(db):
     assert expand_standings(raw.get()[0]) == raw.get()[0]  # a part is read as it is
 
 
+@pytest.mark.integration
 @pytest.mark.django_db(transaction=True)
 def test_a_burst_during_a_recompute_waits_for_no_one_and_is_all_stored(monkeypatch):
     """Two connections, as two worker processes: while one recompute ranks, results come in
-    and their own recompute leaves at once; the first goes round again with them."""
+    and their own recompute leaves at once; the first goes round again with them. The turn is
+    PostgreSQL's advisory lock, so this runs in the PostgreSQL run only."""
     if connection.vendor != "postgresql":
-        pytest.skip("the turn is PostgreSQL's advisory lock; SQLite has one process")
+        pytest.fail("this test needs PostgreSQL (DATABASE_URL=postgres://...)")
     director = OrganiserFactory()
     tournament, _teams, matches = build_league(tables=3, rounds=1)
     monkeypatch.setattr(services, "enqueue_standings_update", lambda _id: None)
