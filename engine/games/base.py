@@ -65,6 +65,10 @@ def board_mismatch(deal: Any, *, players: int, dealer: str) -> str | None:
     return None
 
 
+class AnalysisRefused(ValueError):
+    """A double-dummy analysis asked of a game that offers none (``Game.offers_analysis``)."""
+
+
 class PlayRefused(ValueError):
     """An action a table's play rules do not allow now (a call out of turn, a card the seat
     does not hold or may not play): the words say why, for the person recording."""
@@ -525,7 +529,7 @@ class Game(ABC):
     ) -> dict[str, Any]:
         """One part of ``deal``'s double-dummy table (JSON-ready), solved with ``solver`` (an
         ``engine.solver.Solver``, a new one if None)."""
-        raise NotImplementedError(f"{self.title} offers no double-dummy analysis")
+        raise AnalysisRefused(f"{self.title} offers no double-dummy analysis")
 
     def combine_analysis(
         self, inputs: Mapping[str, Any], parts: Mapping[str, Mapping[str, Any]]

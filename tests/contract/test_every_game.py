@@ -388,3 +388,16 @@ def test_every_choice_a_form_offers_is_an_entry_the_server_takes(game_id):
                 assert game.entry_problem(record, score) is None
                 combinations += 1
     assert (combinations > 0) == (game.entry_kind == "fields")
+
+
+@pytest.mark.parametrize(
+    "game_id",
+    [g for g in game_ids() if not get_game(g).offers_analysis(get_game(g).default_settings)],
+)
+def test_a_game_without_analysis_refuses_to_analyse(game_id):
+    from engine.games.base import AnalysisRefused
+
+    game = get_game(game_id)
+    deal = game.seeded_deal(SEED, 1, 1, max(game.table_sizes))
+    with pytest.raises(AnalysisRefused, match="offers no double-dummy analysis"):
+        game.analyse_deal(deal, {}, part="table")
