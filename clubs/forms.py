@@ -1,0 +1,38 @@
+"""Forms of the club pages; the services check again and have the last word."""
+
+from __future__ import annotations
+
+from django import forms
+
+from clubs.imports import MAX_FILE_BYTES
+from clubs.models import Member
+
+
+class ClubForm(forms.Form):
+    name = forms.CharField(max_length=200)
+    slug = forms.SlugField(
+        max_length=50, required=False, help_text="Used in addresses; made from the name if blank."
+    )
+
+
+class MemberForm(forms.ModelForm):
+    class Meta:
+        model = Member
+        fields = ("number", "name", "contact", "active", "public")
+
+
+class MemberImportForm(forms.Form):
+    file = forms.FileField(
+        help_text=f"A .csv, .xlsx or .ods file of at most {MAX_FILE_BYTES // 1024 // 1024} MB."
+    )
+
+
+class MergeForm(forms.Form):
+    kept = forms.CharField(label="Member number to keep", max_length=20)
+    merged = forms.CharField(label="Member number merged into it", max_length=20)
+
+
+class LinkForm(forms.Form):
+    entrant = forms.IntegerField(min_value=1)
+    player1 = forms.CharField(label="Player 1's member number", max_length=20, required=False)
+    player2 = forms.CharField(label="Player 2's member number", max_length=20, required=False)

@@ -1,0 +1,180 @@
+"""Reading a member list from a spreadsheet (.xlsx, .ods) or a CSV file.
+
+The file is read by the tournaments' hardened reader (``tournaments.imports.read_table``:
+bounded sizes, no DTD, streamed XML); only the columns differ. The first row names them (any
+order, case and spacing ignored): ``number`` and ``name`` (required), ``contact`` (optional),
+``active`` and ``public`` (optional: yes/no, true/false, 1/0; both default to yes). Other
+columns are ignored and reported.
+
+Nothing is stored here: ``read_member_file`` returns the rows it understood and every problem
+with its line number (the header is line 1); ``clubs.services.import_members`` stores all the
+rows or none.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import IO
+
+from clubs.models import Member
+from tournaments.imports import MAX_FILE_BYTES, UnreadableFile, read_table
+
+MAX_MEMBERS = 1000
+NAME_MAX = Member._meta.get_field("name").max_length
+NUMBER_MAX = Member._meta.get_field("number").max_length
+CONTACT_MAX = Member._meta.get_field("contact").max_length
+
+COLUMN_ALIASES = {
+    "number": {"number", "no", "nr", "num", "#", "membernumber", "memberno", "membernr", "id"},
+    "name": {"name", "member", "membername", "player"},
+    "contact": {"contact", "email", "mail", "phone", "telephone"},
+    "active": {"active"},
+    "public": {"public", "shownpublicly", "publicpages"},
+}
+YES = {"yes", "y", "true", "1", "x", "oui"}
+NO = {"no", "n", "false", "0", "", "non"}
+
+
+@dataclass(frozen=True)
+class MemberRow:
+    line: int
+    number: str
+    name: str
+    contact: str = ""
+    active: bool = True
+    public: bool = True
+
+
+@dataclass
+class MemberFile:
+    rows: list[MemberRow] = field(default_factory=list)
+    problems: list[str] = field(default_factory=list)  # "line N: reason"
+    file_errors: list[str] = field(default_factory=list)
+    ignored_columns: list[str] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems and not self.file_errors
+
+    def all_messages(self) -> list[str]:
+        return self.file_errors + self.problems
+
+
+def _normalise_header(text: str) -> str:
+    return re.sub(r"[\s_\-.]+", "", str(text).strip().lower())
+
+
+def normalise_number(text: str) -> str:
+    """A member number as stored: trimmed, inner spaces dropped; ``12.0`` from a spreadsheet's
+    number cell is already ``12`` (the reader writes whole numbers without a point)."""
+    return re.sub(r"\s+", "", str(text))
+
+
+def _map_columns(header: list[str], result: MemberFile) -> dict[str, int]:
+    columns: dict[str, int] = {}
+    for index, title in enumerate(header):
+        key = _normalise_header(title)
+        if not key:
+            continue
+        column = next((name for name, aliases in COLUMN_ALIASES.items() if key in aliases), None)
+        if column is None:
+            result.ignored_columns.append(title)
+        elif column in columns:
+            result.file_errors.append(f"line 1: two columns mean '{column}'")
+        else:
+            columns[column] = index
+    missing = [name for name in ("number", "name") if name not in columns]
+    if missing:
+        found = ", ".join(repr(title) for title in header if title) or "none"
+        result.file_errors.append(
+            f"line 1: no {' or '.join(repr(m) for m in missing)} column (columns found: "
+            f"{found}); the first row must name the columns: number, name, contact, active, public"
+        )
+    return columns
+
+
+def _read_flag(text: str, column: str, reasons: list[str]) -> bool:
+    """yes/no in a cell; a blank cell is yes (the default)."""
+    word = text.strip().lower()
+    if word == "" or word in YES:
+        return True
+    if word in NO:
+        return False
+    reasons.append(f"{column} {text!r} is not yes or no")
+    return True
+
+
+def _read_row(line: int, cells: list[str], columns: dict[str, int]) -> MemberRow | str:
+    def cell(column: str) -> str:
+        index = columns.get(column)
+        return cells[index].strip() if index is not None and index < len(cells) else ""
+
+    reasons: list[str] = []
+    number, name, contact = normalise_number(cell("number")), cell("name"), cell("contact")
+    if not number:
+        reasons.append("the member number is missing")
+    elif len(number) > NUMBER_MAX:
+        reasons.append(f"the member number is longer than {NUMBER_MAX} characters")
+    if not name:
+        reasons.append("the name is missing")
+    elif len(name) > NAME_MAX:
+        reasons.append(f"the name is longer than {NAME_MAX} characters")
+    if len(contact) > CONTACT_MAX:
+        reasons.append(f"the contact is longer than {CONTACT_MAX} characters")
+    active = _read_flag(cell("active"), "active", reasons)
+    public = _read_flag(cell("public"), "public", reasons)
+    if reasons:
+        return f"line {line}: " + "; ".join(reasons)
+    return MemberRow(line, number, name, contact, active, public)
+
+
+def parse_member_rows(table: list[list[str]]) -> MemberFile:
+    """Check a table of text cells (header first): good rows, and every bad one by line;
+    a member number twice in the file is a problem of its second line."""
+    result = MemberFile()
+    lines = [(line, cells) for line, cells in enumerate(table, start=1) if any(cells)]
+    if not lines or lines[0][0] != 1:
+        result.file_errors.append("line 1 must name the columns: number, name, contact, ...")
+        return result
+    columns = _map_columns(lines[0][1], result)
+    if result.file_errors:
+        return result
+    if not lines[1:]:
+        result.file_errors.append("the file holds the column names but no members")
+    elif len(lines) - 1 > MAX_MEMBERS:
+        result.file_errors.append(
+            f"the file lists {len(lines) - 1} members; a club's list holds at most {MAX_MEMBERS}"
+        )
+        return result
+    first_line_of: dict[str, int] = {}
+    for line, cells in lines[1:]:
+        row = _read_row(line, cells, columns)
+        if isinstance(row, str):
+            result.problems.append(row)
+        elif row.number.lower() in first_line_of:
+            result.problems.append(
+                f"line {line}: member number {row.number} is also on line "
+                f"{first_line_of[row.number.lower()]}"
+            )
+        else:
+            first_line_of[row.number.lower()] = line
+            result.rows.append(row)
+    return result
+
+
+def read_member_file(stream: IO[bytes], filename: str, size: int | None = None) -> MemberFile:
+    """Read and check an uploaded member list. Never raises for bad content."""
+    too_large = f"the file is larger than {MAX_FILE_BYTES // 1024 // 1024} MB"
+    if size is not None and size > MAX_FILE_BYTES:
+        return MemberFile(file_errors=[too_large])
+    data = stream.read(MAX_FILE_BYTES + 1)
+    if len(data) > MAX_FILE_BYTES:
+        return MemberFile(file_errors=[too_large])
+    if not data.strip():
+        return MemberFile(file_errors=["the file is empty: it needs a header row and a member"])
+    try:
+        table = read_table(data, filename)
+    except UnreadableFile as exc:
+        return MemberFile(file_errors=[str(exc)])
+    return parse_member_rows(table)

@@ -1,0 +1,405 @@
+"""Every change to a club goes through these functions.
+
+Each is keyword-only, runs in one transaction, checks that the user organises the club, and
+writes an entry of the product's action log (``tournaments.action_log.write_log``, without a
+tournament unless the change is about one). A refused change raises ``ClubError`` (the app's
+one error root) carrying every reason, and stores nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from django.core.exceptions import ValidationError
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+from django.utils.text import slugify
+
+from clubs.imports import MemberRow, normalise_number
+from clubs.models import Club, ClubEvent, EntrantMember, Member, MemberMerge
+from clubs.permissions import organises
+from engine.core.words import plural
+from tournaments.action_log import write_log
+from tournaments.models import Entrant, Tournament
+
+
+class ClubError(Exception):
+    """A refused change; ``messages`` lists every reason."""
+
+    def __init__(self, messages: str | Iterable[str]):
+        self.messages = [messages] if isinstance(messages, str) else list(messages)
+        super().__init__("; ".join(self.messages))
+
+
+class NotAllowed(ClubError):
+    """The user does not organise this club."""
+
+
+def _require_organiser(by: Any, club: Club) -> None:
+    if not organises(by, club):
+        raise NotAllowed("Only the club's organisers may change its list.")
+
+
+def _log(*, by: Any, club: Club, action: str, summary: str, **data: Any) -> None:
+    write_log(
+        tournament=data.pop("tournament", None),
+        tournament_slug="",
+        by=by,
+        action=action,
+        summary=f"{club.name}: {summary}",
+        before=data.get("before"),
+        after=data.get("after"),
+    )
+
+
+def _member_data(member: Member) -> dict[str, Any]:
+    # The contact is private: never written to the log, which other organisers read.
+    return {
+        "club": member.club.slug,
+        "number": member.number,
+        "name": member.name,
+        "active": member.active,
+        "public": member.public,
+    }
+
+
+def _check_member(member: Member) -> None:
+    try:
+        member.full_clean(exclude=["club", "merged_into"], validate_unique=False)
+    except ValidationError as exc:
+        raise ClubError(
+            [
+                f"{name}: {message}"
+                for name, errors in exc.message_dict.items()
+                for message in errors
+            ]
+        ) from None
+
+
+# --- clubs -----------------------------------------------------------------------------------
+
+
+@transaction.atomic
+def create_club(*, by: Any, name: str, slug: str = "") -> Club:
+    """A new club; ``by`` becomes its first organiser."""
+    name = name.strip()
+    slug = slug.strip() or slugify(name)[:50]
+    if not name or not slug:
+        raise ClubError("A club needs a name.")
+    if Club.objects.filter(slug=slug).exists():
+        raise ClubError(f"The address {slug!r} is taken by another club.")
+    club = Club.objects.create(name=name, slug=slug)
+    if by is not None and getattr(by, "is_authenticated", False):
+        club.organisers.add(by)
+    _log(by=by, club=club, action="create_club", summary="club created")
+    return club
+
+
+@transaction.atomic
+def add_organiser(*, by: Any, club: Club, user: Any) -> None:
+    _require_organiser(by, club)
+    club.organisers.add(user)
+    _log(by=by, club=club, action="add_club_organiser", summary=f"{user.get_username()} added")
+
+
+# --- members ---------------------------------------------------------------------------------
+
+
+def _number_holder(club: Club, number: str, exclude: Member | None = None) -> Member | None:
+    found = Member.objects.filter(club=club, number__iexact=number)
+    if exclude is not None:
+        found = found.exclude(pk=exclude.pk)
+    return found.first()
+
+
+@transaction.atomic
+def add_member(
+    *,
+    by: Any,
+    club: Club,
+    number: str,
+    name: str,
+    contact: str = "",
+    active: bool = True,
+    public: bool = True,
+) -> Member:
+    _require_organiser(by, club)
+    member = Member(
+        club=club,
+        number=normalise_number(number),
+        name=name.strip(),
+        contact=contact.strip(),
+        active=active,
+        public=public,
+    )
+    _check_member(member)
+    holder = _number_holder(club, member.number)
+    if holder is not None:
+        raise ClubError(f"member number {member.number} is already {holder.name!r}'s")
+    member.save()
+    _log(
+        by=by, club=club, action="add_member", summary=f"added {member}", after=_member_data(member)
+    )
+    return member
+
+
+@transaction.atomic
+def update_member(*, by: Any, member: Member, **changes: Any) -> Member:
+    """Change a member's number, name, contact, active or public."""
+    member = Member.objects.select_for_update().select_related("club").get(pk=member.pk)
+    _require_organiser(by, member.club)
+    before = _member_data(member)
+    unknown = set(changes) - {"number", "name", "contact", "active", "public"}
+    if unknown:
+        raise ClubError(f"A member has no {', '.join(sorted(unknown))}.")
+    for name, value in changes.items():
+        if name == "number":
+            value = normalise_number(value)
+        setattr(member, name, value.strip() if isinstance(value, str) else value)
+    _check_member(member)
+    holder = _number_holder(member.club, member.number, exclude=member)
+    if holder is not None:
+        raise ClubError(f"member number {member.number} is already {holder.name!r}'s")
+    member.save()
+    after = _member_data(member)
+    if after != before:
+        _log(
+            by=by,
+            club=member.club,
+            action="update_member",
+            summary=f"changed {member}",
+            before=before,
+            after=after,
+        )
+    return member
+
+
+@transaction.atomic
+def import_members(*, by: Any, club: Club, rows: Sequence[MemberRow]) -> list[Member]:
+    """Add every row as a member, or none: a number already on the list, or twice in the
+    rows, refuses the whole import with every line named."""
+    _require_organiser(by, club)
+    if not rows:
+        raise ClubError("there are no members to import")
+    taken = {
+        number.lower(): name
+        for number, name in Member.objects.filter(club=club).values_list("number", "name")
+    }
+    errors, seen = [], {}
+    for row in rows:
+        key = row.number.lower()
+        if key in taken:
+            errors.append(
+                f"line {row.line}: member number {row.number} is already {taken[key]!r}'s"
+            )
+        elif key in seen:
+            errors.append(
+                f"line {row.line}: member number {row.number} is also on line {seen[key]}"
+            )
+        seen.setdefault(key, row.line)
+    if errors:
+        raise ClubError(errors)
+    members = [
+        Member(
+            club=club,
+            number=row.number,
+            name=row.name,
+            contact=row.contact,
+            active=row.active,
+            public=row.public,
+        )
+        for row in rows
+    ]
+    for member in members:
+        _check_member(member)
+    Member.objects.bulk_create(members)
+    _log(
+        by=by,
+        club=club,
+        action="import_members",
+        summary=f"imported {plural(len(members), 'member')}",
+        after={"numbers": [member.number for member in members]},
+    )
+    return members
+
+
+# --- events and entrants ---------------------------------------------------------------------
+
+
+def _club_event(by: Any, club: Club, tournament: Tournament) -> ClubEvent:
+    """The tournament as the club's event: made so on the first link; a tournament another
+    club holds is refused."""
+    event = ClubEvent.objects.filter(tournament=tournament).select_related("club").first()
+    if event is None:
+        event = ClubEvent.objects.create(club=club, tournament=tournament)
+        _log(
+            by=by,
+            club=club,
+            action="club_event",
+            summary=f"{tournament.name} is the club's event",
+            tournament=tournament,
+        )
+    elif event.club_id != club.pk:
+        raise ClubError(f"{tournament.name} is an event of another club.")
+    return event
+
+
+def _seat_members(club: Club, entrant: Entrant, numbers: Sequence[str]) -> dict[int, Member]:
+    """The members named for each seat (blank: a guest), checked against the entrant."""
+    seats = 1 if entrant.tournament.of_players else 2
+    if len(numbers) > seats:
+        raise ClubError(f"A {entrant.tournament.entrant_word} has {plural(seats, 'player')}.")
+    chosen: dict[int, Member] = {}
+    errors = []
+    for seat, number in enumerate(numbers, start=1):
+        number = normalise_number(number or "")
+        if not number:
+            continue
+        member = _number_holder(club, number)
+        if member is None:
+            errors.append(f"player {seat}: no member numbered {number} in {club.name}")
+        elif member.merged_into_id is not None:
+            errors.append(f"player {seat}: {member} was merged into another member")
+        elif any(other.pk == member.pk for other in chosen.values()):
+            errors.append(f"player {seat}: {member} is already player 1 of this pair")
+        else:
+            chosen[seat] = member
+    if errors:
+        raise ClubError(errors)
+    return chosen
+
+
+def _already_linked(entrant: Entrant, chosen: dict[int, Member]) -> list[str]:
+    taken = (
+        EntrantMember.objects.filter(
+            tournament=entrant.tournament_id, member__in=[m.pk for m in chosen.values()]
+        )
+        .exclude(entrant=entrant)
+        .select_related("entrant", "member")
+    )
+    word = entrant.tournament.entrant_word
+    return [
+        f"{link.member} already plays in {word} {link.entrant.number} "
+        f"{link.entrant.name!r} of this event"
+        for link in taken
+    ]
+
+
+@transaction.atomic
+def link_entrant(
+    *, by: Any, club: Club, entrant: Entrant, numbers: Sequence[str]
+) -> list[EntrantMember]:
+    """Link an entrant to members by member number: ``numbers`` gives player 1 and player 2
+    (a player's entrant: one); a blank one leaves that player a guest. The entrant's
+    previous links are replaced. A member already in another entrant of the event is
+    refused, with nothing stored."""
+    _require_organiser(by, club)
+    entrant = Entrant.objects.select_related("tournament").get(pk=entrant.pk)
+    _club_event(by, club, entrant.tournament)
+    chosen = _seat_members(club, entrant, numbers)
+    errors = _already_linked(entrant, chosen)
+    if errors:
+        raise ClubError(errors)
+    before = list(entrant.member_links.values_list("seat", "member__number"))
+    entrant.member_links.all().delete()
+    try:
+        with transaction.atomic():
+            links = [
+                EntrantMember.objects.create(
+                    entrant=entrant, tournament=entrant.tournament, member=member, seat=seat
+                )
+                for seat, member in sorted(chosen.items())
+            ]
+    except IntegrityError:  # a link made meanwhile by another organiser
+        raise ClubError("A member was linked to this event meanwhile; try again.") from None
+    after = [(seat, member.number) for seat, member in sorted(chosen.items())]
+    if after != before:
+        _log(
+            by=by,
+            club=club,
+            action="link_entrant",
+            summary=f"{entrant} linked to {', '.join(str(m) for m in chosen.values()) or 'guests'}",
+            tournament=entrant.tournament,
+            before=before,
+            after=after,
+        )
+    return links
+
+
+# --- merging ---------------------------------------------------------------------------------
+
+
+@transaction.atomic
+def merge_members(*, by: Any, kept: Member, merged: Member) -> MemberMerge:
+    """``merged`` is the same person as ``kept``: his links move to ``kept`` and he leaves the
+    list (inactive, marked merged). Refused when both played in one event (that would link
+    one person twice), with nothing changed. Undone by ``undo_merge``."""
+    members = {
+        m.pk: m
+        for m in Member.objects.select_for_update()
+        .select_related("club")
+        .filter(pk__in=[kept.pk, merged.pk])
+    }
+    kept, merged = members[kept.pk], members[merged.pk]
+    _require_organiser(by, kept.club)
+    if kept.pk == merged.pk or kept.club_id != merged.club_id:
+        raise ClubError("Merge two different members of the same club.")
+    if kept.merged_into_id or merged.merged_into_id:
+        raise ClubError("A member already merged into another cannot be merged again.")
+    both = EntrantMember.objects.filter(member=kept).values_list("tournament", flat=True)
+    shared = EntrantMember.objects.filter(member=merged, tournament__in=both).select_related(
+        "tournament"
+    )
+    if shared:
+        names = ", ".join(link.tournament.name for link in shared)
+        raise ClubError(f"{kept} and {merged} both played in {names}: they are two people.")
+    moved = list(EntrantMember.objects.filter(member=merged).values_list("pk", flat=True))
+    EntrantMember.objects.filter(pk__in=moved).update(member=kept)
+    merge = MemberMerge.objects.create(
+        club=kept.club,
+        kept=kept,
+        merged=merged,
+        moved_links=moved,
+        merged_was_active=merged.active,
+        by=by if getattr(by, "is_authenticated", False) else None,
+    )
+    merged.merged_into, merged.active = kept, False
+    merged.save(update_fields=["merged_into", "active"])
+    _log(
+        by=by,
+        club=kept.club,
+        action="merge_members",
+        summary=f"merged {merged} into {kept} ({plural(len(moved), 'event link')} moved)",
+        before=_member_data(merged),
+        after={"kept": kept.number, "links": moved},
+    )
+    return merge
+
+
+@transaction.atomic
+def undo_merge(*, by: Any, merge: MemberMerge) -> None:
+    """Give the merged member back his links and his place on the list."""
+    merge = (
+        MemberMerge.objects.select_for_update()
+        .select_related("club", "kept", "merged")
+        .get(pk=merge.pk)
+    )
+    _require_organiser(by, merge.club)
+    if merge.undone_at is not None:
+        raise ClubError("This merge was already undone.")
+    EntrantMember.objects.filter(pk__in=merge.moved_links, member=merge.kept).update(
+        member=merge.merged
+    )
+    merged = merge.merged
+    merged.merged_into, merged.active = None, merge.merged_was_active
+    merged.save(update_fields=["merged_into", "active"])
+    merge.undone_at = timezone.now()
+    merge.save(update_fields=["undone_at"])
+    _log(
+        by=by,
+        club=merge.club,
+        action="undo_merge",
+        summary=f"undid the merge of {merged} into {merge.kept}",
+        after={"links": merge.moved_links},
+    )

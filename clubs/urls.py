@@ -1,0 +1,26 @@
+"""Club pages (namespace ``clubs``): organisers' under ``/clubs/``, the public player page
+under ``/c/<club>/players/<number>/``."""
+
+from django.urls import path
+
+from clubs import views
+
+app_name = "clubs"
+
+urlpatterns = [
+    path("clubs/", views.club_list, name="list"),
+    path("clubs/<slug:slug>/members/", views.members, name="members"),
+    path("clubs/<slug:slug>/members/import/", views.members_import, name="members_import"),
+    path(
+        "clubs/<slug:slug>/members/import/confirm/",
+        views.members_import_confirm,
+        name="members_import_confirm",
+    ),
+    path("clubs/<slug:slug>/members/suggest/", views.suggest, name="suggest"),
+    path("clubs/<slug:slug>/members/merge/", views.merge, name="merge"),
+    path("clubs/<slug:slug>/merges/<int:pk>/undo/", views.merge_undo, name="merge_undo"),
+    path("clubs/<slug:slug>/members/<int:pk>/", views.member_edit, name="member_edit"),
+    path("clubs/<slug:slug>/members/<int:pk>/history/", views.member_history, name="history"),
+    path("clubs/<slug:slug>/events/<slug:event>/", views.event_links, name="event_links"),
+    path("c/<slug:club>/players/<str:number>/", views.player_page, name="player"),
+]

@@ -1,0 +1,236 @@
+"""The club pages: organisers' (list, add, import, edit, merge members; link a club event's
+entrants to members; a suggestion fragment) and the public player page.
+
+Organiser pages are behind ``organiser_required`` and answer 404 for a club the user does not
+organise (``selectors.club_for``), as if it did not exist.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict
+from typing import Any
+
+from django.contrib import messages
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_GET, require_POST
+
+from clubs import selectors, services
+from clubs.charts import percentages_svg
+from clubs.forms import ClubForm, LinkForm, MemberForm, MemberImportForm, MergeForm
+from clubs.imports import MemberRow, read_member_file
+from clubs.models import Club, Member, MemberMerge
+from clubs.services import ClubError
+from tournaments.models import Entrant, Tournament
+from tournaments.permissions import organiser_required
+
+IMPORT_SESSION_KEY = "clubs-import"
+PREVIEW_ROWS = 50
+
+
+def _club(request: HttpRequest, slug: str) -> Club:
+    club = selectors.club_for(request.user, slug)
+    if club is None:
+        raise Http404("No such club.")
+    return club
+
+
+def _errors(form: Any, exc: ClubError) -> None:
+    for message in exc.messages:
+        form.add_error(None, message)
+
+
+@organiser_required
+def club_list(request: HttpRequest) -> HttpResponse:
+    form = ClubForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            club = services.create_club(by=request.user, **form.cleaned_data)
+        except ClubError as exc:
+            _errors(form, exc)
+        else:
+            messages.success(request, f"Club {club.name!r} created.")
+            return redirect("clubs:members", slug=club.slug)
+    return render(
+        request, "clubs/list.html", {"clubs": selectors.clubs_of(request.user), "form": form}
+    )
+
+
+@organiser_required
+def members(request: HttpRequest, slug: str) -> HttpResponse:
+    club = _club(request, slug)
+    form = MemberForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            member = services.add_member(by=request.user, club=club, **form.cleaned_data)
+        except ClubError as exc:
+            _errors(form, exc)
+        else:
+            messages.success(request, f"{member} added.")
+            return redirect("clubs:members", slug=slug)
+    context = {
+        "club": club,
+        "members": selectors.members_of(club),
+        "form": form,
+        "merge_form": MergeForm(),
+        "merges": selectors.merges_of(club),
+    }
+    return render(request, "clubs/members.html", context)
+
+
+@organiser_required
+def member_edit(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    club = _club(request, slug)
+    member = get_object_or_404(Member, club=club, pk=pk)
+    form = MemberForm(request.POST or None, instance=Member.objects.get(pk=pk))
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.update_member(by=request.user, member=member, **form.cleaned_data)
+        except ClubError as exc:
+            _errors(form, exc)
+        else:
+            messages.success(request, "Saved.")
+            return redirect("clubs:members", slug=slug)
+    return render(request, "clubs/member_form.html", {"club": club, "member": member, "form": form})
+
+
+@organiser_required
+def members_import(request: HttpRequest, slug: str) -> HttpResponse:
+    """Upload → preview (the rows kept in the session) → ``members_import_confirm``."""
+    club = _club(request, slug)
+    form = MemberImportForm(request.POST or None, request.FILES or None)
+    context: dict[str, Any] = {"club": club, "form": form}
+    if request.method == "POST" and form.is_valid():
+        upload = form.cleaned_data["file"]
+        result = read_member_file(upload, upload.name, upload.size)
+        context.update(result=result, filename=upload.name, preview=result.rows[:PREVIEW_ROWS])
+        context["more"] = len(result.rows) - PREVIEW_ROWS
+        if result.ok:
+            request.session[IMPORT_SESSION_KEY] = {
+                "club": club.slug,
+                "rows": [asdict(row) for row in result.rows],
+            }
+    return render(request, "clubs/import.html", context)
+
+
+@organiser_required
+@require_POST
+def members_import_confirm(request: HttpRequest, slug: str) -> HttpResponse:
+    club = _club(request, slug)
+    pending = request.session.get(IMPORT_SESSION_KEY) or {}
+    if pending.get("club") != club.slug:
+        messages.error(request, "Nothing to import: upload the file again.")
+        return redirect("clubs:members_import", slug=slug)
+    rows = [MemberRow(**row) for row in pending["rows"]]
+    try:
+        imported = services.import_members(by=request.user, club=club, rows=rows)
+    except ClubError as exc:
+        form = MemberImportForm()
+        context = {"club": club, "form": form, "refused": exc.messages}
+        return render(request, "clubs/import.html", context, status=400)
+    finally:
+        request.session.pop(IMPORT_SESSION_KEY, None)
+    messages.success(request, f"Imported {len(imported)} members.")
+    return redirect("clubs:members", slug=slug)
+
+
+@organiser_required
+@require_POST
+def merge(request: HttpRequest, slug: str) -> HttpResponse:
+    club = _club(request, slug)
+    form = MergeForm(request.POST)
+    kept = merged = None
+    if form.is_valid():
+        kept = selectors.member_by_number(club, form.cleaned_data["kept"])
+        merged = selectors.member_by_number(club, form.cleaned_data["merged"])
+    if kept is None or merged is None:
+        messages.error(request, "Not merged: give two member numbers of the list.")
+        return redirect("clubs:members", slug=slug)
+    try:
+        services.merge_members(by=request.user, kept=kept, merged=merged)
+    except ClubError as exc:
+        messages.error(request, "Not merged: " + "; ".join(exc.messages))
+    else:
+        messages.success(request, f"{merged} merged into {kept}; the merge can be undone below.")
+    return redirect("clubs:members", slug=slug)
+
+
+@organiser_required
+@require_POST
+def merge_undo(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    club = _club(request, slug)
+    found = get_object_or_404(MemberMerge, club=club, pk=pk)
+    try:
+        services.undo_merge(by=request.user, merge=found)
+    except ClubError as exc:
+        messages.error(request, "; ".join(exc.messages))
+    else:
+        messages.success(request, "The merge was undone.")
+    return redirect("clubs:members", slug=slug)
+
+
+@organiser_required
+@require_GET
+def suggest(request: HttpRequest, slug: str) -> HttpResponse:
+    """A page fragment: the members matching ``q`` (by number or name), for the link page's
+    fields to offer while the organiser types."""
+    club = _club(request, slug)
+    found = selectors.suggestions(club, request.GET.get("q", "")[:100])
+    return render(request, "clubs/includes/suggestions.html", {"club": club, "found": found})
+
+
+@organiser_required
+def event_links(request: HttpRequest, slug: str, event: str) -> HttpResponse:
+    """Every entrant of a tournament with its members; a form links one entrant at a time."""
+    club = _club(request, slug)
+    tournament = get_object_or_404(Tournament, slug=event)
+    owner = selectors.club_of_event(tournament)
+    if owner is not None and owner.pk != club.pk:
+        raise Http404("This event is another club's.")
+    form = LinkForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        entrant = get_object_or_404(Entrant, tournament=tournament, number=data["entrant"])
+        numbers = [data["player1"]] if tournament.of_players else [data["player1"], data["player2"]]
+        try:
+            services.link_entrant(by=request.user, club=club, entrant=entrant, numbers=numbers)
+        except ClubError as exc:
+            _errors(form, exc)
+        else:
+            messages.success(request, f"{tournament.entrant_word.title()} {entrant.number} linked.")
+            return redirect("clubs:event_links", slug=slug, event=event)
+    context = {
+        "club": club,
+        "event": tournament,
+        "rows": selectors.entrant_links(tournament),
+        "form": form,
+        "status": 400 if form.errors else 200,
+    }
+    return render(request, "clubs/event_links.html", context, status=context["status"])
+
+
+def _history_context(member: Member, *, public: bool) -> dict[str, Any]:
+    evenings = selectors.player_history(member, public=public)
+    return {
+        "member": member,
+        "club": member.club,
+        "evenings": evenings,
+        "chart": percentages_svg(selectors.chart_points(evenings)),
+        "public": public,
+    }
+
+
+@organiser_required
+def member_history(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    """The organiser's view of a player's page: every event, published or not."""
+    club = _club(request, slug)
+    member = get_object_or_404(Member, club=club, pk=pk)
+    return render(request, "clubs/player.html", _history_context(member, public=False))
+
+
+def player_page(request: HttpRequest, club: str, number: str) -> HttpResponse:
+    """The public player page: published events only; 404 for a member who opted out."""
+    member = selectors.public_member(club, number)
+    if member is None:
+        raise Http404("No such player page.")
+    return render(request, "clubs/player.html", _history_context(member, public=True))
