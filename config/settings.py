@@ -118,6 +118,8 @@ INSTALLED_APPS = [
     "broadcast",
     # Backup, simulation and the demo: above the three apps (pyproject.toml, import contracts).
     "operations",
+    # Clubs: member lists, entrants linked to members, players' pages (docs/clubs.md).
+    "clubs",
 ]
 
 MIDDLEWARE = [

@@ -65,6 +65,7 @@ urlpatterns = [
     path("", include("analysis.urls")),
     path("", include("publishing.urls")),
     path("", include("broadcast.urls")),
+    path("", include("clubs.urls")),
     # Any other address under /api/ ending in a slash: a problem document, never a page, in
     # debug mode too (one without its slash is first sent to the one with it).
     re_path(r"^api/(.*/)?$", ApiNotFound.as_view(), name="api-not-found"),
