@@ -9,11 +9,20 @@ from engine.games import GAME_IDS
 from engine.schedule.proposals import check_proposal, draw, propose
 
 FIELDS = range(4, 201)
+# The fields in slices, each a test of its own, so that the test processes share them (the
+# larger fields of the games of individuals take seconds each).
+SLICE = 20
+SLICES = [FIELDS[start : start + SLICE] for start in range(0, len(FIELDS), SLICE)]
 
 
+def test_the_slices_cover_every_field_once():
+    assert [entrants for part in SLICES for entrants in part] == list(FIELDS)
+
+
+@pytest.mark.parametrize("fields", SLICES, ids=lambda part: f"{part.start}-{part.stop - 1}")
 @pytest.mark.parametrize("game", GAME_IDS)
-def test_every_field_from_4_to_200(game):
-    for entrants in FIELDS:
+def test_every_field_from_4_to_200(game, fields):
+    for entrants in fields:
         found = propose(game, entrants)
         assert found["problem"] is None, (entrants, found["problem"])
         assert found["proposals"], entrants
