@@ -16,7 +16,8 @@ from publishing.exports.sheets import Column, SheetSpec
 from publishing.exports.workbook import KIND_RESULTS, KIND_STANDINGS
 from publishing.selectors import clean_text, rules_rows
 from scoring.models import StandingsState
-from scoring.selectors import board_points, current_results, score_sheets_of
+from scoring.selectors import board_points, bye_words, current_results, score_sheets_of
+from tournaments import room_selectors
 from tournaments.models import Board, Entrant, Match, Tournament
 from tournaments.selectors import SEATED
 
@@ -129,19 +130,41 @@ def boards_sheet(tournament: Tournament, matches: list[Match]) -> SheetSpec:
 
 
 def routes_sheet(tournament: Tournament, matches: list[Match]) -> SheetSpec:
+    """Each player's table and seat in every round; a round without a match says why: a bye,
+    a bye because the player to be met withdrew, or the player's own withdrawal."""
     seated = defaultdict(dict)
     for match in matches:
         for seat in match.seats.all():
             seated[seat.team_id][match.round] = (match.table.number, seat.seat)
     rounds = sorted({match.round for match in matches})
+    gaps = room_selectors.withdrawal_gaps(tournament)
+    withdrawn = room_selectors.withdrawn_after(tournament)
+    bye = bye_words(tournament)
     rows = []
     for team in tournament.teams.order_by("number"):
         for round_number in rounds:
-            table, seat = seated[team.pk].get(round_number, (None, "bye"))
-            rows.append((team.number, _name(team), round_number, table, seat))
+            if round_number in seated[team.pk]:
+                table, seat = seated[team.pk][round_number]
+                rows.append((team.number, _name(team), round_number, table, seat, None))
+                continue
+            gap = gaps.get((team.number, round_number))
+            seat, note = _sitting_out(gap, bye, round_number, withdrawn.get(team.pk))
+            rows.append((team.number, _name(team), round_number, None, seat, note))
     columns = [Column("No.", 6), Column("Player", 28), Column("Round", 7), Column("Table", 7)]
-    columns.append(Column("Seat", 7))
+    columns += [Column("Seat", 7), Column("Note", 44)]
     return _sheet("Routes", "Each player's route: table and seat in every round", columns, rows)
+
+
+def _sitting_out(
+    gap: room_selectors.Gap | None, bye: str, round_number: int, withdrew_after: int | None
+) -> tuple[str, str]:
+    """A round without a match, as the Seat and Note columns print it: the player's own
+    withdrawal, or a bye (naming who withdrew where a withdrawal left it)."""
+    if withdrew_after is not None and round_number > withdrew_after:
+        return "withdrawn", f"withdrew after round {withdrew_after}: no match"
+    if gap is not None:
+        return "bye", f"{gap.words} ({bye.removeprefix('bye: ')})"
+    return "bye", bye
 
 
 def schedule_sheet(tournament: Tournament, matches: list[Match]) -> SheetSpec:

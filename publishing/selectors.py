@@ -557,6 +557,7 @@ def workbook_data(
     rows = standings.get("standings", [])
     lines, schedule = _lines_frame(tournament, standings, codes, team_rows)
     places, places_note = chart_places(chart, codes, state)
+    withdrawn = room_selectors.withdrawn_after(tournament)
     return WorkbookData(
         stamp=stamp(tournament, state),
         teams=teams,
@@ -573,7 +574,29 @@ def workbook_data(
         chart_lines=chart_lines,
         game=tournament.game_rules,
         provisional=bool(standings.get("provisional", False)),
+        withdrawn_after={
+            team.number: withdrawn[team.pk] for team in team_rows if team.pk in withdrawn
+        },
+        gaps=_gaps(tournament),
     )
+
+
+def _gaps(tournament: Tournament) -> dict[tuple[int, int], tuple[int, str]]:
+    """``(team number, table) -> (round, words)`` for each table a withdrawal took out of a
+    team's route, in the rounds the team still has no match (a late arrival may have filled
+    one since)."""
+    playing = {
+        (number, round_)
+        for round_, *numbers in Match.objects.filter(table__tournament=tournament).values_list(
+            "round", "north_entrant__number", "east_entrant__number"
+        )
+        for number in numbers
+    }
+    return {
+        (number, gap.table): (round_, gap.words)
+        for (number, round_), gap in room_selectors.withdrawal_gaps(tournament).items()
+        if (number, round_) not in playing
+    }
 
 
 # --- exports -------------------------------------------------------------------------------

@@ -5,6 +5,7 @@ API and workbook that name an entrant's players."""
 from __future__ import annotations
 
 from collections import defaultdict
+from dataclasses import dataclass
 from typing import Any
 
 from django.db.models import Max
@@ -144,3 +145,36 @@ def withdrawn_after(tournament: Tournament) -> dict[int, int]:
             tournament=tournament, kind=RoomChange.Kind.WITHDRAWAL
         ).values_list("entrant_id", "from_round")
     }
+
+
+@dataclass(frozen=True)
+class Gap:
+    """A round a withdrawal took out of an entrant's route: the table it was to play and why
+    it has no match there."""
+
+    round: int
+    table: int
+    words: str
+    withdrawn: bool  # the entrant withdrew (else it was to play one who did: a bye)
+
+
+def withdrawal_gaps(tournament: Tournament) -> dict[tuple[int, int], Gap]:
+    """``{(entrant number, round): Gap}`` over the matches the withdrawals took out: the
+    withdrawn entrant's own ("withdrew after round r: no match") and, for every entrant who
+    was to play it there, a bye naming who withdrew. A round that a late arrival has filled
+    since is a match again: the pages ask only of the rounds without one."""
+    out: dict[tuple[int, int], Gap] = {}
+    for change in RoomChange.objects.filter(
+        tournament=tournament, kind=RoomChange.Kind.WITHDRAWAL
+    ).select_related("entrant"):
+        leaver = change.entrant
+        for kept in change.matches:
+            round_, table = kept["round"], kept["table"]
+            numbers = {kept["north"], kept["east"], *kept.get("seats", {}).values()}
+            for number in numbers:
+                if number == leaver.number:
+                    words = f"withdrew after round {change.after_round}: no match"
+                else:
+                    words = f"bye: {leaver.number} {leaver.name} withdrew"
+                out[(number, round_)] = Gap(round_, table, words, number == leaver.number)
+    return out

@@ -314,6 +314,9 @@ class RouteStop:
     opening: Any = None  # the seat that opens at the table (its full_name), if any
     # Players: the others at the table, by seat.
     others: list[tuple[str, Entrant]] = field(default_factory=list)
+    # A round without a match: why, where the room changed ("withdrew after round 2: no
+    # match", "bye: 3 Ann withdrew"); empty for a bye of the draw.
+    note: str = ""
 
     @property
     def is_bye(self) -> bool:
@@ -363,8 +366,13 @@ def route_cards(tournament: Tournament, team_number: int | None = None) -> list[
             )
     substitutes = room_selectors.substitutes_of_entrants(tournament)
     withdrawn = room_selectors.withdrawn_after(tournament)
+    gaps = room_selectors.withdrawal_gaps(tournament)
     for pk, card in cards.items():
         card.stops = [stops[pk].get(number, RouteStop(number)) for number in range(1, rounds + 1)]
+        for stop in card.stops:
+            gap = gaps.get((card.team.number, stop.round))
+            if stop.is_bye and gap is not None:
+                stop.note = gap.words
         card.substitutes = substitutes.get(pk, [])
         card.withdrew_after = withdrawn.get(pk)
     return list(cards.values())

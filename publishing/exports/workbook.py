@@ -82,6 +82,11 @@ class WorkbookData:
     chart_lines: int = 12
     provisional: bool = False  # results are missing: the places follow the percentage
     game: Game = field(default_factory=lambda: get_game(DEFAULT_GAME))
+    # The room's withdrawals (docs/organiser.md): team number -> the last round it played,
+    # and (team number, table) -> (round, words) for each table a withdrawal took out of a
+    # team's route, its own or its opponent's.
+    withdrawn_after: dict[int, int] = field(default_factory=dict)
+    gaps: dict[tuple[int, int], tuple[int, str]] = field(default_factory=dict)
 
 
 def empty_byes() -> pd.DataFrame:
@@ -323,7 +328,7 @@ def teams_sheet(data: WorkbookData, teams: _TeamLookup) -> SheetSpec:
             for side in b["side"][rows].tolist()
         ]
         return [
-            (number, name, None, table, board, "bye", None, None, None, None, points, note)
+            _bye_row(number, name, table, board, points, _gap(data, number, table, note))
             for number, name, table, board, points, note in zip(
                 teams.number(codes),
                 teams.name(codes),
@@ -382,6 +387,34 @@ def teams_sheet(data: WorkbookData, teams: _TeamLookup) -> SheetSpec:
     )
 
 
+def _gap(data: WorkbookData, number: int, table: int, bye: str) -> tuple[int | None, str, str]:
+    """A bye row's round, side and note: a table a withdrawal took out names its round and
+    why (the team's own withdrawal, or its opponent's), else a bye of the draw."""
+    found = data.gaps.get((number, table))
+    if found is None:
+        return None, "bye", bye
+    round_number, words = found
+    if number in data.withdrawn_after and round_number > data.withdrawn_after[number]:
+        return round_number, "withdrawn", f"{words} (counted as a bye: {bye[5:]})"
+    return round_number, "bye", f"{words}; {bye[5:]}"
+
+
+def _bye_row(
+    number: int, name: str, table: int, board: int, points: Any, gap: tuple[int | None, str, str]
+) -> tuple:
+    round_number, side, note = gap
+    return (number, name, round_number, table, board, side, None, None, None, None, points, note)
+
+
+def _byes_words(numbers: list[int], playing: set[int], data: WorkbookData, round_: int) -> str:
+    """A round's byes, a withdrawn team marked as such."""
+    return ", ".join(
+        f"{n} (withdrew)" if data.withdrawn_after.get(n, round_) < round_ else str(n)
+        for n in numbers
+        if n not in playing
+    )
+
+
 def schedule_sheet(data: WorkbookData, teams: _TeamLookup) -> SheetSpec:
     """Rounds x tables: "NS v EW" team numbers in every cell, and each round's byes."""
     schedule = data.schedule
@@ -401,7 +434,7 @@ def schedule_sheet(data: WorkbookData, teams: _TeamLookup) -> SheetSpec:
                 if table in column_of:
                     cells[column_of[table]] = f"{home} v {away}"
             playing = {int(n) for n in ns} | {int(n) for n in ew}
-            byes = ", ".join(str(n) for n in all_numbers if n not in playing)
+            byes = _byes_words(all_numbers, playing, data, int(round_number))
             block.append((int(round_number), *cells, byes or None))
             if len(block) >= 1000:
                 yield block
