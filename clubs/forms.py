@@ -36,3 +36,22 @@ class LinkForm(forms.Form):
     entrant = forms.IntegerField(min_value=1)
     player1 = forms.CharField(label="Player 1's member number", max_length=20, required=False)
     player2 = forms.CharField(label="Player 2's member number", max_length=20, required=False)
+
+
+class ManyLinksForm(forms.Form):
+    lines = forms.CharField(
+        label="One line an entrant",
+        widget=forms.Textarea(attrs={"rows": 6}),
+        max_length=40_000,
+        help_text="The entrant's number, then its players' member numbers (blank: a guest), "
+        "e.g. 3, 101, 102.",
+    )
+
+
+class RegisterForm(forms.Form):
+    lines = forms.CharField(
+        label="One line a new entrant",
+        widget=forms.Textarea(attrs={"rows": 6}),
+        max_length=40_000,
+        help_text="Its players' member numbers, e.g. 101, 102 (a game of individuals: one).",
+    )

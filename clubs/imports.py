@@ -178,3 +178,49 @@ def read_member_file(stream: IO[bytes], filename: str, size: int | None = None) 
     except UnreadableFile as exc:
         return MemberFile(file_errors=[str(exc)])
     return parse_member_rows(table)
+
+
+# --- many entrants linked at once --------------------------------------------------------------
+
+MAX_LINK_LINES = MAX_MEMBERS
+
+
+@dataclass(frozen=True)
+class LinkRow:
+    """One line of the link form: an entrant's number (None: a new entrant) and the member
+    numbers of its players (blank: a guest)."""
+
+    line: int
+    entrant: int | None
+    numbers: tuple[str, ...]
+
+
+def parse_link_lines(text: str, *, numbered: bool = True) -> tuple[list[LinkRow], list[str]]:
+    """Lines of ``entrant number, member number, member number`` (commas, semicolons, tabs or
+    spaces between; ``numbered`` False: the member numbers only, for new entrants). A blank
+    line is skipped but counted. Returns the rows and every problem by line."""
+    rows: list[LinkRow] = []
+    problems: list[str] = []
+    lines = text.splitlines()
+    if len(lines) > MAX_LINK_LINES:
+        return [], [f"at most {MAX_LINK_LINES} lines at once, not {len(lines)}"]
+    for line, raw in enumerate(lines, start=1):
+        words = [word for word in re.split(r"[,;\t ]+", raw.strip()) if word]
+        if not words:
+            continue
+        entrant = None
+        if numbered:
+            head = words.pop(0)
+            if not head.isdigit() or int(head) < 1:
+                problems.append(f"line {line}: {head!r} is not an entrant's number")
+                continue
+            entrant = int(head)
+        if len(words) > 2:
+            problems.append(f"line {line}: more than two member numbers")
+            continue
+        too_long = [word for word in words if len(word) > NUMBER_MAX]
+        if too_long:
+            problems.append(f"line {line}: {too_long[0][:30]!r} is not a member number")
+            continue
+        rows.append(LinkRow(line, entrant, tuple(words)))
+    return rows, problems

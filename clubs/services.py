@@ -16,10 +16,11 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.text import slugify
 
-from clubs.imports import MemberRow, normalise_number
+from clubs.imports import LinkRow, MemberRow, normalise_number
 from clubs.models import Club, ClubEvent, EntrantMember, Member, MemberMerge
 from clubs.permissions import organises
 from engine.core.words import plural
+from tournaments import services as tournament_services
 from tournaments.action_log import write_log
 from tournaments.models import Entrant, Tournament
 
@@ -325,6 +326,136 @@ def link_entrant(
             after=after,
         )
     return links
+
+
+def _plan_links(
+    club: Club, entrants: dict[int, Entrant], rows: Sequence[LinkRow]
+) -> tuple[dict[int, dict[int, Member]], dict[int, int], list[tuple[int, str]]]:
+    """The members of each entrant of ``rows`` (entrant id → seat → member), the line of each
+    member, and every problem of the rows by line (within the rows only)."""
+    plan: dict[int, dict[int, Member]] = {}
+    entrant_line: dict[int, int] = {}
+    member_line: dict[int, int] = {}
+    errors: list[tuple[int, str]] = []
+    for row in rows:
+        entrant = entrants.get(row.entrant or 0)
+        if entrant is None:
+            errors.append((row.line, f"no entrant numbered {row.entrant}"))
+            continue
+        if entrant.pk in entrant_line:
+            errors.append(
+                (row.line, f"entrant {row.entrant} is also on line {entrant_line[entrant.pk]}")
+            )
+            continue
+        entrant_line[entrant.pk] = row.line
+        try:
+            chosen = _seat_members(club, entrant, row.numbers)
+        except ClubError as exc:
+            errors += [(row.line, message) for message in exc.messages]
+            continue
+        for member in chosen.values():
+            if member.pk in member_line:
+                errors.append((row.line, f"{member} is also on line {member_line[member.pk]}"))
+            else:
+                member_line[member.pk] = row.line
+        plan[entrant.pk] = chosen
+    return plan, member_line, errors
+
+
+@transaction.atomic
+def link_entrants(*, by: Any, club: Club, tournament: Tournament, rows: Sequence[LinkRow]) -> int:
+    """Link many entrants at once (``clubs.imports.parse_link_lines``), all or none: an
+    unknown entrant or member, a member twice in the rows or already in another entrant of
+    the event refuses every row, each problem named by its line. Returns the entrants linked."""
+    _require_organiser(by, club)
+    _club_event(by, club, tournament)
+    if not rows:
+        raise ClubError("there is nothing to link")
+    entrants = {
+        e.number: e
+        for e in Entrant.objects.filter(tournament=tournament).select_related("tournament")
+    }
+    plan, member_line, errors = _plan_links(club, entrants, rows)
+    taken = (
+        EntrantMember.objects.filter(tournament=tournament, member__in=list(member_line))
+        .exclude(entrant__in=list(plan))
+        .select_related("entrant", "member")
+    )
+    word = tournament.entrant_word
+    for link in taken:
+        errors.append(
+            (
+                member_line[link.member_id],
+                f"{link.member} already plays in {word} {link.entrant.number} "
+                f"{link.entrant.name!r} of this event",
+            )
+        )
+    if errors:
+        raise ClubError(
+            [f"line {line}: {message}" for line, message in sorted(errors, key=lambda e: e[0])]
+        )
+    EntrantMember.objects.filter(entrant__in=list(plan)).delete()
+    EntrantMember.objects.bulk_create(
+        EntrantMember(entrant_id=entrant, tournament=tournament, member=member, seat=seat)
+        for entrant, chosen in plan.items()
+        for seat, member in chosen.items()
+    )
+    _log(
+        by=by,
+        club=club,
+        action="link_entrants",
+        summary=f"linked {plural(len(plan), word)} to members",
+        tournament=tournament,
+        after={
+            str(entrant): {seat: m.number for seat, m in chosen.items()}
+            for entrant, chosen in plan.items()
+        },
+    )
+    return len(plan)
+
+
+def _entrant_name(members: list[Member]) -> str:
+    return " & ".join(member.name for member in members)[:100]
+
+
+@transaction.atomic
+def register_from_members(
+    *, by: Any, club: Club, tournament: Tournament, rows: Sequence[LinkRow]
+) -> list[Entrant]:
+    """A new entrant for each row of member numbers (a pair: two, a player: one), named after
+    its members and linked to them; all rows or none (the tournament's own rules apply: a
+    draft only)."""
+    _require_organiser(by, club)
+    _club_event(by, club, tournament)
+    seats = 1 if tournament.of_players else 2
+    errors = [
+        f"line {row.line}: a {tournament.entrant_word} needs {plural(seats, 'member number')}"
+        for row in rows
+        if len(row.numbers) != seats
+    ]
+    if errors:
+        raise ClubError(errors)
+    created = []
+    try:
+        for row in rows:
+            members = [_number_holder(club, normalise_number(n)) for n in row.numbers]
+            names = [m.name if m else "?" for m in members]
+            created.append(
+                tournament_services.add_team(
+                    by=by,
+                    tournament=tournament,
+                    name=_entrant_name([m for m in members if m]) or "?",
+                    player1=names[0] if seats == 2 else "",
+                    player2=names[1] if seats == 2 else "",
+                )
+            )
+    except tournament_services.ServiceError as exc:
+        raise ClubError(exc.messages) from None
+    numbered = [
+        LinkRow(row.line, team.number, row.numbers) for row, team in zip(rows, created, strict=True)
+    ]
+    link_entrants(by=by, club=club, tournament=tournament, rows=numbered)
+    return created
 
 
 # --- merging ---------------------------------------------------------------------------------

@@ -17,8 +17,16 @@ from django.views.decorators.http import require_GET, require_POST
 
 from clubs import selectors, services
 from clubs.charts import percentages_svg
-from clubs.forms import ClubForm, LinkForm, MemberForm, MemberImportForm, MergeForm
-from clubs.imports import MemberRow, read_member_file
+from clubs.forms import (
+    ClubForm,
+    LinkForm,
+    ManyLinksForm,
+    MemberForm,
+    MemberImportForm,
+    MergeForm,
+    RegisterForm,
+)
+from clubs.imports import MemberRow, parse_link_lines, read_member_file
 from clubs.models import Club, Member, MemberMerge
 from clubs.services import ClubError
 from tournaments.models import Entrant, Tournament
@@ -179,34 +187,83 @@ def suggest(request: HttpRequest, slug: str) -> HttpResponse:
     return render(request, "clubs/includes/suggestions.html", {"club": club, "found": found})
 
 
+def _link_one(request: HttpRequest, club: Club, tournament: Tournament, form: Any) -> bool:
+    data = form.cleaned_data
+    entrant = get_object_or_404(Entrant, tournament=tournament, number=data["entrant"])
+    numbers = [data["player1"]] if tournament.of_players else [data["player1"], data["player2"]]
+    try:
+        services.link_entrant(by=request.user, club=club, entrant=entrant, numbers=numbers)
+    except ClubError as exc:
+        _errors(form, exc)
+        return False
+    messages.success(request, f"{tournament.entrant_word.title()} {entrant.number} linked.")
+    return True
+
+
+def _link_many(request: HttpRequest, club: Club, tournament: Tournament, form: Any) -> bool:
+    """The many-lines forms: link entrants, or register new ones from the list."""
+    register = isinstance(form, RegisterForm)
+    rows, problems = parse_link_lines(form.cleaned_data["lines"], numbered=not register)
+    try:
+        if problems:
+            raise ClubError(problems)
+        if register:
+            done = len(
+                services.register_from_members(
+                    by=request.user, club=club, tournament=tournament, rows=rows
+                )
+            )
+        else:
+            done = services.link_entrants(
+                by=request.user, club=club, tournament=tournament, rows=rows
+            )
+    except ClubError as exc:
+        _errors(form, exc)
+        return False
+    word = tournament.entrant_word
+    messages.success(
+        request,
+        f"{done} {word}{'s' if done != 1 else ''} {'registered' if register else 'linked'}.",
+    )
+    return True
+
+
+FORMS = {
+    "one": (LinkForm, _link_one),
+    "many": (ManyLinksForm, _link_many),
+    "register": (RegisterForm, _link_many),
+}
+
+
 @organiser_required
 def event_links(request: HttpRequest, slug: str, event: str) -> HttpResponse:
-    """Every entrant of a tournament with its members; a form links one entrant at a time."""
+    """Every entrant of a tournament with its members, and three forms: link one entrant,
+    link many (a line each), register new entrants from the list."""
     club = _club(request, slug)
     tournament = get_object_or_404(Tournament, slug=event)
     owner = selectors.club_of_event(tournament)
     if owner is not None and owner.pk != club.pk:
         raise Http404("This event is another club's.")
-    form = LinkForm(request.POST or None)
-    if request.method == "POST" and form.is_valid():
-        data = form.cleaned_data
-        entrant = get_object_or_404(Entrant, tournament=tournament, number=data["entrant"])
-        numbers = [data["player1"]] if tournament.of_players else [data["player1"], data["player2"]]
-        try:
-            services.link_entrant(by=request.user, club=club, entrant=entrant, numbers=numbers)
-        except ClubError as exc:
-            _errors(form, exc)
-        else:
-            messages.success(request, f"{tournament.entrant_word.title()} {entrant.number} linked.")
-            return redirect("clubs:event_links", slug=slug, event=event)
+    chosen = request.POST.get("form", "one") if request.method == "POST" else None
+    forms = {
+        name: form_class(
+            request.POST if name == chosen else None, prefix=None if name == "one" else name
+        )
+        for name, (form_class, _) in FORMS.items()
+    }
+    valid = chosen in FORMS and forms[chosen].is_valid()
+    if valid and FORMS[chosen][1](request, club, tournament, forms[chosen]):
+        return redirect("clubs:event_links", slug=slug, event=event)
+    failed = chosen is not None
     context = {
         "club": club,
         "event": tournament,
         "rows": selectors.entrant_links(tournament),
-        "form": form,
-        "status": 400 if form.errors else 200,
+        "form": forms["one"],
+        "many_form": forms["many"],
+        "register_form": forms["register"],
     }
-    return render(request, "clubs/event_links.html", context, status=context["status"])
+    return render(request, "clubs/event_links.html", context, status=400 if failed else 200)
 
 
 def _history_context(member: Member, *, public: bool) -> dict[str, Any]:
