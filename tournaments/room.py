@@ -20,13 +20,16 @@ nothing (each service is one transaction).
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Mapping
 from typing import Any
 
 from django.db import transaction
 from django.db.models import Q
 
 from engine.schedule.arrival import NEWCOMER, ArrivalError, Placement, seat_pair, seat_player
+from tournaments import room_selectors
 from tournaments.models import (
+    ActionLog,
     Entrant,
     Match,
     MatchSeat,
@@ -304,6 +307,43 @@ def _check_substitute_rounds(
                 f"{other.name} already plays for {member_name(entrant, member)} "
                 + rounds_words(other.from_round, other.to_round)
             )
+
+
+# --- route cards printed ----------------------------------------------------------------------
+
+
+def cards_printed(
+    *, by: Any, tournament: Tournament, digests: Mapping[int, str], first: bool = False
+) -> ActionLog | None:
+    """Record route cards as printed, each with the digest of what it printed
+    (``room_selectors.card_digest``): their reprint flags clear while they still print alike.
+    ``first``: the first printing of a drawn schedule, recorded when the print page is first
+    opened. Bad input (an unknown entrant, a digest that is not one) stores nothing."""
+    known = set(tournament.teams.values_list("number", flat=True))
+    unknown = sorted(set(digests) - known)
+    if unknown:
+        raise ServiceError(f"no entrant numbered {', '.join(map(str, unknown))}")
+    if any(not _is_digest(digest) for digest in digests.values()):
+        raise ServiceError("a card's digest is 16 hexadecimal digits")
+    if not digests:
+        return None
+    numbers = ", ".join(str(number) for number in sorted(digests))
+    how = "printed (first printing)" if first else "printed again"
+    return _log(
+        by=by,
+        tournament=tournament,
+        action=room_selectors.CARDS_PRINTED,
+        summary=f"Route cards {how}: {numbers}"[:300],
+        after={"cards": {str(number): digest for number, digest in sorted(digests.items())}},
+    )
+
+
+def _is_digest(text: Any) -> bool:
+    return (
+        isinstance(text, str)
+        and len(text) == room_selectors.DIGEST_LENGTH
+        and all(c in "0123456789abcdef" for c in text)
+    )
 
 
 # --- undo -------------------------------------------------------------------------------------

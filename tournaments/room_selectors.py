@@ -4,6 +4,8 @@ API and workbook that name an entrant's players."""
 
 from __future__ import annotations
 
+import hashlib
+import json
 from collections import defaultdict
 from dataclasses import dataclass
 from typing import Any
@@ -11,7 +13,7 @@ from typing import Any
 from django.db.models import Max
 
 from tournaments import progress
-from tournaments.models import Entrant, Match, MatchSeat, RoomChange, Tournament
+from tournaments.models import ActionLog, Entrant, Match, MatchSeat, RoomChange, Tournament
 
 
 def member_name(entrant: Entrant, member: int) -> str:
@@ -178,3 +180,74 @@ def withdrawal_gaps(tournament: Tournament) -> dict[tuple[int, int], Gap]:
                     words = f"bye: {leaver.number} {leaver.name} withdrew"
                 out[(number, round_)] = Gap(round_, table, words, number == leaver.number)
     return out
+
+
+# --- route cards to print again ---------------------------------------------------------------
+
+# The log's action for route cards printed: ``after["cards"]`` is ``{number: digest}``.
+CARDS_PRINTED = "route_cards_printed"
+DIGEST_LENGTH = 16
+
+
+def card_digest(card: Any) -> str:
+    """What a printed route card says (``selectors.RouteCard``), as a short hash: the entrant,
+    its players and substitutes, its access code, and every round's table, seat, opponents
+    or bye. Two cards with one digest print alike."""
+    team = card.team
+    stops = [
+        (
+            stop.round,
+            stop.table.number if stop.table else None,
+            stop.table.label if stop.table else "",
+            stop.side,
+            (stop.opponent.number, stop.opponent.name) if stop.opponent else None,
+            getattr(stop.opening, "full_name", None),
+            [(seat, player.number, player.name) for seat, player in stop.others],
+            stop.note,
+        )
+        for stop in card.stops
+    ]
+    facts = [
+        team.number,
+        team.name,
+        team.players,
+        team.access_code,
+        card.substitutes,
+        card.withdrew_after,
+        team.is_disqualified,
+        stops,
+    ]
+    text = json.dumps(facts, ensure_ascii=False, sort_keys=True, default=str)
+    return hashlib.sha256(text.encode()).hexdigest()[:DIGEST_LENGTH]
+
+
+def printed_digests(tournament: Tournament) -> dict[int, str]:
+    """``{entrant number: the digest of its card as last printed}``, from the log."""
+    out: dict[int, str] = {}
+    for after in (
+        ActionLog.objects.filter(tournament=tournament, action=CARDS_PRINTED)
+        .order_by("created_at", "id")
+        .values_list("after", flat=True)
+    ):
+        for number, digest in ((after or {}).get("cards") or {}).items():
+            out[int(number)] = digest
+    return out
+
+
+def reprint_flags(cards: list[Any], printed: dict[int, str]) -> dict[int, str]:
+    """``{entrant number: "reprint" | "new"}``: a card printed before that no longer prints
+    alike (a room change, a new access code), or, once any card has been printed, a card
+    never printed (a late arrival's). Nothing before the first printing, nor for an entrant
+    that has withdrawn or is disqualified: it plays no more, nobody reads its card."""
+    if not printed:
+        return {}
+    flags = {}
+    for card in cards:
+        number = card.team.number
+        if card.withdrew_after is not None or card.team.is_disqualified:
+            continue
+        if number not in printed:
+            flags[number] = "new"
+        elif printed[number] != card_digest(card):
+            flags[number] = "reprint"
+    return flags

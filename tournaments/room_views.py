@@ -10,13 +10,15 @@ from django import forms
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect
+from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from tournaments import room, room_selectors, selectors
 from tournaments.models import Entrant, RoomChange, Tournament
 from tournaments.permissions import organiser_required
+from tournaments.printing import qr_svg, scorer_url
 from tournaments.services import ServiceError
-from tournaments.views import _render, _tournament
+from tournaments.views import _optional_number, _render, _tournament
 
 
 class ArrivalForm(forms.Form):
@@ -105,6 +107,11 @@ def room_changes(request: HttpRequest, slug: str) -> HttpResponse:
         first_open=room_selectors.first_open_round(tournament),
         effects=selectors.room_change_effects(tournament),
         last_round=room_selectors.last_round(tournament),
+        reprints=sorted(
+            room_selectors.reprint_flags(
+                selectors.route_cards(tournament), room_selectors.printed_digests(tournament)
+            )
+        ),
     )
     response.status_code = status
     return response
@@ -123,3 +130,69 @@ def room_undo(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
         return redirect("tournaments:room", slug=slug)
     messages.success(request, f"Undone: {done}.")
     return redirect("tournaments:room", slug=slug)
+
+
+# --- route cards, and the cards to print again --------------------------------------------------
+
+
+@organiser_required
+def print_route_cards(request: HttpRequest, slug: str) -> HttpResponse:
+    """The route cards to print (``?team=N``: one; ``?reprint=1``: those flagged). Each card
+    changed since it was printed (a room change, a new access code) is flagged "reprint" on
+    screen, never on paper; the first opening of all the cards of a drawn schedule counts as
+    their first printing."""
+    tournament = _tournament(slug)
+    cards = selectors.route_cards(tournament, _optional_number(request, "team"))
+    printed = room_selectors.printed_digests(tournament)
+    whole_set = not request.GET.get("team") and not request.GET.get("reprint")
+    if not printed and whole_set and any(card.stops for card in cards):
+        room.cards_printed(
+            by=request.user,
+            tournament=tournament,
+            digests={card.team.number: room_selectors.card_digest(card) for card in cards},
+            first=True,
+        )
+        printed = room_selectors.printed_digests(tournament)
+    all_flags = room_selectors.reprint_flags(
+        selectors.route_cards(tournament) if len(cards) == 1 else cards, printed
+    )
+    if request.GET.get("reprint"):
+        cards = [card for card in cards if card.team.number in all_flags]
+    for card in cards:
+        card.url = scorer_url(card.team, request)
+        card.qr = qr_svg(card.url, label=f"Scorer link of team {card.team.number}")
+        card.flag = all_flags.get(card.team.number, "")
+        card.digest = room_selectors.card_digest(card)
+    return _render(
+        request,
+        "tournaments/print/route_cards.html",
+        tournament,
+        cards=cards,
+        flagged=sorted(all_flags),
+        flagged_here=[card for card in cards if card.flag],
+        only_flagged=bool(request.GET.get("reprint")),
+    )
+
+
+@organiser_required
+@require_POST
+def route_cards_printed(request: HttpRequest, slug: str) -> HttpResponse:
+    """The organiser says the cards on the page are printed: ``card-<number>`` holds each
+    card's digest as the page showed it (a card changed since stays flagged)."""
+    tournament = _tournament(slug)
+    digests: dict[int, str] = {}
+    for key, value in request.POST.items():
+        number = key.removeprefix("card-")
+        if key.startswith("card-") and number.isdigit():
+            digests[int(number)] = value
+    back = request.POST.get("back", "")
+    try:
+        done = room.cards_printed(by=request.user, tournament=tournament, digests=digests)
+    except ServiceError as exc:
+        for message in exc.messages:
+            messages.error(request, message)
+    else:
+        if done is not None:
+            messages.success(request, f"{len(digests)} route cards marked as printed.")
+    target = reverse("tournaments:print_routes", args=[slug])
+    return redirect(target + ("?reprint=1" if back == "reprint" else ""))

@@ -39,7 +39,12 @@ urlpatterns = [
     path("<slug:slug>/deals/", views.deals, name="deals"),
     path("<slug:slug>/deals/generate/", views.deals_generate, name="deals_generate"),
     path("<slug:slug>/deals/<int:table>/<int:board>/", views.deal_edit, name="deal_edit"),
-    path("<slug:slug>/print/routes/", views.print_route_cards, name="print_routes"),
+    path("<slug:slug>/print/routes/", room_views.print_route_cards, name="print_routes"),
+    path(
+        "<slug:slug>/print/routes/printed/",
+        room_views.route_cards_printed,
+        name="print_routes_printed",
+    ),
     path("<slug:slug>/print/tables/", views.print_table_cards, name="print_tables"),
     path("<slug:slug>/print/schedule/", views.print_schedule, name="print_schedule"),
     path("<slug:slug>/room/", room_views.room_changes, name="room"),

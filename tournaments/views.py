@@ -35,7 +35,6 @@ from tournaments.forms import (
 from tournaments.imports import TeamRow, conflicts_with_existing, read_team_file
 from tournaments.models import Board, Entrant, Match, Status, Table, Tournament, game_choices
 from tournaments.permissions import organiser_required
-from tournaments.printing import qr_svg, scorer_url
 from tournaments.progress import open_boards, round_progress
 from tournaments.services import ServiceError
 
@@ -800,16 +799,6 @@ def _optional_number(request: HttpRequest, name: str) -> int | None:
     if not value.isdigit():
         raise Http404(f"{name} must be a number")
     return int(value)
-
-
-@organiser_required
-def print_route_cards(request: HttpRequest, slug: str) -> HttpResponse:
-    tournament = _tournament(slug)
-    cards = selectors.route_cards(tournament, _optional_number(request, "team"))
-    for card in cards:
-        card.url = scorer_url(card.team, request)
-        card.qr = qr_svg(card.url, label=f"Scorer link of team {card.team.number}")
-    return _render(request, "tournaments/print/route_cards.html", tournament, cards=cards)
 
 
 @organiser_required
