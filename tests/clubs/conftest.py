@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 import pytest
+from django.utils import timezone
 
 from clubs import services
+from publishing.models import Export
+from scoring.models import Standing
 from tests.tournaments.conftest import make_tournament
 from tests.tournaments.factories import OrganiserFactory
 
@@ -43,3 +48,53 @@ def pairs_event(organiser):
 @pytest.fixture
 def players_event(organiser):
     return make_tournament(by=organiser, teams=4, tables=1, slug="pyramid-night", game="pyramid")
+
+
+def played(tournament, number, place, percentage, status="ok"):
+    team = tournament.teams.get(number=number)
+    Standing.objects.create(
+        tournament=tournament,
+        team=team,
+        place=place,
+        points=10,
+        percentage=percentage,
+        matches=3,
+        status=status,
+    )
+    return team
+
+
+def publish(tournament, kind=Export.Kind.STANDINGS):
+    Export.objects.create(
+        tournament=tournament,
+        kind=kind,
+        state=Export.State.DONE,
+        published=True,
+        published_at=timezone.now(),
+        file_path=f"{tournament.slug}/{kind}.xlsx",
+        content_hash="0" * 64,
+    )
+
+
+@pytest.fixture
+def season(club, organiser, members, pairs_event, players_event):
+    """Ann plays a pairs event (published, with Bob), a Pyramid evening (published) and a
+    third event (not published)."""
+    hidden = make_tournament(by=organiser, teams=2, tables=1, slug="unpublished")
+    for offset, event in enumerate((pairs_event, players_event, hidden)):
+        event.created_at = timezone.now() - timedelta(days=14 - 7 * offset)
+        event.save(update_fields=["created_at"])
+    team = played(pairs_event, 1, 2, 56.25)
+    played(players_event, 3, 1, 61.5)
+    played(hidden, 2, 1, 70.0)
+    services.link_entrant(by=organiser, club=club, entrant=team, numbers=["101", "102"])
+    for event, number in ((players_event, 3), (hidden, 2)):
+        services.link_entrant(
+            by=organiser, club=club, entrant=event.teams.get(number=number), numbers=["101"]
+        )
+    services.link_entrant(
+        by=organiser, club=club, entrant=pairs_event.teams.get(number=2), numbers=["103", ""]
+    )
+    publish(pairs_event)
+    publish(players_event, Export.Kind.RESULTS)
+    return {"pairs": pairs_event, "players": players_event, "hidden": hidden}

@@ -1,0 +1,115 @@
+"""The clubs' API, beside ``/api/v1/``:
+
+- ``GET /api/v1/clubs/<slug>/members/``: the club's list, contacts included (the club's
+  organisers only, by token or session; anyone else gets 404, as if the club did not exist);
+- ``GET /api/v1/clubs/<slug>/players/<number>/``: a player's history, under the gate of the
+  public page (``clubs.selectors``): to the public, the published events of a member who has
+  not opted out (else 404); to the club's organisers, every event, marked published or not.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from drf_spectacular.utils import extend_schema
+from rest_framework import serializers
+from rest_framework.exceptions import NotFound
+from rest_framework.permissions import AllowAny
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from clubs import selectors
+from clubs.models import Member
+from tournaments.permissions import IsOrganiser
+
+
+class MemberSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Member
+        fields = ("number", "name", "contact", "active", "public")
+
+
+class EveningSerializer(serializers.Serializer):
+    tournament = serializers.SlugField(help_text="The tournament's slug.")
+    name = serializers.CharField()
+    date = serializers.DateField(help_text="The day the tournament was created.")
+    game = serializers.CharField()
+    entrant = serializers.IntegerField(help_text="The entrant's number in the tournament.")
+    entrant_name = serializers.CharField()
+    place = serializers.IntegerField(allow_null=True)
+    percentage = serializers.FloatField(allow_null=True)
+    status = serializers.CharField(
+        help_text="The standings' status: ok, withdrawn ...; '' before any."
+    )
+    partner = serializers.CharField(help_text="'' in a game of individuals.")
+    partner_number = serializers.CharField(
+        allow_null=True, help_text="The partner's member number when his page is public."
+    )
+    published = serializers.BooleanField()
+
+
+class PlayerSerializer(serializers.Serializer):
+    club = serializers.SlugField()
+    number = serializers.CharField()
+    name = serializers.CharField()
+    events = EveningSerializer(many=True)
+
+
+def _evening(evening: selectors.Evening, *, public: bool) -> dict[str, Any]:
+    partner = evening.partner_member
+    shown = partner is not None and (partner.public or not public)
+    return {
+        "tournament": evening.tournament.slug,
+        "name": evening.tournament.name,
+        "date": evening.day,
+        "game": evening.game,
+        "entrant": evening.entrant.number,
+        "entrant_name": evening.entrant.name,
+        "place": evening.place,
+        "percentage": evening.percentage,
+        "status": evening.status,
+        "partner": evening.partner,
+        "partner_number": partner.number if shown else None,
+        "published": evening.published,
+    }
+
+
+class MemberListView(APIView):
+    permission_classes = [IsOrganiser]
+
+    @extend_schema(
+        operation_id="club_members",
+        summary="A club's member list (its organisers only)",
+        responses={200: MemberSerializer(many=True)},
+    )
+    def get(self, request, slug: str):
+        club = selectors.club_for(request.user, slug)
+        if club is None:
+            raise NotFound("no such club")
+        return Response(MemberSerializer(selectors.members_of(club), many=True).data)
+
+
+class PlayerView(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        operation_id="club_player",
+        summary="A player's events: the published ones, or every one for the club's organisers",
+        responses={200: PlayerSerializer},
+    )
+    def get(self, request, slug: str, number: str):
+        club = selectors.club_for(request.user, slug)
+        member = selectors.member_by_number(club, number) if club is not None else None
+        public = member is None
+        if public:
+            member = selectors.public_member(slug, number)
+        if member is None:
+            raise NotFound("no such player")
+        evenings = selectors.player_history(member, public=public)
+        body = {
+            "club": member.club.slug,
+            "number": member.number,
+            "name": member.name,
+            "events": [_evening(evening, public=public) for evening in evenings],
+        }
+        return Response(PlayerSerializer(body).data)

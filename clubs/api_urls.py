@@ -1,0 +1,11 @@
+"""``/api/v1/clubs/`` routes (included beside the scoring app's ``/api/v1/``)."""
+
+from django.urls import path
+
+from clubs import api
+
+app_name = "clubs-api"
+urlpatterns = [
+    path("clubs/<slug:slug>/members/", api.MemberListView.as_view(), name="members"),
+    path("clubs/<slug:slug>/players/<str:number>/", api.PlayerView.as_view(), name="player"),
+]
