@@ -60,6 +60,7 @@ urlpatterns = [
     # inline script) and Swagger UI comes from the sidecar package, not from a CDN.
     path("api/docs/", ApiPage.as_view(url_name="api-schema"), name="api-docs"),
     path("api/v1/", include("scoring.api.urls")),
+    path("api/v1/", include("clubs.api_urls")),
     path("", include("config.health")),
     path("", include("scoring.urls")),
     path("", include("analysis.urls")),
