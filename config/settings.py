@@ -130,6 +130,8 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    # The page's language: the reader's choice, the tournament's, the browser's.
+    "tournaments.languages.LanguageMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_otp.middleware.OTPMiddleware",
@@ -158,6 +160,8 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "django.template.context_processors.i18n",
+                "tournaments.languages.chooser",
             ],
         },
     },
@@ -198,7 +202,14 @@ LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "tournaments:list"
 LOGOUT_REDIRECT_URL = "login"
 
+# English by default; French for the clubs (tournaments/languages.py picks the page's language:
+# the reader's choice, the tournament's, the browser's). The catalogues are in locale/,
+# compiled .mo files committed beside their .po (docs/languages.md).
 LANGUAGE_CODE = "en"
+LANGUAGES = [("en", "English"), ("fr", "Français")]
+LOCALE_PATHS = [BASE_DIR / "locale"]
+LANGUAGE_COOKIE_NAME = "language"
+LANGUAGE_COOKIE_AGE = 365 * 24 * 3600
 TIME_ZONE = os.environ.get("TIME_ZONE", "UTC")
 USE_I18N = True
 USE_TZ = True

@@ -12,6 +12,7 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitVie
 from config.security import API_PAGE_CONTENT_SECURITY_POLICY
 from config.sign_in_views import SignInView, sign_in_waits, two_step
 from scoring.api.views.public import NotFoundView as ApiNotFound
+from tournaments.languages import Catalogue, set_language
 
 
 class ApiSchema(SpectacularAPIView):
@@ -48,6 +49,9 @@ urlpatterns = [
     path("", RedirectView.as_view(pattern_name="tournaments:list", permanent=False), name="home"),
     # Browsers ask for /favicon.ico whatever the pages link to.
     path("favicon.ico", favicon),
+    # The language chooser of every page, and the phone scripts' words in a language.
+    path("language/", set_language, name="set-language"),
+    path("jsi18n/<str:language>/", Catalogue.as_view(), name="javascript-catalog"),
     # Sign-in slowed after wrong passwords, never locked, with an optional second factor.
     path("accounts/login/", SignInView.as_view(), name="login"),
     path("accounts/sign-in-waits/", sign_in_waits, name="sign-in-waits"),

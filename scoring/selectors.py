@@ -12,6 +12,8 @@ from typing import Any
 from django.core.cache import cache
 from django.db import connection
 from django.db.models import Count, Max, Q
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
 
 from scoring import sheets, states, visibility
 from scoring.models import (
@@ -177,7 +179,8 @@ class TeamMatch:
 
     @property
     def seat_name(self) -> str:
-        return {"N": "North", "E": "East", "S": "South", "W": "West"}.get(self.side, self.side)
+        names = {"N": _("North"), "E": _("East"), "S": _("South"), "W": _("West")}
+        return names.get(self.side, self.side)
 
     @property
     def role(self) -> str:
@@ -647,10 +650,10 @@ def standings_status(tournament: Tournament, state: StandingsState) -> dict[str,
 def cached_fragment(
     kind: str, key: Any, tournament: Tournament, state: StandingsState, build
 ) -> str:
-    """The rendered fragment from the cache, building it on a miss."""
+    """The rendered fragment from the cache, building it on a miss; one per language."""
     cache_key = (
         f"pym:fragment:{FRAGMENT_SCHEMA}:{tournament.pk}:{kind}:{key}:"
-        f"{published_version(tournament, state)}"
+        f"{published_version(tournament, state)}:{get_language()}"
     )
     html = cache.get(cache_key)
     if html is None:

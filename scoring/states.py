@@ -11,6 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.utils.translation import gettext, gettext_noop
+
 EMPTY = "empty"
 RETURNED = "returned"
 AWAITING_EAST = "awaiting_east"
@@ -18,13 +20,14 @@ CONFIRMED = "confirmed"
 DISPUTED = "disputed"
 ADJUSTED = "adjusted"
 
+# Marked for the catalogue; ``BoardState.label`` gives them in the page's language.
 STATE_LABELS = {
-    EMPTY: "No result yet",
-    RETURNED: "Returned to North",
-    AWAITING_EAST: "Awaiting East",
-    CONFIRMED: "Confirmed",
-    DISPUTED: "Disputed: director called",
-    ADJUSTED: "Adjusted by the director",
+    EMPTY: gettext_noop("No result yet"),
+    RETURNED: gettext_noop("Returned to North"),
+    AWAITING_EAST: gettext_noop("Awaiting East"),
+    CONFIRMED: gettext_noop("Confirmed"),
+    DISPUTED: gettext_noop("Disputed: director called"),
+    ADJUSTED: gettext_noop("Adjusted by the director"),
 }
 # A second rejection of the same board calls the director.
 REJECTIONS_BEFORE_DISPUTE = 2
@@ -40,7 +43,7 @@ class BoardState:
 
     @property
     def label(self) -> str:
-        return STATE_LABELS[self.state]
+        return gettext(STATE_LABELS[self.state])
 
     @property
     def has_result(self) -> bool:

@@ -14,7 +14,15 @@ from tournaments.imports import MAX_TEAMS, READABLE_SUFFIXES
 from tournaments.models import Entrant, Match, SideMode, Tournament, game_choices, scorable_games
 from tournaments.services import MAX_TABLES, setting_statuses
 
-SETTINGS_FIELDS = ("name", "boards_per_table", "table_size", "side_mode", "ties", "ranking")
+SETTINGS_FIELDS = (
+    "name",
+    "boards_per_table",
+    "table_size",
+    "side_mode",
+    "ties",
+    "ranking",
+    "language",
+)
 
 
 def game_setting_field(setting: Setting, initial: Any) -> forms.Field:
@@ -70,6 +78,17 @@ def add_game_fields(form: forms.Form, game: Game, values: dict[str, Any]) -> Non
         del form.fields["boards_per_table"]  # the game's settings decide it
 
 
+def language_optional(form: forms.ModelForm) -> None:
+    """The language of the tournament's pages may be left out of a post: it keeps its value
+    (a new tournament's is the site's default)."""
+    if "language" in form.fields:
+        form.fields["language"].required = False
+
+
+def kept_language(form: forms.ModelForm) -> str:
+    return form.cleaned_data.get("language") or form.instance.language
+
+
 def chosen_game(data: Any, initial: Any = None) -> str:
     """The game a create form is for: the one posted, else asked for, else the default."""
     for source in (data, initial):
@@ -107,9 +126,13 @@ class TournamentCreateForm(forms.ModelForm):
         self.fields["game"].initial = game.id
         add_game_fields(self, game, game.default_settings)
         self.order_fields(["game", "name", "slug", "tables"])
+        language_optional(self)
 
     def clean_game(self) -> str:
         return self.cleaned_data.get("game") or DEFAULT_GAME
+
+    def clean_language(self) -> str:
+        return kept_language(self)
 
 
 class TournamentSettingsForm(forms.ModelForm):
@@ -129,6 +152,7 @@ class TournamentSettingsForm(forms.ModelForm):
             {**self.instance.rules, "table_size": self.instance.table_size},
         )
         self.order_fields(["name", "tables"])
+        language_optional(self)
         self.fields["tables"].initial = self.instance.tables.count()
         for name, field in self.fields.items():
             if self.instance.status not in setting_statuses(self.instance, name):
@@ -141,6 +165,9 @@ class TournamentSettingsForm(forms.ModelForm):
                 help_text="Results are in: a new ranking places every entrant again. Tick to "
                 "confirm a change of ranking.",
             )
+
+    def clean_language(self) -> str:
+        return kept_language(self)
 
     def _has_results(self) -> bool:
         return Match.objects.filter(table__tournament=self.instance, results__current=True).exists()

@@ -135,6 +135,14 @@ class Tournament(models.Model):
         help_text="Totals are for games of individuals.",
     )
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.DRAFT)
+    language = models.CharField(
+        "language of its pages",
+        max_length=8,
+        choices=settings.LANGUAGES,
+        default=settings.LANGUAGE_CODE,
+        help_text="The language of the public pages, the phones and the printed cards for a "
+        "reader who has not chosen one.",
+    )
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 
@@ -466,6 +474,19 @@ class ActionLog(models.Model):
 
     def __str__(self) -> str:
         return f"{self.created_at:%Y-%m-%d %H:%M} {self.actor}: {self.summary}"
+
+
+class LanguageChoice(models.Model):
+    """The language an organiser chose on the chooser, for his other devices
+    (``tournaments.languages``)."""
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="language_choice"
+    )
+    language = models.CharField(max_length=8, choices=settings.LANGUAGES)
+
+    def __str__(self) -> str:
+        return f"{self.user}: {self.language}"
 
 
 # A change of the room after the draw (late arrival, withdrawal, substitute), in its own module.

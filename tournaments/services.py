@@ -62,6 +62,8 @@ SETTINGS_STATUSES: dict[str, tuple[str, ...]] = {
     "table_size": (Status.DRAFT,),
     "side_mode": (Status.DRAFT,),
     "tables": (Status.DRAFT,),
+    # The default language of the tournament's pages and cards (tournaments/languages.py).
+    "language": tuple(Status),
 }
 # Settings the standings are computed from: changing one makes the stored standings stale.
 TOURNAMENT_FIELDS = tuple(name for name in SETTINGS_STATUSES if name != "tables")

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from engine.core.errors import RecordError, SettingsError
+from engine.core.messages import words
 from engine.core.seats import table_seats, turn_order
 
 PAIRS = "pairs"
@@ -137,7 +138,8 @@ def apply_all(play: TablePlay, actions: Iterable[str]) -> TablePlay:
 def play_in_words(direction: str, players: int = 4) -> str:
     """The play direction and the order of a table's seats: "clockwise (N → E → S)"."""
     order = " → ".join(turn_order("N", players, direction))
-    return f"{direction.replace('counterc', 'counter-c')} ({order})"
+    way = words("counter-clockwise") if direction == "counterclockwise" else words(direction)
+    return words("%(direction)s (%(order)s)", direction=way, order=order)
 
 
 class Game(ABC):
@@ -370,7 +372,7 @@ class Game(ABC):
         """What a table's scorer page says of how play goes there: ``facts``, a list of
         ``(label, text)``; a table of ``players`` names only its own seats."""
         direction = settings.get("direction", "clockwise")
-        return {"facts": [("Play", play_in_words(direction, players))]}
+        return {"facts": [(words("Play"), play_in_words(direction, players))]}
 
     def entry_form(self, **context: Any) -> dict[str, Any] | None:
         """``{"fields": [{"name", "label", "choices": [[value, text], ...]}], "note"}``: what

@@ -9,6 +9,7 @@ from typing import Any
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 from rest_framework.exceptions import Throttled
@@ -90,7 +91,7 @@ class ScorerPage:
 
     @property
     def entrant_word(self) -> str:
-        return "player" if self.tournament.of_players else "team"
+        return _("player") if self.tournament.of_players else _("team")
 
 
 def _session_team(request: HttpRequest, tournament: Tournament) -> Entrant | None:

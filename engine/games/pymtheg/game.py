@@ -6,6 +6,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from engine.core.messages import words
 from engine.games.base import PAIRS, Game, Setting, TablePlay
 from engine.games.pymtheg.analysis import DoubleDummyTables
 from engine.games.pymtheg.auction import BID_WORDS, legal_next_calls
@@ -241,7 +242,12 @@ class PymthegGame(DoubleDummyTables, Game):
             "opening": opening.full_name,
             "opening_seat": opening.name,
             "seats": ",".join(seat.name for seat in seat_order(opening, settings["direction"])),
-            "facts": [("Opening seat", f"{opening.full_name} makes the first call and leads")],
+            "facts": [
+                (
+                    words("Opening seat"),
+                    words("%(seat)s makes the first call and leads", seat=words(opening.full_name)),
+                )
+            ],
         }
 
     def scorer_config(self, settings: Mapping[str, Any]) -> dict[str, Any]:

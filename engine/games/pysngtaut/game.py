@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.core.errors import SettingsError
+from engine.core.messages import words
 from engine.core.seats import DIRECTIONS, SEAT_LETTERS, SEAT_NAMES, table_seats
 from engine.games.base import PLAYERS, Game, Setting, board_mismatch, play_in_words
 from engine.games.pysngtaut import cards
@@ -267,7 +268,7 @@ class PysngtautGame(Game):
     def table_context(
         self, settings: Mapping[str, Any], table: int, players: int = 4
     ) -> dict[str, Any]:
-        return {"facts": [("Play", play_in_words(_direction(settings), players))]}
+        return {"facts": [(words("Play"), play_in_words(_direction(settings), players))]}
 
     # -- entry ------------------------------------------------------------------------------
 

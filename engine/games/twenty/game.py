@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from typing import Any, cast
 
 from engine.core.errors import RecordError
+from engine.core.messages import words
 from engine.core.seats import SEAT_LETTERS, SEAT_NAMES
 from engine.games.base import PLAYERS, Game, Setting, board_mismatch, play_in_words
 from engine.games.twenty import cards
@@ -323,7 +324,7 @@ class TwentyGame(Game):
     def table_context(
         self, settings: Mapping[str, Any], table: int, players: int = 4
     ) -> dict[str, Any]:
-        return {"facts": [("Play", play_in_words("clockwise", players))]}
+        return {"facts": [(words("Play"), play_in_words("clockwise", players))]}
 
     # -- entry ------------------------------------------------------------------------------
 

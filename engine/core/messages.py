@@ -1,0 +1,33 @@
+"""The engine's words for people, to be given in the reader's language by the web layer.
+
+The engine knows no language machinery (it never imports Django). A sentence it hands to the
+pages is made with ``words``: a ``Words`` is the English sentence itself (a ``str``, so every
+caller that only shows or compares it is unchanged) that also keeps its message, the English
+pattern with ``%(name)s`` places, and the values put in them. The web layer looks the message
+up in its catalogue and fills in the values, each translated in turn when it is a ``Words``
+itself (``tournaments.templatetags.languages``). The catalogue's extraction reads the first
+argument of every ``words(...)`` call, as it reads ``gettext(...)``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+class Words(str):
+    """An English sentence of the engine with its message and values, for translation."""
+
+    message: str
+    values: dict[str, Any]
+
+    def __new__(cls, message: str, values: dict[str, Any]) -> Words:
+        text = super().__new__(cls, message % values if values else message)
+        text.message = message
+        text.values = values
+        return text
+
+
+def words(message: str, **values: Any) -> Words:
+    """``message`` (English, with ``%(name)s`` places) filled with ``values``: the English
+    sentence, kept translatable."""
+    return Words(message, values)
