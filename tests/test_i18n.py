@@ -383,3 +383,18 @@ def test_the_pages_of_a_french_tournament_show_no_english_sentence(db, french_ev
         assert response["Content-Language"] == "fr", name
         left = english_left(response.content.decode(), data)
         assert not left, f"{game_id}, {name}: English left: {left}"
+
+
+def test_the_phone_loads_its_words_before_its_scripts(client, db, french_events):
+    from tests.contract.events import page_as, round_one
+    from tournaments.models import Tournament
+
+    tournament = Tournament.objects.get(pk=french_events["pymtheg"])
+    north = round_one(tournament)[0].north_entrant
+    html = page_as(north).get(reverse("scorer-entry", args=[tournament.slug])).content.decode()
+    catalogue = html.index(f'<script src="{reverse("javascript-catalog", args=["fr"])}" defer>')
+    assert catalogue < html.index("entry.js") < html.index("scoring/scorer.js")
+    words = client.get(reverse("javascript-catalog", args=["fr"])).content.decode()
+    assert "Envoyer \\u00e0 Est pour v\\u00e9rification" in words or (
+        "Envoyer à Est pour vérification" in words
+    )

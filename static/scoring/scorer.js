@@ -24,8 +24,13 @@
   const config = JSON.parse(configNode.textContent);
   const messagesBox = document.getElementById("scorer-messages");
 
-  const SEAT_NAMES = { N: "North", E: "East", S: "South", W: "West" };
-  const SEND_LABEL = config.director ? "Save this result" : "Send to East for checking";
+  // The page's words in its language, from the catalogue loaded before this script
+  // (/jsi18n/<language>/); without it (under Node, or a load that failed) they stay English.
+  const tr = (text) => (typeof gettext === "function" ? gettext(text) : text);
+  const trf = (text, values) => tr(text).replace(/%\((\w+)\)s/g, (_, name) => values[name]);
+
+  const SEAT_NAMES = { N: tr("North"), E: tr("East"), S: tr("South"), W: tr("West") };
+  const SEND_LABEL = config.director ? tr("Save this result") : tr("Send to East for checking");
   const RETRY_MS = 5000;
   const POLL_MS = 6000;
   const OUTBOX_KEY = "pym:outbox";
@@ -117,9 +122,9 @@
   function problemText(answer) {
     const data = answer.data || {};
     // The server's 429 says which limit and how long to wait, in words.
-    if (answer.status === 429) return data.detail || "Too many requests: wait a little.";
-    if (answer.status >= 500) return "The server had a problem; it is logged. Try again.";
-    const detail = data.detail || `The server answered ${answer.status}.`;
+    if (answer.status === 429) return data.detail || tr("Too many requests: wait a little.");
+    if (answer.status >= 500) return tr("The server had a problem; it is logged. Try again.");
+    const detail = data.detail || trf("The server answered %(status)s.", { status: answer.status });
     return data.field && !detail.includes(data.field) ? `${detail} (${data.field})` : detail;
   }
 
@@ -188,15 +193,16 @@
           if (item.draftKey) store.remove(item.draftKey);
           if (item.kind === "submit" && answer.data && answer.data.director_called) {
             // The entry is stored and the board is with the director; nothing more is said.
-            flash(`${item.label}: sent. The director has been called: please wait at the table.`,
-              "warning");
+            flash(trf("%(board)s: sent. The director has been called: please wait at the table.",
+              { board: item.label }), "warning");
           } else if (item.done) flash(item.done, "success");
           settled += 1;
         } else if (answer.status === 429 || answer.status === 408 || answer.status >= 500) {
           waitReason.set(item.id, "busy");
         } else {
           outbox.remove(item.id);
-          flash(`${item.label}: not accepted. ${problemText(answer)}`, "error");
+          flash(trf("%(board)s: not accepted. %(problem)s", { board: item.label, problem: problemText(answer) }),
+            "error");
           settled += 1;
         }
       }
@@ -217,7 +223,7 @@
     outbox.add({
       id, kind, url, match, board, slug: config.slug, code: config.code,
       body: Object.assign({ client_id: id }, extra),
-      label: `Board ${board}`, done: texts.done, draftKey: texts.draftKey || null,
+      label: trf("Board %(number)s", { number: board }), done: texts.done, draftKey: texts.draftKey || null,
       created: Date.now(),
     });
     showOutbox();
@@ -238,10 +244,10 @@
       if (!item) continue;
       const reason = waitReason.get(item.id);
       lockPanel(panel, reason === "offline"
-        ? "Saved on this phone, will be sent: no connection right now."
+        ? tr("Saved on this phone, will be sent: no connection right now.")
         : reason === "busy"
-          ? "Saved on this phone, will be sent: the server is busy, trying again shortly."
-          : "Sending…");
+          ? tr("Saved on this phone, will be sent: the server is busy, trying again shortly.")
+          : tr("Sending…"));
     }
     const banner = document.getElementById("outbox-banner");
     const offline = waiting.filter((i) => waitReason.get(i.id) === "offline").length;
@@ -249,8 +255,10 @@
       if (banner) banner.remove();
       return;
     }
-    const text = `${offline} action${offline > 1 ? "s" : ""} saved on this phone, will be sent ` +
-      "as soon as the connection is back. Keep this page open if you can.";
+    const text = (offline > 1
+      ? tr("%(count)s actions saved on this phone, will be sent as soon as the connection is back. Keep this page open if you can.")
+      : tr("%(count)s action saved on this phone, will be sent as soon as the connection is back. Keep this page open if you can."))
+      .replace("%(count)s", offline);
     if (banner) banner.textContent = text;
     else messagesBox.prepend(h("p", { id: "outbox-banner", class: "message warning" }, text));
   }
@@ -302,7 +310,7 @@
     }
 
     facts() {
-      return { missing: "Nothing to enter." };
+      return { missing: tr("Nothing to enter.") };
     }
 
     // -- focus and what is said --
@@ -342,7 +350,7 @@
       if (place) this.restoreFocus(place);
       if (this.said !== null) {
         const result = this.facts();
-        const next = result.missing || "Everything is entered: check the score, then send it.";
+        const next = result.missing || tr("Everything is entered: check the score, then send it.");
         this.speak(`${this.said} ${next}`);
         this.said = null;
       }
@@ -417,7 +425,7 @@
     async runPreview(key, facts) {
       let preview;
       if (config.director) {
-        this.preview = { key, unchecked: "The score is computed when you save." };
+        this.preview = { key, unchecked: tr("The score is computed when you save.") };
         this.showPreview();
         return;
       }
@@ -427,7 +435,7 @@
         else if (answer.status === 429 || answer.status >= 500) preview = { key, unchecked: problemText(answer) };
         else preview = { key, error: problemText(answer) };
       } catch (e) {
-        preview = { key, unchecked: "No connection: the score is not checked yet." };
+        preview = { key, unchecked: tr("No connection: the score is not checked yet.") };
       }
       if (!this.preview || this.preview.key !== key) return;
       this.preview = preview;
@@ -441,13 +449,13 @@
       const p = this.preview || {};
       let content;
       if (p.missing) content = h("p", { class: "muted" }, p.missing);
-      else if (p.loading) content = h("p", { class: "muted" }, "Computing the score…");
+      else if (p.loading) content = h("p", { class: "muted" }, tr("Computing the score…"));
       else if (p.error) content = h("p", { class: "message error", role: "alert" }, p.error);
       else if (p.unchecked) {
         // Said with the button's own words: what pressing it does while the score waits.
         content = h("p", { class: "message warning" }, p.unchecked, config.director ? "" :
-          ` You can still press “${SEND_LABEL}”: the entry is kept on this phone until the ` +
-          "server takes it, and its score is checked then.");
+          " " + trf("You can still press “%(button)s”: the entry is kept on this phone until the server takes it, and its score is checked then.",
+            { button: SEND_LABEL }));
       }
       else if (p.score) {
         const s = p.score;
@@ -462,8 +470,8 @@
      * (``ns``/``ew``), else each seat's. */
     scoreLine(s) {
       if ("ns" in s) {
-        if (s.ns === null) return "Ranked worst at this table";
-        return h("span", {}, "NS ", h("strong", {}, s.ns), " · EW ", h("strong", {}, s.ew));
+        if (s.ns === null) return tr("Ranked worst at this table");
+        return h("span", {}, `${tr("NS")} `, h("strong", {}, s.ns), ` · ${tr("EW")} `, h("strong", {}, s.ew));
       }
       return h("span", {}, Object.entries(s.seats || {}).map(([seat, value], index) => h("span", {},
         index ? " · " : "", `${SEAT_NAMES[seat] || seat} `, h("strong", {}, value > 0 ? `+${value}` : value))));
@@ -474,7 +482,7 @@
       if (!result.facts) return;
       if (config.director) return void directorSave(this.panel, result.facts);
       queue(this.panel, "submit", `${this.base}entries/`, { record: result.facts },
-        { done: `Board ${this.board}: sent. East can check it now.`, draftKey: this.draftKey });
+        { done: trf("Board %(number)s: sent. East can check it now.", { number: this.board }), draftKey: this.draftKey });
     }
   }
 
@@ -512,7 +520,9 @@
       for (const field of this.form.fields) {
         const value = this.draft.fields[field.name];
         const allowed = field.choices.some(([choice]) => choice === value);
-        if (value === undefined || value === null || !allowed) return { missing: `Choose: ${field.label.toLowerCase()}.` };
+        if (value === undefined || value === null || !allowed) {
+          return { missing: trf("Choose: %(what)s.", { what: field.label.toLowerCase() }) };
+        }
         facts[field.name] = value;
       }
       return { facts };
@@ -529,7 +539,7 @@
             "aria-pressed": value === current ? "true" : "false", "data-key": `${field.name}:${value}`,
             onclick: () => this.pick(field.name, value),
           }, text)))));
-        if (!field.choices.length) parts.push(h("p", { class: "message error" }, field.empty || "Nothing may be entered here."));
+        if (!field.choices.length) parts.push(h("p", { class: "message error" }, field.empty || tr("Nothing may be entered here.")));
       }
       this.root.replaceChildren(...parts, ...this.sendParts());
       this.schedulePreview();
@@ -548,7 +558,7 @@
     const accept = panel.querySelector("[data-accept]");
     if (accept) {
       accept.addEventListener("click", () => queue(panel, "accept", `${base}entries/${pending}/accept/`, {},
-        { done: `Board ${panel.dataset.board}: accepted. The result is confirmed.` }));
+        { done: trf("Board %(number)s: accepted. The result is confirmed.", { number: panel.dataset.board }) }));
     }
     const reject = panel.querySelector("[data-reject]");
     if (reject) {
@@ -557,7 +567,7 @@
         const reason = reject.elements.reason.value.trim();
         if (!reason) return void reject.elements.reason.focus();
         queue(panel, "reject", `${base}entries/${pending}/reject/`, { reason },
-          { done: `Board ${panel.dataset.board}: rejected. It goes back to North.` });
+          { done: trf("Board %(number)s: rejected. It goes back to North.", { number: panel.dataset.board }) });
       });
     }
     const callDirector = panel.querySelector("[data-call-director]");
@@ -566,7 +576,8 @@
         event.preventDefault();
         queue(panel, "call-director", `${base}call-director/`,
           { reason: callDirector.elements.reason.value.trim() },
-          { done: `Board ${panel.dataset.board}: the director is called. Please wait at the table.` });
+          { done: trf("Board %(number)s: the director is called. Please wait at the table.",
+            { number: panel.dataset.board }) });
       });
     }
     const entry = panel.querySelector("[data-entry]");
@@ -593,11 +604,11 @@
 
     render() {
       this.root.replaceChildren(h("p", { class: "message error", role: "alert" },
-        "This game's entry did not load. Reload the page to enter the board."));
+        tr("This game's entry did not load. Reload the page to enter the board.")));
     }
   }
 
-  const kit = { h, api, store, config, problemText, say, SEAT_NAMES, SEND_LABEL, Entry, FieldsEntry };
+  const kit = { h, api, store, config, problemText, say, tr, trf, SEAT_NAMES, SEND_LABEL, Entry, FieldsEntry };
   let madeEntry = null;
   function entryClass() {
     if (madeEntry) return madeEntry;
@@ -646,7 +657,7 @@
   const leave = document.querySelector("[data-leave]");
   if (leave) leave.addEventListener("submit", () => store.remove(`pym:code:${config.slug}`));
   if (!persistent) {
-    say("This browser does not keep data for this site: keep the page open until your entries are sent.", "warning");
+    say(tr("This browser does not keep data for this site: keep the page open until your entries are sent."), "warning");
   }
   showFlashes();
   for (const panel of document.querySelectorAll("[data-board-panel]")) wirePanel(panel);
