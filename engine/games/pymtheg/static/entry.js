@@ -167,7 +167,12 @@
  * after the auction, the double, the tricks, a revoke and the house rule's illegal trump. */
 function auctionEntry(kit, PymthegAuction) {
   const { h, store, config, SEAT_NAMES } = kit;
-  const TRUMP_NAMES = { fire: "Fire", earth: "Earth", water: "Water", wind: "Wind", nt: "No trump" };
+  // The page's words (scorer.js's kit; English where an older kit has none).
+  const tr = kit.tr || ((text) => text);
+  const trf = kit.trf || ((text, values) => text.replace(/%\((\w+)\)s/g, (_, name) => values[name]));
+  const TRUMP_NAMES = { fire: tr("Fire"), earth: tr("Earth"), water: tr("Water"), wind: tr("Wind"), nt: tr("No trump") };
+  const PASS = tr("Pass");
+  const NT = tr("NT");
   const TRUMPS = ["fire", "earth", "water", "wind", "nt"];
   const BID_NAMES = {
     G: "Gâm", "G+1": "Gâm +1", "G+2": "Gâm +2", "G+3": "Gâm +3", "G+4": "Gâm +4",
@@ -202,14 +207,14 @@ function auctionEntry(kit, PymthegAuction) {
 
   /** A call in words, for the scorer's screen reader: "Gâm +1 Water", "Pass". */
   function callWords(text) {
-    if (text.toUpperCase() === "P") return "Pass";
+    if (text.toUpperCase() === "P") return PASS;
     const [code, trump] = text.split("/");
     const name = BID_NAMES[code.toUpperCase()] || code;
     return trump ? `${name} ${TRUMP_NAMES[trump.toLowerCase()] || trump}` : name;
   }
 
   function callLabel(text) {
-    if (text.toUpperCase() === "P") return "Pass";
+    if (text.toUpperCase() === "P") return PASS;
     const [code, trump] = text.split("/");
     const name = BID_NAMES[code.toUpperCase()] || code;
     return trump ? h("span", {}, name, " · ", trumpLabel(trump.toLowerCase())) : name;
@@ -333,7 +338,10 @@ function auctionEntry(kit, PymthegAuction) {
 
     undo() {
       const last = this.calls[this.calls.length - 1];
-      if (last) this.announce(`${SEAT_NAMES[last.split(":")[0]]}'s ${callWords(last.split(":")[1])} taken back.`);
+      if (last) {
+        this.announce(trf("%(seat)s's %(call)s taken back.",
+          { seat: SEAT_NAMES[last.split(":")[0]], call: callWords(last.split(":")[1]) }));
+      }
       this.changeCalls(() => {
         if (this.calls.length === 0 && this.draft.auctions.length > 1) this.draft.auctions.pop();
         this.calls.pop();
@@ -372,13 +380,13 @@ function auctionEntry(kit, PymthegAuction) {
 
     facts() {
       const box = this.box;
-      if (!box) return { missing: "Loading the bidding box…" };
-      if (!box.ended) return { missing: `Auction: ${SEAT_NAMES[box.seat]} to call.` };
+      if (!box) return { missing: tr("Loading the bidding box…") };
+      if (!box.ended) return { missing: trf("Auction: %(seat)s to call.", { seat: SEAT_NAMES[box.seat] }) };
       const facts = { auctions: this.draft.auctions.map((a) => a.slice()) };
       if (box.passed_out) return { facts };
       const contract = this.contract;
       if (contract.family !== "ry" && !contract.trumpInBid) {
-        if (!this.draft.trump) return { missing: "Name the trump." };
+        if (!this.draft.trump) return { missing: tr("Name the trump.") };
         facts.trump = this.draft.trump;
       }
       facts.double = this.draft.double;
@@ -391,7 +399,7 @@ function auctionEntry(kit, PymthegAuction) {
         facts.tricks = {};
         for (const k of keys) facts.tricks[k] = tricks[k];
       } else if (given.length || !this.draft.revoke) {
-        return { missing: this.draft.revoke ? "Give every trick count, or none." : "Give the tricks taken." };
+        return { missing: this.draft.revoke ? tr("Give every trick count, or none.") : tr("Give the tricks taken.") };
       }
       const trump = this.trump;
       if (config.illegalTrumpRule && trump && trump !== "nt" && this.draft.illegalTrump) {
@@ -406,14 +414,14 @@ function auctionEntry(kit, PymthegAuction) {
       const parts = [this.renderAuctions()];
       if (this.boxError) {
         parts.push(h("p", { class: "message error" }, this.boxError,
-          " ", h("button", { type: "button", class: "link", onclick: () => this.restart() }, "Start the auction again")));
+          " ", h("button", { type: "button", class: "link", onclick: () => this.restart() }, tr("Start the auction again"))));
       }
       if (this.box && !this.box.ended) parts.push(this.renderBox());
       if (!this.box && !this.boxError) parts.push(h("p", { class: "muted" }, "…"));
       if (this.contract) parts.push(this.renderPlay());
       if (this.box && this.box.ended && this.box.passed_out) {
         parts.push(h("p", { class: "contract" }, this.draft.auctions.length > 1
-          ? "Both auctions were passed out." : "The auction was passed out."));
+          ? tr("Both auctions were passed out.") : tr("The auction was passed out.")));
       }
       this.root.replaceChildren(...parts, ...this.sendParts());
       this.schedulePreview();
@@ -423,21 +431,21 @@ function auctionEntry(kit, PymthegAuction) {
       const auctions = this.draft.auctions;
       const blocks = auctions.map((calls, index) => {
         const title = auctions.length > 1
-          ? (index === 0 ? "First auction: passed out (each team −100)" : "Second auction")
-          : "Auction";
+          ? (index === 0 ? tr("First auction: passed out (each team −100)") : tr("Second auction"))
+          : tr("Auction");
         const list = calls.length
           ? h("ol", { class: "calls" }, calls.map((c) => {
             const [seat, text] = c.split(":");
             return h("li", {}, h("span", { class: "seat" }, SEAT_NAMES[seat]), " ", callLabel(text));
           }))
-          : h("p", { class: "muted" }, "No call yet.");
+          : h("p", { class: "muted" }, tr("No call yet."));
         return h("div", { class: "auction" }, h("h3", {}, title), list);
       });
       const canUndo = auctions.length > 1 || this.calls.length > 0;
       const tools = h("p", { class: "auction-tools" },
-        this.box && !this.box.ended ? h("span", { class: "next" }, `${SEAT_NAMES[this.box.seat]} to call`) : null,
+        this.box && !this.box.ended ? h("span", { class: "next" }, trf("%(seat)s to call", { seat: SEAT_NAMES[this.box.seat] })) : null,
         h("button", { type: "button", class: "secondary", disabled: !canUndo || (!this.box && !this.boxError),
-          onclick: () => this.undo() }, "↶ Undo"));
+          onclick: () => this.undo() }, `↶ ${tr("Undo")}`));
       return h("div", {}, blocks, tools);
     }
 
@@ -458,45 +466,47 @@ function auctionEntry(kit, PymthegAuction) {
         const buttons = variants.map((trump) => h("button", {
           type: "button", class: trump ? "trump-bid" : "bid", disabled: !legal,
           // The spoken name holds the visible word ("NT" too).
-          "aria-label": trump ? `${BID_NAMES[code]}, ${trump === "nt" ? "NT (no trump)" : TRUMP_NAMES[trump]} named in the bid`
+          "aria-label": trump ? trf("%(bid)s, %(trump)s named in the bid",
+            { bid: BID_NAMES[code], trump: trump === "nt" ? tr("NT (no trump)") : TRUMP_NAMES[trump] })
             : BID_NAMES[code],
           "data-key": `call:${code}/${trump}`,
           onclick: () => this.call(trump ? `${code}/${trump}` : code),
-        }, trump ? [suitIcon(trump), h("span", { class: "t" }, trump === "nt" ? "NT" : TRUMP_NAMES[trump])]
+        }, trump ? [suitIcon(trump), h("span", { class: "t" }, trump === "nt" ? NT : TRUMP_NAMES[trump])]
           : gam || !code.startsWith("G") ? BID_NAMES[code] : "Gâm"));
         return h("div", { class: `bid-row${legal ? "" : " not-now"}` }, buttons);
       });
-      return h("div", { class: "bidbox", role: "group", "aria-label": "Bidding box", "data-bidding-box": true },
-        h("button", { type: "button", class: "pass", "data-key": "call:P", onclick: () => this.call("P") }, "Pass"),
-        h("p", { class: "hint muted" }, "A suit next to a bid names the trump in the bid."),
+      return h("div", { class: "bidbox", role: "group", "aria-label": tr("Bidding box"), "data-bidding-box": true },
+        h("button", { type: "button", class: "pass", "data-key": "call:P", onclick: () => this.call("P") }, PASS),
+        h("p", { class: "hint muted" }, tr("A suit next to a bid names the trump in the bid.")),
         rows);
     }
 
     renderPlay() {
       const contract = this.contract;
-      const parts = [h("p", { class: "contract" }, "Contract: ", callLabel(contract.trumpInBid
-        ? `${contract.code}/${contract.trumpInBid}` : contract.code), `, by ${SEAT_NAMES[contract.seat]}`)];
+      const parts = [h("p", { class: "contract" }, `${tr("Contract:")} `, callLabel(contract.trumpInBid
+        ? `${contract.code}/${contract.trumpInBid}` : contract.code),
+      trf(", by %(seat)s", { seat: SEAT_NAMES[contract.seat] }))];
       if (contract.family !== "ry" && !contract.trumpInBid) {
-        parts.push(this.choice("Trump named after the auction", TRUMPS.map((t) => [t, trumpLabel(t)]),
+        parts.push(this.choice(tr("Trump named after the auction"), TRUMPS.map((t) => [t, trumpLabel(t)]),
           this.draft.trump, (v) => this.set("trump", v)));
       }
-      parts.push(this.choice("Double", [["none", "None"], ["x", "Doubled"], ["xx", "Redoubled"]],
+      parts.push(this.choice(tr("Double"), [["none", tr("None")], ["x", tr("Doubled")], ["xx", tr("Redoubled")]],
         this.draft.double, (v) => this.set("double", v)));
       parts.push(this.renderTricks());
-      parts.push(this.seatSelect("Did a revoke end the round?", "No revoke", this.draft.revoke,
+      parts.push(this.seatSelect("revoke", tr("Did a revoke end the round?"), tr("No revoke"), this.draft.revoke,
         (v) => this.set("revoke", v)));
       const trump = this.trump;
       if (config.illegalTrumpRule && trump && trump !== "nt") {
-        parts.push(this.seatSelect("Illegal trump (house rule)", "None", this.draft.illegalTrump,
+        parts.push(this.seatSelect("illegal-trump", tr("Illegal trump (house rule)"), tr("None"), this.draft.illegalTrump,
           (v) => this.set("illegalTrump", v)));
       }
       return h("div", { class: "play" }, parts);
     }
 
-    seatSelect(label, none, current, onPick) {
-      const id = `${this.panel.id}-${label.length}`;
+    seatSelect(key, label, none, current, onPick) {
+      const id = `${this.panel.id}-${key}`;
       const select = h("select", { id, onchange: (e) => onPick(e.target.value || null) },
-        [["", none], ["N", "North"], ["E", "East"], ["S", "South"], ["W", "West"]].map(([value, text]) =>
+        [["", none], ...["N", "E", "S", "W"].map((seat) => [seat, SEAT_NAMES[seat]])].map(([value, text]) =>
           h("option", { value, selected: (current || "") === value }, text)));
       return h("div", { class: "field inline-field" }, h("label", { for: id }, label), select);
     }
@@ -504,11 +514,11 @@ function auctionEntry(kit, PymthegAuction) {
     renderTricks() {
       const kind = this.trickKind();
       const keys = kind === "team" ? ["NS", "EW"] : ["N", "E", "S", "W"];
-      const names = { NS: "North–South", EW: "East–West", ...SEAT_NAMES };
+      const names = { NS: tr("North–South"), EW: tr("East–West"), ...SEAT_NAMES };
       const tricks = kind === "team" ? this.draft.teamTricks : this.draft.seatTricks;
       const legend = this.draft.revoke
-        ? "Tricks taken before the revoke (optional)"
-        : kind === "team" ? "Tricks taken by each team" : "Tricks taken by each player";
+        ? tr("Tricks taken before the revoke (optional)")
+        : kind === "team" ? tr("Tricks taken by each team") : tr("Tricks taken by each player");
       const fields = keys.map((key) => {
         const id = `${this.panel.id}-tricks-${key}`;
         const options = [h("option", { value: "", selected: tricks[key] === null }, "–")];
