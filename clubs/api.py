@@ -4,7 +4,9 @@
   organisers only, by token or session; anyone else gets 404, as if the club did not exist);
 - ``GET /api/v1/clubs/<slug>/players/<number>/``: a player's history, under the gate of the
   public page (``clubs.selectors``): to the public, the published events of a member who has
-  not opted out (else 404); to the club's organisers, every event, marked published or not.
+  not opted out (else 404); to the club's organisers, every event, marked published or not;
+- ``GET /api/v1/clubs/<slug>/seasons/<season>/ladder/``: a season's ladder as the ladder job
+  stored it, public (a member who opted out has no name nor number there).
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from clubs import selectors
+from clubs import seasons, selectors
 from clubs.models import Member
 from tournaments.permissions import IsOrganiser
 
@@ -113,3 +115,59 @@ class PlayerView(APIView):
             "events": [_evening(evening, public=public) for evening in evenings],
         }
         return Response(PlayerSerializer(body).data)
+
+
+class RungSerializer(serializers.Serializer):
+    place = serializers.IntegerField(allow_null=True, help_text="null: below the minimum.")
+    name = serializers.CharField(allow_null=True, help_text="null: the member opted out.")
+    number = serializers.CharField(allow_null=True)
+    score = serializers.FloatField()
+    events = serializers.IntegerField()
+
+
+class LadderSerializer(serializers.Serializer):
+    club = serializers.SlugField()
+    season = serializers.SlugField()
+    name = serializers.CharField()
+    starts = serializers.DateField()
+    ends = serializers.DateField()
+    kind = serializers.ChoiceField(choices=["best", "average", "points"])
+    computed_at = serializers.DateTimeField(allow_null=True, help_text="null: not yet.")
+    events = serializers.ListField(child=serializers.SlugField(), help_text="Tournament slugs.")
+    ladder = RungSerializer(many=True)
+
+
+class LadderView(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        operation_id="club_ladder",
+        summary="A season's ladder (members who opted out without their names)",
+        responses={200: LadderSerializer},
+    )
+    def get(self, request, slug: str, season: str):
+        found = seasons.public_season(slug, season)
+        if found is None:
+            raise NotFound("no such season")
+        view = seasons.ladder_view(found, public=True)
+        body = {
+            "club": found.club.slug,
+            "season": found.slug,
+            "name": found.name,
+            "starts": found.starts,
+            "ends": found.ends,
+            "kind": found.kind,
+            "computed_at": view.computed_at,
+            "events": [event.slug for event in view.events],
+            "ladder": [
+                {
+                    "place": line.place,
+                    "name": line.shown_name or None,
+                    "number": line.member.number if line.shown_name else None,
+                    "score": line.score,
+                    "events": line.events,
+                }
+                for line in view.lines
+            ],
+        }
+        return Response(LadderSerializer(body).data)

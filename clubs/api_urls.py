@@ -8,4 +8,7 @@ app_name = "clubs-api"
 urlpatterns = [
     path("clubs/<slug:slug>/members/", api.MemberListView.as_view(), name="members"),
     path("clubs/<slug:slug>/players/<str:number>/", api.PlayerView.as_view(), name="player"),
+    path(
+        "clubs/<slug:slug>/seasons/<slug:season>/ladder/", api.LadderView.as_view(), name="ladder"
+    ),
 ]

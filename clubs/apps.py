@@ -6,3 +6,8 @@ class ClubsConfig(AppConfig):
 
     name = "clubs"
     default_auto_field = "django.db.models.BigAutoField"
+
+    def ready(self) -> None:
+        from clubs import signals
+
+        signals.connect()

@@ -5,7 +5,8 @@ from __future__ import annotations
 from django import forms
 
 from clubs.imports import MAX_FILE_BYTES
-from clubs.models import Member
+from clubs.models import Member, Season
+from tournaments.models import game_choices
 
 
 class ClubForm(forms.Form):
@@ -55,3 +56,33 @@ class RegisterForm(forms.Form):
         max_length=40_000,
         help_text="Its players' member numbers, e.g. 101, 102 (a game of individuals: one).",
     )
+
+
+class SeasonForm(forms.Form):
+    name = forms.CharField(max_length=100)
+    starts = forms.DateField(widget=forms.DateInput(attrs={"type": "date"}))
+    ends = forms.DateField(widget=forms.DateInput(attrs={"type": "date"}))
+    games = forms.MultipleChoiceField(
+        choices=game_choices,
+        required=False,
+        widget=forms.CheckboxSelectMultiple,
+        help_text="None ticked: every game.",
+    )
+    kind = forms.ChoiceField(label="Ladder", choices=Season.Kind.choices)
+    best_n = forms.IntegerField(label="Best N", min_value=1, max_value=200, initial=10)
+    min_events = forms.IntegerField(
+        label="Minimum of events", min_value=1, max_value=200, initial=1
+    )
+    points = forms.CharField(
+        label="Points per place",
+        required=False,
+        max_length=1000,
+        help_text="Place 1 first, e.g. 10, 8, 6, 5, 4, 3, 2, 1 (a place beyond scores 0).",
+    )
+
+    def clean_points(self) -> list[float]:
+        words = [w for w in self.cleaned_data["points"].replace(";", ",").split(",") if w.strip()]
+        try:
+            return [float(word) for word in words]
+        except ValueError:
+            raise forms.ValidationError("The points are numbers separated by commas.") from None

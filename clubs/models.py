@@ -116,3 +116,51 @@ class MemberMerge(models.Model):
 
     class Meta:
         ordering = ("-created_at", "-id")
+
+
+class Season(models.Model):
+    """A club's events of some games between two dates, and the rule of its ladder
+    (``clubs.ladder``: best N percentages, average with a minimum of events, points per
+    place). Only final events enter the ladder."""
+
+    class Kind(models.TextChoices):
+        BEST = "best", "Best N percentages"
+        AVERAGE = "average", "Average, with a minimum of events"
+        POINTS = "points", "Points per place"
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="seasons")
+    name = models.CharField(max_length=100)
+    slug = models.SlugField()
+    starts = models.DateField()
+    ends = models.DateField()
+    # Game ids (engine.games); empty: every game.
+    games = models.JSONField(default=list, blank=True)
+    kind = models.CharField("ladder", max_length=10, choices=Kind.choices, default=Kind.BEST)
+    best_n = models.PositiveSmallIntegerField("best N", default=10)
+    min_events = models.PositiveSmallIntegerField("minimum of events", default=1)
+    # Points of place 1, 2, ... (a place beyond the list scores 0).
+    points = models.JSONField(default=list, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ("club", "-starts", "name")
+        constraints = (
+            models.UniqueConstraint(fields=["club", "slug"], name="season_slug_unique_in_club"),
+            models.CheckConstraint(
+                condition=Q(ends__gte=models.F("starts")), name="season_ends_after_it_starts"
+            ),
+            models.CheckConstraint(condition=~Q(name=""), name="season_name_not_empty"),
+        )
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class LadderState(models.Model):
+    """A season's ladder as the ladder job last computed it."""
+
+    season = models.OneToOneField(Season, on_delete=models.CASCADE, related_name="ladder")
+    # [{"member": id, "place": n | null, "score": x, "events": n, "counted": [tournament ids]}]
+    rungs = models.JSONField(default=list)
+    events = models.JSONField(default=list)  # the final events it was computed from
+    computed_at = models.DateTimeField()

@@ -72,6 +72,13 @@ def club_of_event(tournament: Tournament) -> Club | None:
     return event.club if event else None
 
 
+def events_for(club: Club, limit: int = 50) -> tuple[list[Tournament], list[Tournament]]:
+    """The club's events, and the latest tournaments no club holds yet (to link)."""
+    own = list(Tournament.objects.filter(club_event__club=club).order_by("-created_at"))
+    free = list(Tournament.objects.filter(club_event__isnull=True).order_by("-created_at")[:limit])
+    return own, free
+
+
 @dataclass
 class EntrantLinks:
     entrant: Entrant

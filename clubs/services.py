@@ -54,6 +54,14 @@ def _log(*, by: Any, club: Club, action: str, summary: str, **data: Any) -> None
     )
 
 
+def _ladders_follow(club: Club) -> None:
+    """The club's ladders are computed again once the change commits (who played changed)."""
+    from clubs.tasks import compute_ladders_task
+
+    club_id = club.pk
+    transaction.on_commit(lambda: compute_ladders_task.delay(club_id))
+
+
 def _member_data(member: Member) -> dict[str, Any]:
     # The contact is private: never written to the log, which other organisers read.
     return {
@@ -315,6 +323,7 @@ def link_entrant(
     except IntegrityError:  # a link made meanwhile by another organiser
         raise ClubError("A member was linked to this event meanwhile; try again.") from None
     after = [(seat, member.number) for seat, member in sorted(chosen.items())]
+    _ladders_follow(club)
     if after != before:
         _log(
             by=by,
@@ -400,6 +409,7 @@ def link_entrants(*, by: Any, club: Club, tournament: Tournament, rows: Sequence
         for entrant, chosen in plan.items()
         for seat, member in chosen.items()
     )
+    _ladders_follow(club)
     _log(
         by=by,
         club=club,
@@ -497,6 +507,7 @@ def merge_members(*, by: Any, kept: Member, merged: Member) -> MemberMerge:
     )
     merged.merged_into, merged.active = kept, False
     merged.save(update_fields=["merged_into", "active"])
+    _ladders_follow(kept.club)
     _log(
         by=by,
         club=kept.club,
@@ -527,6 +538,7 @@ def undo_merge(*, by: Any, merge: MemberMerge) -> None:
     merged.save(update_fields=["merged_into", "active"])
     merge.undone_at = timezone.now()
     merge.save(update_fields=["undone_at"])
+    _ladders_follow(merge.club)
     _log(
         by=by,
         club=merge.club,

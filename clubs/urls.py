@@ -3,7 +3,7 @@ under ``/c/<club>/players/<number>/``."""
 
 from django.urls import path
 
-from clubs import views
+from clubs import season_views, views
 
 app_name = "clubs"
 
@@ -21,6 +21,15 @@ urlpatterns = [
     path("clubs/<slug:slug>/merges/<int:pk>/undo/", views.merge_undo, name="merge_undo"),
     path("clubs/<slug:slug>/members/<int:pk>/", views.member_edit, name="member_edit"),
     path("clubs/<slug:slug>/members/<int:pk>/history/", views.member_history, name="history"),
+    path("clubs/<slug:slug>/events/", views.events, name="events"),
     path("clubs/<slug:slug>/events/<slug:event>/", views.event_links, name="event_links"),
+    path("clubs/<slug:slug>/seasons/", season_views.season_list, name="seasons"),
+    path("clubs/<slug:slug>/seasons/<slug:season>/", season_views.season_edit, name="season_edit"),
     path("c/<slug:club>/players/<str:number>/", views.player_page, name="player"),
+    path("c/<slug:club>/seasons/<slug:season>/", season_views.ladder_page, name="ladder"),
+    path(
+        "c/<slug:club>/seasons/<slug:season>/ladder.xlsx",
+        season_views.ladder_download,
+        name="ladder_download",
+    ),
 ]

@@ -36,14 +36,14 @@ IMPORT_SESSION_KEY = "clubs-import"
 PREVIEW_ROWS = 50
 
 
-def _club(request: HttpRequest, slug: str) -> Club:
+def club_or_404(request: HttpRequest, slug: str) -> Club:
     club = selectors.club_for(request.user, slug)
     if club is None:
         raise Http404("No such club.")
     return club
 
 
-def _errors(form: Any, exc: ClubError) -> None:
+def form_errors(form: Any, exc: ClubError) -> None:
     for message in exc.messages:
         form.add_error(None, message)
 
@@ -55,7 +55,7 @@ def club_list(request: HttpRequest) -> HttpResponse:
         try:
             club = services.create_club(by=request.user, **form.cleaned_data)
         except ClubError as exc:
-            _errors(form, exc)
+            form_errors(form, exc)
         else:
             messages.success(request, f"Club {club.name!r} created.")
             return redirect("clubs:members", slug=club.slug)
@@ -66,13 +66,13 @@ def club_list(request: HttpRequest) -> HttpResponse:
 
 @organiser_required
 def members(request: HttpRequest, slug: str) -> HttpResponse:
-    club = _club(request, slug)
+    club = club_or_404(request, slug)
     form = MemberForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
             member = services.add_member(by=request.user, club=club, **form.cleaned_data)
         except ClubError as exc:
-            _errors(form, exc)
+            form_errors(form, exc)
         else:
             messages.success(request, f"{member} added.")
             return redirect("clubs:members", slug=slug)
@@ -87,15 +87,22 @@ def members(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 @organiser_required
+def events(request: HttpRequest, slug: str) -> HttpResponse:
+    club = club_or_404(request, slug)
+    own, free = selectors.events_for(club)
+    return render(request, "clubs/events.html", {"club": club, "own": own, "free": free})
+
+
+@organiser_required
 def member_edit(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
-    club = _club(request, slug)
+    club = club_or_404(request, slug)
     member = get_object_or_404(Member, club=club, pk=pk)
     form = MemberForm(request.POST or None, instance=Member.objects.get(pk=pk))
     if request.method == "POST" and form.is_valid():
         try:
             services.update_member(by=request.user, member=member, **form.cleaned_data)
         except ClubError as exc:
-            _errors(form, exc)
+            form_errors(form, exc)
         else:
             messages.success(request, "Saved.")
             return redirect("clubs:members", slug=slug)
@@ -105,7 +112,7 @@ def member_edit(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
 @organiser_required
 def members_import(request: HttpRequest, slug: str) -> HttpResponse:
     """Upload → preview (the rows kept in the session) → ``members_import_confirm``."""
-    club = _club(request, slug)
+    club = club_or_404(request, slug)
     form = MemberImportForm(request.POST or None, request.FILES or None)
     context: dict[str, Any] = {"club": club, "form": form}
     if request.method == "POST" and form.is_valid():
@@ -124,7 +131,7 @@ def members_import(request: HttpRequest, slug: str) -> HttpResponse:
 @organiser_required
 @require_POST
 def members_import_confirm(request: HttpRequest, slug: str) -> HttpResponse:
-    club = _club(request, slug)
+    club = club_or_404(request, slug)
     pending = request.session.get(IMPORT_SESSION_KEY) or {}
     if pending.get("club") != club.slug:
         messages.error(request, "Nothing to import: upload the file again.")
@@ -145,7 +152,7 @@ def members_import_confirm(request: HttpRequest, slug: str) -> HttpResponse:
 @organiser_required
 @require_POST
 def merge(request: HttpRequest, slug: str) -> HttpResponse:
-    club = _club(request, slug)
+    club = club_or_404(request, slug)
     form = MergeForm(request.POST)
     kept = merged = None
     if form.is_valid():
@@ -166,7 +173,7 @@ def merge(request: HttpRequest, slug: str) -> HttpResponse:
 @organiser_required
 @require_POST
 def merge_undo(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
-    club = _club(request, slug)
+    club = club_or_404(request, slug)
     found = get_object_or_404(MemberMerge, club=club, pk=pk)
     try:
         services.undo_merge(by=request.user, merge=found)
@@ -182,7 +189,7 @@ def merge_undo(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
 def suggest(request: HttpRequest, slug: str) -> HttpResponse:
     """A page fragment: the members matching ``q`` (by number or name), for the link page's
     fields to offer while the organiser types."""
-    club = _club(request, slug)
+    club = club_or_404(request, slug)
     found = selectors.suggestions(club, request.GET.get("q", "")[:100])
     return render(request, "clubs/includes/suggestions.html", {"club": club, "found": found})
 
@@ -194,7 +201,7 @@ def _link_one(request: HttpRequest, club: Club, tournament: Tournament, form: An
     try:
         services.link_entrant(by=request.user, club=club, entrant=entrant, numbers=numbers)
     except ClubError as exc:
-        _errors(form, exc)
+        form_errors(form, exc)
         return False
     messages.success(request, f"{tournament.entrant_word.title()} {entrant.number} linked.")
     return True
@@ -218,7 +225,7 @@ def _link_many(request: HttpRequest, club: Club, tournament: Tournament, form: A
                 by=request.user, club=club, tournament=tournament, rows=rows
             )
     except ClubError as exc:
-        _errors(form, exc)
+        form_errors(form, exc)
         return False
     word = tournament.entrant_word
     messages.success(
@@ -239,7 +246,7 @@ FORMS = {
 def event_links(request: HttpRequest, slug: str, event: str) -> HttpResponse:
     """Every entrant of a tournament with its members, and three forms: link one entrant,
     link many (a line each), register new entrants from the list."""
-    club = _club(request, slug)
+    club = club_or_404(request, slug)
     tournament = get_object_or_404(Tournament, slug=event)
     owner = selectors.club_of_event(tournament)
     if owner is not None and owner.pk != club.pk:
@@ -280,7 +287,7 @@ def _history_context(member: Member, *, public: bool) -> dict[str, Any]:
 @organiser_required
 def member_history(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     """The organiser's view of a player's page: every event, published or not."""
-    club = _club(request, slug)
+    club = club_or_404(request, slug)
     member = get_object_or_404(Member, club=club, pk=pk)
     return render(request, "clubs/player.html", _history_context(member, public=False))
 

@@ -1,0 +1,99 @@
+"""Season pages: the organisers' list and form, the public ladder page and its workbook."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+
+from clubs import seasons
+from clubs.forms import SeasonForm
+from clubs.models import Season
+from clubs.services import ClubError
+from clubs.views import club_or_404, form_errors
+from clubs.workbook import ladder_workbook
+from engine.core.words import plural
+from tournaments.permissions import organiser_required
+
+XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+
+
+def rule_words(season: Season) -> str:
+    """The ladder's rule, ties and what counts, in words (the page and the workbook)."""
+    if season.kind == Season.Kind.BEST:
+        rule = (
+            f"Ranked by the best {plural(season.best_n, 'percentage')} of the season, "
+            f"added and divided by {season.best_n}: an event not played counts 0."
+        )
+    elif season.kind == Season.Kind.AVERAGE:
+        rule = (
+            "Ranked by the average percentage of the events played; a member needs "
+            f"{plural(season.min_events, 'event')} to be placed (those with fewer are listed "
+            "below, without a place)."
+        )
+    else:
+        table = ", ".join(f"{p:g}" for p in season.points)
+        rule = f"Ranked by points per place, summed: places 1, 2, ... score {table}; any other 0."
+    return (
+        f"{rule} Equal scores (to 2 decimals) share the place. A disqualified result never "
+        "counts; a withdrawn player's result counts by its percentage but scores no points "
+        "for a place. Only finalised events count: an event reopened leaves the ladder until "
+        "it is final again."
+    )
+
+
+@organiser_required
+def season_list(request: HttpRequest, slug: str) -> HttpResponse:
+    club = club_or_404(request, slug)
+    form = SeasonForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            season = seasons.save_season(by=request.user, club=club, **form.cleaned_data)
+        except ClubError as exc:
+            form_errors(form, exc)
+        else:
+            messages.success(request, f"Season {season.name!r} saved; its ladder is computed.")
+            return redirect("clubs:seasons", slug=slug)
+    context = {"club": club, "seasons": seasons.seasons_of(club), "form": form}
+    return render(request, "clubs/seasons.html", context, status=400 if form.errors else 200)
+
+
+@organiser_required
+def season_edit(request: HttpRequest, slug: str, season: str) -> HttpResponse:
+    club = club_or_404(request, slug)
+    found = get_object_or_404(Season, club=club, slug=season)
+    initial = {name: getattr(found, name) for name in seasons.FIELDS}
+    initial["points"] = ", ".join(f"{p:g}" for p in found.points)
+    form = SeasonForm(request.POST or None, initial=initial)
+    if request.method == "POST" and form.is_valid():
+        try:
+            seasons.save_season(by=request.user, club=club, season=found, **form.cleaned_data)
+        except ClubError as exc:
+            form_errors(form, exc)
+        else:
+            messages.success(request, "Saved; the ladder is computed again.")
+            return redirect("clubs:seasons", slug=slug)
+    return render(request, "clubs/season_form.html", {"club": club, "season": found, "form": form})
+
+
+def _public_season(club: str, season: str) -> Season:
+    found = seasons.public_season(club, season)
+    if found is None:
+        raise Http404("No such season.")
+    return found
+
+
+def ladder_page(request: HttpRequest, club: str, season: str) -> HttpResponse:
+    """The public ladder: members who opted out are listed without their names."""
+    found = _public_season(club, season)
+    view = seasons.ladder_view(found, public=True)
+    context = {"season": found, "club": found.club, "view": view, "rule": rule_words(found)}
+    return render(request, "clubs/ladder.html", context)
+
+
+def ladder_download(request: HttpRequest, club: str, season: str) -> HttpResponse:
+    found = _public_season(club, season)
+    data = ladder_workbook(seasons.ladder_view(found, public=True), rule_words(found))
+    response = HttpResponse(data, content_type=XLSX)
+    response["Content-Disposition"] = f'attachment; filename="{found.club.slug}-{found.slug}.xlsx"'
+    return response
