@@ -26,7 +26,15 @@ from typing import Any
 from django.db import transaction
 from django.db.models import Q
 
-from engine.schedule.arrival import NEWCOMER, ArrivalError, Placement, seat_pair, seat_player
+from engine.schedule.arrival import (
+    NEWCOMER,
+    ArrivalError,
+    Placement,
+    displace_pair,
+    displace_player,
+    seat_pair,
+    seat_player,
+)
 from tournaments import room_selectors
 from tournaments.models import (
     ActionLog,
@@ -58,10 +66,18 @@ PLAYING = (Status.SCHEDULED, Status.RUNNING)
 
 @transaction.atomic
 def late_arrival(
-    *, by: Any, tournament: Tournament, name: str, player1: str = "", player2: str = ""
+    *,
+    by: Any,
+    tournament: Tournament,
+    name: str,
+    player1: str = "",
+    player2: str = "",
+    displace: bool = False,
 ) -> RoomChange:
     """Register an entrant after the draw and seat it in a phantom's place from the first
-    round not yet started; ``ServiceError`` says what must be redrawn when there is none."""
+    round not yet started. Where there is none, ``displace`` seats it in matches already
+    drawn, one entrant a round sitting out instead (``engine.schedule.arrival``); without
+    it, ``ServiceError`` says who would sit out, or what else can be done."""
     tournament = _locked(tournament)
     _require_status(tournament, PLAYING, "seat a late arrival (in draft, add it instead)")
     first, top = first_open_round(tournament), last_round(tournament)
@@ -74,10 +90,7 @@ def late_arrival(
         access_code=_free_access_codes(tournament, 1)[0],
     )
     _check_team_fields(entrant)
-    try:
-        placements = _placements(tournament, list(range(first, top + 1)))
-    except ArrivalError as exc:
-        raise ServiceError(str(exc)) from None
+    placements = _placements_or_displacements(tournament, list(range(first, top + 1)), displace)
     entrant.save()
     matches = _seat(tournament, entrant, placements)
     change = RoomChange.objects.create(
@@ -86,8 +99,7 @@ def late_arrival(
         kind=RoomChange.Kind.ARRIVAL,
         from_round=first,
         matches=[
-            {"round": m.round, "table": placement.table}
-            for m, placement in zip(matches, placements, strict=True)
+            _seated_record(m, placement) for m, placement in zip(matches, placements, strict=True)
         ],
         by=by if getattr(by, "is_authenticated", False) else None,
     )
@@ -105,6 +117,66 @@ def late_arrival(
 
 def _rounds(placements: list[Placement]) -> list[dict[str, Any]]:
     return [{"round": p.round, "table": p.table, "seat": p.own} for p in placements]
+
+
+def _seated_record(match: Match, placement: Placement) -> dict[str, Any]:
+    """An arrival's match as its row keeps it; a displacement names the entrant (by
+    number) whose place it took, and the seat, to be put back on undo."""
+    record: dict[str, Any] = {"round": match.round, "table": placement.table}
+    if placement.replaces is not None:
+        record |= {"replaced": _number_of(placement.replaces), "seat": placement.own}
+    return record
+
+
+def _number_of(pk: int) -> int:
+    return Entrant.objects.values_list("number", flat=True).get(pk=pk)
+
+
+def _placements_or_displacements(
+    tournament: Tournament, rounds: list[int], displace: bool
+) -> list[Placement]:
+    """A phantom's place in every round it can have one; else, asked, a place taken from
+    one entrant a round; else a ``ServiceError`` saying what can be done."""
+    try:
+        return _placements(tournament, rounds)
+    except ArrivalError as exc:
+        no_place = str(exc)
+    try:
+        taken = _displacements(tournament, rounds)
+    except ArrivalError as exc:
+        raise ServiceError(f"{no_place} Nor can it take a place in a match: {exc}") from None
+    if displace:
+        return taken
+    raise ServiceError(_displacement_offer(tournament, taken, no_place))
+
+
+def _displacement_offer(tournament: Tournament, taken: list[Placement], no_place: str) -> str:
+    noun = tournament.entrant_word
+    numbers = Entrant.objects.in_bulk([p.replaces for p in taken])
+    who = "; ".join(
+        f"round {p.round}: {numbers[p.replaces].number} {numbers[p.replaces].name}" for p in taken
+    )
+    return (
+        f'{no_place.split(". ")[0]}. It can still be seated now: tick "Take a place in a '
+        f"match\" to seat it in {len(taken)} of the rounds left, taking one {noun}'s place "
+        f"a round, that {noun} sitting out the round instead (a bye, scored as every bye): "
+        f"{who}. Their route cards and their opponents' are to be printed again."
+    )
+
+
+def _displacements(tournament: Tournament, rounds: list[int]) -> list[Placement]:
+    matches = list(
+        Match.objects.filter(table__tournament=tournament, round__in=rounds).select_related("table")
+    )
+    out = _out_of_play(tournament)
+    pool = [pk for pk in tournament.teams.values_list("pk", flat=True) if pk not in out]
+    if not tournament.of_players:
+        rows = [(m.round, m.table.number, m.north_entrant_id, m.east_entrant_id) for m in matches]
+        return displace_pair(rows, pool, rounds, tournament.side_mode)
+    seats: dict[int, dict[str, int]] = defaultdict(dict)
+    for seat in MatchSeat.objects.filter(match__in=matches):
+        seats[seat.match_id][seat.seat] = seat.team_id
+    return displace_player([(m.round, m.table.number, seats[m.pk]) for m in matches], pool, rounds)
 
 
 def _out_of_play(tournament: Tournament) -> set[int]:
@@ -147,6 +219,9 @@ def _seat(tournament: Tournament, entrant: Entrant, placements: list[Placement])
     tables = {table.number: table for table in tournament.tables.all()}
     matches = []
     for placement in placements:
+        if placement.replaces is not None:
+            matches.append(_take_place(tournament, entrant.pk, placement))
+            continue
         who = {place: entrant.pk if pk == NEWCOMER else pk for place, pk in placement.seats.items()}
         first, second = (who["ns"], who["ew"]) if "ns" in who else (who["N"], who["E"])
         match = Match.objects.create(
@@ -162,6 +237,32 @@ def _seat(tournament: Tournament, entrant: Entrant, placements: list[Placement])
             )
         matches.append(match)
     return matches
+
+
+def _take_place(tournament: Tournament, newcomer: int, placement: Placement) -> Match:
+    """The newcomer in the seat (or on the side) of ``placement.replaces``, in the match
+    already drawn at that round and table."""
+    match = Match.objects.get(
+        table__tournament=tournament, round=placement.round, table__number=placement.table
+    )
+    _put(match, placement.own, placement.replaces, newcomer)
+    return match
+
+
+def _put(match: Match, place: str, before: int, after: int) -> None:
+    """``after`` in place of ``before`` at ``place`` (``ns``/``ew``, or a seat letter)."""
+    if place in ("ns", "ew"):
+        field = "north_entrant_id" if place == "ns" else "east_entrant_id"
+        setattr(match, field, after)
+        match.save(update_fields=[field.removesuffix("_id")])
+        return
+    MatchSeat.objects.filter(match=match, seat=place, team_id=before).update(team_id=after)
+    if match.north_entrant_id == before:
+        match.north_entrant_id = after
+        match.save(update_fields=["north_entrant"])
+    if match.east_entrant_id == before:
+        match.east_entrant_id = after
+        match.save(update_fields=["east_entrant"])
 
 
 # --- withdrawal -------------------------------------------------------------------------------
@@ -396,10 +497,29 @@ def _undo_arrival(tournament: Tournament, change: RoomChange) -> str:
     seated = {(kept["round"], kept["table"]) for kept in change.matches}
     if any((m.round, m.table.number) not in seated for m in mine.select_related("table")):
         raise ServiceError(f"{entrant.name} plays in matches added since: remove them first")
-    mine.delete()
+    for kept in change.matches:
+        if "replaced" in kept:  # a place taken in a match: its owner sits there again
+            _give_back(tournament, entrant, kept)
+    mine.delete()  # the matches it was seated in at free tables (read again: lazy)
     words = f"the late arrival of {entrant.number} {entrant.name}"
     entrant.delete()
     return words
+
+
+def _give_back(tournament: Tournament, entrant: Entrant, kept: dict[str, Any]) -> None:
+    """A displacement undone: the entrant whose place the newcomer took sits there again,
+    refused if it plays elsewhere in that round since."""
+    match = Match.objects.get(
+        table__tournament=tournament, round=kept["round"], table__number=kept["table"]
+    )
+    owner = Entrant.objects.get(tournament=tournament, number=kept["replaced"])
+    elsewhere = Match.objects.filter(_matches_of(owner), round=kept["round"]).exclude(pk=match.pk)
+    if elsewhere.exists():
+        raise ServiceError(
+            f"{owner.number} {owner.name} plays elsewhere in round {kept['round']} since the "
+            "late arrival took its place: undo that first"
+        )
+    _put(match, kept["seat"], entrant.pk, owner.pk)
 
 
 def _undo_withdrawal(tournament: Tournament, change: RoomChange) -> str:

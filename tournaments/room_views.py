@@ -25,6 +25,12 @@ class ArrivalForm(forms.Form):
     name = forms.CharField(max_length=100)
     player1 = forms.CharField(label="First player", max_length=100, required=False)
     player2 = forms.CharField(label="Second player", max_length=100, required=False)
+    displace = forms.BooleanField(
+        label="Take a place in a match",
+        required=False,
+        help_text="Only where no table is free: in each round left the newcomer takes one "
+        "entrant's place, a different one each round, who sits out that round instead.",
+    )
 
 
 class WithdrawalForm(forms.Form):

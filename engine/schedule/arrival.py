@@ -41,6 +41,9 @@ class Placement:
     table: int
     seats: Mapping[str, Any]
     own: str
+    # Displacement only: the entrant whose place the newcomer takes in a match already
+    # drawn (it sits out that round instead); None for a place at a free table.
+    replaces: Any = None
 
     @property
     def opponents(self) -> list[Any]:
@@ -170,6 +173,7 @@ def _search(options: list[list[Placement]]) -> list[Placement]:
 
     def walk(index: int, chosen: list[Placement], tables: set[int], met: Counter) -> None:
         nonlocal best
+        displaced = {p.replaces for p in chosen}
         seated, repeats = len(chosen), sum(n - 1 for n in met.values() if n > 1)
         if (seated, -repeats) > (best[0], -best[1]):
             best = (seated, repeats, list(chosen))
@@ -182,6 +186,8 @@ def _search(options: list[list[Placement]]) -> list[Placement]:
         for placement in options[index]:
             if placement.table in tables:
                 continue
+            if placement.replaces is not None and placement.replaces in displaced:
+                continue  # a different entrant sits out each round: byes even out
             met.update(placement.opponents)
             walk(index + 1, [*chosen, placement], tables | {placement.table}, met)
             met.subtract(placement.opponents)
@@ -208,4 +214,104 @@ def _nothing_free(rounds: Sequence[int], noun: str) -> str:
         f"no phantom's place in {span}: no round has {needs} who has not played that "
         f"table. Redraw the rounds not yet started ({span}) with the new {noun}, or seat "
         f"the {noun} in the next event."
+    )
+
+
+# --- displacement: no phantom's place -----------------------------------------------------------
+
+
+def displace_pair(
+    matches: Iterable[tuple[int, int, Any, Any]],
+    entrants: Iterable[Any],
+    rounds: Sequence[int],
+    sides: str = "fixed",
+) -> list[Placement]:
+    """Where no table is free: in each round of ``rounds`` the newcomer takes the place of
+    one pair in a match already drawn, and that pair sits out the round instead (a bye).
+    A different pair sits out each round, those with the fewest byes first; the newcomer
+    visits no table twice, keeps one side with fixed sides, and meets as few pairs twice
+    as can be. ``entrants`` are the pairs that may be met or displaced."""
+    room = _Room()
+    rows = list(matches)
+    for round_, table, ns, ew in rows:
+        room.add(round_, table, {"ns": ns, "ew": ew})
+    pool = set(entrants)
+    own_sides = ("ns", "ew") if sides == "fixed" else (None,)
+    best: list[Placement] = []
+    byes = _byes(((r, {ns, ew}) for r, _t, ns, ew in rows), pool)
+    for own in own_sides:
+        options = [_fewest_byes(_displace_pair_options(rows, pool, r, own), byes) for r in rounds]
+        found = _search(options)
+        if _better(found, best):
+            best = found
+    if not best:
+        raise ArrivalError(_nothing_to_displace(rounds, "pair"))
+    return best
+
+
+def _displace_pair_options(
+    rows: list[tuple[int, int, Any, Any]], pool: set[Any], round_: int, own: str | None
+) -> list[Placement]:
+    options = []
+    for r, table, ns, ew in rows:
+        if r != round_ or ns not in pool or ew not in pool:
+            continue
+        for side in (own,) if own else ("ns", "ew"):
+            out, stays = (ns, ew) if side == "ns" else (ew, ns)
+            their = "ew" if side == "ns" else "ns"
+            options.append(
+                Placement(round_, table, {side: NEWCOMER, their: stays}, side, replaces=out)
+            )
+    return options
+
+
+def displace_player(
+    seatings: Iterable[tuple[int, int, Mapping[str, Any]]],
+    entrants: Iterable[Any],
+    rounds: Sequence[int],
+) -> list[Placement]:
+    """Where no table is free in a movement of individuals: in each round the newcomer takes
+    one player's seat at a table already drawn, and that player sits out the round instead.
+    A different player sits out each round; the newcomer visits no table twice."""
+    rows = list(seatings)
+    pool = set(entrants)
+    byes = _byes(((r, set(seats.values())) for r, _t, seats in rows), pool)
+    options = [
+        _fewest_byes(
+            [
+                Placement(round_, table, {**seats, seat: NEWCOMER}, seat, replaces=player)
+                for r, table, seats in rows
+                if r == round_ and set(seats.values()) <= pool
+                for seat, player in seats.items()
+            ],
+            byes,
+        )
+        for round_ in rounds
+    ]
+    best = _search(options)
+    if not best:
+        raise ArrivalError(_nothing_to_displace(rounds, "player"))
+    return best
+
+
+def _byes(rounds: Iterable[tuple[int, set[Any]]], pool: set[Any]) -> Counter:
+    """How many drawn rounds each entrant of ``pool`` sits out."""
+    playing: dict[int, set[Any]] = defaultdict(set)
+    for round_, entrants in rounds:
+        playing[round_] |= entrants
+    return Counter({e: sum(e not in seated for seated in playing.values()) for e in pool})
+
+
+def _fewest_byes(options: list[Placement], byes: Counter) -> list[Placement]:
+    """The search takes the first of equal choices: those who have sat out least go first."""
+    return sorted(options, key=lambda p: (byes[p.replaces], p.table))
+
+
+def _nothing_to_displace(rounds: Sequence[int], noun: str) -> str:
+    if not rounds:
+        return "every round has started: there is no round left to seat a late arrival in"
+    return (
+        f"no match left to join: the rounds not yet started have no match of {noun}s still "
+        f"in play. Seat the {noun} in the next event, or name it a substitute for an "
+        f"absent {noun}'s player."
     )

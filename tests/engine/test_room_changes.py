@@ -10,7 +10,14 @@ import pytest
 
 from engine.ranking import rank_individuals, rank_results
 from engine.schedule import generate_schedule
-from engine.schedule.arrival import NEWCOMER, ArrivalError, seat_pair, seat_player
+from engine.schedule.arrival import (
+    NEWCOMER,
+    ArrivalError,
+    displace_pair,
+    displace_player,
+    seat_pair,
+    seat_player,
+)
 from engine.schedule.individual import generate_individual_schedule
 
 
@@ -119,6 +126,52 @@ def test_a_movement_without_a_free_table_is_refused():
     seatings = [(s["round"], s["table"], s["seats"]) for s in movement["seatings"]]
     with pytest.raises(ArrivalError, match="no phantom's place in rounds 2-3"):
         seat_player(seatings, range(1, 17), {t: 4 for t in range(1, 5)}, [2, 3])
+
+
+# -- displacement: no phantom's place ---------------------------------------------------------
+
+
+@pytest.mark.parametrize(("teams", "tables", "sides"), [(8, 4, "fixed"), (10, 5, "balanced")])
+def test_where_no_table_is_free_a_late_pair_takes_one_pairs_place_a_round(teams, tables, sides):
+    rows = _pair_rows(generate_schedule(teams, tables, sides))
+    rounds = sorted({r for r, *_ in rows})[1:]
+    placements = displace_pair(rows, range(1, teams + 1), rounds, sides)
+    assert [p.round for p in placements] == rounds  # seated in every round left
+    assert len({p.replaces for p in placements}) == len(rounds)  # a different pair sits out
+    assert len({p.table for p in placements}) == len(rounds)  # no table twice
+    if sides == "fixed":
+        assert len({p.own for p in placements}) == 1
+    drawn = {(r, t): {"ns": ns, "ew": ew} for r, t, ns, ew in rows}
+    for p in placements:
+        match = drawn[(p.round, p.table)]
+        assert match[p.own] == p.replaces  # it takes the place of the pair on its side
+        (other,) = p.opponents
+        assert other == match["ew" if p.own == "ns" else "ns"]
+
+
+def test_where_no_table_is_free_a_late_player_takes_one_players_seat_a_round():
+    movement = generate_individual_schedule(16, 4, 4)
+    seatings = [(s["round"], s["table"], s["seats"]) for s in movement["seatings"]]
+    rounds = list(range(2, movement["rounds"] + 1))
+    placements = displace_player(seatings, range(1, 17), rounds)
+    assert [p.round for p in placements] == rounds
+    assert len({p.replaces for p in placements}) == len(rounds)
+    assert len({p.table for p in placements}) == len(rounds)
+    drawn = {(r, t): seats for r, t, seats in seatings}
+    for p in placements:
+        before = drawn[(p.round, p.table)]
+        assert before[p.own] == p.replaces and p.seats[p.own] == NEWCOMER
+        assert {k: v for k, v in p.seats.items() if k != p.own} == {
+            k: v for k, v in before.items() if k != p.own
+        }
+
+
+def test_no_match_in_play_to_join_is_refused_with_the_reason():
+    rows = _pair_rows(generate_schedule(8, 4))
+    with pytest.raises(ArrivalError, match="no match left to join"):
+        displace_pair(rows, [1, 2], [2, 3, 4])  # every match has a pair out of play
+    with pytest.raises(ArrivalError, match="every round has started"):
+        displace_pair(rows, range(1, 9), [])
 
 
 # -- ranking a withdrawn entrant ----------------------------------------------------------------

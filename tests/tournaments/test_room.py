@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.db import IntegrityError, transaction
 
@@ -89,11 +91,58 @@ def test_a_late_pair_takes_the_phantoms_place_and_undo_takes_it_back(organiser):
 def test_a_full_schedule_refuses_a_late_arrival_and_stores_nothing(organiser):
     tournament = _played(organiser, _event(organiser, teams=8, tables=4, slug="eight"))
     entrants, matches = tournament.teams.count(), Match.objects.count()
-    with pytest.raises(ServiceError, match="Redraw the rounds not yet started"):
+    drawn = _drawn(tournament)
+    with pytest.raises(ServiceError, match=r"no phantom's place in rounds 2-4") as refused:
         room.late_arrival(by=organiser, tournament=tournament, name="Too late")
+    # It says what can be done instead: who would sit out, a different pair each round.
+    offer = str(refused.value)
+    assert 'tick "Take a place in a match"' in offer
+    assert re.search(r"round 2: \d+ Team \d+; round 3: \d+ Team \d+; round 4: \d+ Team", offer)
     assert tournament.teams.count() == entrants and Match.objects.count() == matches
+    assert _drawn(tournament) == drawn
     assert not ActionLog.objects.filter(action="late_arrival").exists()
     assert not RoomChange.objects.exists()
+
+
+def _drawn(tournament):
+    """The schedule as numbers: (round, table, north, east, seats)."""
+    return {
+        (
+            m.round,
+            m.table.number,
+            m.north_entrant.number,
+            m.east_entrant.number,
+            *sorted(m.seats.values_list("seat", "team__number")),
+        )
+        for m in Match.objects.filter(table__tournament=tournament).select_related(
+            "table", "north_entrant", "east_entrant"
+        )
+    }
+
+
+@pytest.mark.parametrize(("game", "teams", "tables"), [("pymtheg", 8, 4), ("twenty", 16, 4)])
+def test_where_no_table_is_free_a_late_arrival_takes_a_place_and_undo_gives_it_back(
+    organiser, game, teams, tables
+):
+    tournament = _played(
+        organiser, _event(organiser, teams=teams, tables=tables, slug="full", game=game)
+    )
+    drawn = _drawn(tournament)
+    change = room.late_arrival(by=organiser, tournament=tournament, name="Late", displace=True)
+    newcomer = change.entrant
+    mine = _matches_of(newcomer)
+    assert [m.round for m in mine] == [2, 3, 4] and Match.objects.count() == len(drawn)
+    sat_out = [kept["replaced"] for kept in change.matches]
+    assert len(set(sat_out)) == 3 and all(kept["seat"] for kept in change.matches)
+    for kept, match in zip(change.matches, mine, strict=True):
+        owner = tournament.teams.get(number=kept["replaced"])
+        assert not [m for m in _matches_of(owner) if m.round == match.round]  # a bye instead
+    recompute(tournament.pk)
+    assert Standing.objects.get(team=newcomer).status == "ok"
+    assert "seated in rounds 2, 3, 4" in ActionLog.objects.get(action="late_arrival").summary
+    room.undo(by=organiser, change=change)
+    assert _drawn(tournament) == drawn
+    assert not tournament.teams.filter(pk=newcomer.pk).exists()
 
 
 # --- withdrawal -------------------------------------------------------------------------------

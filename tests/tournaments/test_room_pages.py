@@ -5,6 +5,7 @@ the API and the workbook show them, the standings and the workbook agreeing."""
 from __future__ import annotations
 
 import io
+import re
 
 import openpyxl
 import pytest
@@ -41,6 +42,25 @@ def test_the_dashboard_leads_to_the_page_that_seats_a_late_arrival(organiser_cli
     assert answer.status_code == 200 and "Latecomers is seated from round 2." in text
     assert "arrived late, seated from round 2" in text
     assert RoomChange.objects.filter(tournament=tournament, kind="arrival").count() == 1
+
+
+def test_a_full_room_offers_a_place_in_a_match_and_the_tick_takes_it(organiser_client, organiser):
+    tournament = _played(organiser, _event(organiser, teams=8, tables=4, slug="pgf"))
+    organiser_client.get(f"/tournaments/{tournament.slug}/print/routes/")  # cards printed
+    asked = {"kind": "arrival", "arrival-name": "Latecomers"}
+    refused = organiser_client.post(_url(tournament), asked)
+    text = refused.content.decode()
+    assert refused.status_code == 400 and "Take a place in a match" in text
+    assert "sitting out the round instead" in text and not RoomChange.objects.exists()
+    answer = organiser_client.post(
+        _url(tournament), asked | {"arrival-displace": "on"}, follow=True
+    )
+    text = answer.content.decode()
+    assert "Latecomers is seated from round 2." in text
+    change = RoomChange.objects.get(tournament=tournament, kind="arrival")
+    sat_out = {kept["replaced"] for kept in change.matches}
+    listed = re.search(r"since they were printed\): ([\d, ]+)\.", text)
+    assert listed and sat_out | {9} <= {int(n) for n in listed.group(1).split(", ")}
 
 
 def test_a_refused_withdrawal_is_a_form_error_and_stores_nothing(organiser_client, organiser):
