@@ -177,7 +177,7 @@ _BLOCK = re.compile(
 _PLURAL = re.compile(r"{%\s*plural\s*%}")
 _VARIABLE = re.compile(r"{{\s*(\w+)\s*}}")
 _JS_CALL = re.compile(
-    r"""\b(?:gettext|ngettext|tr|trf)\(\s*(?:"((?:[^"\\]|\\.)*)"|'((?:[^'\\]|\\.)*)')"""
+    r"""\b(?:gettext|ngettext|tr|trf|N_)\(\s*(?:"((?:[^"\\]|\\.)*)"|'((?:[^'\\]|\\.)*)')"""
     r"""(?:\s*,\s*(?:"((?:[^"\\]|\\.)*)"|'((?:[^'\\]|\\.)*)'))?"""
 )
 

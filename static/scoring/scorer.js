@@ -350,7 +350,7 @@
       if (place) this.restoreFocus(place);
       if (this.said !== null) {
         const result = this.facts();
-        const next = result.missing || tr("Everything is entered: check the score, then send it.");
+        const next = result.missing ? tr(result.missing) : tr("Everything is entered: check the score, then send it.");
         this.speak(`${this.said} ${next}`);
         this.said = null;
       }
@@ -448,7 +448,7 @@
       if (!box || !send) return;
       const p = this.preview || {};
       let content;
-      if (p.missing) content = h("p", { class: "muted" }, p.missing);
+      if (p.missing) content = h("p", { class: "muted" }, tr(p.missing));
       else if (p.loading) content = h("p", { class: "muted" }, tr("Computing the score…"));
       else if (p.error) content = h("p", { class: "message error", role: "alert" }, p.error);
       else if (p.unchecked) {

@@ -33,6 +33,9 @@ const TwentyAuction = (() => {
   const BID_WORDS = { PART: "Partnership", NT: "No Trumps", SOLO: "Solo", P: "Pass" };
   const SEAT_WORDS = { N: "North", E: "East", S: "South", W: "West" };
   const LEVEL_WORDS = { contra: "contra'd", re: "re-contra'd", sub: "sub-contra'd" };
+  // Marks the fixed words of an entry's "missing" for the catalogue: the page shows them in
+  // its language (scorer.js's tr); here, and under Node, they stay English.
+  const N_ = (text) => text;
 
   class CallError extends Error {}
 
@@ -278,7 +281,7 @@ const TwentyAuction = (() => {
    * called, held}) with the board's `form`, or what is still missing: only values the box
    * offers, so that what it sends is never refused for what it let the scorer pick. */
   function entry(draft, form) {
-    if (!form || !form.dealer) return { missing: "This board's form did not load: reload the page." };
+    if (!form || !form.dealer) return { missing: N_("This board's form did not load: reload the page.") };
     let box;
     try {
       box = next(draft.calls, form.dealer);
@@ -290,9 +293,9 @@ const TwentyAuction = (() => {
     const offer = choices(box, draft, form);
     const facts = { auction: box.auction.slice() };
     if (box.contract === "PART") {
-      if (!offer.partner) return { missing: "Choose the partner (who held the called card)." };
+      if (!offer.partner) return { missing: N_("Choose the partner (who held the called card).") };
       facts.partner = offer.partner;
-      if (!offer.called.includes(draft.called)) return { missing: "Choose the called card." };
+      if (!offer.called.includes(draft.called)) return { missing: N_("Choose the called card.") };
       facts.called = draft.called;
     }
     const levels = form.levels.map(([level]) => level);
@@ -305,23 +308,23 @@ const TwentyAuction = (() => {
     if (Object.keys(contras).length) facts.contras = contras;
     const { points, tricks } = draft;
     const top = (range) => (value) => Number.isInteger(value) && value >= range[0] && value <= range[1];
-    if (!top(form.points)(points)) return { missing: "Give the points of the declarer's side." };
-    if (!top(form.tricks)(tricks)) return { missing: "Give the tricks of the declarer's side." };
+    if (!top(form.points)(points)) return { missing: N_("Give the points of the declarer's side.") };
+    if (!top(form.tricks)(tricks)) return { missing: N_("Give the tricks of the declarer's side.") };
     const problem = pointsProblem(points, tricks, form.fewest_points, form.most_points);
     if (problem) return { missing: problem };
     facts.points = points;
     facts.tricks = tricks;
     if (box.sparrow !== null) {
       const last = draft.last || {};
-      if (!last.seat) return { missing: "Who won the last trick?" };
+      if (!last.seat) return { missing: N_("Who won the last trick?") };
       if (!offer.lastSeats.includes(last.seat)) {
         return { missing: `${SEAT_WORDS[last.seat]}'s side took no trick: who won the last trick?` };
       }
-      if (!form.cards.some(([code]) => code === last.card)) return { missing: "With which card was the last trick won?" };
+      if (!form.cards.some(([code]) => code === last.card)) return { missing: N_("With which card was the last trick won?") };
       facts.last = { seat: last.seat, card: last.card };
     }
     if (draft.held !== null && draft.held !== undefined) {
-      if (!offer.heldSeats.includes(draft.held)) return { missing: "Who showed the held bonus?" };
+      if (!offer.heldSeats.includes(draft.held)) return { missing: N_("Who showed the held bonus?") };
       facts.held = draft.held;
     }
     return { facts };
@@ -338,14 +341,22 @@ if (typeof window !== "undefined") {
   window.ScorerEntries = window.ScorerEntries || {};
   window.ScorerEntries["twenty-auction"] = (kit) => {
     const { h, store, SEAT_NAMES } = kit;
+    // The page's words (scorer.js's kit; English where an older kit has none).
+    const tr = kit.tr || ((text) => text);
+    const trf = kit.trf || ((text, values) => text.replace(/%\((\w+)\)s/g, (_, name) => values[name]));
     const A = TwentyAuction;
-    const BONUS_WORDS = { "": "", "+SPARROW": "+ Sparrow", "+SLAM": "+ Slam", "+SPARROW+SLAM": "+ Sparrow + Slam" };
-    const LEVEL_LEGEND = { bid: "Contra on the bid", sparrow: "Contra on the Sparrow", slam: "Contra on the Slam" };
+    const BID_NAMES = { PART: tr("Partnership"), NT: tr("No Trumps"), SOLO: tr("Solo"), P: tr("Pass") };
+    const BONUS_WORDS = {
+      "": "", "+SPARROW": tr("+ Sparrow"), "+SLAM": tr("+ Slam"), "+SPARROW+SLAM": tr("+ Sparrow + Slam"),
+    };
+    const LEVEL_LEGEND = {
+      bid: tr("Contra on the bid"), sparrow: tr("Contra on the Sparrow"), slam: tr("Contra on the Slam"),
+    };
 
     function callWords(call) {
       const [bid, ...bonuses] = call.split("+");
       const extra = bonuses.length ? BONUS_WORDS[`+${bonuses.join("+")}`] : "";
-      return `${A.BID_WORDS[bid] || bid}${extra ? ` ${extra}` : ""}`;
+      return `${BID_NAMES[bid] || bid}${extra ? ` ${extra}` : ""}`;
     }
 
     function emptyDraft() {
@@ -418,7 +429,7 @@ if (typeof window !== "undefined") {
         const last = this.draft.calls[this.draft.calls.length - 1];
         if (last) {
           const [seat, made] = last.split(":");
-          this.announce(`${SEAT_NAMES[seat]}'s ${callWords(made)} taken back.`);
+          this.announce(trf("%(seat)s's %(call)s taken back.", { seat: SEAT_NAMES[seat], call: callWords(made) }));
         }
         this.change((d) => d.calls.pop());
       }
@@ -438,7 +449,7 @@ if (typeof window !== "undefined") {
         const parts = [];
         this.selects = 0;
         if (!this.form.dealer) {
-          parts.push(h("p", { class: "message error" }, "This board's form did not load: reload the page."));
+          parts.push(h("p", { class: "message error" }, tr("This board's form did not load: reload the page.")));
           this.root.replaceChildren(...parts);
           return;
         }
@@ -448,7 +459,7 @@ if (typeof window !== "undefined") {
         if (box.error) {
           parts.push(h("p", { class: "message error", role: "alert" }, box.error, " ",
             h("button", { type: "button", class: "link", "data-key": "restart",
-              onclick: () => this.change((d) => { d.calls = []; }) }, "Start the auction again")));
+              onclick: () => this.change((d) => { d.calls = []; }) }, tr("Start the auction again"))));
         } else if (!box.complete) {
           parts.push(this.renderBox(box));
         } else {
@@ -468,12 +479,12 @@ if (typeof window !== "undefined") {
             const [seat, call] = c.split(":");
             return h("li", {}, h("span", { class: "seat" }, SEAT_NAMES[seat]), " ", callWords(call));
           }))
-          : h("p", { class: "muted" }, "No call yet.");
+          : h("p", { class: "muted" }, tr("No call yet."));
         const tools = h("p", { class: "auction-tools" },
-          !box.error && !box.complete ? h("span", { class: "next" }, `${SEAT_NAMES[box.seat]} to call`) : null,
+          !box.error && !box.complete ? h("span", { class: "next" }, trf("%(seat)s to call", { seat: SEAT_NAMES[box.seat] })) : null,
           h("button", { type: "button", class: "secondary", "data-key": "undo", disabled: !calls.length,
-            onclick: () => this.undo() }, "↶ Undo"));
-        return h("div", { class: "auction" }, h("h3", {}, "Auction"), list, tools);
+            onclick: () => this.undo() }, `↶ ${tr("Undo")}`));
+        return h("div", { class: "auction" }, h("h3", {}, tr("Auction")), list, tools);
       }
 
       /** Fixed rows: Pass and the partner's Sparrow; then each bid with its bonuses. The
@@ -485,12 +496,12 @@ if (typeof window !== "undefined") {
           "aria-label": callWords(call), onclick: () => this.call(call),
         }, label);
         const rows = [h("div", { class: "twenty-row twenty-pass-row" },
-          button("P", "Pass", "pass"), button("P+SPARROW", "Pass + Sparrow", "pass-sparrow"))];
+          button("P", BID_NAMES.P, "pass"), button("P+SPARROW", tr("Pass + Sparrow"), "pass-sparrow"))];
         for (const bid of A.BIDS) {
           rows.push(h("div", { class: "twenty-row" }, A.SUFFIXES.map((s) =>
-            button(bid + s, s ? BONUS_WORDS[s] : A.BID_WORDS[bid], s ? "bonus" : "bid"))));
+            button(bid + s, s ? BONUS_WORDS[s] : BID_NAMES[bid], s ? "bonus" : "bid"))));
         }
-        return h("div", { class: "twenty-box", role: "group", "aria-label": "Bidding box", "data-bidding-box": true },
+        return h("div", { class: "twenty-box", role: "group", "aria-label": tr("Bidding box"), "data-bidding-box": true },
           rows);
       }
 
@@ -499,17 +510,21 @@ if (typeof window !== "undefined") {
         const offer = A.choices(box, this.draft, form);
         const parts = [];
         let side = SEAT_NAMES[box.declarer];
-        if (box.contract === "PART") side += offer.partner ? ` and ${SEAT_NAMES[offer.partner]}` : " and the partner";
-        parts.push(h("p", { class: "contract" }, `Contract: ${A.BID_WORDS[box.contract]} by ${SEAT_NAMES[box.declarer]}`));
+        if (box.contract === "PART") {
+          side = offer.partner ? trf("%(declarer)s and %(partner)s", { declarer: side, partner: SEAT_NAMES[offer.partner] })
+            : trf("%(declarer)s and the partner", { declarer: side });
+        }
+        parts.push(h("p", { class: "contract" },
+          trf("Contract: %(bid)s by %(seat)s", { bid: BID_NAMES[box.contract], seat: SEAT_NAMES[box.declarer] })));
         if (box.contract === "PART") {
           if (box.partner_sparrow) {
-            parts.push(h("p", {}, `Partner: ${SEAT_NAMES[box.partner_sparrow]}, who announced the Sparrow.`));
+            parts.push(h("p", {}, trf("Partner: %(seat)s, who announced the Sparrow.", { seat: SEAT_NAMES[box.partner_sparrow] })));
           } else {
-            parts.push(this.choice("Partner (who held the called card)", offer.partners.map((seat) => [seat, SEAT_NAMES[seat]]),
+            parts.push(this.choice(tr("Partner (who held the called card)"), offer.partners.map((seat) => [seat, SEAT_NAMES[seat]]),
               this.draft.partner, (v) => this.change((d) => { d.partner = v; }), "twenty-partner", "partner"));
           }
           const names = new Map(form.cards.map(([code, name]) => [code, name]));
-          parts.push(this.select("Called card (the trump Eldest called)",
+          parts.push(this.select(tr("Called card (the trump Eldest called)"),
             [["", "–"], ...offer.called.map((code) => [code, names.get(code) || code])],
             this.draft.called || "", (v) => this.change((d) => { d.called = v || null; }), null, "called"));
         }
@@ -517,29 +532,30 @@ if (typeof window !== "undefined") {
           parts.push(this.choice(LEVEL_LEGEND[item], form.levels, this.draft.contras[item] || "none",
             (v) => this.change((d) => { d.contras[item] = v; }), null, `contra-${item}`));
         }
-        parts.push(h("p", { class: "twenty-side" }, `The declarer's side: ${side}.`));
+        parts.push(h("p", { class: "twenty-side" }, trf("The declarer's side: %(side)s.", { side })));
         const points = [["", "–"]];
         for (let n = form.points[0]; n <= form.points[1]; n += 1) points.push([String(n), String(n)]);
-        parts.push(this.select("Points of the declarer's side", points,
+        parts.push(this.select(tr("Points of the declarer's side"), points,
           this.draft.points === null ? "" : String(this.draft.points),
           (v) => this.change((d) => { d.points = v === "" ? null : Number(v); }), null, "points"));
         const tricks = [];
         for (let n = form.tricks[0]; n <= form.tricks[1]; n += 1) tricks.push([n, String(n)]);
-        parts.push(this.choice("Tricks of the declarer's side", tricks, this.draft.tricks,
+        parts.push(this.choice(tr("Tricks of the declarer's side"), tricks, this.draft.tricks,
           (v) => this.change((d) => { d.tricks = v; }), "twenty-tricks", "tricks"));
         const problem = A.pointsProblem(this.draft.points, this.draft.tricks, form.fewest_points, form.most_points);
         if (problem) parts.push(h("p", { class: "message error", role: "alert" }, problem));
         if (box.sparrow !== null) {
           parts.push(h("p", { class: "twenty-hint muted" },
-            `A Sparrow stands (${SEAT_NAMES[box.sparrow]}'s): say who won the last trick, and with which card.`));
-          parts.push(this.choice("Last trick won by", offer.lastSeats.map((seat) => [seat, SEAT_NAMES[seat]]),
+            trf("A Sparrow stands (%(seat)s's): say who won the last trick, and with which card.",
+              { seat: SEAT_NAMES[box.sparrow] })));
+          parts.push(this.choice(tr("Last trick won by"), offer.lastSeats.map((seat) => [seat, SEAT_NAMES[seat]]),
             this.draft.last.seat, (v) => this.change((d) => { d.last.seat = v; }), null, "last-seat"));
-          parts.push(this.select("Last trick won with", [["", "–"], ...form.cards.map(([code, name]) => [code, name])],
+          parts.push(this.select(tr("Last trick won with"), [["", "–"], ...form.cards.map(([code, name]) => [code, name])],
             this.draft.last.card || "", (v) => this.change((d) => { d.last.card = v || null; }), form.cards, "last-card"));
         }
-        const heldWords = offer.held === "kings" ? "all four Kings" : "all three Honours";
-        parts.push(this.choice(`Who showed ${heldWords}?`,
-          [["", "Nobody"], ...offer.heldSeats.map((seat) => [seat, SEAT_NAMES[seat]])],
+        const heldQuestion = offer.held === "kings" ? tr("Who showed all four Kings?") : tr("Who showed all three Honours?");
+        parts.push(this.choice(heldQuestion,
+          [["", tr("Nobody")], ...offer.heldSeats.map((seat) => [seat, SEAT_NAMES[seat]])],
           this.draft.held || "", (v) => this.change((d) => { d.held = v || null; }), "twenty-held", "held"));
         return h("div", { class: "play twenty-play" }, parts);
       }
@@ -583,12 +599,12 @@ if (typeof window !== "undefined") {
         if (!box || !send) return;
         const p = this.preview || {};
         let content = "";
-        if (p.missing) content = h("p", { class: "muted" }, p.missing);
-        else if (p.loading) content = h("p", { class: "muted" }, "Computing the score…");
+        if (p.missing) content = h("p", { class: "muted" }, tr(p.missing));
+        else if (p.loading) content = h("p", { class: "muted" }, tr("Computing the score…"));
         else if (p.error) content = h("p", { class: "message error", role: "alert" }, p.error);
         else if (p.unchecked) {
           content = h("p", { class: "message warning" }, p.unchecked,
-            kit.config.director ? "" : " You can still send: it will be checked on arrival.");
+            kit.config.director ? "" : ` ${tr("You can still send: it will be checked on arrival.")}`);
         } else if (p.score) {
           const s = p.score;
           content = h("div", { class: "score" },
