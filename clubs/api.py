@@ -1,11 +1,11 @@
 """The clubs' API, beside ``/api/v1/``:
 
-- ``GET /api/v1/clubs/<slug>/members/``: the club's list, contacts included (the club's
+- ``GET /api/v1/clubs/<club>/members/``: the club's list, contacts included (the club's
   organisers only, by token or session; anyone else gets 404, as if the club did not exist);
-- ``GET /api/v1/clubs/<slug>/players/<number>/``: a player's history, under the gate of the
+- ``GET /api/v1/clubs/<club>/players/<number>/``: a player's history, under the gate of the
   public page (``clubs.selectors``): to the public, the published events of a member who has
   not opted out (else 404); to the club's organisers, every event, marked published or not;
-- ``GET /api/v1/clubs/<slug>/seasons/<season>/ladder/``: a season's ladder as the ladder job
+- ``GET /api/v1/clubs/<club>/seasons/<season>/ladder/``: a season's ladder as the ladder job
   stored it, public (a member who opted out has no name nor number there).
 """
 
@@ -84,8 +84,8 @@ class MemberListView(APIView):
         summary="A club's member list (its organisers only)",
         responses={200: MemberSerializer(many=True)},
     )
-    def get(self, request, slug: str):
-        club = selectors.club_for(request.user, slug)
+    def get(self, request, club_slug: str):
+        club = selectors.club_for(request.user, club_slug)
         if club is None:
             raise NotFound("no such club")
         return Response(MemberSerializer(selectors.members_of(club), many=True).data)
@@ -99,12 +99,12 @@ class PlayerView(APIView):
         summary="A player's events: the published ones, or every one for the club's organisers",
         responses={200: PlayerSerializer},
     )
-    def get(self, request, slug: str, number: str):
-        club = selectors.club_for(request.user, slug)
+    def get(self, request, club_slug: str, number: str):
+        club = selectors.club_for(request.user, club_slug)
         member = selectors.member_by_number(club, number) if club is not None else None
         public = member is None
         if public:
-            member = selectors.public_member(slug, number)
+            member = selectors.public_member(club_slug, number)
         if member is None:
             raise NotFound("no such player")
         evenings = selectors.player_history(member, public=public)
@@ -145,8 +145,8 @@ class LadderView(APIView):
         summary="A season's ladder (members who opted out without their names)",
         responses={200: LadderSerializer},
     )
-    def get(self, request, slug: str, season: str):
-        found = seasons.public_season(slug, season)
+    def get(self, request, club_slug: str, season: str):
+        found = seasons.public_season(club_slug, season)
         if found is None:
             raise NotFound("no such season")
         view = seasons.ladder_view(found, public=True)

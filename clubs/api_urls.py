@@ -6,9 +6,11 @@ from clubs import api
 
 app_name = "clubs-api"
 urlpatterns = [
-    path("clubs/<slug:slug>/members/", api.MemberListView.as_view(), name="members"),
-    path("clubs/<slug:slug>/players/<str:number>/", api.PlayerView.as_view(), name="player"),
+    path("clubs/<slug:club_slug>/members/", api.MemberListView.as_view(), name="members"),
+    path("clubs/<slug:club_slug>/players/<str:number>/", api.PlayerView.as_view(), name="player"),
     path(
-        "clubs/<slug:slug>/seasons/<slug:season>/ladder/", api.LadderView.as_view(), name="ladder"
+        "clubs/<slug:club_slug>/seasons/<slug:season>/ladder/",
+        api.LadderView.as_view(),
+        name="ladder",
     ),
 ]

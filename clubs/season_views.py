@@ -43,8 +43,8 @@ def rule_words(season: Season) -> str:
 
 
 @organiser_required
-def season_list(request: HttpRequest, slug: str) -> HttpResponse:
-    club = club_or_404(request, slug)
+def season_list(request: HttpRequest, club_slug: str) -> HttpResponse:
+    club = club_or_404(request, club_slug)
     form = SeasonForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
@@ -53,14 +53,14 @@ def season_list(request: HttpRequest, slug: str) -> HttpResponse:
             form_errors(form, exc)
         else:
             messages.success(request, f"Season {season.name!r} saved; its ladder is computed.")
-            return redirect("clubs:seasons", slug=slug)
+            return redirect("clubs:seasons", club_slug=club_slug)
     context = {"club": club, "seasons": seasons.seasons_of(club), "form": form}
     return render(request, "clubs/seasons.html", context, status=400 if form.errors else 200)
 
 
 @organiser_required
-def season_edit(request: HttpRequest, slug: str, season: str) -> HttpResponse:
-    club = club_or_404(request, slug)
+def season_edit(request: HttpRequest, club_slug: str, season: str) -> HttpResponse:
+    club = club_or_404(request, club_slug)
     found = get_object_or_404(Season, club=club, slug=season)
     initial = {name: getattr(found, name) for name in seasons.FIELDS}
     initial["points"] = ", ".join(f"{p:g}" for p in found.points)
@@ -72,7 +72,7 @@ def season_edit(request: HttpRequest, slug: str, season: str) -> HttpResponse:
             form_errors(form, exc)
         else:
             messages.success(request, "Saved; the ladder is computed again.")
-            return redirect("clubs:seasons", slug=slug)
+            return redirect("clubs:seasons", club_slug=club_slug)
     return render(request, "clubs/season_form.html", {"club": club, "season": found, "form": form})
 
 

@@ -36,8 +36,8 @@ IMPORT_SESSION_KEY = "clubs-import"
 PREVIEW_ROWS = 50
 
 
-def club_or_404(request: HttpRequest, slug: str) -> Club:
-    club = selectors.club_for(request.user, slug)
+def club_or_404(request: HttpRequest, club_slug: str) -> Club:
+    club = selectors.club_for(request.user, club_slug)
     if club is None:
         raise Http404("No such club.")
     return club
@@ -65,8 +65,8 @@ def club_list(request: HttpRequest) -> HttpResponse:
 
 
 @organiser_required
-def members(request: HttpRequest, slug: str) -> HttpResponse:
-    club = club_or_404(request, slug)
+def members(request: HttpRequest, club_slug: str) -> HttpResponse:
+    club = club_or_404(request, club_slug)
     form = MemberForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
@@ -75,7 +75,7 @@ def members(request: HttpRequest, slug: str) -> HttpResponse:
             form_errors(form, exc)
         else:
             messages.success(request, f"{member} added.")
-            return redirect("clubs:members", slug=slug)
+            return redirect("clubs:members", club_slug=club_slug)
     context = {
         "club": club,
         "members": selectors.members_of(club),
@@ -87,15 +87,15 @@ def members(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 @organiser_required
-def events(request: HttpRequest, slug: str) -> HttpResponse:
-    club = club_or_404(request, slug)
+def events(request: HttpRequest, club_slug: str) -> HttpResponse:
+    club = club_or_404(request, club_slug)
     own, free = selectors.events_for(club)
     return render(request, "clubs/events.html", {"club": club, "own": own, "free": free})
 
 
 @organiser_required
-def member_edit(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
-    club = club_or_404(request, slug)
+def member_edit(request: HttpRequest, club_slug: str, pk: int) -> HttpResponse:
+    club = club_or_404(request, club_slug)
     member = get_object_or_404(Member, club=club, pk=pk)
     form = MemberForm(request.POST or None, instance=Member.objects.get(pk=pk))
     if request.method == "POST" and form.is_valid():
@@ -105,14 +105,14 @@ def member_edit(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
             form_errors(form, exc)
         else:
             messages.success(request, "Saved.")
-            return redirect("clubs:members", slug=slug)
+            return redirect("clubs:members", club_slug=club_slug)
     return render(request, "clubs/member_form.html", {"club": club, "member": member, "form": form})
 
 
 @organiser_required
-def members_import(request: HttpRequest, slug: str) -> HttpResponse:
+def members_import(request: HttpRequest, club_slug: str) -> HttpResponse:
     """Upload → preview (the rows kept in the session) → ``members_import_confirm``."""
-    club = club_or_404(request, slug)
+    club = club_or_404(request, club_slug)
     form = MemberImportForm(request.POST or None, request.FILES or None)
     context: dict[str, Any] = {"club": club, "form": form}
     if request.method == "POST" and form.is_valid():
@@ -130,12 +130,12 @@ def members_import(request: HttpRequest, slug: str) -> HttpResponse:
 
 @organiser_required
 @require_POST
-def members_import_confirm(request: HttpRequest, slug: str) -> HttpResponse:
-    club = club_or_404(request, slug)
+def members_import_confirm(request: HttpRequest, club_slug: str) -> HttpResponse:
+    club = club_or_404(request, club_slug)
     pending = request.session.get(IMPORT_SESSION_KEY) or {}
     if pending.get("club") != club.slug:
         messages.error(request, "Nothing to import: upload the file again.")
-        return redirect("clubs:members_import", slug=slug)
+        return redirect("clubs:members_import", club_slug=club_slug)
     rows = [MemberRow(**row) for row in pending["rows"]]
     try:
         imported = services.import_members(by=request.user, club=club, rows=rows)
@@ -146,13 +146,13 @@ def members_import_confirm(request: HttpRequest, slug: str) -> HttpResponse:
     finally:
         request.session.pop(IMPORT_SESSION_KEY, None)
     messages.success(request, f"Imported {len(imported)} members.")
-    return redirect("clubs:members", slug=slug)
+    return redirect("clubs:members", club_slug=club_slug)
 
 
 @organiser_required
 @require_POST
-def merge(request: HttpRequest, slug: str) -> HttpResponse:
-    club = club_or_404(request, slug)
+def merge(request: HttpRequest, club_slug: str) -> HttpResponse:
+    club = club_or_404(request, club_slug)
     form = MergeForm(request.POST)
     kept = merged = None
     if form.is_valid():
@@ -160,20 +160,20 @@ def merge(request: HttpRequest, slug: str) -> HttpResponse:
         merged = selectors.member_by_number(club, form.cleaned_data["merged"])
     if kept is None or merged is None:
         messages.error(request, "Not merged: give two member numbers of the list.")
-        return redirect("clubs:members", slug=slug)
+        return redirect("clubs:members", club_slug=club_slug)
     try:
         services.merge_members(by=request.user, kept=kept, merged=merged)
     except ClubError as exc:
         messages.error(request, "Not merged: " + "; ".join(exc.messages))
     else:
         messages.success(request, f"{merged} merged into {kept}; the merge can be undone below.")
-    return redirect("clubs:members", slug=slug)
+    return redirect("clubs:members", club_slug=club_slug)
 
 
 @organiser_required
 @require_POST
-def merge_undo(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
-    club = club_or_404(request, slug)
+def merge_undo(request: HttpRequest, club_slug: str, pk: int) -> HttpResponse:
+    club = club_or_404(request, club_slug)
     found = get_object_or_404(MemberMerge, club=club, pk=pk)
     try:
         services.undo_merge(by=request.user, merge=found)
@@ -181,15 +181,15 @@ def merge_undo(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
         messages.error(request, "; ".join(exc.messages))
     else:
         messages.success(request, "The merge was undone.")
-    return redirect("clubs:members", slug=slug)
+    return redirect("clubs:members", club_slug=club_slug)
 
 
 @organiser_required
 @require_GET
-def suggest(request: HttpRequest, slug: str) -> HttpResponse:
+def suggest(request: HttpRequest, club_slug: str) -> HttpResponse:
     """A page fragment: the members matching ``q`` (by number or name), for the link page's
     fields to offer while the organiser types."""
-    club = club_or_404(request, slug)
+    club = club_or_404(request, club_slug)
     found = selectors.suggestions(club, request.GET.get("q", "")[:100])
     return render(request, "clubs/includes/suggestions.html", {"club": club, "found": found})
 
@@ -243,10 +243,10 @@ FORMS = {
 
 
 @organiser_required
-def event_links(request: HttpRequest, slug: str, event: str) -> HttpResponse:
+def event_links(request: HttpRequest, club_slug: str, event: str) -> HttpResponse:
     """Every entrant of a tournament with its members, and three forms: link one entrant,
     link many (a line each), register new entrants from the list."""
-    club = club_or_404(request, slug)
+    club = club_or_404(request, club_slug)
     tournament = get_object_or_404(Tournament, slug=event)
     owner = selectors.club_of_event(tournament)
     if owner is not None and owner.pk != club.pk:
@@ -260,7 +260,7 @@ def event_links(request: HttpRequest, slug: str, event: str) -> HttpResponse:
     }
     valid = chosen in FORMS and forms[chosen].is_valid()
     if valid and FORMS[chosen][1](request, club, tournament, forms[chosen]):
-        return redirect("clubs:event_links", slug=slug, event=event)
+        return redirect("clubs:event_links", club_slug=club_slug, event=event)
     failed = chosen is not None
     context = {
         "club": club,
@@ -285,9 +285,9 @@ def _history_context(member: Member, *, public: bool) -> dict[str, Any]:
 
 
 @organiser_required
-def member_history(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+def member_history(request: HttpRequest, club_slug: str, pk: int) -> HttpResponse:
     """The organiser's view of a player's page: every event, published or not."""
-    club = club_or_404(request, slug)
+    club = club_or_404(request, club_slug)
     member = get_object_or_404(Member, club=club, pk=pk)
     return render(request, "clubs/player.html", _history_context(member, public=False))
 

@@ -165,8 +165,8 @@ def test_the_ladder_through_the_api_matches_its_schema(
         services.update_member(by=organiser, member=members[1], public=False)
         finalise(season["pairs"])
     schema = SchemaGenerator().get_schema(request=None, public=True)
-    template = "/api/v1/clubs/{slug}/seasons/{season}/ladder/"
-    path = template.format(slug="rivertown", season="autumn")
+    template = "/api/v1/clubs/{club_slug}/seasons/{season}/ladder/"
+    path = template.format(club_slug="rivertown", season="autumn")
     body = check(schema, APIClient(), path, template)
     assert [(r["place"], r["name"], r["number"], r["score"]) for r in body["ladder"]] == [
         (1, "Ann Smith", "101", 28.12),
@@ -174,4 +174,4 @@ def test_the_ladder_through_the_api_matches_its_schema(
         (3, "Cy Smith", "103", 24.0),
     ]
     assert body["events"] == ["monday"]
-    assert APIClient().get(template.format(slug="rivertown", season="none")).status_code == 404
+    assert APIClient().get(template.format(club_slug="rivertown", season="none")).status_code == 404
