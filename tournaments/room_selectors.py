@@ -163,7 +163,8 @@ class Gap:
 def withdrawal_gaps(tournament: Tournament) -> dict[tuple[int, int], Gap]:
     """``{(entrant number, round): Gap}`` over the matches the withdrawals took out: the
     withdrawn entrant's own ("withdrew after round r: no match") and, for every entrant who
-    was to play it there, a bye naming who withdrew. A round that a late arrival has filled
+    was to play it there, a bye naming who withdrew; and each place a late arrival took in
+    a match, a bye for its owner naming the newcomer. A round that a late arrival has filled
     since is a match again: the pages ask only of the rounds without one."""
     out: dict[tuple[int, int], Gap] = {}
     for change in RoomChange.objects.filter(
@@ -179,6 +180,16 @@ def withdrawal_gaps(tournament: Tournament) -> dict[tuple[int, int], Gap]:
                 else:
                     words = f"bye: {leaver.number} {leaver.name} withdrew"
                 out[(number, round_)] = Gap(round_, table, words, number == leaver.number)
+    for change in RoomChange.objects.filter(
+        tournament=tournament, kind=RoomChange.Kind.ARRIVAL
+    ).select_related("entrant"):
+        newcomer = change.entrant
+        for kept in change.matches:
+            if "replaced" in kept:  # a place taken in a match: its owner sits out instead
+                words = f"bye: its place went to the late arrival {newcomer.number} {newcomer.name}"
+                out[(kept["replaced"], kept["round"])] = Gap(
+                    kept["round"], kept["table"], words, False
+                )
     return out
 
 

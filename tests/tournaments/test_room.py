@@ -12,7 +12,7 @@ from operations.simulation import simulate_tournament
 from scoring.models import Standing
 from scoring.standings import recompute
 from tests.tournaments.conftest import make_tournament
-from tournaments import room, room_selectors, services
+from tournaments import room, room_selectors, selectors, services
 from tournaments.models import ActionLog, Entrant, Match, MatchSeat, RoomChange
 from tournaments.services import ServiceError
 
@@ -137,6 +137,10 @@ def test_where_no_table_is_free_a_late_arrival_takes_a_place_and_undo_gives_it_b
     for kept, match in zip(change.matches, mine, strict=True):
         owner = tournament.teams.get(number=kept["replaced"])
         assert not [m for m in _matches_of(owner) if m.round == match.round]  # a bye instead
+        (card,) = selectors.route_cards(tournament, owner.number)
+        assert card.stops[match.round - 1].note == (
+            f"bye: its place went to the late arrival {newcomer.number} Late"
+        )
     recompute(tournament.pk)
     assert Standing.objects.get(team=newcomer).status == "ok"
     assert "seated in rounds 2, 3, 4" in ActionLog.objects.get(action="late_arrival").summary

@@ -117,3 +117,18 @@ def test_the_players_routes_sheet_shows_the_withdrawal_and_the_byes_it_left(orga
             )
         elif row["Table"] is None and row["No."] != 6:
             assert row["Note"] == "bye: the mean of the round's ranking points"
+
+
+def test_a_place_taken_by_a_late_arrival_is_a_bye_naming_it(organiser):
+    tournament = _played(organiser, _event(organiser, teams=8, tables=4, slug="taken"))
+    change = room.late_arrival(by=organiser, tournament=tournament, name="Late", displace=True)
+    recompute(tournament.pk)
+    teams = _rows(_book(tournament)["Teams"])
+    for kept in change.matches:
+        (bye,) = [
+            r for r in teams if r["Team no."] == kept["replaced"] and r["Table"] == kept["table"]
+        ]
+        assert (bye["Round"], bye["Side"]) == (kept["round"], "bye")
+        assert bye["Note"].startswith(
+            f"bye: its place went to the late arrival {change.entrant.number} Late"
+        )
