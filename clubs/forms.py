@@ -86,3 +86,7 @@ class SeasonForm(forms.Form):
             return [float(word) for word in words]
         except ValueError:
             raise forms.ValidationError("The points are numbers separated by commas.") from None
+
+
+class OrganiserForm(forms.Form):
+    username = forms.CharField(label="Organiser's user name", max_length=150)

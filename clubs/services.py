@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.utils import timezone
@@ -23,6 +24,7 @@ from engine.core.words import plural
 from tournaments import services as tournament_services
 from tournaments.action_log import write_log
 from tournaments.models import Entrant, Tournament
+from tournaments.permissions import is_organiser
 
 
 class ClubError(Exception):
@@ -106,8 +108,12 @@ def create_club(*, by: Any, name: str, slug: str = "") -> Club:
 
 
 @transaction.atomic
-def add_organiser(*, by: Any, club: Club, user: Any) -> None:
+def add_organiser(*, by: Any, club: Club, username: str) -> None:
+    """Another organiser shares the club's list: he must hold the organise permission."""
     _require_organiser(by, club)
+    user = get_user_model().objects.filter(username=username.strip()).first()
+    if user is None or not is_organiser(user):
+        raise ClubError(f"{username.strip()!r} is not an organiser of this site.")
     club.organisers.add(user)
     _log(by=by, club=club, action="add_club_organiser", summary=f"{user.get_username()} added")
 

@@ -21,6 +21,7 @@ urlpatterns = [
     path("clubs/<slug:club_slug>/merges/<int:pk>/undo/", views.merge_undo, name="merge_undo"),
     path("clubs/<slug:club_slug>/members/<int:pk>/", views.member_edit, name="member_edit"),
     path("clubs/<slug:club_slug>/members/<int:pk>/history/", views.member_history, name="history"),
+    path("clubs/<slug:club_slug>/organisers/", views.add_organiser, name="add_organiser"),
     path("clubs/<slug:club_slug>/events/", views.events, name="events"),
     path("clubs/<slug:club_slug>/events/<slug:event>/", views.event_links, name="event_links"),
     path("clubs/<slug:club_slug>/seasons/", season_views.season_list, name="seasons"),

@@ -24,6 +24,7 @@ from clubs.forms import (
     MemberForm,
     MemberImportForm,
     MergeForm,
+    OrganiserForm,
     RegisterForm,
 )
 from clubs.imports import MemberRow, parse_link_lines, read_member_file
@@ -82,8 +83,26 @@ def members(request: HttpRequest, club_slug: str) -> HttpResponse:
         "form": form,
         "merge_form": MergeForm(),
         "merges": selectors.merges_of(club),
+        "organiser_form": OrganiserForm(),
+        "organisers": club.organisers.order_by("username"),
     }
     return render(request, "clubs/members.html", context)
+
+
+@organiser_required
+@require_POST
+def add_organiser(request: HttpRequest, club_slug: str) -> HttpResponse:
+    club = club_or_404(request, club_slug)
+    form = OrganiserForm(request.POST)
+    try:
+        if not form.is_valid():
+            raise ClubError("Give an organiser's user name.")
+        services.add_organiser(by=request.user, club=club, username=form.cleaned_data["username"])
+    except ClubError as exc:
+        messages.error(request, "; ".join(exc.messages))
+    else:
+        messages.success(request, f"{form.cleaned_data['username']} now organises {club.name}.")
+    return redirect("clubs:members", club_slug=club_slug)
 
 
 @organiser_required

@@ -6,6 +6,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
 from clubs.models import Member
+from tests.tournaments.factories import OrganiserFactory, UserFactory
 
 
 def test_the_list_page_shows_members_and_contacts_to_the_clubs_organiser(
@@ -99,3 +100,15 @@ def test_merge_and_undo_through_the_page(client, organiser, members):
     merge = members[0].club.merges.get()
     client.post(reverse("clubs:merge_undo", args=["rivertown", merge.pk]))
     assert Member.objects.get(number="103").merged_into_id is None
+
+
+def test_a_second_organiser_shares_the_list(client, organiser, members):
+    other = OrganiserFactory(username="second")
+    player = UserFactory(username="just-a-player")
+    client.force_login(organiser)
+    url = reverse("clubs:add_organiser", args=["rivertown"])
+    client.post(url, {"username": player.username})  # not an organiser: refused
+    assert not members[0].club.organisers.filter(pk=player.pk).exists()
+    client.post(url, {"username": "second"})
+    client.force_login(other)
+    assert client.get(reverse("clubs:members", args=["rivertown"])).status_code == 200
