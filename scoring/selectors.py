@@ -12,7 +12,7 @@ from typing import Any
 from django.core.cache import cache
 from django.db import connection
 from django.db.models import Count, Max, Q
-from django.utils.translation import get_language
+from django.utils.translation import get_language, gettext_noop
 from django.utils.translation import gettext as _
 
 from scoring import sheets, states, visibility
@@ -623,17 +623,23 @@ def director_version(tournament: Tournament) -> str:
 FRAGMENT_SCHEMA = 3
 FRAGMENT_TTL = 60  # seconds; bounds how long a renamed team keeps its old name on the pages
 
+# Marked for the catalogue; ``standings_status`` gives them in the active language.
 STANDINGS_WORDS = {
     "stale": (
-        "Stale",
-        "Updating: new results are being counted. Until then these are the standings from "
-        "before them.",
+        gettext_noop("Stale"),
+        gettext_noop(
+            "Updating: new results are being counted. Until then these are the standings from "
+            "before them."
+        ),
     ),
-    "final": ("Final", "Final standings, approved by the organiser."),
-    "provisional": ("Provisional", "Not every result is in yet: places can still change."),
+    "final": (gettext_noop("Final"), gettext_noop("Final standings, approved by the organiser.")),
+    "provisional": (
+        gettext_noop("Provisional"),
+        gettext_noop("Not every result is in yet: places can still change."),
+    ),
     "complete": (
-        "Complete",
-        "Every result is in; the organiser has not approved them as final yet.",
+        gettext_noop("Complete"),
+        gettext_noop("Every result is in; the organiser has not approved them as final yet."),
     ),
 }
 
@@ -643,8 +649,8 @@ def standings_status(tournament: Tournament, state: StandingsState) -> dict[str,
     key = standings_kind(tournament, state)
     word, text = STANDINGS_WORDS[key]
     if state.computed_at is None and not state.stale:
-        text = "No results yet."
-    return {"key": key, "word": word, "text": text}
+        text = gettext_noop("No results yet.")
+    return {"key": key, "word": _(word), "text": _(text)}
 
 
 def cached_fragment(

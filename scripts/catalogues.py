@@ -194,8 +194,8 @@ def template_messages(text: str) -> set[str]:
     found = {a or b for a, b in _TRANSLATE.findall(text)}
     for match in _BLOCK.finditer(text):
         trimmed = "trimmed" in match.group("options")
-        for part in _PLURAL.split(match.group("body")):
-            found.add(_block_text(part, trimmed))
+        # A plural block is one message, listed by its singular (its plural is msgid_plural).
+        found.add(_block_text(_PLURAL.split(match.group("body"))[0], trimmed))
     return found
 
 

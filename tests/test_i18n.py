@@ -54,6 +54,11 @@ def test_every_message_of_the_catalogue_is_translated_and_none_is_fuzzy(language
     assert not fuzzy, f"fuzzy in {po.name}: {fuzzy}"
     ids = [e.key for e in entries]
     assert len(ids) == len(set(ids)), "a message is listed twice"
+    places = re.compile(r"%\((\w+)\)s|\{(\w+)\}")
+    for entry in entries[1:]:
+        wanted = sorted(places.findall(entry.msgid + (entry.msgid_plural or "")))
+        for text in entry.msgstr:
+            assert set(places.findall(text)) <= set(wanted), f"places of {entry.msgid!r}"
 
 
 def test_the_committed_mo_files_are_their_po_files_compiled():
@@ -299,6 +304,14 @@ ENGLISH_WORDS = frozenset(
         "charts",
         "downloads",
         "records",
+        "played",
+        "status",
+        "ranking",
+        "back",
+        "still",
+        "come",
+        "updates",
+        "itself",
     ]
 )
 _TAG = re.compile(r"<(script|style)\b.*?</\1>|<[^>]+>", re.S)
@@ -367,6 +380,9 @@ def _french_pages(tournament):
     yield "code page", Client().get(reverse("scorer-entry", args=[tournament.slug]))
     yield "North", page_as(match.north_entrant).get(reverse("scorer-entry", args=[tournament.slug]))
     yield "East", page_as(match.east_entrant).get(reverse("scorer-entry", args=[tournament.slug]))
+    reader = Client()
+    yield "standings", reader.get(reverse("scoring:standings", args=[tournament.slug]))
+    yield "table", reader.get(reverse("scoring:table", args=[tournament.slug, 1]))
 
 
 FRENCH_GAMES = list(game_ids())

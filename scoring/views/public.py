@@ -13,6 +13,8 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from engine.core.seats import SEAT_NAMES
 from scoring import selectors, sheets, visibility
@@ -434,9 +436,9 @@ def _drawn_sheets(tournament: Tournament, team: Entrant) -> list[dict[str, Any]]
 
 
 PUBLIC_FRAGMENTS = {
-    "standings": (lambda t, s, _n: _standings_html(t, s), "Standings"),
-    "table": (_table_html, "Table {number}"),
-    "team": (_team_html, "Team {number}"),
+    "standings": (lambda t, s, _n: _standings_html(t, s), gettext_noop("Standings")),
+    "table": (_table_html, gettext_noop("Table {number}")),
+    "team": (_team_html, gettext_noop("Team {number}")),
 }
 
 
@@ -458,7 +460,7 @@ def _public_page(request: HttpRequest, slug: str, kind: str, number: int | None 
             "tournament_public": tournament,
             "kind": kind,
             "number": number,
-            "title": PUBLIC_FRAGMENTS[kind][1].format(number=number),
+            "title": _(PUBLIC_FRAGMENTS[kind][1]).format(number=number),
             "fragment": html,
             "fragment_url": fragment_url,
             "version": selectors.published_version(tournament, state),
