@@ -383,6 +383,7 @@ def _french_pages(tournament):
     reader = Client()
     yield "standings", reader.get(reverse("scoring:standings", args=[tournament.slug]))
     yield "table", reader.get(reverse("scoring:table", args=[tournament.slug, 1]))
+    yield "card", reader.get(reverse("scoring:team", args=[tournament.slug, 1]))
 
 
 FRENCH_GAMES = list(game_ids())
