@@ -27,7 +27,7 @@ def percentages_svg(points: Sequence[tuple[date, str, float]]) -> str:
     low = 0.0 if min(values) < 30 else 30.0
     high = 100.0 if max(values) > 70 else 70.0
     left, right, top, bottom = 44, 16, 16, 40
-    width = max(360, min(1000, 48 * len(points) + left + right))
+    width = max(640, min(1000, 48 * len(points) + left + right))
     height = 240
     plot_w, plot_h = width - left - right, height - top - bottom
 
@@ -41,12 +41,13 @@ def percentages_svg(points: Sequence[tuple[date, str, float]]) -> str:
         f'<svg class="percentages-chart" viewBox="0 0 {width} {height}" role="img" '
         'aria-label="Percentage of each event, oldest first" xmlns="http://www.w3.org/2000/svg">',
         "<title>Percentage of each event</title>",
-        '<g class="axes">',
+        '<g class="axes" font-size="11" fill="#333">',
     ]
     for tick in range(int(low), int(high) + 1, 10):
         parts.append(
             f'<line class="grid{" even" if tick == 50 else ""}" x1="{left}" x2="{width - right}" '
-            f'y1="{_number(y(tick))}" y2="{_number(y(tick))}"/>'
+            f'y1="{_number(y(tick))}" y2="{_number(y(tick))}" '
+            f'stroke="{"#888" if tick == 50 else "#ddd"}"/>'
             f'<text x="{left - 6}" y="{_number(y(tick) + 4)}" text-anchor="end">{tick} %</text>'
         )
     step = max(1, len(points) // 10)
