@@ -140,6 +140,8 @@ DERIVED = {
     "broadcast.FeaturedTable": "this server's broadcast, featured again by hand (a new code)",
     "broadcast.Recording": "a featured table's play as recorded; its results are in the backup",
     "analysis.BoardAnalysis": "solved again from the deals (the deals page starts the job)",
+    "clubs.ClubEvent": "the club's, not the tournament's: linked again on the club's event page",
+    "clubs.EntrantMember": "the club's member list is not in a backup: linked again by hand",
 }
 
 
