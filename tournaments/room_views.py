@@ -148,19 +148,12 @@ def print_route_cards(request: HttpRequest, slug: str) -> HttpResponse:
     screen, never on paper; the first opening of all the cards of a drawn schedule counts as
     their first printing."""
     tournament = _tournament(slug)
-    cards = selectors.route_cards(tournament, _optional_number(request, "team"))
-    printed = room_selectors.printed_digests(tournament)
-    whole_set = not request.GET.get("team") and not request.GET.get("reprint")
-    if not printed and whole_set and any(card.stops for card in cards):
-        room.cards_printed(
-            by=request.user,
-            tournament=tournament,
-            digests={card.team.number: room_selectors.card_digest(card) for card in cards},
-            first=True,
-        )
-        printed = room_selectors.printed_digests(tournament)
+    team = _optional_number(request, "team")
+    cards = selectors.route_cards(tournament, team)
+    whole_set = team is None and not request.GET.get("reprint")
+    printed = _printed_so_far(request, tournament, cards, whole_set)
     all_flags = room_selectors.reprint_flags(
-        selectors.route_cards(tournament) if len(cards) == 1 else cards, printed
+        cards if team is None else selectors.route_cards(tournament), printed
     )
     if request.GET.get("reprint"):
         cards = [card for card in cards if card.team.number in all_flags]
@@ -178,6 +171,23 @@ def print_route_cards(request: HttpRequest, slug: str) -> HttpResponse:
         flagged_here=[card for card in cards if card.flag],
         only_flagged=bool(request.GET.get("reprint")),
     )
+
+
+def _printed_so_far(
+    request: HttpRequest, tournament: Tournament, cards: list[Any], whole_set: bool
+) -> dict[int, str]:
+    """The digests of the cards as last printed; the first opening of every card of a
+    drawn schedule records them (their first printing)."""
+    printed = room_selectors.printed_digests(tournament)
+    if printed or not whole_set or not any(card.stops for card in cards):
+        return printed
+    room.cards_printed(
+        by=request.user,
+        tournament=tournament,
+        digests={card.team.number: room_selectors.card_digest(card) for card in cards},
+        first=True,
+    )
+    return room_selectors.printed_digests(tournament)
 
 
 @organiser_required
