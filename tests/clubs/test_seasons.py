@@ -15,10 +15,11 @@ from drf_spectacular.generators import SchemaGenerator
 from rest_framework.test import APIClient
 
 from clubs import seasons, services
-from clubs.models import LadderState
+from clubs.models import EntrantMember, LadderState
 from clubs.services import ClubError, NotAllowed
 from tests.clubs.conftest import played
 from tests.scoring.test_api_outputs import check
+from tournaments import services as tournaments
 from tournaments.models import Status
 
 
@@ -175,3 +176,15 @@ def test_the_ladder_through_the_api_matches_its_schema(
     ]
     assert body["events"] == ["monday"]
     assert APIClient().get(template.format(club_slug="rivertown", season="none")).status_code == 404
+
+
+def test_a_deleted_event_leaves_the_ladder_and_takes_its_links(
+    organiser, ladder_season, season, django_capture_on_commit_callbacks
+):
+    with django_capture_on_commit_callbacks(execute=True):
+        finalise(season["pairs"])
+    assert lines(ladder_season)
+    with django_capture_on_commit_callbacks(execute=True):
+        tournaments.delete_tournament(by=organiser, tournament=season["pairs"])
+    assert [number for _, number, _, _ in lines(ladder_season)] == []
+    assert not EntrantMember.objects.filter(tournament_id=season["pairs"].pk).exists()
