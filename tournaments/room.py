@@ -141,24 +141,33 @@ def _placements_or_displacements(
         return _placements(tournament, rounds)
     except ArrivalError as exc:
         no_place = str(exc)
+    if not rounds:
+        raise ServiceError(no_place)
     try:
         taken = _displacements(tournament, rounds)
     except ArrivalError as exc:
         raise ServiceError(f"{no_place} Nor can it take a place in a match: {exc}") from None
     if displace:
         return taken
-    raise ServiceError(_displacement_offer(tournament, taken, no_place))
+    raise ServiceError(_displacement_offer(tournament, taken, no_place, len(rounds)))
 
 
-def _displacement_offer(tournament: Tournament, taken: list[Placement], no_place: str) -> str:
+def _displacement_offer(
+    tournament: Tournament, taken: list[Placement], no_place: str, left: int
+) -> str:
     noun = tournament.entrant_word
+    span = (
+        f"each of the {left} rounds left"
+        if len(taken) == left
+        else f"{len(taken)} of the {left} rounds left"
+    )
     numbers = Entrant.objects.in_bulk([p.replaces for p in taken])
     who = "; ".join(
         f"round {p.round}: {numbers[p.replaces].number} {numbers[p.replaces].name}" for p in taken
     )
     return (
         f'{no_place.split(". ")[0]}. It can still be seated now: tick "Take a place in a '
-        f"match\" to seat it in {len(taken)} of the rounds left, taking one {noun}'s place "
+        f"match\" to seat it in {span}, taking one {noun}'s place "
         f"a round, that {noun} sitting out the round instead (a bye, scored as every bye): "
         f"{who}. Their route cards and their opponents' are to be printed again."
     )

@@ -104,6 +104,16 @@ def test_a_full_schedule_refuses_a_late_arrival_and_stores_nothing(organiser):
     assert not RoomChange.objects.exists()
 
 
+def test_a_late_arrival_once_every_round_has_started_is_refused_with_that_reason(organiser):
+    tournament = _played(organiser, _event(organiser, teams=7, tables=4, slug="late"), rounds=4)
+    with pytest.raises(ServiceError) as refused:
+        room.late_arrival(by=organiser, tournament=tournament, name="Too late", displace=True)
+    assert refused.value.messages == [
+        "every round has started: there is no round left to seat a late arrival in"
+    ]
+    assert not RoomChange.objects.exists()
+
+
 def _drawn(tournament):
     """The schedule as numbers: (round, table, north, east, seats)."""
     return {
