@@ -40,7 +40,8 @@ serve: $(STAMP)
 
 ## Lint, the suite on the embedded defaults (SQLite, eager tasks), then again on PostgreSQL
 ## and Redis the tests that touch the database, Redis or a worker (marked ``services`` by
-## tests/conftest.py; the others do the same on both). Without those services the second run
+## tests/conftest.py; the others do the same on both). The browser tests run once, in the
+## second run: a real browser against the real stack. Without those services the second run
 ## is skipped, except in CI.
 test: lint unit test-services
 
@@ -51,7 +52,7 @@ lint: $(STAMP)
 	$(BIN)/mypy
 
 unit: $(STAMP)
-	env -u DATABASE_URL -u CELERY_BROKER_URL $(BIN)/pytest -q -n 2 -m "not integration"
+	env -u DATABASE_URL -u CELERY_BROKER_URL $(BIN)/pytest -q -n 2 -m "not integration and not browser"
 
 test-services: $(STAMP)
 	@status=0; $(SERVICES) $(BIN)/python scripts/check_services.py || status=$$?; \

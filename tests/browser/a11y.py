@@ -9,7 +9,9 @@ contrast) and race the test's own waits, so the audits come when the test is ove
   back with its errors, East's check);
 - every other address a page of the test showed (each main-frame navigation, recorded as it
   happens) is opened again in the same browser context, with the same cookies and storage,
-  and checked once loaded.
+  and checked once loaded, unless the same kind of page (the same view, query fields, screen
+  width and signed-in or not) was already loaded and checked earlier in this test process:
+  another tournament's copy of a page already checked adds time, not findings.
 
 A serious or critical violation fails the test, with the address, the rule and the elements;
 so does an ``aria-describedby``, ``aria-labelledby`` or ``aria-controls`` naming an id the
@@ -22,7 +24,9 @@ from contextlib import suppress
 from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any
-from urllib.parse import urlsplit
+from urllib.parse import parse_qsl, urlsplit
+
+from django.urls import Resolver404, resolve
 
 try:
     from playwright.sync_api import Error as PlaywrightError
@@ -70,6 +74,24 @@ def page_key(url: str) -> str:
     return f"{parts.path}?{parts.query}" if parts.query else parts.path
 
 
+# The kinds of page loaded again and checked so far in this test process (see page_kind).
+CHECKED_KINDS: set[tuple[Any, ...]] = set()
+
+
+def page_kind(context: Any, url: str) -> tuple[Any, ...]:
+    """What makes two addresses the same page to axe: the view, the names of the query's
+    fields, the screen's width, and whether the reader is signed in."""
+    parts = urlsplit(url)
+    try:
+        view = resolve(parts.path).view_name
+    except Resolver404:
+        view = parts.path
+    fields = tuple(sorted({name for name, _ in parse_qsl(parts.query)}))
+    signed_in = any(cookie["name"] == "sessionid" for cookie in context.cookies())
+    width = (context.pages[0].viewport_size or {}).get("width") if context.pages else None
+    return (view, fields, width, signed_in)
+
+
 @dataclass
 class AxeAudits:
     """The addresses the pages of one test showed, what axe found on them, and how."""
@@ -77,6 +99,7 @@ class AxeAudits:
     source: str
     visited: dict[Any, list[str]] = field(default_factory=dict)  # context -> addresses
     audited: list[str] = field(default_factory=list)
+    checked_earlier: list[str] = field(default_factory=list)  # of a kind checked before
     violations: list[dict[str, Any]] = field(default_factory=list)
 
     def watch(self, page: Any) -> None:
@@ -111,6 +134,11 @@ class AxeAudits:
             for url in urls:
                 if page_key(url) in self.audited:
                     continue
+                kind = page_kind(context, url)
+                if kind in CHECKED_KINDS:
+                    self.checked_earlier.append(page_key(url))
+                    continue
+                CHECKED_KINDS.add(kind)
                 page = context.new_page()
                 try:
                     page.goto(url, wait_until="load", timeout=REVISIT_TIMEOUT_MS)
