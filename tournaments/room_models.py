@@ -84,7 +84,11 @@ class RoomChange(models.Model):
         """One line for the organiser's list."""
         who = f"{self.entrant.number} {self.entrant.name}"
         if self.kind == self.Kind.ARRIVAL:
-            return f"{who} arrived late, seated from round {self.from_round}"
+            taken = [
+                f"{m['replaced']} in round {m['round']}" for m in self.matches if "replaced" in m
+            ]
+            places = f", in the place of {', '.join(taken)}" if taken else ""
+            return f"{who} arrived late, seated from round {self.from_round}{places}"
         if self.kind == self.Kind.WITHDRAWAL:
             return f"{who} withdrew after round {self.after_round}"
         span = (

@@ -143,6 +143,10 @@ def test_where_no_table_is_free_a_late_arrival_takes_a_place_and_undo_gives_it_b
     mine = _matches_of(newcomer)
     assert [m.round for m in mine] == [2, 3, 4] and Match.objects.count() == len(drawn)
     sat_out = [kept["replaced"] for kept in change.matches]
+    assert change.in_words().endswith(
+        f", in the place of {sat_out[0]} in round 2, {sat_out[1]} in round 3, "
+        f"{sat_out[2]} in round 4"
+    )
     assert len(set(sat_out)) == 3 and all(kept["seat"] for kept in change.matches)
     for kept, match in zip(change.matches, mine, strict=True):
         owner = tournament.teams.get(number=kept["replaced"])
