@@ -17,7 +17,7 @@ from django.utils.text import slugify
 
 from clubs.ladder import KINDS, Result, Rule, ladder
 from clubs.models import Club, ClubEvent, EntrantMember, LadderState, Member, Season
-from clubs.services import ClubError, _log, _require_organiser
+from clubs.services import ClubError, log_change, require_organiser
 from engine.games import GAME_IDS
 from scoring.models import Standing
 from tournaments.models import Status, Tournament
@@ -58,7 +58,7 @@ def _check(season: Season) -> None:
 def save_season(*, by: Any, club: Club, season: Season | None = None, **values: Any) -> Season:
     """Make a season (``season`` None) or change one; its ladder is computed again once the
     change commits."""
-    _require_organiser(by, club)
+    require_organiser(by, club)
     unknown = set(values) - set(FIELDS)
     if unknown:
         raise ClubError(f"A season has no {', '.join(sorted(unknown))}.")
@@ -72,7 +72,7 @@ def save_season(*, by: Any, club: Club, season: Season | None = None, **values: 
         if Season.objects.filter(club=club, slug=season.slug).exists():
             raise ClubError(f"The club already has a season called {season.name!r}.")
     season.save()
-    _log(by=by, club=club, action="save_season", summary=f"season {season.name!r} saved")
+    log_change(by=by, club=club, action="save_season", summary=f"season {season.name!r} saved")
     transaction.on_commit(lambda: enqueue_ladders(club.pk))
     return season
 

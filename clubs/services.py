@@ -39,12 +39,12 @@ class NotAllowed(ClubError):
     """The user does not organise this club."""
 
 
-def _require_organiser(by: Any, club: Club) -> None:
+def require_organiser(by: Any, club: Club) -> None:
     if not organises(by, club):
         raise NotAllowed("Only the club's organisers may change its list.")
 
 
-def _log(*, by: Any, club: Club, action: str, summary: str, **data: Any) -> None:
+def log_change(*, by: Any, club: Club, action: str, summary: str, **data: Any) -> None:
     write_log(
         tournament=data.pop("tournament", None),
         tournament_slug="",
@@ -103,19 +103,21 @@ def create_club(*, by: Any, name: str, slug: str = "") -> Club:
     club = Club.objects.create(name=name, slug=slug)
     if by is not None and getattr(by, "is_authenticated", False):
         club.organisers.add(by)
-    _log(by=by, club=club, action="create_club", summary="club created")
+    log_change(by=by, club=club, action="create_club", summary="club created")
     return club
 
 
 @transaction.atomic
 def add_organiser(*, by: Any, club: Club, username: str) -> None:
     """Another organiser shares the club's list: he must hold the organise permission."""
-    _require_organiser(by, club)
+    require_organiser(by, club)
     user = get_user_model().objects.filter(username=username.strip()).first()
     if user is None or not is_organiser(user):
         raise ClubError(f"{username.strip()!r} is not an organiser of this site.")
     club.organisers.add(user)
-    _log(by=by, club=club, action="add_club_organiser", summary=f"{user.get_username()} added")
+    log_change(
+        by=by, club=club, action="add_club_organiser", summary=f"{user.get_username()} added"
+    )
 
 
 # --- members ---------------------------------------------------------------------------------
@@ -139,7 +141,7 @@ def add_member(
     active: bool = True,
     public: bool = True,
 ) -> Member:
-    _require_organiser(by, club)
+    require_organiser(by, club)
     member = Member(
         club=club,
         number=normalise_number(number),
@@ -153,7 +155,7 @@ def add_member(
     if holder is not None:
         raise ClubError(f"member number {member.number} is already {holder.name!r}'s")
     member.save()
-    _log(
+    log_change(
         by=by, club=club, action="add_member", summary=f"added {member}", after=_member_data(member)
     )
     return member
@@ -163,7 +165,7 @@ def add_member(
 def update_member(*, by: Any, member: Member, **changes: Any) -> Member:
     """Change a member's number, name, contact, active or public."""
     member = Member.objects.select_for_update().select_related("club").get(pk=member.pk)
-    _require_organiser(by, member.club)
+    require_organiser(by, member.club)
     before = _member_data(member)
     unknown = set(changes) - {"number", "name", "contact", "active", "public"}
     if unknown:
@@ -179,7 +181,7 @@ def update_member(*, by: Any, member: Member, **changes: Any) -> Member:
     member.save()
     after = _member_data(member)
     if after != before:
-        _log(
+        log_change(
             by=by,
             club=member.club,
             action="update_member",
@@ -194,7 +196,7 @@ def update_member(*, by: Any, member: Member, **changes: Any) -> Member:
 def import_members(*, by: Any, club: Club, rows: Sequence[MemberRow]) -> list[Member]:
     """Add every row as a member, or none: a number already on the list, or twice in the
     rows, refuses the whole import with every line named."""
-    _require_organiser(by, club)
+    require_organiser(by, club)
     if not rows:
         raise ClubError("there are no members to import")
     taken = {
@@ -229,7 +231,7 @@ def import_members(*, by: Any, club: Club, rows: Sequence[MemberRow]) -> list[Me
     for member in members:
         _check_member(member)
     Member.objects.bulk_create(members)
-    _log(
+    log_change(
         by=by,
         club=club,
         action="import_members",
@@ -248,7 +250,7 @@ def _club_event(by: Any, club: Club, tournament: Tournament) -> ClubEvent:
     event = ClubEvent.objects.filter(tournament=tournament).select_related("club").first()
     if event is None:
         event = ClubEvent.objects.create(club=club, tournament=tournament)
-        _log(
+        log_change(
             by=by,
             club=club,
             action="club_event",
@@ -309,7 +311,7 @@ def link_entrant(
     (a player's entrant: one); a blank one leaves that player a guest. The entrant's
     previous links are replaced. A member already in another entrant of the event is
     refused, with nothing stored."""
-    _require_organiser(by, club)
+    require_organiser(by, club)
     entrant = Entrant.objects.select_related("tournament").get(pk=entrant.pk)
     _club_event(by, club, entrant.tournament)
     chosen = _seat_members(club, entrant, numbers)
@@ -331,7 +333,7 @@ def link_entrant(
     after = [(seat, member.number) for seat, member in sorted(chosen.items())]
     _ladders_follow(club)
     if after != before:
-        _log(
+        log_change(
             by=by,
             club=club,
             action="link_entrant",
@@ -382,7 +384,7 @@ def link_entrants(*, by: Any, club: Club, tournament: Tournament, rows: Sequence
     """Link many entrants at once (``clubs.imports.parse_link_lines``), all or none: an
     unknown entrant or member, a member twice in the rows or already in another entrant of
     the event refuses every row, each problem named by its line. Returns the entrants linked."""
-    _require_organiser(by, club)
+    require_organiser(by, club)
     _club_event(by, club, tournament)
     if not rows:
         raise ClubError("there is nothing to link")
@@ -416,7 +418,7 @@ def link_entrants(*, by: Any, club: Club, tournament: Tournament, rows: Sequence
         for seat, member in chosen.items()
     )
     _ladders_follow(club)
-    _log(
+    log_change(
         by=by,
         club=club,
         action="link_entrants",
@@ -441,7 +443,7 @@ def register_from_members(
     """A new entrant for each row of member numbers (a pair: two, a player: one), named after
     its members and linked to them; all rows or none (the tournament's own rules apply: a
     draft only)."""
-    _require_organiser(by, club)
+    require_organiser(by, club)
     _club_event(by, club, tournament)
     seats = 1 if tournament.of_players else 2
     errors = [
@@ -489,7 +491,7 @@ def merge_members(*, by: Any, kept: Member, merged: Member) -> MemberMerge:
         .filter(pk__in=[kept.pk, merged.pk])
     }
     kept, merged = members[kept.pk], members[merged.pk]
-    _require_organiser(by, kept.club)
+    require_organiser(by, kept.club)
     if kept.pk == merged.pk or kept.club_id != merged.club_id:
         raise ClubError("Merge two different members of the same club.")
     if kept.merged_into_id or merged.merged_into_id:
@@ -514,7 +516,7 @@ def merge_members(*, by: Any, kept: Member, merged: Member) -> MemberMerge:
     merged.merged_into, merged.active = kept, False
     merged.save(update_fields=["merged_into", "active"])
     _ladders_follow(kept.club)
-    _log(
+    log_change(
         by=by,
         club=kept.club,
         action="merge_members",
@@ -533,7 +535,7 @@ def undo_merge(*, by: Any, merge: MemberMerge) -> None:
         .select_related("club", "kept", "merged")
         .get(pk=merge.pk)
     )
-    _require_organiser(by, merge.club)
+    require_organiser(by, merge.club)
     if merge.undone_at is not None:
         raise ClubError("This merge was already undone.")
     EntrantMember.objects.filter(pk__in=merge.moved_links, member=merge.kept).update(
@@ -545,7 +547,7 @@ def undo_merge(*, by: Any, merge: MemberMerge) -> None:
     merge.undone_at = timezone.now()
     merge.save(update_fields=["undone_at"])
     _ladders_follow(merge.club)
-    _log(
+    log_change(
         by=by,
         club=merge.club,
         action="undo_merge",
