@@ -155,6 +155,7 @@ def test_where_no_table_is_free_a_late_arrival_takes_a_place_and_undo_gives_it_b
         assert card.stops[match.round - 1].note == (
             f"bye: its place went to the late arrival {newcomer.number} Late"
         )
+    assert selectors.schedule_problems(tournament) == []  # byes by the ruling, not faults
     recompute(tournament.pk)
     assert Standing.objects.get(team=newcomer).status == "ok"
     assert "seated in rounds 2, 3, 4" in ActionLog.objects.get(action="late_arrival").summary
