@@ -538,6 +538,10 @@ def undo_merge(*, by: Any, merge: MemberMerge) -> None:
     require_organiser(by, merge.club)
     if merge.undone_at is not None:
         raise ClubError("This merge was already undone.")
+    if merge.kept.merged_into_id is not None:
+        raise ClubError(
+            f"{merge.kept} was merged into another member since: undo that merge first."
+        )
     EntrantMember.objects.filter(pk__in=merge.moved_links, member=merge.kept).update(
         member=merge.merged
     )

@@ -137,3 +137,16 @@ def test_a_merged_member_cannot_be_linked(club, organiser, members, pairs_event)
         services.link_entrant(
             by=organiser, club=club, entrant=entrant(pairs_event, 1), numbers=["102"]
         )
+
+
+def test_merges_are_undone_latest_first(club, organiser, members, pairs_event):
+    ann, bob, cy = members[:3]
+    services.link_entrant(by=organiser, club=club, entrant=entrant(pairs_event, 1), numbers=["103"])
+    first = services.merge_members(by=organiser, kept=bob, merged=cy)
+    second = services.merge_members(by=organiser, kept=ann, merged=bob)
+    assert seats(pairs_event)[1] == {1: "101"}
+    with pytest.raises(ClubError, match="undo that merge first"):
+        services.undo_merge(by=organiser, merge=first)
+    services.undo_merge(by=organiser, merge=second)
+    services.undo_merge(by=organiser, merge=first)
+    assert seats(pairs_event)[1] == {1: "103"}
