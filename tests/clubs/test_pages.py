@@ -98,7 +98,11 @@ def test_merge_and_undo_through_the_page(client, organiser, members):
     client.post(reverse("clubs:merge", args=["rivertown"]), {"kept": "101", "merged": "103"})
     assert Member.objects.get(number="103").merged_into_id == members[0].pk
     merge = members[0].club.merges.get()
+    page = client.get(reverse("clubs:members", args=["rivertown"])).content.decode()
+    assert "Cy Smith (103) into Ann Smith (101)" in page and ">Undo</button>" in page
     client.post(reverse("clubs:merge_undo", args=["rivertown", merge.pk]))
+    page = client.get(reverse("clubs:members", args=["rivertown"])).content.decode()
+    assert "(undone)" in page
     assert Member.objects.get(number="103").merged_into_id is None
 
 
