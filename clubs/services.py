@@ -412,11 +412,15 @@ def link_entrants(*, by: Any, club: Club, tournament: Tournament, rows: Sequence
             [f"line {line}: {message}" for line, message in sorted(errors, key=lambda e: e[0])]
         )
     EntrantMember.objects.filter(entrant__in=list(plan)).delete()
-    EntrantMember.objects.bulk_create(
-        EntrantMember(entrant_id=entrant, tournament=tournament, member=member, seat=seat)
-        for entrant, chosen in plan.items()
-        for seat, member in chosen.items()
-    )
+    try:
+        with transaction.atomic():
+            EntrantMember.objects.bulk_create(
+                EntrantMember(entrant_id=entrant, tournament=tournament, member=member, seat=seat)
+                for entrant, chosen in plan.items()
+                for seat, member in chosen.items()
+            )
+    except IntegrityError:  # a link made meanwhile by another organiser
+        raise ClubError("A member was linked to this event meanwhile; try again.") from None
     _ladders_follow(club)
     log_change(
         by=by,

@@ -150,3 +150,16 @@ def test_merges_are_undone_latest_first(club, organiser, members, pairs_event):
     services.undo_merge(by=organiser, merge=second)
     services.undo_merge(by=organiser, merge=first)
     assert seats(pairs_event)[1] == {1: "103"}
+
+
+def test_a_link_made_meanwhile_is_refused_by_the_database_and_nothing_changes(
+    club, organiser, members, pairs_event, monkeypatch
+):
+    services.link_entrant(by=organiser, club=club, entrant=entrant(pairs_event, 1), numbers=["101"])
+    services.link_entrant(by=organiser, club=club, entrant=entrant(pairs_event, 2), numbers=["102"])
+    monkeypatch.setattr(services, "_already_linked", lambda entrant, chosen: [])  # the race
+    with pytest.raises(ClubError, match="linked to this event meanwhile"):
+        services.link_entrant(
+            by=organiser, club=club, entrant=entrant(pairs_event, 2), numbers=["101"]
+        )
+    assert seats(pairs_event)[1] == {1: "101"} and seats(pairs_event)[2] == {1: "102"}
