@@ -415,3 +415,32 @@ def test_the_phone_loads_its_words_before_its_scripts(client, db, french_events)
     assert "Envoyer \\u00e0 Est pour v\\u00e9rification" in words or (
         "Envoyer à Est pour vérification" in words
     )
+
+
+def test_the_engine_s_words_are_english_and_translated_by_the_web_layer():
+    import copy
+    import json
+    import pickle
+
+    from engine.core.messages import Words, words
+    from tournaments.templatetags.languages import translated, translated_tree
+
+    sentence = words("Tricks won by %(seat)s", seat=words("North"))
+    assert sentence == "Tricks won by North" and json.dumps(sentence) == '"Tricks won by North"'
+    for again in (pickle.loads(pickle.dumps(sentence)), copy.deepcopy(sentence)):
+        assert isinstance(again, Words) and again.values["seat"].message == "North"
+    with translation.override("fr"):
+        assert translated(sentence) == "Levées faites par Nord"
+        form = translated_tree({"fields": [{"label": sentence, "choices": [[1, "1"]]}]})
+        assert form == {"fields": [{"label": "Levées faites par Nord", "choices": [[1, "1"]]}]}
+        assert translated("Tricks won by North") == "Tricks won by North"  # data stays as is
+
+
+def test_pyramid_s_entry_form_reaches_the_phone_in_french(db, french_events):
+    from tests.contract.events import page_as, round_one
+    from tournaments.models import Tournament
+
+    tournament = Tournament.objects.get(pk=french_events["pyramid"])
+    north = round_one(tournament)[0].north_entrant
+    html = page_as(north).get(reverse("scorer-entry", args=[tournament.slug])).content.decode()
+    assert "faites par Nord" in html and "Annonce" in html and "Tricks won" not in html

@@ -20,10 +20,12 @@ class Words(str):
     message: str
     values: dict[str, Any]
 
-    def __new__(cls, message: str, values: dict[str, Any]) -> Words:
+    def __new__(cls, message: str, values: dict[str, Any] | None = None) -> Words:
+        # Called with the English text alone when a Words is unpickled or copied; its message
+        # and values come back with its state.
         text = super().__new__(cls, message % values if values else message)
         text.message = message
-        text.values = values
+        text.values = values or {}
         return text
 
 

@@ -21,6 +21,7 @@ from scoring.selectors import TeamMatch
 from scoring.views.entries import describe_entry, entry_facts
 from tournaments import room_selectors
 from tournaments.models import Entrant, Match, Status, Tournament, entry_script
+from tournaments.templatetags.languages import translated_tree
 
 SESSION_KEY = "scorer-code:{pk}"
 OPEN_STATUSES = (Status.SCHEDULED, Status.RUNNING)
@@ -200,7 +201,7 @@ def _panels(page: ScorerPage) -> list[BoardPanel]:
             panel.draft = entry_facts(last.record, game)
         active = state.state in (states.EMPTY, states.RETURNED, states.AWAITING_EAST)
         panel.can_enter = open_now and role == "north" and active
-        panel.form = forms.get(number)
+        panel.form = translated_tree(forms.get(number))
         panel.hands = seen.get((shown.match.pk, number))
         panel.can_check = open_now and role == "east" and state.state == states.AWAITING_EAST
         panel.can_call = open_now and state.state != states.DISPUTED

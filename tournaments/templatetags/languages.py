@@ -22,6 +22,16 @@ def translated(text: Any) -> Any:
     return message % {name: translated(value) for name, value in text.values.items()}
 
 
+def translated_tree(value: Any) -> Any:
+    """``value`` (dicts, lists, tuples of the engine, e.g. an entry form) with every ``Words``
+    in it translated, for a page that hands it to a script as JSON."""
+    if isinstance(value, dict):
+        return {key: translated_tree(item) for key, item in value.items()}
+    if isinstance(value, list | tuple):
+        return [translated_tree(item) for item in value]
+    return translated(value)
+
+
 @register.filter(name="in_language")
 def in_language(text: Any) -> Any:
     """``{{ label|in_language }}``: the engine's words in the reader's language."""

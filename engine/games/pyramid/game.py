@@ -6,6 +6,7 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
+from engine.core.messages import words
 from engine.core.seats import DIRECTIONS, SEAT_NAMES, table_seats
 from engine.games.base import PLAYERS, Game, Setting, TablePlay, board_mismatch
 from engine.games.pyramid import cards
@@ -26,13 +27,21 @@ from engine.games.pyramid.table_play import PyramidTablePlay
 
 TRUMPS = ("spades", "hearts", "diamonds", "clubs", "nt")
 TRUMP_WORDS = {
-    "spades": "♠ Spades",
-    "hearts": "♥ Hearts",
-    "diamonds": "♦ Diamonds",
-    "clubs": "♣ Clubs",
-    "nt": "No trumps",
+    "spades": words("♠ Spades"),
+    "hearts": words("♥ Hearts"),
+    "diamonds": words("♦ Diamonds"),
+    "clubs": words("♣ Clubs"),
+    "nt": words("No trumps"),
 }
-DECLARATION_WORDS = ("zero", "one", "two", "three", "four", "five", "six")
+DECLARATION_WORDS = (
+    words("zero"),
+    words("one"),
+    words("two"),
+    words("three"),
+    words("four"),
+    words("five"),
+    words("six"),
+)
 DIRECTION_CHOICES = (
     ("clockwise", "Clockwise (N → E → S → W)"),
     ("counterclockwise", "Counter-clockwise (N → W → S → E)"),
@@ -227,32 +236,46 @@ class PyramidGame(DoubleDummyTables, Game):
             calls=context.get("calls") or (), players=players, dealer=dealer, direction=direction
         )
         declarer = context.get("declarer") or options["declarer"]
-        name = SEAT_NAMES[declarer]
-        who = f"{name} ({context['player']})" if context.get("player") else name
-        sheet = f", sheet {context['sheet']}" if context.get("sheet") else ""
+        name = words(SEAT_NAMES[declarer])
+        who = (
+            words("%(seat)s (%(player)s)", seat=name, player=context["player"])
+            if context.get("player")
+            else name
+        )
+        sheet = words(", sheet %(number)s", number=context["sheet"]) if context.get("sheet") else ""
         return {
             "fields": [
                 {
                     "name": "declared",
-                    "label": "Declared",
+                    "label": words("Declared"),
                     "choices": [
-                        [value, f"{value} ({DECLARATION_WORDS[value]})"]
+                        [
+                            value,
+                            words(
+                                "%(value)s (%(words)s)", value=value, words=DECLARATION_WORDS[value]
+                            ),
+                        ]
                         for value in options["declarations"]
                     ],
-                    "empty": f"{name}'s sheet has no declaration left.",
+                    "empty": words("%(seat)s's sheet has no declaration left.", seat=name),
                 },
                 {
                     "name": "trump",
-                    "label": "Trump",
+                    "label": words("Trump"),
                     "choices": [[trump, TRUMP_WORDS[trump]] for trump in TRUMPS],
                 },
                 {
                     "name": "won",
-                    "label": f"Tricks won by {name}",
+                    "label": words("Tricks won by %(seat)s", seat=name),
                     "choices": [[value, str(value)] for value in options["won"]],
                 },
             ],
-            "note": f"{who} declares{sheet}. {SEAT_NAMES[dealer]} deals.",
+            "note": words(
+                "%(who)s declares%(sheet)s. %(dealer)s deals.",
+                who=who,
+                sheet=sheet,
+                dealer=words(SEAT_NAMES[dealer]),
+            ),
         }
 
     def table_play(
