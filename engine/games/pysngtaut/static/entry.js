@@ -229,6 +229,9 @@
   root.ScorerEntries = root.ScorerEntries || {};
   root.ScorerEntries["pysngtaut-entry"] = (kit) => {
     const { h, store, SEAT_NAMES } = kit;
+    // The page's words (scorer.js's kit; English where an older kit has none).
+    const tr = kit.tr || ((text) => text);
+    const trf = kit.trf || ((text, values) => text.replace(/%\((\w+)\)s/g, (_, name) => values[name]));
     const name = (seat) => SEAT_NAMES[seat] || seat;
     const possessive = (seat) => `${name(seat)}'s`;
 
@@ -382,13 +385,13 @@
           const notes = [];
           if (this.draft.god && !board.god.includes(this.draft.god)) {
             this.draft.god = null;
-            notes.push("The joker was turned up: the god card lies in front of nobody.");
+            notes.push(tr("The joker was turned up: the god card lies in front of nobody."));
           }
           const over = logic.overCount(board.cards, this.counts(), this.form.up_cards || []);
           if (over) notes.push(logic.overWords(over, board.up));
           const after = setsOk();
           if (before.some((ok, index) => ok && !after[index])) {
-            notes.push("With this card turned up, a set entered is no longer a set: see below.");
+            notes.push(tr("With this card turned up, a set entered is no longer a set: see below."));
           }
           if (notes.length) this.tell(notes.join(" "), "warning", "up");
         });
@@ -530,9 +533,9 @@
 
       facts() {
         const board = this.upRules;
-        if (!board) return { missing: "Pick the turned-up card first." };
+        if (!board) return { missing: tr("Pick the turned-up card first.") };
         const outcome = this.draft.outcome;
-        if (!outcome) return { missing: "Choose who went out, or a dead hand." };
+        if (!outcome) return { missing: tr("Choose who went out, or a dead hand.") };
         const winner = this.winner;
         const facts = winner ? { up: board.up, winner } : { up: board.up, dead: true };
         const melds = {};
@@ -554,7 +557,7 @@
         const over = logic.overCount(board.cards, this.counts(), this.form.up_cards || []);
         if (over) return { missing: logic.overWords(over, board.up) };
         if (this.draft.god && !board.god.includes(this.draft.god)) {
-          return { missing: "The joker was turned up: the god card lies in front of nobody." };
+          return { missing: tr("The joker was turned up: the god card lies in front of nobody.") };
         }
         if (Object.keys(melds).length) facts.melds = melds;
         if (Object.keys(hands).length) facts.hands = hands;
@@ -593,14 +596,14 @@
         }
         const parts = [this.renderUp()];
         if (board && !this.choosingUp) {
-          parts.push(this.buttons("Who went out?", "outcome",
-            this.seats.map((s) => [s, name(s)]).concat([["dead", "Dead hand"]]), this.draft.outcome,
+          parts.push(this.buttons(tr("Who went out?"), "outcome",
+            this.seats.map((s) => [s, name(s)]).concat([["dead", tr("Dead hand")]]), this.draft.outcome,
             (v) => this.setOutcome(v)));
           if (this.draft.outcome) {
             parts.push(this.renderPenalties());
             if (board.god.length > 1) {
-              parts.push(this.buttons("The god card (joker) lies in front of", "god",
-                board.god.map((s) => [s, s ? name(s) : "Nobody"]), this.draft.god, (v) => this.setGod(v)));
+              parts.push(this.buttons(tr("The god card (joker) lies in front of"), "god",
+                board.god.map((s) => [s, s ? name(s) : tr("Nobody")]), this.draft.god, (v) => this.setGod(v)));
             }
             for (const seat of this.seats) parts.push(this.renderSeat(seat));
           }
@@ -619,11 +622,11 @@
         const message = this.message && this.message.where === "up"
           ? h("p", { class: `message ${this.message.kind}`, role: "alert" }, this.message.text) : null;
         if (board && !this.choosingUp) {
-          return h("section", { class: "pys-up", "aria-label": "Turned-up card" },
+          return h("section", { class: "pys-up", "aria-label": tr("Turned-up card") },
             h("p", { class: "contract", tabindex: "-1", "data-up-summary": true }, logic.upNote(board)),
             h("button", { type: "button", class: "secondary", "data-change-up": true,
               "aria-label": `Change the turned-up card (now the ${logic.cardName(board.up)})`,
-              onclick: () => this.changeUp() }, "Change the turned-up card"),
+              onclick: () => this.changeUp() }, tr("Change the turned-up card")),
             message);
         }
         const current = this.draft.up;
@@ -634,13 +637,12 @@
             cells.push(this.upButton(card, logic.cardWords(card), current === card));
           }
         }
-        cells.push(this.upButton("JK", "Joker", current === "JK"));
+        cells.push(this.upButton("JK", tr("Joker"), current === "JK"));
         return h("fieldset", { class: "choices pys-up" },
-          h("legend", {}, "Which card was turned up?"),
-          h("p", { class: "muted" }, "It lies face up beside the draw piles all through the hand; its rank is wild " +
-            "(nothing is, if it is the joker)."),
+          h("legend", {}, tr("Which card was turned up?")),
+          h("p", { class: "muted" }, tr("It lies face up beside the draw piles all through the hand; its rank is wild (nothing is, if it is the joker).")),
           message,
-          h("div", { class: "pys-grid pys-up-grid", role: "group", "aria-label": "Turned-up card" }, cells),
+          h("div", { class: "pys-grid pys-up-grid", role: "group", "aria-label": tr("Turned-up card") }, cells),
           current ? h("button", { type: "button", class: "secondary", onclick: () => {
             this.choosingUp = false;
             this.render();
@@ -667,25 +669,25 @@
                 onclick: () => this.togglePenalty(seat, kind) }, seat);
             })));
         });
-        return h("fieldset", { class: "pys-penalties" }, h("legend", {}, "Penalties (if any)"), rows);
+        return h("fieldset", { class: "pys-penalties" }, h("legend", {}, tr("Penalties (if any)")), rows);
       }
 
       renderSeat(seat) {
         const asked = this.asked(seat);
         const winner = this.winner;
         const blocks = [];
-        const title = seat === winner ? `${name(seat)} went out` : name(seat);
+        const title = seat === winner ? trf("%(seat)s went out", { seat: name(seat) }) : name(seat);
         if (asked.sets) {
           const sets = this.setsOf(seat);
-          const label = seat === winner ? "Sets" : "Sets on the table (they count with option 8 or a penalty)";
+          const label = seat === winner ? tr("Sets") : tr("Sets on the table (they count with option 8 or a penalty)");
           blocks.push(h("h4", {}, label));
           sets.forEach((cards, index) => blocks.push(this.renderSet(seat, index, cards)));
           blocks.push(h("button", { type: "button", class: "secondary pys-new-set",
-            onclick: () => this.newSet(seat) }, `New set for ${name(seat)}`));
+            onclick: () => this.newSet(seat) }, trf("New set for %(seat)s", { seat: name(seat) })));
         }
         if (asked.hand) blocks.push(this.renderHand(seat));
         else if (seat !== winner) {
-          blocks.push(h("p", { class: "muted" }, "Hand thrown out (improper draw): no cards to enter."));
+          blocks.push(h("p", { class: "muted" }, tr("Hand thrown out (improper draw): no cards to enter.")));
         }
         return h("section", { class: "pys-seat", "aria-label": title }, h("h3", {}, title), blocks);
       }
@@ -696,7 +698,7 @@
       }
 
       chips(list, where) {
-        if (!list.length) return h("p", { class: "muted pys-empty" }, "No card yet.");
+        if (!list.length) return h("p", { class: "muted pys-empty" }, tr("No card yet."));
         return h("div", { class: "pys-chips" }, list.map((card, index) => h("button", {
           type: "button", class: `pys-chip ${this.suitClass(card)}`,
           "aria-label": `Remove the ${logic.cardName(card)} from ${where}`,
@@ -708,7 +710,7 @@
         const where = `${possessive(seat)} set ${index + 1}`;
         const active = this.isTarget(seat, index);
         let verdict;
-        if (!cards.length) verdict = h("p", { class: "muted pys-class" }, "Pick its cards below.");
+        if (!cards.length) verdict = h("p", { class: "muted pys-class" }, tr("Pick its cards below."));
         else {
           const found = this.classified(cards);
           verdict = found.fault
@@ -717,12 +719,12 @@
               found.wilds ? " (with wilds)" : "");
         }
         return h("div", { class: `pys-list${active ? " pys-active" : ""}`, "data-set": `${seat}${index + 1}` },
-          h("div", { class: "pys-list-head" }, h("span", { class: "pys-list-name" }, `Set ${index + 1}`),
+          h("div", { class: "pys-list-head" }, h("span", { class: "pys-list-name" }, trf("Set %(number)s", { number: index + 1 })),
             active ? h("span", { class: "pys-adding" }, "adding here")
               : h("button", { type: "button", class: "secondary", "aria-label": `Add cards to ${where}`,
-                onclick: () => this.choose({ seat, set: index }) }, "Add cards"),
+                onclick: () => this.choose({ seat, set: index }) }, tr("Add cards")),
             h("button", { type: "button", class: "link danger", "aria-label": `Remove ${where}`,
-              onclick: () => this.removeSet(seat, index) }, "Remove")),
+              onclick: () => this.removeSet(seat, index) }, tr("Remove"))),
           this.chips(cards, where), verdict, active ? this.renderPicker() : null);
       }
 
@@ -733,12 +735,12 @@
         const values = this.upRules.hand_values;
         const total = held.reduce((sum, card) => sum + (values[card] || 0), 0);
         return h("div", { class: `pys-list${active ? " pys-active" : ""}`, "data-hand": seat },
-          h("div", { class: "pys-list-head" }, h("span", { class: "pys-list-name" }, "Cards left in the hand"),
+          h("div", { class: "pys-list-head" }, h("span", { class: "pys-list-name" }, tr("Cards left in the hand")),
             active ? h("span", { class: "pys-adding" }, "adding here")
               : h("button", { type: "button", class: "secondary", "aria-label": `Add cards to ${where}`,
-                onclick: () => this.choose({ seat, set: null }) }, "Add cards")),
+                onclick: () => this.choose({ seat, set: null }) }, tr("Add cards"))),
           this.chips(held, where),
-          held.length ? h("p", { class: "pys-class" }, `Hand value ${logic.points(total)}`) : null,
+          held.length ? h("p", { class: "pys-class" }, trf("Hand value %(points)s", { points: logic.points(total) })) : null,
           active ? this.renderPicker() : null);
       }
 
@@ -766,11 +768,11 @@
         cells.push(h("button", {
           type: "button", class: `pys-card pys-joker pys-wide${jokerLeft ? "" : " pys-spent"}`,
           "aria-label": `joker, ${jokerLeft} left`, "data-key": "card:JK", onclick: () => this.pickCard("JK"),
-        }, "Joker", h("small", { "aria-hidden": "true" }, jokerLeft)));
+        }, tr("Joker"), h("small", { "aria-hidden": "true" }, jokerLeft)));
         const message = this.message && this.message.where === "picker"
           ? h("p", { class: `message ${this.message.kind}`, role: "alert" }, this.message.text) : null;
         return h("div", { class: "pys-picker" }, message,
-          h("div", { class: "pys-grid", role: "group", "aria-label": "Cards" }, cells));
+          h("div", { class: "pys-grid", role: "group", "aria-label": tr("Cards") }, cells));
       }
 
       // -- the preview in words (the winner's sets by row, in the server's words): every payment --
@@ -786,10 +788,12 @@
         const lines = (s.payments || []).map((pay) => {
           const why = pay.for === "settlement" || pay.for === "pot" ? "" : ` (${this.penaltyWords(pay.for)})`;
           return h("li", {}, pay.to === "pot"
-            ? `${name(pay.from)} pays ${logic.points(pay.amount)} into the pot, which is lost${why}`
-            : `${name(pay.from)} pays ${name(pay.to)} ${logic.points(pay.amount)}${why}`);
+            ? trf("%(payer)s pays %(points)s into the pot, which is lost%(why)s",
+              { payer: name(pay.from), points: logic.points(pay.amount), why })
+            : trf("%(payer)s pays %(payee)s %(points)s%(why)s",
+              { payer: name(pay.from), payee: name(pay.to), points: logic.points(pay.amount), why }));
         });
-        box.append(lines.length ? h("ul", { class: "pys-payments" }, lines) : h("p", {}, "Nobody pays anything."));
+        box.append(lines.length ? h("ul", { class: "pys-payments" }, lines) : h("p", {}, tr("Nobody pays anything.")));
       }
 
       scoreLine(s) {
