@@ -120,6 +120,22 @@ def add_organiser(*, by: Any, club: Club, username: str) -> None:
     )
 
 
+@transaction.atomic
+def delete_club(*, by: Any, club: Club) -> None:
+    """Remove a club with its members, their links, its seasons and ladders. Its events'
+    tournaments stay, no longer any club's; the log entry keeps the club's name and size."""
+    club = Club.objects.select_for_update().get(pk=club.pk)
+    require_organiser(by, club)
+    after = {
+        "slug": club.slug,
+        "members": club.members.count(),
+        "events": club.events.count(),
+        "seasons": club.seasons.count(),
+    }
+    club.delete()
+    log_change(by=by, club=club, action="delete_club", summary="club deleted", after=after)
+
+
 # --- members ---------------------------------------------------------------------------------
 
 

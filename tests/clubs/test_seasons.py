@@ -15,12 +15,12 @@ from drf_spectacular.generators import SchemaGenerator
 from rest_framework.test import APIClient
 
 from clubs import seasons, services
-from clubs.models import EntrantMember, LadderState
+from clubs.models import Club, ClubEvent, EntrantMember, LadderState, Member, Season
 from clubs.services import ClubError, NotAllowed
 from tests.clubs.conftest import played
 from tests.scoring.test_api_outputs import check
 from tournaments import services as tournaments
-from tournaments.models import Status
+from tournaments.models import ActionLog, Status, Tournament
 
 
 def today() -> date:
@@ -188,3 +188,23 @@ def test_a_deleted_event_leaves_the_ladder_and_takes_its_links(
         tournaments.delete_tournament(by=organiser, tournament=season["pairs"])
     assert [number for _, number, _, _ in lines(ladder_season)] == []
     assert not EntrantMember.objects.filter(tournament_id=season["pairs"].pk).exists()
+
+
+def test_deleting_a_club_takes_its_list_and_seasons_and_leaves_its_tournaments(
+    club, organiser, rival, ladder_season, season, django_capture_on_commit_callbacks
+):
+    with pytest.raises(NotAllowed):
+        services.delete_club(by=rival, club=club)
+    assert Club.objects.filter(pk=club.pk).exists()
+    assert Member.objects.filter(club=club).count() == 4
+    with django_capture_on_commit_callbacks(execute=True):
+        services.delete_club(by=organiser, club=club)
+    assert not Club.objects.filter(pk=club.pk).exists()
+    assert not Member.objects.filter(club_id=club.pk).exists()
+    assert not Season.objects.filter(pk=ladder_season.pk).exists()
+    assert not EntrantMember.objects.filter(tournament_id=season["pairs"].pk).exists()
+    assert Tournament.objects.filter(pk=season["pairs"].pk).exists()
+    assert not ClubEvent.objects.filter(tournament_id=season["pairs"].pk).exists()
+    entry = ActionLog.objects.get(action="delete_club")
+    assert entry.summary == "Rivertown Club: club deleted"
+    assert entry.after == {"slug": "rivertown", "members": 4, "events": 3, "seasons": 1}
