@@ -50,6 +50,15 @@ typedef uint32_t u32;
 #define KILLER 30
 #endif
 
+/* Settling trick starts on the run of top trumps of one hand (see trump_bound). */
+#ifndef USE_TRUMP_BOUND
+#define USE_TRUMP_BOUND 1
+#endif
+
+#ifndef BOUNDS_AFTER_PROBE
+#define BOUNDS_AFTER_PROBE 0
+#endif
+
 /* Positions with fewer tricks left than this are searched without the table. */
 #ifndef TT_FROM
 #define TT_FROM 2
@@ -186,6 +195,7 @@ typedef struct {
     u64 nodes;
     TT *tt;
     u64 key;       /* lengths_key of the hands, kept up to date */
+    u64 live;      /* the cards in the hands, kept up to date */
     u32 own[4];    /* owners of the live cards in hands, kept up to date */
     int hint;      /* a lead the table suggests for the node being searched, or -1 */
     int best_lead; /* the lead that decided the last lead node, or -1 */
@@ -213,10 +223,12 @@ static inline int over_budget(S *s) {
     return 0;
 }
 
-static inline u64 live_cards(const S *s) {
-    u64 x = 0;
-    for (int p = 0; p < s->n; p++) x |= s->hand[p];
-    return x;
+static inline u64 live_cards(const S *s) { return s->live; }
+
+/* The player k places after the leader (k < 2n): a subtraction, not a division. */
+static inline int seat(const S *s, int k) {
+    int p = s->leader + k;
+    return p >= s->n ? p - s->n : p;
 }
 
 /* The winner (place in the trick) of the cards tcard[0..k-1]. */
@@ -316,7 +328,10 @@ static void tt_store(S *s, int lb, int ub, u64 rel, int best_card) {
         best = (uint8_t)((su << 4) | popc(above));
     }
     Entry *block = sl->block >= 0 ? &tt->entries[sl->block] : NULL;
+    const u32 *sigs = sl->block >= 0 ? &tt->sigs[sl->block] : NULL;
+    u32 sig = top_two(own) | top_two(mask) << 16;
     for (int i = 0; i < sl->count; i++) {
+        if (sigs[i] != sig) continue;
         Entry *e = &block[i];
         if (memcmp(e->mask, mask, sizeof mask) == 0 && memcmp(e->own, own, sizeof own) == 0) {
             if (lb > e->lb) e->lb = (uint8_t)lb;
@@ -349,7 +364,7 @@ static void tt_store(S *s, int lb, int ub, u64 rel, int best_card) {
         e = &block[sl->ring];
         sl->ring = (uint16_t)((sl->ring + 1) % sl->cap);
     }
-    tt->sigs[e - tt->entries] = top_two(own) | top_two(mask) << 16;
+    tt->sigs[e - tt->entries] = sig;
     memcpy(e->mask, mask, sizeof mask);
     memcpy(e->own, own, sizeof own);
     e->lb = (uint8_t)lb;
@@ -444,7 +459,7 @@ static int gen_moves(const S *s, int p, u64 legal, Move *mv, int hint) {
     int pos = s->ncards;
     int wplace = pos ? winning_place(s, pos) : -1;
     int wcard = pos ? s->tcard[wplace] : -1;
-    int wplayer = pos ? (s->leader + wplace) % n : -1;
+    int wplayer = pos ? seat(s, wplace) : -1;
     int partner_wins = pos ? same_side(s, wplayer, p) : 0;
     int led = pos ? SUIT(s->tcard[0]) : -1;
     /* the best cards still to come in the suit led, by opponents and by partners, and the
@@ -452,7 +467,7 @@ static int gen_moves(const S *s, int p, u64 legal, Move *mv, int hint) {
     int opp_top = -1, part_top = -1, opp_ruff = -1, side_sure = 0;
     if (pos) {
         for (int k = pos + 1; k < n; k++) {
-            int q = (s->leader + k) % n;
+            int q = seat(s, k);
             u64 qs = s->hand[q] & SUITMASK(led);
             int best = qs ? top_bit(qs) : -1;
             if (same_side(s, q, p)) {
@@ -605,6 +620,7 @@ static inline void take(S *s, int p, int c) {
     u32 o = s->own[su];
     s->own[su] = (o & low) | ((o >> 2) & ~low);
     s->hand[p] &= ~BIT(c);
+    s->live &= ~BIT(c);
     s->key -= 1ULL << (4 * (p * 4 + su));
 }
 
@@ -617,6 +633,7 @@ static inline void give(S *s, int p, int c) {
     u32 o = s->own[su];
     s->own[su] = (o & low) | ((o << 2) & ~low & ~(3u << (2 * place))) | ((u32)p << (2 * place));
     s->hand[p] |= BIT(c);
+    s->live |= BIT(c);
     s->key += 1ULL << (4 * (p * 4 + su));
 }
 
@@ -669,23 +686,56 @@ static inline int quick_tricks(const S *s, u64 *rel) {
 
 static int search(S *s, int need, u64 *rel);
 
-/* A node at the start of a trick. */
-static int search_lead(S *s, int need, u64 *rel) {
-    *rel = 0;
-    if (need <= 0) return 1;
-    int R = s->tricks;
-    if (need > R * s->wmax) return 0;
-    if (R == 1) {
-        /* the last trick: every player has one card left */
-        int n = s->n;
-        for (int k = 0; k < n; k++) s->tcard[k] = low_bit(s->hand[(s->leader + k) % n]);
-        int wp = winning_place(s, n);
-        int wc = s->tcard[wp];
-        for (int k = 0; k < n; k++)
-            if (k != wp && SUIT(s->tcard[k]) == SUIT(wc)) *rel = BIT(wc);
-        s->nodes++;
-        return s->weight[(s->leader + wp) % n] >= need;
+/* Sure trump tricks: a trump wins every trick it is played to unless a higher trump of
+   another player falls in the same trick, and each of those beats at most one of them; so a
+   player wins at least i - h tricks with his top i trumps when h trumps of the others lie
+   above the lowest of them. Walking the trumps from the top, the value lies between the sure
+   tricks at their players' weights and that plus the rest at the highest weight. 1 or 0 as
+   soon as that settles "at least need", else -1; *rel gets the trumps walked. */
+static inline int trump_bound(const S *s, int need, u64 *rel) {
+    u64 lt = live_cards(s) & SUITMASK(s->trump);
+    int mine[MAXP] = {0}, sure[MAXP] = {0};
+    int seen = 0, lower = 0, tricks = 0;
+    u64 walked = 0;
+    while (lt) {
+        int c = top_bit(lt);
+        lt &= ~BIT(c);
+        walked |= BIT(c);
+        int p = 0;
+        while (!(s->hand[p] & BIT(c))) p++;
+        seen++;
+        mine[p]++;
+        int won = mine[p] - (seen - mine[p]);
+        if (won > sure[p]) {
+            lower += (won - sure[p]) * s->weight[p];
+            tricks += won - sure[p];
+            sure[p] = won;
+            if (need <= lower) {
+                *rel = walked;
+                return 1;
+            }
+            if (need > lower + (s->tricks - tricks) * s->wmax) {
+                *rel = walked;
+                return 0;
+            }
+        }
     }
+    return -1;
+}
+
+/* Bounds that settle a trick start without searching it: 1 or 0, else -1. */
+static inline int trick_start_bounds(S *s, int need, u64 *rel) {
+    int R = s->tricks;
+    (void)R;
+#if USE_TRUMP_BOUND
+    if (s->trump >= 0) {
+        int bound = trump_bound(s, need, rel);
+        if (bound >= 0) {
+            s->nodes++;
+            return bound;
+        }
+    }
+#endif
     if (USE_QUICK_TRICKS) {
         int p = s->leader;
         int qt = 0;
@@ -706,6 +756,32 @@ static int search_lead(S *s, int need, u64 *rel) {
             }
         }
     }
+    return -1;
+}
+
+/* A node at the start of a trick. */
+static int search_lead(S *s, int need, u64 *rel) {
+    *rel = 0;
+    if (need <= 0) return 1;
+    int R = s->tricks;
+    if (need > R * s->wmax) return 0;
+    if (R == 1) {
+        /* the last trick: every player has one card left */
+        int n = s->n;
+        for (int k = 0; k < n; k++) s->tcard[k] = low_bit(s->hand[seat(s, k)]);
+        int wp = winning_place(s, n);
+        int wc = s->tcard[wp];
+        for (int k = 0; k < n; k++)
+            if (k != wp && SUIT(s->tcard[k]) == SUIT(wc)) *rel = BIT(wc);
+        s->nodes++;
+        return s->weight[seat(s, wp)] >= need;
+    }
+#if !BOUNDS_AFTER_PROBE
+    {
+        int b = trick_start_bounds(s, need, rel);
+        if (b >= 0) return b;
+    }
+#endif
     if (R <= TT_FROM - 1) {
         /* the last tricks: searching them costs less than the table's memory traffic */
         s->hint = -1;
@@ -714,6 +790,10 @@ static int search_lead(S *s, int need, u64 *rel) {
     int hint = -1;
     int r = tt_probe(s, need, rel, &hint);
     if (r >= 0) return r;
+#if BOUNDS_AFTER_PROBE
+    r = trick_start_bounds(s, need, rel);
+    if (r >= 0) return r;
+#endif
     if (!s->aborted && over_budget(s)) s->aborted = 1;
     if (s->aborted) return 0; /* unwinding: nothing below is stored */
     s->hint = hint;
@@ -727,7 +807,7 @@ static int search_lead(S *s, int need, u64 *rel) {
 /* Any node: player (leader + ncards) % n to play. */
 static int search(S *s, int need, u64 *rel) {
     int n = s->n;
-    int p = (s->leader + s->ncards) % n;
+    int p = seat(s, s->ncards);
     int is_max = s->maxside[p];
     int under = 0;
     u64 legal = legal_cards(s, p, &under);
@@ -745,7 +825,7 @@ static int search(S *s, int need, u64 *rel) {
         s->tcard[s->ncards++] = c;
         if (s->ncards == n) {
             int wp = winning_place(s, n);
-            int winner = (s->leader + wp) % n;
+            int winner = seat(s, wp);
             int wc = s->tcard[wp];
             int rankwin = 0;
             for (int k = 0; k < n; k++)
@@ -1003,6 +1083,7 @@ static PyObject *Solver_solve(SolverObject *self, PyObject *args, PyObject *kwds
     if (max_seconds < 0) return PyErr_Format(PyExc_ValueError, "max_seconds must be >= 0");
     s.max_nodes = max_nodes;
     s.key = lengths_key(&s);
+    for (int p = 0; p < s.n; p++) s.live |= s.hand[p];
     owners(&s, s.own);
     int top = cards * s.wmax;
     if (hi < 0 || hi > top) hi = top;

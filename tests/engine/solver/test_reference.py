@@ -19,10 +19,11 @@ def _deal(rng: random.Random, players: int, cards: int, ranks: int) -> list[list
     return [sorted(pack[i * cards : (i + 1) * cards]) for i in range(players)]
 
 
-def _check(solver: Solver, hands, rng: random.Random, **rules) -> None:
+def _check(solver: Solver, hands, rng: random.Random, trump: int | None = -1, **rules) -> None:
     n = len(hands)
     masks = [hand_mask(hand) for hand in hands]
-    trump = rng.choice([None, 0, 1, 2, 3])
+    if trump == -1:
+        trump = rng.choice([None, 0, 1, 2, 3])
     leader = rng.randrange(n)
     objectives = []
     if n == 4:
@@ -72,6 +73,38 @@ def test_small_deals_equal_minimax(players, cards, ranks, rules):
     solver = Solver(memory_mib=16)
     for _ in range(12):
         _check(solver, _deal(rng, players, cards, ranks), rng, **rules)
+
+
+def _trump_rich_deal(rng: random.Random, players: int, cards: int) -> list[list[tuple[int, int]]]:
+    """Half the cards dealt are trumps (suit 0), so that the trump runs and sure trump tricks
+    that settle trick starts without a search come up at every depth."""
+    trumps = [(0, rank) for rank in range(15)]
+    others = [(suit, rank) for suit in (1, 2) for rank in range(6)]
+    rng.shuffle(trumps)
+    rng.shuffle(others)
+    half = players * cards // 2
+    pack = trumps[:half] + others[: players * cards - half]
+    rng.shuffle(pack)
+    return [sorted(pack[i * cards : (i + 1) * cards]) for i in range(players)]
+
+
+@pytest.mark.parametrize(
+    ("players", "cards", "rules"),
+    [
+        (4, 4, {}),
+        (4, 4, {"undertrump": False}),
+        (4, 4, {"must_trump": True}),
+        (3, 5, {"must_trump": True}),
+        (2, 6, {}),
+    ],
+)
+def test_trump_rich_deals_equal_minimax(players, cards, rules):
+    seed = f"{SEED}:trumps:{players}:{cards}:{sorted(rules.items())}"
+    print("seed", seed)
+    rng = random.Random(seed)
+    solver = Solver(memory_mib=16)
+    for _ in range(12):
+        _check(solver, _trump_rich_deal(rng, players, cards), rng, trump=0, **rules)
 
 
 def test_a_tiny_table_catches_every_collection():
