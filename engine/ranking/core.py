@@ -13,7 +13,6 @@ pair (ascending), ``side`` 0 for NS and 1 for EW.
 
 from __future__ import annotations
 
-import bisect
 import math
 from dataclasses import dataclass
 from fractions import Fraction
@@ -214,20 +213,29 @@ def percentage_out(value: Fraction | None) -> float | None:
 def percentage_places(percentages: list[Fraction | None], has_place: np.ndarray) -> np.ndarray:
     """Provisional places: highest percentage first, equal (exact) percentages sharing a place
     (1, 1, 3); the teams with a place but no percentage yet share the next place after every
-    team with one. 0 for teams without a place."""
-    rated = sorted(
-        value
-        for value, placed in zip(percentages, has_place.tolist(), strict=True)
-        if placed and value is not None
+    team with one. 0 for teams without a place.
+
+    The percentages are compared as whole numbers over their common denominator (exact, and
+    many times cheaper than comparing the fractions themselves)."""
+    placed = has_place.tolist()
+    rated = [
+        value for value, here in zip(percentages, placed, strict=True) if here and value is not None
+    ]
+    common = math.lcm(*{value.denominator for value in rated}) if rated else 1
+    place_of: dict[int, int] = {}
+    keys = sorted(
+        (value.numerator * (common // value.denominator) for value in rated), reverse=True
     )
+    for index, key in enumerate(keys):
+        place_of.setdefault(key, index + 1)  # one more than the number of teams above
     out = np.zeros(len(percentages), dtype=np.int64)
-    for team, (value, placed) in enumerate(zip(percentages, has_place.tolist(), strict=True)):
-        if not placed:
+    for team, (value, here) in enumerate(zip(percentages, placed, strict=True)):
+        if not here:
             continue
         if value is None:
             out[team] = len(rated) + 1
-        else:  # one more than the number of teams with a higher percentage
-            out[team] = len(rated) - bisect.bisect_right(rated, value) + 1
+        else:
+            out[team] = place_of[value.numerator * (common // value.denominator)]
     return out
 
 

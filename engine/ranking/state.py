@@ -434,7 +434,7 @@ class RankingState:
         n_teams, n_tb = self.appearances.shape
         values = np.round(bye_value_table(self.means), POINT_DECIMALS).reshape(-1)
         byes = _numbers(values)
-        seated_teams, seated_tbs = np.nonzero(self.appearances)
+        seated_teams, seated_tbs = self._seated()
         seated_ends = np.cumsum(np.bincount(seated_teams, minlength=n_teams)).tolist()
         seated = seated_tbs.tolist()
         played, played_ends = self._played_entries()
@@ -457,6 +457,14 @@ class RankingState:
                 "teams": teams,
             },
         }
+
+    def _seated(self) -> tuple[np.ndarray, np.ndarray]:
+        """``np.nonzero(self.appearances)`` (each team's tables and boards, by team, then
+        table and board), from the slots, a few per team, instead of the whole matrix (one
+        round of 1,000 tables: 2 million cells)."""
+        n_tb = self.appearances.shape[1]
+        cells = np.unique(self.slot_team * n_tb + self.slot_group // 2)
+        return cells // n_tb, cells % n_tb
 
     def _played_entries(self) -> tuple[list[dict[str, Any]], list[int]]:
         """The entries of the ranked results, by team, then table and board, then round
@@ -685,7 +693,7 @@ class RankingState:
         n_teams, n_tb = self.appearances.shape
         rows, offsets = self._bye_rows()
         views = [memoryview(row) for row in rows]
-        seated_teams, seated_tbs = np.nonzero(self.appearances)
+        seated_teams, seated_tbs = self._seated()
         # Runs end at each seat of the team and at the end of the tables and boards; each
         # starts after the team's seat before it (or at the first table and board).
         ends = np.concatenate([seated_tbs, np.full(n_teams, n_tb)])
@@ -728,14 +736,16 @@ class RankingState:
         self, *, tables: bool = True, placing: _Placing | None = None
     ) -> list[dict[str, Any]]:
         placing = placing or self._placing()
-        placed = self._placed()
+        # Plain lists: indexing NumPy arrays one element at a time costs more than the row.
+        placed, place = self._placed().tolist(), placing.place.tolist()
+        points, counts = placing.points.tolist(), self.match_counts.tolist()
         rows: list[dict[str, Any]] = [
             {
-                "place": int(placing.place[team]) if placed[team] else None,
+                "place": place[team] if placed[team] else None,
                 "team": self.teams.ids[team],
-                "points": _number(placing.points[team]),
+                "points": _number(points[team]),
                 "percentage": percentage_out(placing.percentages[team]),
-                "matches": int(self.match_counts[team]),
+                "matches": counts[team],
                 **self._status(team),
             }
             for team in placing.order

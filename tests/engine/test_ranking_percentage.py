@@ -292,6 +292,25 @@ def test_core_percentage_places_share_and_put_the_unrated_after():
     assert percentage_places(values, np.array(placed)).tolist() == [3, 5, 3, 1, 0, 2]
 
 
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_core_percentage_places_is_one_more_than_the_teams_above(seed):
+    """By the definition: a placed team's place is one more than the number of placed teams
+    with a higher percentage (equal fractions in different terms are equal)."""
+    print(f"seed {seed}")
+    rng = np.random.default_rng(seed)
+    values = [
+        None if rng.random() < 0.1 else Fraction(int(rng.integers(0, 12)), int(rng.integers(1, 7)))
+        for _ in range(300)
+    ]
+    placed = (rng.random(300) < 0.9).tolist()
+    rated = [v for v, here in zip(values, placed, strict=True) if here and v is not None]
+    expected = [
+        0 if not here else len(rated) + 1 if v is None else 1 + sum(other > v for other in rated)
+        for v, here in zip(values, placed, strict=True)
+    ]
+    assert percentage_places(values, np.array(placed)).tolist() == expected
+
+
 # -- the command line --------------------------------------------------------------------------
 
 
