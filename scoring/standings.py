@@ -264,7 +264,12 @@ def _brought_up_to_date(state: RankingState, matches: list[dict[str, Any]]) -> R
 
 
 def _store(tournament: Tournament, ranked: Ranked, version: int) -> None:
-    computed = ranked.standings
+    _standing_rows(tournament, ranked.standings)
+    _points_rows(tournament, ranked.standings)
+    _standings_object(tournament, ranked, version)
+
+
+def _standing_rows(tournament: Tournament, computed: dict[str, Any]) -> None:
     _sync(
         Standing,
         Standing.objects.filter(tournament=tournament),
@@ -282,6 +287,9 @@ def _store(tournament: Tournament, ranked: Ranked, version: int) -> None:
         },
         extra={"tournament_id": tournament.pk},
     )
+
+
+def _points_rows(tournament: Tournament, computed: dict[str, Any]) -> None:
     _sync(
         RankingPoints,
         RankingPoints.objects.filter(tournament=tournament),
@@ -290,13 +298,16 @@ def _store(tournament: Tournament, ranked: Ranked, version: int) -> None:
         wanted=_ranking_points(tournament, computed),
         extra={"tournament_id": tournament.pk},
     )
+
+
+def _standings_object(tournament: Tournament, ranked: Ranked, version: int) -> None:
     StandingsState.objects.filter(tournament=tournament).update(
         # The engine's JSON text, cast in SQL: what JSONField would store for the standings
         # object, without encoding its tens of thousands of table entries one by one.
         standings=Cast(Value(ranked.text), output_field=JSONField()),
         computed_version=version,
         computed_at=timezone.now(),
-        provisional=bool(computed.get("provisional", True)),
+        provisional=bool(ranked.standings.get("provisional", True)),
         final=tournament.status == Status.FINAL,
     )
 
