@@ -10,7 +10,7 @@ In this order, the first that names a language of ``settings.LANGUAGES``:
    reader who has not chosen;
 4. the browser's ``Accept-Language``; English when it names none of ours.
 
-The tournament's language is read through the cache (one key per tournament, dropped when the
+The tournament's language is read through the cache (one key per tournament, written when the
 tournament is saved), so that a public page served from the cache costs no query more.
 """
 
@@ -59,8 +59,9 @@ def tournament_language(slug: str) -> str | None:
 
 
 @receiver(post_save, sender=Tournament)
-def _forget_tournament_language(sender: Any, instance: Tournament, **kwargs: Any) -> None:
-    cache.delete(_tournament_language_key(instance.slug))
+def _store_tournament_language(sender: Any, instance: Tournament, **kwargs: Any) -> None:
+    # Stored as saved, so that even the first page after a change reads no tournament row.
+    cache.set(_tournament_language_key(instance.slug), instance.language, LANGUAGE_TTL)
 
 
 @receiver(user_logged_in)
