@@ -497,13 +497,15 @@ static int gen_moves(const S *s, int p, u64 legal, Move *mv, int hint) {
         int topc = top_bit(suit_live);
         int topowner = 0;
         while (!(s->hand[topowner] & BIT(topc))) topowner++;
-        int opp_ruff = 0, opp_len = 0, side_len = 0;
+        int opp_ruff = 0, opp_len = 0, side_len = 0, answer = 0;
         for (int q = 0; q < n; q++) {
             u64 qs = s->hand[q] & SUITMASK(su);
             if (same_side(s, q, p)) {
                 side_len += popc(qs);
             } else {
-                opp_len += popc(qs);
+                int lq = popc(qs);
+                opp_len += lq;
+                answer += lq ? lq : s->tricks + 1;
                 if (!qs && s->trump >= 0 && su != s->trump && (s->hand[q] & SUITMASK(s->trump)))
                     opp_ruff = 1;
             }
@@ -531,17 +533,9 @@ static int gen_moves(const S *s, int p, u64 legal, Move *mv, int hint) {
                     if (su == s->trump) sc += side_len > opp_len ? 6 : -6;
                 }
                 if (lo == hint) sc += 100;
-                {
-                    /* a lead the opponents can answer with few cards makes a smaller tree
-                       (a void opponent may play anything) */
-                    int R = s->tricks, cl = 0;
-                    for (int q = 0; q < n; q++) {
-                        if (same_side(s, q, p)) continue;
-                        int lq = popc(s->hand[q] & SUITMASK(su));
-                        cl += lq ? lq : R + 1;
-                    }
-                    sc -= cl * LEAD_BRANCH / 8;
-                }
+                /* a lead the opponents can answer with few cards makes a smaller tree (a void
+                   opponent may play anything) */
+                sc -= answer * LEAD_BRANCH / 8;
                 {
                     /* the last lead that cut at this depth, if the leader holds it */
                     int kc = s->killer[s->tricks][s->maxside[p]];
@@ -827,6 +821,8 @@ static int search(S *s, int need, u64 *rel) {
             int wp = winning_place(s, n);
             int winner = seat(s, wp);
             int wc = s->tcard[wp];
+            if (s->tricks > TT_FROM)
+                __builtin_prefetch(&s->tt->slots[tt_hash(s->key, winner, s->tt->nslots)]);
             int rankwin = 0;
             for (int k = 0; k < n; k++)
                 if (k != wp && SUIT(s->tcard[k]) == SUIT(wc)) rankwin = 1;
