@@ -450,3 +450,30 @@ def test_pyramid_s_entry_form_reaches_the_phone_in_french(db, french_events):
     north = round_one(tournament)[0].north_entrant
     html = page_as(north).get(reverse("scorer-entry", args=[tournament.slug])).content.decode()
     assert "faites par Nord" in html and "Annonce" in html and "Tricks won" not in html
+
+
+def test_east_checks_a_twenty_entry_in_french(db):
+    from engine.games import get_game
+    from scoring.views.entries import describe_entry
+    from tournaments.templatetags.languages import translated
+
+    game = get_game("twenty")
+    record = {
+        "auction": ["E:PART", "S:P", "W:P", "N:P"],
+        "partner": "W",
+        "called": "T20",
+        "points": 50,
+        "tricks": 5,
+    }
+    try:
+        full = game.entry_record(record, settings={}, table=1, players=4, dealer="N", deal="")
+        score = game.score(full)
+    except Exception as exc:  # the record above must stay a legal entry
+        pytest.fail(f"the sample entry no longer scores: {exc}")
+    facts = describe_entry(full, score, game)["facts"]
+    english = dict(facts)
+    assert english["Auction"] == "East: Partnership, South: Pass, West: Pass, North: Pass"
+    with translation.override("fr"):
+        french = {translated(label): translated(text) for label, text in facts}
+    assert french["Enchères"] == "Est\xa0: Appel, Sud\xa0: Passe, Ouest\xa0: Passe, Nord\xa0: Passe"
+    assert french["Contrat"] == "Appel par Est" and french["Camp du preneur"] == "Est et Ouest"

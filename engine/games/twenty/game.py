@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from typing import Any, cast
 
 from engine.core.errors import RecordError
-from engine.core.messages import words
+from engine.core.messages import Words, words
 from engine.core.seats import SEAT_LETTERS, SEAT_NAMES
 from engine.games.base import PLAYERS, Game, Setting, board_mismatch, play_in_words
 from engine.games.twenty import cards
@@ -63,12 +63,26 @@ def card_name(card: int) -> str:
     return f"{RANK_NAMES[(card - 20) % 5]} of {SUITS[(card - 20) // 5]}"
 
 
-def _call_words(text: str) -> str:
+def _joined(parts: list[Any], between: str) -> Words:
+    """``parts`` joined by ``between``, each part translated on its own by the pages."""
+    places = between.join(f"%(p{index})s" for index in range(len(parts)))
+    return words(places, **{f"p{index}": part for index, part in enumerate(parts)})
+
+
+def _call_words(text: str) -> Words:
     """``E:PART+SPARROW`` as ``East: Partnership + Sparrow``."""
     seat, _colon, call = text.partition(":")
     bid, *bonuses = call.split("+")
-    words = [BID_WORDS[bid], *(bonus.capitalize() for bonus in bonuses)]
-    return f"{SEAT_NAMES[seat]}: {' + '.join(words)}"
+    named = [words(BID_WORDS[bid]), *(words(bonus.capitalize()) for bonus in bonuses)]
+    return words("%(seat)s: %(call)s", seat=words(SEAT_NAMES[seat]), call=_joined(named, " + "))
+
+
+_CONTRA_LABELS = {
+    "bid": words("Contra on the bid"),
+    "sparrow": words("Contra on the sparrow"),
+    "slam": words("Contra on the slam"),
+}
+_HELD_LABELS = {"kings": words("Held kings"), "honours": words("Held honours")}
 
 
 #: Every card of the pack as ``[code, name, group]`` (group: trumps or a suit), highest
@@ -381,27 +395,42 @@ class TwentyGame(Game):
         self, record: Mapping[str, Any], score: Mapping[str, Any]
     ) -> list[tuple[str, str]]:
         state = next_calls(record["auction"], score["dealer"])
-        rows = [
-            ("Auction", ", ".join(_call_words(call) for call in state["auction"])),
-            ("Contract", f"{CONTRACT_WORDS[score['contract']]} by {SEAT_NAMES[score['declarer']]}"),
+        # Every label and sentence is the engine's words (engine.core.messages): English here,
+        # in the reader's language on the pages.
+        seat_name = lambda seat: words(SEAT_NAMES[seat])  # noqa: E731
+        rows: list[tuple[str, str]] = [
+            (words("Auction"), _joined([_call_words(c) for c in state["auction"]], ", ")),
+            (
+                words("Contract"),
+                words(
+                    "%(contract)s by %(seat)s",
+                    contract=words(CONTRACT_WORDS[score["contract"]]),
+                    seat=seat_name(score["declarer"]),
+                ),
+            ),
         ]
         if score["partner"]:
-            called = f" (called {score['called']})" if score["called"] else ""
-            rows.append(("Partner", SEAT_NAMES[score["partner"]] + called))
+            partner = seat_name(score["partner"])
+            if score["called"]:
+                partner = words("%(seat)s (called %(card)s)", seat=partner, card=score["called"])
+            rows.append((words("Partner"), partner))
         for entry in score["items"]:
             if entry["item"] in ("bid", "sparrow", "slam") and entry["contra"] != "none":
-                rows.append((f"Contra on the {entry['item']}", LEVEL_WORDS[entry["contra"]]))
+                rows.append((_CONTRA_LABELS[entry["item"]], words(LEVEL_WORDS[entry["contra"]])))
         side = [score["declarer"]] + ([score["partner"]] if score["partner"] else [])
-        rows.append(("Declarer's side", " and ".join(SEAT_NAMES[seat] for seat in side)))
-        rows.append(("Its points", str(score["points"])))
-        rows.append(("Its tricks", str(score["tricks"])))
+        rows.append((words("Declarer's side"), _joined([seat_name(s) for s in side], " and ")))
+        rows.append((words("Its points"), str(score["points"])))
+        rows.append((words("Its tricks"), str(score["tricks"])))
         last = record.get("last")
         if last:
             card = cards.card_text(last["card"])
-            rows.append(("Last trick", f"{SEAT_NAMES[last['seat'].upper()]} with {card}"))
+            seat = seat_name(last["seat"].upper())
+            rows.append(
+                (words("Last trick"), words("%(seat)s with %(card)s", seat=seat, card=card))
+            )
         for entry in score["items"]:
             if entry["item"] in ("kings", "honours"):
-                rows.append((f"Held {entry['item']}", SEAT_NAMES[entry["by"]]))
+                rows.append((_HELD_LABELS[entry["item"]], seat_name(entry["by"])))
         return rows
 
     def entry_options(
