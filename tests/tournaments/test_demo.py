@@ -1,19 +1,22 @@
 """``manage.py demo --no-serve``: the demo tournament from end to end on the embedded
-defaults, and again."""
+defaults, and again; the demo's club with its season of past evenings, its ladder and a
+player's page."""
 
 from __future__ import annotations
 
 import re
 from io import StringIO
+from itertools import pairwise
 from pathlib import Path
 
 import pytest
 from django.apps import apps
 from django.contrib.auth import authenticate
 from django.core.management import call_command
-from django.test import RequestFactory
+from django.test import Client, RequestFactory
+from django.utils import timezone
 
-from scoring.models import Result, StandingsState
+from scoring.models import Result, Standing, StandingsState
 from tournaments.models import Match, Status, Tournament
 from tournaments.permissions import is_organiser
 from tournaments.printing import scorer_path
@@ -42,6 +45,61 @@ def password_in(output: str) -> str:
     found = re.search(r"Sign in as 'organiser' with the password (\S+)", output)
     assert found, output
     return found.group(1)
+
+
+def club_lines(output: str) -> list[str]:
+    return [line for line in output.splitlines() if line.startswith(("club:", "ladder:"))]
+
+
+def check_the_club(output: str, base: str, organiser) -> None:
+    """The club of 30 members, its six past Monday evenings (four of Pymtheg, two of Twenty)
+    final and published, the season's ladder computed from them, and the printed pages of
+    the club, the ladder and a player answering."""
+    from clubs import seasons
+    from clubs.models import Club, EntrantMember, Member
+    from publishing.models import Export
+
+    club = Club.objects.get(slug="harbour")
+    assert club.members.count() == 30 and club.organisers.filter(pk=organiser.pk).exists()
+    events = list(Tournament.objects.filter(club_event__club=club).order_by("created_at"))
+    assert [event.game for event in events] == ["pymtheg"] * 2 + ["twenty", "pymtheg"] * 2
+    assert all(event.status == Status.FINAL for event in events)
+    days = [timezone.localdate(event.created_at) for event in events]
+    assert all(day.weekday() == 0 for day in days) and days[-1] < timezone.localdate()
+    assert [(later - earlier).days for earlier, later in pairwise(days)] == [7] * 5
+    for event in events:
+        published = Export.objects.filter(tournament=event, kind="standings", published=True)
+        assert published.exists(), event.slug
+        assert Standing.objects.filter(tournament=event).count() == event.teams.count()
+    # Every entrant is linked to its members but the first evening's guest pair.
+    links = EntrantMember.objects.filter(tournament__in=events)
+    unlinked = [team.name for e in events for team in e.teams.exclude(member_links__isnull=False)]
+    assert unlinked == ["Visitors from Eastholm"]
+    # Four Pymtheg evenings of 6 pairs (one of them the guests), two Twenty nights of 20.
+    assert links.count() == 4 * 6 * 2 - 2 + 2 * 20
+
+    season = club.seasons.get()
+    view = seasons.ladder_view(season, public=True)
+    assert [event.pk for event in view.events] == [event.pk for event in events]
+    assert view.lines and view.lines[0].place == 1
+    regular = Member.objects.get(club=club, number="101")
+    assert next(line for line in view.lines if line.member == regular).events == 6
+
+    ladder = f"/c/harbour/seasons/{season.slug}/"
+    player = "/c/harbour/players/101/"
+    for path in ("/clubs/harbour/members/", ladder, player):
+        assert base + path in output, path
+    public = Client()
+    page = public.get(player)
+    assert page.status_code == 200
+    assert all(event.name in page.content.decode() for event in events)
+    assert public.get(ladder).status_code == 200
+    assert public.get(ladder + "ladder.xlsx").status_code == 200
+    assert public.get("/clubs/harbour/members/").status_code == 302  # organisers only
+    organiser_client = Client()
+    organiser_client.force_login(organiser)
+    members_page = organiser_client.get("/clubs/harbour/members/")
+    assert members_page.status_code == 200 and "Orla Brenn" in members_page.content.decode()
 
 
 def test_demo_plays_the_first_rounds_and_prints_what_to_open(settings):
@@ -77,6 +135,7 @@ def test_demo_plays_the_first_rounds_and_prints_what_to_open(settings):
 
     user = authenticate(sign_in_request(), username="organiser", password=password_in(output))
     assert user is not None and is_organiser(user)
+    check_the_club(output, base, user)
 
 
 def test_demo_runs_again_with_a_fresh_tournament_and_password():
@@ -99,10 +158,21 @@ def test_demo_runs_again_with_a_fresh_tournament_and_password():
         return next(line for line in output.splitlines() if line.startswith("standings:"))
 
     assert standings_line(first) == standings_line(second)
+    # The club is made again, the same: one club, its six evenings, the same ladder.
+    assert club_lines(first) == club_lines(second) and len(club_lines(first)) == 2
+    assert Tournament.objects.filter(slug__startswith="harbour-week-").count() == 6
+
+
+def test_without_the_club():
+    output = run_demo("--no-club")
+    from clubs.models import Club
+
+    assert not Club.objects.exists()
+    assert club_lines(output) == [] and "/c/harbour/" not in output
 
 
 def test_the_pyramid_demo_plays_its_rounds_through_the_same_services():
-    output = run_demo("--game", "pyramid")
+    output = run_demo("--game", "pyramid", "--no-club")
     demo = Tournament.objects.get(slug="demo-pyramid")
     assert (demo.game, demo.of_players, demo.status) == ("pyramid", True, Status.RUNNING)
     assert demo.teams.count() == 16 and demo.tables.count() == 4
@@ -126,7 +196,7 @@ def test_on_the_local_network_the_links_carry_this_machines_address(settings):
     settings.ALLOWED_HOSTS = list(settings.ALLOWED_HOSTS)  # both restored after the test
     address = local_network_address()
     assert re.fullmatch(r"\d{1,3}(\.\d{1,3}){3}", address), address
-    output = run_demo("--host", "0.0.0.0", "--port", "8124")
+    output = run_demo("--host", "0.0.0.0", "--port", "8124", "--no-club")
     links = re.findall(r"https?://\S+", output)
     assert links and all(link.startswith(f"http://{address}:8124/") for link in links), links
     # The route cards' QR codes and the server's allowed hosts follow.

@@ -4,7 +4,9 @@ It migrates the database if needed, loads the demo tournament again (fixtures/de
 tables, 14 teams; any old one is deleted), simulates the first rounds (one board disputed and
 settled by the director), brings the standings up to date, writes the results workbook when
 the publishing app is installed, makes the ``organiser`` account with a new random password,
-and prints the addresses to open. Without ``--no-serve`` it then runs the development server.
+builds the demo's club (``operations.demo_club``: 30 members, six past weekly evenings of two
+games, a season's ladder; ``--no-club`` skips it) and prints the addresses to open. Without
+``--no-serve`` it then runs the development server.
 
 ``--host 0.0.0.0`` (``make demo HOST=0.0.0.0``) listens on the local network: the printed
 links, the route cards' QR codes and the scorer links then carry this machine's address on
@@ -111,6 +113,29 @@ def local_network_address() -> str:
         probe.close()
 
 
+def build_club(by: Any, progress: Any = None) -> tuple[list[str], list[tuple[str, str]]]:
+    """The demo's club when the clubs app is installed: what to say, and (what, path) of its
+    pages to open (the club's list, the season's ladder, a player's page)."""
+    if not apps.is_installed("clubs"):
+        return ["club: skipped (the clubs app is not installed)"], []
+    from operations.demo_club import DemoClubError, build_demo_club, describe_club
+
+    try:
+        built = build_demo_club(by, progress)
+    except DemoClubError as exc:
+        raise CommandError("the demo's club: " + "\n".join(exc.messages)) from None
+    club, season = built.club.slug, built.season.slug
+    paths = [
+        ("Club's members (organiser)", reverse("clubs:members", kwargs={"club_slug": club})),
+        ("Season's ladder", reverse("clubs:ladder", kwargs={"club": club, "season": season})),
+        (
+            f"Player's page ({built.regular.name})",
+            reverse("clubs:player", kwargs={"club": club, "number": built.regular.number}),
+        ),
+    ]
+    return describe_club(built), paths
+
+
 def demo_links(tournament: Tournament, base: str) -> list[tuple[str, str]]:
     """(what, address) of every page the demo invites the reader to open."""
     slug = tournament.slug
@@ -160,6 +185,11 @@ class Command(BaseCommand):
         )
         parser.add_argument("--quiet", action="store_true", help="no progress bar")
         parser.add_argument(
+            "--no-club",
+            action="store_true",
+            help="do not build the demo's club and its season of past evenings",
+        )
+        parser.add_argument(
             "--game",
             choices=scorable_games(),
             default=DEFAULT_GAME,
@@ -208,16 +238,33 @@ class Command(BaseCommand):
         standings.recompute(tournament.pk)
         self.say(f"standings: {self._standings_summary(tournament)}")
         self.say(write_workbook(tournament, organiser))
+        club_paths: list[tuple[str, str]] = []
+        if not options["no_club"]:
+            lines, club_paths = self._club(organiser, quiet=options["quiet"])
+            for line in lines:
+                self.say(line)
         base = settings.PUBLIC_BASE_URL or self._base_url(options["host"], options["port"])
         self.say("")
         self.say(f"Sign in as {DEMO_USERNAME!r} with the password {password}")
         self.say("(a new password on every run of the demo)")
         self.say("")
-        for what, address in demo_links(tournament, base):
+        links = demo_links(tournament, base) + [(what, base + path) for what, path in club_paths]
+        for what, address in links:
             self.say(f"  {what + ':':<46} {address}")
         self.say("")
         if not options["no_serve"]:
             call_command("runserver", f"{options['host']}:{options['port']}", use_reloader=False)
+
+    def _club(self, organiser: Any, *, quiet: bool) -> tuple[list[str], list[tuple[str, str]]]:
+        bar = ProgressBar(
+            "demo: the club's evenings",
+            getattr(self.stderr, "_out", self.stderr),
+            enabled=not quiet,
+        )
+        try:
+            return build_club(organiser, bar.update)
+        finally:
+            bar.finish()
 
     @staticmethod
     def _base_url(host: str, port: int) -> str:
