@@ -59,7 +59,7 @@ def club_list(request: HttpRequest) -> HttpResponse:
             form_errors(form, exc)
         else:
             messages.success(request, f"Club {club.name!r} created.")
-            return redirect("clubs:members", slug=club.slug)
+            return redirect("clubs:members", club_slug=club.slug)
     return render(
         request, "clubs/list.html", {"clubs": selectors.clubs_of(request.user), "form": form}
     )

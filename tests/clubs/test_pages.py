@@ -33,6 +33,14 @@ def test_another_clubs_organiser_gets_404_everywhere(client, rival, members, pai
     assert b"Hillside Club" in mine.content and b"Rivertown" not in mine.content
 
 
+def test_an_organiser_creates_a_club_and_lands_on_its_member_list(client, organiser):
+    client.force_login(organiser)
+    page = client.post(reverse("clubs:list"), {"name": "Quayside Club", "slug": ""})
+    assert page.status_code == 302
+    assert page["Location"] == reverse("clubs:members", args=["quayside-club"])
+    assert client.get(page["Location"]).status_code == 200
+
+
 def test_anonymous_visitors_are_sent_to_sign_in(client, club):
     page = client.get(reverse("clubs:members", args=["rivertown"]))
     assert page.status_code == 302 and "/accounts/login/" in page["Location"]
