@@ -41,6 +41,12 @@ def test_an_organiser_creates_a_club_and_lands_on_its_member_list(client, organi
     assert client.get(page["Location"]).status_code == 200
 
 
+def test_every_organiser_page_links_to_the_clubs(client, organiser):
+    client.force_login(organiser)
+    page = client.get(reverse("tournaments:list")).content.decode()
+    assert f'href="{reverse("clubs:list")}"' in page
+
+
 def test_anonymous_visitors_are_sent_to_sign_in(client, club):
     page = client.get(reverse("clubs:members", args=["rivertown"]))
     assert page.status_code == 302 and "/accounts/login/" in page["Location"]
