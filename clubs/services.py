@@ -14,6 +14,7 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
+from django.db.models.functions import Lower
 from django.utils import timezone
 from django.utils.text import slugify
 
@@ -278,18 +279,36 @@ def _club_event(by: Any, club: Club, tournament: Tournament) -> ClubEvent:
     return event
 
 
-def _seat_members(club: Club, entrant: Entrant, numbers: Sequence[str]) -> dict[int, Member]:
-    """The members named for each seat (blank: a guest), checked against the entrant."""
-    seats = 1 if entrant.tournament.of_players else 2
+def _members_by_number(club: Club, numbers: Iterable[str]) -> dict[str, Member]:
+    """The club's members holding ``numbers`` (compared without case), in one query, by
+    their number in lower case."""
+    keys = {normalise_number(number or "").lower() for number in numbers} - {""}
+    if not keys:
+        return {}
+    found = Member.objects.annotate(key=Lower("number")).filter(club=club, key__in=keys)
+    return {member.key: member for member in found}
+
+
+def _seat_members(
+    club: Club,
+    tournament: Tournament,
+    numbers: Sequence[str],
+    known: dict[str, Member] | None = None,
+) -> dict[int, Member]:
+    """The members named for each seat (blank: a guest), checked against the tournament's
+    entrants; ``known`` (``_members_by_number``) saves a query per member."""
+    seats = 1 if tournament.of_players else 2
     if len(numbers) > seats:
-        raise ClubError(f"A {entrant.tournament.entrant_word} has {plural(seats, 'player')}.")
+        raise ClubError(f"A {tournament.entrant_word} has {plural(seats, 'player')}.")
+    if known is None:
+        known = _members_by_number(club, numbers)
     chosen: dict[int, Member] = {}
     errors = []
     for seat, number in enumerate(numbers, start=1):
         number = normalise_number(number or "")
         if not number:
             continue
-        member = _number_holder(club, number)
+        member = known.get(number.lower())
         if member is None:
             errors.append(f"player {seat}: no member numbered {number} in {club.name}")
         elif member.merged_into_id is not None:
@@ -330,7 +349,7 @@ def link_entrant(
     require_organiser(by, club)
     entrant = Entrant.objects.select_related("tournament").get(pk=entrant.pk)
     _club_event(by, club, entrant.tournament)
-    chosen = _seat_members(club, entrant, numbers)
+    chosen = _seat_members(club, entrant.tournament, numbers)
     errors = _already_linked(entrant, chosen)
     if errors:
         raise ClubError(errors)
@@ -362,7 +381,7 @@ def link_entrant(
 
 
 def _plan_links(
-    club: Club, entrants: dict[int, Entrant], rows: Sequence[LinkRow]
+    club: Club, entrants: dict[int, Entrant], rows: Sequence[LinkRow], known: dict[str, Member]
 ) -> tuple[dict[int, dict[int, Member]], dict[int, int], list[tuple[int, str]]]:
     """The members of each entrant of ``rows`` (entrant id → seat → member), the line of each
     member, and every problem of the rows by line (within the rows only)."""
@@ -382,7 +401,7 @@ def _plan_links(
             continue
         entrant_line[entrant.pk] = row.line
         try:
-            chosen = _seat_members(club, entrant, row.numbers)
+            chosen = _seat_members(club, entrant.tournament, row.numbers, known)
         except ClubError as exc:
             errors += [(row.line, message) for message in exc.messages]
             continue
@@ -402,13 +421,25 @@ def link_entrants(*, by: Any, club: Club, tournament: Tournament, rows: Sequence
     the event refuses every row, each problem named by its line. Returns the entrants linked."""
     require_organiser(by, club)
     _club_event(by, club, tournament)
+    return _link_rows(by, club, tournament, rows, known=None)
+
+
+def _link_rows(
+    by: Any,
+    club: Club,
+    tournament: Tournament,
+    rows: Sequence[LinkRow],
+    known: dict[str, Member] | None,
+) -> int:
     if not rows:
         raise ClubError("there is nothing to link")
+    if known is None:
+        known = _members_by_number(club, [number for row in rows for number in row.numbers])
     entrants = {
         e.number: e
         for e in Entrant.objects.filter(tournament=tournament).select_related("tournament")
     }
-    plan, member_line, errors = _plan_links(club, entrants, rows)
+    plan, member_line, errors = _plan_links(club, entrants, rows, known)
     taken = (
         EntrantMember.objects.filter(tournament=tournament, member__in=list(member_line))
         .exclude(entrant__in=list(plan))
@@ -473,16 +504,26 @@ def register_from_members(
     ]
     if errors:
         raise ClubError(errors)
+    # Every member of every row in one query; the rows' members checked before any entrant
+    # is made.
+    known = _members_by_number(club, [number for row in rows for number in row.numbers])
+    chosen = []
+    for row in rows:
+        try:
+            chosen.append(_seat_members(club, tournament, row.numbers, known))
+        except ClubError as exc:
+            errors += [f"line {row.line}: {message}" for message in exc.messages]
+    if errors:
+        raise ClubError(errors)
     created = []
     try:
-        for row in rows:
-            members = [_number_holder(club, normalise_number(n)) for n in row.numbers]
-            names = [m.name if m else "?" for m in members]
+        for members in chosen:
+            names = [members[seat].name for seat in sorted(members)]
             created.append(
                 tournament_services.add_team(
                     by=by,
                     tournament=tournament,
-                    name=_entrant_name([m for m in members if m]) or "?",
+                    name=_entrant_name([members[seat] for seat in sorted(members)]),
                     player1=names[0] if seats == 2 else "",
                     player2=names[1] if seats == 2 else "",
                 )
@@ -492,7 +533,7 @@ def register_from_members(
     numbered = [
         LinkRow(row.line, team.number, row.numbers) for row, team in zip(rows, created, strict=True)
     ]
-    link_entrants(by=by, club=club, tournament=tournament, rows=numbered)
+    _link_rows(by, club, tournament, numbered, known=known)
     return created
 
 

@@ -4,6 +4,8 @@ every problem named by its line."""
 from __future__ import annotations
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from clubs import selectors, services
@@ -95,3 +97,21 @@ def test_the_page_forms(client, organiser, members, players_event):
     page = client.post(url, {"form": "many", "many-lines": "1, 103\n2, 103"})
     assert page.status_code == 400 and b"line 2: Cy Smith (103) is also on line 1" in page.content
     assert seats(players_event)[1] == {}
+
+
+def member_queries(queries) -> int:
+    return sum('FROM "clubs_member"' in query["sql"] for query in queries)
+
+
+def test_registering_reads_the_members_in_one_query(club, organiser, pairs_event):
+    for n in range(201, 229):
+        services.add_member(by=organiser, club=club, number=str(n), name=f"Player {n}")
+    for lines in ("201 202\n203 204", "\n".join(f"{n} {n + 1}" for n in range(205, 229, 2))):
+        rows, _ = parse_link_lines(lines, numbered=False)
+        with CaptureQueriesContext(connection) as queries:
+            services.register_from_members(
+                by=organiser, club=club, tournament=pairs_event, rows=rows
+            )
+        assert member_queries(queries) == 1, [q["sql"] for q in queries]
+    assert len(seats(pairs_event)) == 4 + 2 + 12
+    assert seats(pairs_event)[18] == {1: "227", 2: "228"}
