@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
-from django.contrib import messages
+from functools import partial
+
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import get_object_or_404, render
 
 from clubs import seasons
 from clubs.forms import SeasonForm
 from clubs.models import Season
-from clubs.services import ClubError
-from clubs.views import club_or_404, form_errors
+from clubs.views import club_or_404, saved
 from clubs.workbook import ladder_workbook
 from engine.core.words import plural
 from tournaments.permissions import organiser_required
@@ -46,14 +46,16 @@ def rule_words(season: Season) -> str:
 def season_list(request: HttpRequest, club_slug: str) -> HttpResponse:
     club = club_or_404(request, club_slug)
     form = SeasonForm(request.POST or None)
-    if request.method == "POST" and form.is_valid():
-        try:
-            season = seasons.save_season(by=request.user, club=club, **form.cleaned_data)
-        except ClubError as exc:
-            form_errors(form, exc)
-        else:
-            messages.success(request, f"Season {season.name!r} saved; its ladder is computed.")
-            return redirect("clubs:seasons", club_slug=club_slug)
+    done = saved(
+        request,
+        form,
+        partial(seasons.save_season, by=request.user, club=club),
+        lambda season: f"Season {season.name!r} saved; its ladder is computed.",
+        "clubs:seasons",
+        club_slug=club_slug,
+    )
+    if done:
+        return done
     context = {"club": club, "seasons": seasons.seasons_of(club), "form": form}
     return render(request, "clubs/seasons.html", context, status=400 if form.errors else 200)
 
@@ -65,14 +67,16 @@ def season_edit(request: HttpRequest, club_slug: str, season: str) -> HttpRespon
     initial = {name: getattr(found, name) for name in seasons.FIELDS}
     initial["points"] = ", ".join(f"{p:g}" for p in found.points)
     form = SeasonForm(request.POST or None, initial=initial)
-    if request.method == "POST" and form.is_valid():
-        try:
-            seasons.save_season(by=request.user, club=club, season=found, **form.cleaned_data)
-        except ClubError as exc:
-            form_errors(form, exc)
-        else:
-            messages.success(request, "Saved; the ladder is computed again.")
-            return redirect("clubs:seasons", club_slug=club_slug)
+    done = saved(
+        request,
+        form,
+        partial(seasons.save_season, by=request.user, club=club, season=found),
+        "Saved; the ladder is computed again.",
+        "clubs:seasons",
+        club_slug=club_slug,
+    )
+    if done:
+        return done
     return render(request, "clubs/season_form.html", {"club": club, "season": found, "form": form})
 
 

@@ -7,12 +7,15 @@ organise (``selectors.club_for``), as if it did not exist.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import asdict
+from functools import partial
 from typing import Any
 
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
 from clubs import selectors, services
@@ -49,17 +52,41 @@ def form_errors(form: Any, exc: ClubError) -> None:
         form.add_error(None, message)
 
 
+def saved(
+    request: HttpRequest,
+    form: Any,
+    change: Callable[..., Any],
+    done: str | Callable[[Any], str],
+    to: str | Callable[[Any], str],
+    **address: Any,
+) -> HttpResponse | None:
+    """The pattern of every club form: on a valid POST, ``change(**cleaned_data)`` (a
+    service); a refusal puts its reasons on the form (None: render the page again), else
+    ``done`` (a message, or a function of what ``change`` returned) and a redirect to
+    ``to`` (a page's name with ``address``, or a function of what ``change`` returned)."""
+    if request.method != "POST" or not form.is_valid():
+        return None
+    try:
+        result = change(**form.cleaned_data)
+    except ClubError as exc:
+        form_errors(form, exc)
+        return None
+    messages.success(request, done(result) if callable(done) else done)
+    return redirect(to(result) if callable(to) else to, **address)
+
+
 @organiser_required
 def club_list(request: HttpRequest) -> HttpResponse:
     form = ClubForm(request.POST or None)
-    if request.method == "POST" and form.is_valid():
-        try:
-            club = services.create_club(by=request.user, **form.cleaned_data)
-        except ClubError as exc:
-            form_errors(form, exc)
-        else:
-            messages.success(request, f"Club {club.name!r} created.")
-            return redirect("clubs:members", club_slug=club.slug)
+    done = saved(
+        request,
+        form,
+        partial(services.create_club, by=request.user),
+        lambda club: f"Club {club.name!r} created.",
+        lambda club: reverse("clubs:members", args=[club.slug]),
+    )
+    if done:
+        return done
     return render(
         request, "clubs/list.html", {"clubs": selectors.clubs_of(request.user), "form": form}
     )
@@ -69,14 +96,10 @@ def club_list(request: HttpRequest) -> HttpResponse:
 def members(request: HttpRequest, club_slug: str) -> HttpResponse:
     club = club_or_404(request, club_slug)
     form = MemberForm(request.POST or None)
-    if request.method == "POST" and form.is_valid():
-        try:
-            member = services.add_member(by=request.user, club=club, **form.cleaned_data)
-        except ClubError as exc:
-            form_errors(form, exc)
-        else:
-            messages.success(request, f"{member} added.")
-            return redirect("clubs:members", club_slug=club_slug)
+    add = partial(services.add_member, by=request.user, club=club)
+    done = saved(request, form, add, lambda m: f"{m} added.", "clubs:members", club_slug=club_slug)
+    if done:
+        return done
     context = {
         "club": club,
         "members": selectors.members_of(club),
@@ -117,14 +140,10 @@ def member_edit(request: HttpRequest, club_slug: str, pk: int) -> HttpResponse:
     club = club_or_404(request, club_slug)
     member = get_object_or_404(Member, club=club, pk=pk)
     form = MemberForm(request.POST or None, instance=Member.objects.get(pk=pk))
-    if request.method == "POST" and form.is_valid():
-        try:
-            services.update_member(by=request.user, member=member, **form.cleaned_data)
-        except ClubError as exc:
-            form_errors(form, exc)
-        else:
-            messages.success(request, "Saved.")
-            return redirect("clubs:members", club_slug=club_slug)
+    update = partial(services.update_member, by=request.user, member=member)
+    done = saved(request, form, update, "Saved.", "clubs:members", club_slug=club_slug)
+    if done:
+        return done
     return render(request, "clubs/member_form.html", {"club": club, "member": member, "form": form})
 
 
