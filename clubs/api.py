@@ -2,6 +2,10 @@
 
 - ``GET /api/v1/clubs/<club>/members/``: the club's list, contacts included (the club's
   organisers only, by token or session; anyone else gets 404, as if the club did not exist);
+  ``POST`` there adds a member; ``GET``/``PATCH /api/v1/clubs/<club>/members/<number>/``
+  reads and changes one, ``POST .../<number>/deactivate/`` makes him inactive (the same
+  organisers only, through ``clubs.services``: every change logged, a refusal a 400 problem
+  naming every reason);
 - ``GET /api/v1/clubs/<club>/players/<number>/``: a player's history, under the gate of the
   public page (``clubs.selectors``): to the public, the published events of a member who has
   not opted out (else 404); to the club's organisers, every event, marked published or not;
@@ -15,13 +19,13 @@ from typing import Any
 
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
-from rest_framework.exceptions import NotFound
+from rest_framework.exceptions import NotFound, PermissionDenied, ValidationError
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from clubs import seasons, selectors
-from clubs.models import Member
+from clubs import seasons, selectors, services
+from clubs.models import Club, Member
 from tournaments.permissions import IsOrganiser
 
 
@@ -29,6 +33,47 @@ class MemberSerializer(serializers.ModelSerializer):
     class Meta:
         model = Member
         fields = ("number", "name", "contact", "active", "public")
+
+
+class MemberWriteSerializer(serializers.Serializer):
+    """A member as an organiser writes him: ``number`` and ``name`` to add him; any of the
+    fields to change him (PATCH)."""
+
+    number = serializers.CharField(
+        max_length=20, help_text="Unique in the club (without case; inner spaces dropped)."
+    )
+    name = serializers.CharField(max_length=100)
+    contact = serializers.CharField(
+        max_length=200, required=False, allow_blank=True, help_text="Kept private."
+    )
+    active = serializers.BooleanField(required=False, help_text="Inactive: not suggested.")
+    public = serializers.BooleanField(
+        required=False, help_text="False: the member opted out of public pages."
+    )
+
+
+def _organised_club(request, club_slug: str) -> Club:
+    club = selectors.club_for(request.user, club_slug)
+    if club is None:
+        raise NotFound("no such club")
+    return club
+
+
+def _member(club: Club, number: str) -> Member:
+    member = selectors.member_by_number(club, number)
+    if member is None or member.merged_into_id is not None:
+        raise NotFound("no such member")
+    return member
+
+
+def _write(change: Any, **values: Any) -> Member:
+    """A service's change; its refusal as the API says it (403 or a 400 with every reason)."""
+    try:
+        return change(**values)
+    except services.NotAllowed as exc:
+        raise PermissionDenied(exc.messages[0]) from None
+    except services.ClubError as exc:
+        raise ValidationError({"non_field_errors": exc.messages}) from None
 
 
 class EveningSerializer(serializers.Serializer):
@@ -85,10 +130,64 @@ class MemberListView(APIView):
         responses={200: MemberSerializer(many=True)},
     )
     def get(self, request, club_slug: str):
-        club = selectors.club_for(request.user, club_slug)
-        if club is None:
-            raise NotFound("no such club")
+        club = _organised_club(request, club_slug)
         return Response(MemberSerializer(selectors.members_of(club), many=True).data)
+
+    @extend_schema(
+        operation_id="club_member_add",
+        summary="Add a member to a club (its organisers only)",
+        request=MemberWriteSerializer,
+        responses={201: MemberSerializer},
+    )
+    def post(self, request, club_slug: str):
+        club = _organised_club(request, club_slug)
+        data = MemberWriteSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        member = _write(services.add_member, by=request.user, club=club, **data.validated_data)
+        return Response(MemberSerializer(member).data, status=201)
+
+
+class MemberView(APIView):
+    permission_classes = [IsOrganiser]
+
+    @extend_schema(
+        operation_id="club_member",
+        summary="A member of a club, contact included (its organisers only)",
+        responses={200: MemberSerializer},
+    )
+    def get(self, request, club_slug: str, number: str):
+        member = _member(_organised_club(request, club_slug), number)
+        return Response(MemberSerializer(member).data)
+
+    @extend_schema(
+        operation_id="club_member_change",
+        summary="Change a member's number, name, contact, active or public (its organisers only)",
+        request=MemberWriteSerializer(partial=True),
+        responses={200: MemberSerializer},
+    )
+    def patch(self, request, club_slug: str, number: str):
+        member = _member(_organised_club(request, club_slug), number)
+        data = MemberWriteSerializer(data=request.data, partial=True)
+        data.is_valid(raise_exception=True)
+        member = _write(
+            services.update_member, by=request.user, member=member, **data.validated_data
+        )
+        return Response(MemberSerializer(member).data)
+
+
+class MemberDeactivateView(APIView):
+    permission_classes = [IsOrganiser]
+
+    @extend_schema(
+        operation_id="club_member_deactivate",
+        summary="Make a member inactive: kept with his events, no longer suggested",
+        request=None,
+        responses={200: MemberSerializer},
+    )
+    def post(self, request, club_slug: str, number: str):
+        member = _member(_organised_club(request, club_slug), number)
+        member = _write(services.update_member, by=request.user, member=member, active=False)
+        return Response(MemberSerializer(member).data)
 
 
 class PlayerView(APIView):
