@@ -79,7 +79,7 @@ def _write(change: Any, **values: Any) -> Member:
 class EveningSerializer(serializers.Serializer):
     tournament = serializers.SlugField(help_text="The tournament's slug.")
     name = serializers.CharField()
-    date = serializers.DateField(help_text="The day the tournament was created.")
+    date = serializers.DateField(help_text="The day the event was played (its organiser's date).")
     game = serializers.CharField()
     entrant = serializers.IntegerField(help_text="The entrant's number in the tournament.")
     entrant_name = serializers.CharField()

@@ -58,6 +58,10 @@ class RegisterForm(forms.Form):
     )
 
 
+class EventDateForm(forms.Form):
+    date = forms.DateField(label="Played on", widget=forms.DateInput(attrs={"type": "date"}))
+
+
 class SeasonForm(forms.Form):
     name = forms.CharField(max_length=100)
     starts = forms.DateField(widget=forms.DateInput(attrs={"type": "date"}))

@@ -66,12 +66,15 @@ class Member(models.Model):
 
 
 class ClubEvent(models.Model):
-    """A tournament held by a club: it belongs to one club at most."""
+    """A tournament held by a club: it belongs to one club at most. ``date`` is the day it
+    was played, as the organiser gives it (at first the day its tournament was created): the
+    player's page and the seasons go by it."""
 
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="events")
     tournament = models.OneToOneField(
         Tournament, on_delete=models.CASCADE, related_name="club_event"
     )
+    date = models.DateField("played on")
 
     def __str__(self) -> str:
         return f"{self.club}: {self.tournament}"

@@ -84,16 +84,17 @@ def enqueue_ladders(club_id: int) -> None:
 
 
 def season_events(season: Season) -> list[Tournament]:
-    """The season's final events: the club's, of its games, created between its dates."""
+    """The season's final events: the club's, of its games, played between its dates (the
+    event's date, ``ClubEvent.date``)."""
     found = Tournament.objects.filter(
         club_event__club=season.club_id,
         status=Status.FINAL,
-        created_at__date__gte=season.starts,
-        created_at__date__lte=season.ends,
+        club_event__date__gte=season.starts,
+        club_event__date__lte=season.ends,
     )
     if season.games:
         found = found.filter(game__in=season.games)
-    return list(found.order_by("created_at", "pk"))
+    return list(found.select_related("club_event").order_by("club_event__date", "created_at", "pk"))
 
 
 def season_results(events: list[Tournament]) -> list[Result]:
@@ -187,7 +188,11 @@ def ladder_view(season: Season, *, public: bool) -> LadderView:
             continue
         shown = member.name if (member.public or not public) else ""
         lines.append(LadderLine(rung["place"], member, shown, rung["score"], rung["events"]))
-    events = list(Tournament.objects.filter(pk__in=state.events).order_by("created_at", "pk"))
+    events = list(
+        Tournament.objects.filter(pk__in=state.events)
+        .select_related("club_event")
+        .order_by("club_event__date", "created_at", "pk")
+    )
     return LadderView(season, lines, events, state.computed_at, False)
 
 

@@ -74,7 +74,11 @@ def club_of_event(tournament: Tournament) -> Club | None:
 
 def events_for(club: Club, limit: int = 50) -> tuple[list[Tournament], list[Tournament]]:
     """The club's events, and the latest tournaments no club holds yet (to link)."""
-    own = list(Tournament.objects.filter(club_event__club=club).order_by("-created_at"))
+    own = list(
+        Tournament.objects.filter(club_event__club=club)
+        .select_related("club_event")
+        .order_by("-club_event__date", "-created_at")
+    )
     free = list(Tournament.objects.filter(club_event__isnull=True).order_by("-created_at")[:limit])
     return own, free
 
@@ -142,7 +146,9 @@ def is_published(tournament: Tournament) -> bool:
 def player_history(member: Member, *, public: bool) -> list[Evening]:
     """Every event ``member`` played, oldest first. ``public``: only the published ones."""
     links = list(
-        EntrantMember.objects.filter(member=member).select_related("entrant", "tournament")
+        EntrantMember.objects.filter(member=member).select_related(
+            "entrant", "tournament", "tournament__club_event"
+        )
     )
     entrants = [link.entrant_id for link in links]
     partners = {
@@ -162,7 +168,7 @@ def player_history(member: Member, *, public: bool) -> list[Evening]:
         evenings.append(
             Evening(
                 tournament=link.tournament,
-                day=link.tournament.created_at.date(),
+                day=link.tournament.club_event.date,
                 game=link.tournament.game_rules.title,
                 entrant=link.entrant,
                 place=standing.place if standing else None,
@@ -173,7 +179,7 @@ def player_history(member: Member, *, public: bool) -> list[Evening]:
                 published=published,
             )
         )
-    evenings.sort(key=lambda e: (e.tournament.created_at, e.tournament.pk))
+    evenings.sort(key=lambda e: (e.day, e.tournament.created_at, e.tournament.pk))
     return evenings
 
 

@@ -8,6 +8,7 @@ one error root) carrying every reason, and stores nothing.
 
 from __future__ import annotations
 
+import datetime as dt
 from collections.abc import Iterable, Sequence
 from typing import Any
 
@@ -266,7 +267,8 @@ def _club_event(by: Any, club: Club, tournament: Tournament) -> ClubEvent:
     club holds is refused."""
     event = ClubEvent.objects.filter(tournament=tournament).select_related("club").first()
     if event is None:
-        event = ClubEvent.objects.create(club=club, tournament=tournament)
+        day = timezone.localdate(tournament.created_at)
+        event = ClubEvent.objects.create(club=club, tournament=tournament, date=day)
         log_change(
             by=by,
             club=club,
@@ -287,6 +289,29 @@ def _members_by_number(club: Club, numbers: Iterable[str]) -> dict[str, Member]:
         return {}
     found = Member.objects.annotate(key=Lower("number")).filter(club=club, key__in=keys)
     return {member.key: member for member in found}
+
+
+@transaction.atomic
+def set_event_date(*, by: Any, club: Club, tournament: Tournament, date: dt.date) -> ClubEvent:
+    """The day the event was played (the player's pages and the seasons go by it); the
+    tournament becomes the club's event if it is not yet. The ladders follow."""
+    require_organiser(by, club)
+    event = _club_event(by, club, tournament)
+    if event.date != date:
+        before = event.date.isoformat()
+        event.date = date
+        event.save(update_fields=["date"])
+        _ladders_follow(club)
+        log_change(
+            by=by,
+            club=club,
+            action="club_event_date",
+            summary=f"{tournament.name} played on {date:%d/%m/%Y}",
+            tournament=tournament,
+            before={"date": before},
+            after={"date": date.isoformat()},
+        )
+    return event
 
 
 def _seat_members(

@@ -16,12 +16,14 @@ from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils import timezone
 from django.views.decorators.http import require_GET, require_POST
 
 from clubs import selectors, services
 from clubs.charts import percentages_svg
 from clubs.forms import (
     ClubForm,
+    EventDateForm,
     LinkForm,
     ManyLinksForm,
     MemberForm,
@@ -290,6 +292,24 @@ def event_links(request: HttpRequest, club_slug: str, event: str) -> HttpRespons
     if owner is not None and owner.pk != club.pk:
         raise Http404("This event is another club's.")
     chosen = request.POST.get("form", "one") if request.method == "POST" else None
+    played_on = owner.events.get(tournament=tournament).date if owner else None
+    date_form = EventDateForm(
+        request.POST if chosen == "date" else None,
+        prefix="date",
+        initial={"date": played_on or timezone.localdate(tournament.created_at)},
+    )
+    if chosen == "date":
+        done = saved(
+            request,
+            date_form,
+            partial(services.set_event_date, by=request.user, club=club, tournament=tournament),
+            "The event's date is saved; the ladders follow it.",
+            "clubs:event_links",
+            club_slug=club_slug,
+            event=event,
+        )
+        if done:
+            return done
     forms = {
         name: form_class(
             request.POST if name == chosen else None, prefix=None if name == "one" else name
@@ -307,6 +327,8 @@ def event_links(request: HttpRequest, club_slug: str, event: str) -> HttpRespons
         "form": forms["one"],
         "many_form": forms["many"],
         "register_form": forms["register"],
+        "date_form": date_form,
+        "played_on": played_on,
     }
     return render(request, "clubs/event_links.html", context, status=400 if failed else 200)
 

@@ -47,7 +47,7 @@ def ladder_workbook(view: LadderView, rule_words: str) -> bytes:
     events = book.create_sheet("Events")
     _row(events, ["Date", "Event", "Game"], bold=True)
     for event in view.events:
-        _row(events, [f"{event.created_at:%d/%m/%Y}", event.name, event.game_rules.title])
+        _row(events, [f"{event.club_event.date:%d/%m/%Y}", event.name, event.game_rules.title])
     events.column_dimensions["B"].width = 40
     stream = io.BytesIO()
     book.save(stream)

@@ -23,6 +23,7 @@ from pathlib import Path
 from random import Random
 from typing import Any
 
+import yaml
 from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
@@ -42,6 +43,8 @@ from tournaments.models import Tournament
 CLUB_NAME = "Harbour Card Club"
 CLUB_SLUG = "harbour"
 MEMBERS_FILE = settings.BASE_DIR / "fixtures" / "demo-club.csv"
+# The evenings' games and fields: the demo's choice of games is data, not code.
+EVENINGS_FILE = settings.BASE_DIR / "fixtures" / "demo-club-evenings.yaml"
 CLUB_SEED = "pymtheg-demo-club"
 SEASON_NAME = "Monday season"
 SEASON_BEST_N = 4
@@ -67,17 +70,13 @@ class Evening:
         return f"{CLUB_SLUG}-week-{self.week}"
 
 
-# Twenty: 20 players at 5 tables of 4, two rounds of a board (a movement the engine
-# constructs at once, no two players meeting twice; smaller fields need its longer search).
-TWENTY = {"boards_per_table": 1}
-EVENINGS = (
-    Evening(1, "pymtheg", "Monday pairs, week 1", tables=3),
-    Evening(2, "pymtheg", "Monday pairs, week 2", tables=3),
-    Evening(3, "twenty", "Monday Twenty, week 3", tables=5, settings=TWENTY, rounds=2),
-    Evening(4, "pymtheg", "Monday pairs, week 4", tables=3),
-    Evening(5, "twenty", "Monday Twenty, week 5", tables=5, settings=TWENTY, rounds=2),
-    Evening(6, "pymtheg", "Monday pairs, week 6", tables=3),
-)
+def read_evenings(path: Path = EVENINGS_FILE) -> tuple[Evening, ...]:
+    """The club's evenings, each with its game and field, from the demo's fixture."""
+    with path.open(encoding="utf-8") as stream:
+        return tuple(Evening(**evening) for evening in yaml.safe_load(stream))
+
+
+EVENINGS = read_evenings()
 
 
 class DemoClubError(Exception):
@@ -159,6 +158,7 @@ def play_evening(*, by: Any, club: Club, evening: Evening, numbers: list[str]) -
         **evening.settings,
     )
     Tournament.objects.filter(pk=tournament.pk).update(created_at=when)
+    tournament.created_at = when  # the club's event is dated by it
     lines = "\n".join(" ".join(entrant) for entrant in who_comes(tournament, evening, numbers))
     rows, problems = parse_link_lines(lines, numbered=False)
     if problems:
