@@ -15,6 +15,7 @@ from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import Case, F, IntegerField, Q, Value, When
+from django.utils.translation import gettext_lazy as _
 
 from engine.core.errors import DealError, SettingsError
 from engine.core.seats import SEAT_LETTERS
@@ -73,26 +74,26 @@ SEATS = ("N", "E", "S", "W")
 
 
 class SideMode(models.TextChoices):
-    FIXED = "fixed", "Fixed: half the teams always sit NS, half always EW"
-    BALANCED = "balanced", "Balanced: every team sits NS at half its tables"
+    FIXED = "fixed", _("Fixed: half the teams always sit NS, half always EW")
+    BALANCED = "balanced", _("Balanced: every team sits NS at half its tables")
 
 
 class TiePolicy(models.TextChoices):
-    MIN = "min", "Best place they span (1, 2, 2, 4)"
-    AVERAGE = "average", "Average (1, 2.5, 2.5, 4)"
-    MAX = "max", "Worst place they span (1, 3, 3, 4)"
+    MIN = "min", _("Best place they span (1, 2, 2, 4)")
+    AVERAGE = "average", _("Average (1, 2.5, 2.5, 4)")
+    MAX = "max", _("Worst place they span (1, 3, 3, 4)")
 
 
 class RankingMethod(models.TextChoices):
-    DUPLICATE = "duplicate", "Duplicate: ranking points per table, board and seat (least wins)"
-    TOTALS = "totals", "Totals: each player's own score over the tournament (most wins)"
+    DUPLICATE = "duplicate", _("Duplicate: ranking points per table, board and seat (least wins)")
+    TOTALS = "totals", _("Totals: each player's own score over the tournament (most wins)")
 
 
 class Status(models.TextChoices):
-    DRAFT = "draft", "Draft"
-    SCHEDULED = "scheduled", "Scheduled"
-    RUNNING = "running", "Running"
-    FINAL = "final", "Final"
+    DRAFT = "draft", _("Draft")
+    SCHEDULED = "scheduled", _("Scheduled")
+    RUNNING = "running", _("Running")
+    FINAL = "final", _("Final")
 
 
 def _check_in(field: str, choices: type[models.TextChoices], name: str) -> models.CheckConstraint:
@@ -122,7 +123,7 @@ class Tournament(models.Model):
     )
     boards_per_table = models.PositiveSmallIntegerField(default=1)
     table_size = models.PositiveSmallIntegerField(
-        "players at a table",
+        _("players at a table"),
         default=4,
         help_text="For games of 2 to 4 players; tables use the first seats of N, E, S, W.",
     )
@@ -132,16 +133,18 @@ class Tournament(models.Model):
         max_length=10,
         choices=RankingMethod.choices,
         default=RankingMethod.DUPLICATE,
-        help_text="Totals are for games of individuals.",
+        help_text=_("Totals are for games of individuals."),
     )
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.DRAFT)
     language = models.CharField(
-        "language of its pages",
+        _("language of its pages"),
         max_length=8,
         choices=settings.LANGUAGES,
         default=settings.LANGUAGE_CODE,
-        help_text="The language of the public pages, the phones and the printed cards for a "
-        "reader who has not chosen one.",
+        help_text=_(
+            "The language of the public pages, the phones and the printed cards for a "
+            "reader who has not chosen one."
+        ),
     )
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
