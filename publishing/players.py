@@ -93,7 +93,7 @@ def boards_sheet(tournament: Tournament, matches: list[Match]) -> SheetSpec:
     for board in Board.objects.filter(table__tournament=tournament).order_by("number"):
         boards[board.table_id].append(board)
     columns = [Column("Table", 7), Column("Board", 7), Column("Dealer", 7), Column("Round", 7)]
-    columns.append(Column("Result", 40, wrap=True))
+    columns.append(Column("Result", 56, wrap=True))  # most results in two lines
     for seat in seats:
         columns += [
             Column(f"{seat} player", 10),

@@ -48,6 +48,8 @@ CELL_STYLES = """
 <style:style style:name="ceHeader" style:family="table-cell"><style:table-cell-properties fo:background-color="#dde4ee" fo:border-bottom="0.5pt solid #000000"/><style:text-properties fo:font-weight="bold"/></style:style>
 <style:style style:name="ceBlock" style:family="table-cell"><style:table-cell-properties fo:border-top="0.5pt solid #888888"/></style:style>
 <style:style style:name="ceWrap" style:family="table-cell"><style:table-cell-properties fo:wrap-option="wrap" style:vertical-align="top"/></style:style>
+<style:style style:name="ceTop" style:family="table-cell"><style:table-cell-properties style:vertical-align="top"/></style:style>
+<style:style style:name="ceWrapText" style:family="table-cell"><style:table-cell-properties fo:wrap-option="wrap" style:vertical-align="top" fo:padding-left="0.15cm"/></style:style>
 <style:style style:name="ceSquare" style:family="table-cell"><style:table-cell-properties fo:wrap-option="wrap" style:vertical-align="middle" fo:background-color="#f4f1ea" fo:border="0.5pt solid #888888"/><style:paragraph-properties fo:text-align="center"/></style:style>
 <style:style style:name="ceCaption" style:family="table-cell"><style:text-properties fo:font-weight="bold"/></style:style>
 """  # noqa: E501
@@ -189,11 +191,14 @@ class _ContentWriter:
 
 def _row_xml(spec: SheetSpec, row: list, wrap: set[int], *, first: bool) -> str:
     """One row of a sheet: a block's first row marked (when the sheet marks blocks), wrapped
-    columns, and tall when it shows hands."""
+    columns (the row's other cells from the top; the row is as tall as its text, LibreOffice
+    fits rows without a height of their own), and tall when it shows hands."""
     if spec.mark_blocks and first:
         cells = "".join(_cell(value, "ceBlock") for value in row)
     elif wrap:
-        cells = "".join(_cell(value, "ceWrap" if i in wrap else "") for i, value in enumerate(row))
+        cells = "".join(
+            _cell(value, "ceWrapText" if i in wrap else "ceTop") for i, value in enumerate(row)
+        )
     else:
         cells = "".join(map(_cell, row))
     tall = spec.row_height or any(

@@ -33,6 +33,7 @@ from publishing.exports.fixedzip import FixedTimeZipFile, zip_time
 from publishing.exports.sheets import (
     FIRST_DATA_ROW,
     HEADER_ROW,
+    LINE_HEIGHT,
     SPREADSHEET_MAX_ROWS,
     ChartSpec,
     Progress,
@@ -40,6 +41,7 @@ from publishing.exports.sheets import (
     Stamp,
     Styled,
     split_blocks,
+    text_lines,
 )
 
 THIN = Side(style="thin", color="888888")
@@ -66,6 +68,9 @@ class _Styles:
     header_border = Border(bottom=Side(style="thin", color="000000"))
     block_border = Border(top=THIN)
     wrap = Alignment(wrap_text=True, vertical="top")
+    top = Alignment(vertical="top")
+    # A wrapped text of a table, a space off the number right-aligned beside it.
+    wrapped_text = Alignment(wrap_text=True, vertical="top", horizontal="left", indent=1)
     centre = Alignment(wrap_text=True, horizontal="center", vertical="center")
     square_border = Border(left=THIN, right=THIN, top=THIN, bottom=THIN)
     square_fill = PatternFill("solid", fgColor="F4F1EA")
@@ -205,11 +210,21 @@ class _SheetWriter:
         self.row += len(rows) - start
 
     def _wrapped_row(self, row: tuple) -> None:
-        if self.spec.row_height:
-            self.ws.row_dimensions[self.row + 1].height = self.spec.row_height
+        """A row with wrapped cells, as tall as its longest text needs (at least the sheet's
+        own row height), every cell from the top when it takes more than one line."""
+        columns = self.spec.columns
+        lines = max(
+            (text_lines(row[index], columns[index].width) for index in self.wrap_columns),
+            default=1,
+        )
+        height = max(self.spec.row_height or 0, LINE_HEIGHT * lines if lines > 1 else 0)
+        if height:
+            self.ws.row_dimensions[self.row + 1].height = height
         cells = list(_data_row(self.ws, row))
+        if lines > 1:
+            cells = [_cell(self.ws, value, alignment=_Styles.top) for value in row]
         for index in self.wrap_columns:
-            cells[index] = _cell(self.ws, row[index], alignment=_Styles.wrap)
+            cells[index] = _cell(self.ws, row[index], alignment=_Styles.wrapped_text)
         self._append(cells)
 
     def _free_row(self, row: tuple) -> None:
