@@ -1,7 +1,8 @@
 """The engine's command line: ``python -m engine COMMAND``. No Django, database or server.
 
-Every command takes ``--game`` (GAMES.md); it defaults to Pymtheg, so Pymtheg's commands work
-as they always have.
+Every command takes ``--game`` (GAMES.md); it defaults to the default game
+(``engine.games.DEFAULT_GAME``), so the commands written before games had ids work as they
+always have.
 
 | command | reads | writes |
 |---|---|---|
@@ -9,7 +10,7 @@ as they always have.
 | deal [--game G] --tables K [--boards B] [--players N] [--seed S] | | one deal a line |
 | solve --game G [--opening SEAT] [FILE] | deals, one a line | each deal's double-dummy table |
 | solve --bridge [FILE] | bridge deals in PBN, one a line | DDS's 20 numbers a line |
-| sheet [--game pyramid] [FILE] | a player's declarations, one JSON object a line | his sheet |
+| sheet [--game G] [FILE] | a player's declarations, one JSON object a line | his sheet |
 | rank [FILE] | tournament results (pairs, or players with a ``game``) | standings |
 | schedule --teams T --tables K [--sides fixed|balanced] | | a schedule of pairs |
 | schedule --game G --players P [--per-table n] [--rounds R] | | a movement of players |
@@ -51,7 +52,8 @@ def _json_line(line: str) -> tuple[Any, dict[str, str] | None]:
 
 def record_game(record: Any, chosen: str | None) -> Game:
     """The game that reads ``record``: ``--game`` when given (the record's own ``game`` must
-    then match, which the game's reader checks), else the record's ``game``, else Pymtheg."""
+    then match, which the game's reader checks), else the record's ``game``, else the default
+    game."""
     if chosen is not None:
         return get_game(chosen)
     named = record.get("game") if isinstance(record, dict) else None
@@ -109,8 +111,13 @@ def sheet_line(line: str, game: Game) -> tuple[dict[str, Any], bool]:
         return {"error": str(exc)}, False
 
 
+def _first_game_with_a_sheet() -> str:
+    """The ``sheet`` command's default: the first game that keeps a score sheet per player."""
+    return next((game_id for game_id in GAME_IDS if get_game(game_id).sheet_size), DEFAULT_GAME)
+
+
 def cmd_sheet(args: argparse.Namespace) -> int:
-    game = get_game(args.game)
+    game = get_game(args.game or _first_game_with_a_sheet())
     if not game.sheet_size:
         return _usage_error(f"{game.title} keeps no score sheet")
     return _each_line(args.file, lambda line: sheet_line(line, game))
@@ -293,13 +300,15 @@ def build_parser() -> argparse.ArgumentParser:
     score.add_argument(
         "--game",
         choices=GAME_IDS,
-        help="the game of every record (default: each record's own game, else pymtheg)",
+        help=f"the game of every record (default: each record's own game, else {DEFAULT_GAME})",
     )
     score.add_argument("file", nargs="?", help="JSON lines file (default: standard input)")
     score.set_defaults(func=cmd_score)
 
-    sheet = commands.add_parser("sheet", help="a Pyramid player's declarations -> his sheet")
-    _game_option(sheet, default="pyramid")
+    sheet = commands.add_parser("sheet", help="a player's declarations -> his score sheet")
+    sheet.add_argument(
+        "--game", choices=GAME_IDS, help="the game (default: the first that keeps a sheet)"
+    )
     sheet.add_argument("file", nargs="?", help="JSON lines file (default: standard input)")
     sheet.set_defaults(func=cmd_sheet)
 
@@ -309,8 +318,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     schedule = commands.add_parser("schedule", help="draw up a schedule or a movement")
     _game_option(schedule)
-    schedule.add_argument("--teams", type=int, help="pairs (Pymtheg)")
-    schedule.add_argument("--tables", type=int, help="tables (Pymtheg)")
+    schedule.add_argument("--teams", type=int, help="pairs (a game of pairs)")
+    schedule.add_argument("--tables", type=int, help="tables (a game of pairs)")
     schedule.add_argument("--sides", choices=("fixed", "balanced"), default="fixed")
     schedule.add_argument("--players", type=int, help="players (games of individuals)")
     schedule.add_argument("--per-table", type=int, help="players at a table (default: the most)")
@@ -341,9 +350,14 @@ def build_parser() -> argparse.ArgumentParser:
     which = solve.add_mutually_exclusive_group()
     which.add_argument("--game", choices=GAME_IDS, default=DEFAULT_GAME, help="the deals' game")
     which.add_argument("--bridge", action="store_true", help="bridge deals in PBN: DDS's table")
-    solve.add_argument("--opening", help="Pymtheg: the seat that leads the first trick (N)")
+    solve.add_argument(
+        "--opening",
+        help="the seat that leads the first trick, for a game whose deal leaves it open (N)",
+    )
     solve.add_argument("--direction", choices=("clockwise", "counterclockwise"))
-    solve.add_argument("--ruleset", help="Pymtheg: the rules of play (default manual-2016)")
+    solve.add_argument(
+        "--ruleset", help="the rules of play, for a game that has several (default: the game's own)"
+    )
     solve.add_argument("file", nargs="?", help="deals, one a line (default: standard input)")
     solve.set_defaults(func=cmd_solve)
     return parser

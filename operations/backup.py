@@ -29,7 +29,8 @@ table results under their names of then (``ns_result``, ``ew_result``). Version 
 ``seats`` or ``byes``, the game's settings under ``settings``) is still read: its pair
 tournaments restore whole, its tournaments of individuals cannot (it lacks their seats) and
 are refused with that reason. A backup written before tournaments named their game holds
-Pymtheg's settings as fields of ``tournament`` and restores as Pymtheg.
+the default game's settings (``DEFAULT_GAME``) as fields of ``tournament`` and restores as
+that game.
 """
 
 from __future__ import annotations

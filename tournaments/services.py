@@ -213,8 +213,8 @@ def create_tournament(
     """A new draft tournament of ``game`` with ``tables`` tables numbered 1..tables.
 
     ``settings`` are Tournament fields (boards_per_table, side_mode, ties) and the game's own
-    settings (for Pymtheg: ruleset, the three house-rule points, direction, opening_rule,
-    opening_seat); missing ones take the defaults. An empty ``slug`` is made from the name.
+    settings (``Game.setting_fields``: a ruleset, house rules, the direction of play...);
+    missing ones take the defaults. An empty ``slug`` is made from the name.
     """
     slug = slug.strip() or free_slug(name)
     if game not in scorable_games():
@@ -992,8 +992,8 @@ def deal_boards(
 def set_deal(
     *, by: User, tournament: Tournament, table_number: int, board_number: int, deal_text: str
 ) -> Board:
-    """Type in one board's deal in the game's notation (Pymtheg: any first seat, stored from
-    North; a game with a dealer: the board's own dealer)."""
+    """Type in one board's deal in the game's notation (a game whose deal leaves the first
+    seat open: any first seat, stored from North; a game with a dealer: the board's own dealer)."""
     tournament = _locked(tournament)
     _require_status(tournament, (Status.DRAFT, Status.SCHEDULED), "change a deal")
     table = tournament.tables.filter(number=table_number).first()

@@ -278,8 +278,8 @@ class Game(ABC):
     totals_tiebreak: ClassVar[str] = ""
 
     #: One line the totals standings show under their heading, for a game whose totals count
-    #: something a reader would not guess (Pyramid: only a player's own declarations); empty
-    #: for none.
+    #: something a reader would not guess (e.g. that only a player's own declarations count);
+    #: empty for none.
     totals_note: ClassVar[str] = ""
 
     def totals_entry(self, score: Mapping[str, Any], seat: str) -> tuple[float, int]:

@@ -149,7 +149,7 @@ def _read(data: Any) -> _Field:
 
 def _read_game(game_id: Any) -> tuple[str, Game]:
     if not isinstance(game_id, str):
-        raise RankingInputError("game: missing (the id of a game of individuals, e.g. pyramid)")
+        raise RankingInputError("game: missing (the id of a game of individuals)")
     try:
         game = get_game(game_id)
     except UnknownGame as error:

@@ -19,8 +19,8 @@ from engine.games import DEFAULT_GAME, Game, UnknownGame, get_game
 
 TIE_POLICIES = ("min", "average", "max")
 DEFAULT_TIES = "min"
-#: The fields of every results object; a game adds the settings its scores read (Pymtheg's
-#: ``ruleset``), which the object may give at its top level.
+#: The fields of every results object; a game adds the settings its scores read
+#: (``Game.score_settings``, e.g. a ruleset), which the object may give at its top level.
 TOURNAMENT_FIELDS = frozenset({"game", "ties", "teams", "matches", "disqualified", "withdrawn"})
 MATCH_FIELDS = frozenset({"round", "table", "board", "ns", "ew", "record", "scores"})
 DISQUALIFICATION_FIELDS = frozenset({"team", "after_final"})
@@ -111,8 +111,8 @@ class Scoring:
     settings: Mapping[str, Any]
 
     def table_results(self, record: Any, where: str) -> tuple[float, float]:
-        """The two sides' table results of a board record; NaN for a side ranked worst (e.g.
-        Pymtheg's passed-out board under rules-1709)."""
+        """The two sides' table results of a board record; NaN for a side the game ranks worst
+        (e.g. a passed-out board under a ruleset that ranks it so)."""
         try:
             score = self.game.score(record, self.settings)
         except RecordError as exc:
@@ -332,7 +332,8 @@ def read_withdrawn(raw: Any, known: set[Any] | None, key: str) -> dict[Any, int]
 
 
 def read_game(data: Mapping[str, Any]) -> Game:
-    """The game of a results object: its ``game``, Pymtheg's by default; a game of pairs."""
+    """The game of a results object: its ``game``, the default game when it names none; a
+    game of pairs."""
     game_id = data.get("game", DEFAULT_GAME)
     try:
         game = get_game(game_id) if isinstance(game_id, str) else None

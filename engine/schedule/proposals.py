@@ -1,7 +1,7 @@
 """Proposals before a draw: the ways to seat a field (GAMES.md, "Real rooms"; docs/schedule.md).
 
 ``propose(game, entrants, tables=None)`` lists, best first, the ways to seat ``entrants``
-entrants of a game (pairs for Pymtheg, players for the others) at no more than ``tables``
+entrants of a game (pairs or players, as the game seats them) at no more than ``tables``
 tables: how many tables of which sizes, the rounds, how many entrants sit out each round and
 how often each one does, the idle tables, the most times two entrants meet and how many
 couples meet that often, and for tables of several sizes how many rounds a player spends at

@@ -193,7 +193,7 @@ class Command(BaseCommand):
             "--game",
             choices=scorable_games(),
             default=DEFAULT_GAME,
-            help="the game (default pymtheg)",
+            help="the game (default %(default)s)",
         )
 
     def say(self, text: str) -> None:

@@ -1,8 +1,8 @@
 """``manage.py load_demo [--game G]``: a demo tournament, drawn up and dealt.
 
 The default game's (fixtures/demo.yaml: 7 tables, 14 teams) by default; ``--game G`` loads
-fixtures/demo-G.yaml (e.g. 16 Pyramid players at 4 tables), or the demo beside the game's
-package."""
+fixtures/demo-G.yaml (e.g. 16 players at 4 tables of a game of individuals), or the demo
+beside the game's package."""
 
 from __future__ import annotations
 
@@ -51,7 +51,7 @@ class Command(BaseCommand):
             "--game",
             choices=scorable_games(),
             default=DEFAULT_GAME,
-            help="the game (default pymtheg)",
+            help="the game (default %(default)s)",
         )
 
     def handle(self, *args, **options) -> None:
