@@ -7,12 +7,16 @@ import re
 from typing import Any
 
 from django import forms
+from django.utils.translation import gettext, ngettext
+from django.utils.translation import gettext_lazy as _
 
+from engine.core.messages import Words
 from engine.games import DEFAULT_GAME, get_game
 from engine.games.base import PAIRS, Game, Setting
 from tournaments.imports import MAX_TEAMS, READABLE_SUFFIXES
 from tournaments.models import Entrant, Match, SideMode, Tournament, game_choices, scorable_games
 from tournaments.services import MAX_TABLES, setting_statuses
+from tournaments.templatetags.languages import translated
 
 SETTINGS_FIELDS = (
     "name",
@@ -25,28 +29,45 @@ SETTINGS_FIELDS = (
 )
 
 
+def game_words(text: Any) -> Any:
+    """A game's words (a setting's label, help or choice) in the page's language: the
+    engine's ``words`` translated, a fixed English text looked up in the catalogue."""
+    if isinstance(text, Words):
+        return translated(text)
+    return gettext(text) if isinstance(text, str) and text else text
+
+
 def game_setting_field(setting: Setting, initial: Any) -> forms.Field:
     """The form field of one of the game's settings, as the game describes it."""
     if setting.choices:
         return forms.ChoiceField(
-            label=setting.label, choices=setting.choices, initial=initial, help_text=setting.help
+            label=game_words(setting.label),
+            choices=[(value, game_words(label)) for value, label in setting.choices],
+            initial=initial,
+            help_text=game_words(setting.help),
         )
     return forms.IntegerField(
-        label=setting.label,
+        label=game_words(setting.label),
         min_value=setting.minimum,
         max_value=setting.maximum,
         initial=initial,
-        help_text=setting.help,
+        help_text=game_words(setting.help),
     )
 
 
+# A seat's letter in a play order, in English and in French (West is Ouest: O).
+SEAT_LETTER_WORDS = {"N": "N", "E": "E", "S": "S", "W": "W", "O": "W"}
+
+
 def seats_only(text: str, seats: tuple[str, ...]) -> str:
-    """A play order such as "N → W → S → E" with only the seats a table has: "N → S → E"."""
+    """A play order such as "N → W → S → E" (French: "N → O → S → E") with only the seats a
+    table has: "N → S → E"."""
 
     def kept(match: re.Match) -> str:
-        return " → ".join(s for s in match.group(0).split(" → ") if s in seats)
+        letters = match.group(0).split(" → ")
+        return " → ".join(s for s in letters if SEAT_LETTER_WORDS[s] in seats)
 
-    return re.sub(r"\b[NESW](?: → [NESW])+\b", kept, text)
+    return re.sub(r"\b[NESWO](?: → [NESWO])+\b", kept, text)
 
 
 def add_game_fields(form: forms.Form, game: Game, values: dict[str, Any]) -> None:
@@ -65,7 +86,7 @@ def add_game_fields(form: forms.Form, game: Game, values: dict[str, Any]) -> Non
         del form.fields["table_size"]
     else:
         form.fields["table_size"] = forms.TypedChoiceField(
-            label="Players at a table",
+            label=_("Players at a table"),
             choices=[(size, str(size)) for size in game.table_sizes],
             coerce=int,
             initial=values.get("table_size", max(game.table_sizes)),
@@ -76,6 +97,22 @@ def add_game_fields(form: forms.Form, game: Game, values: dict[str, Any]) -> Non
         del form.fields["side_mode"]  # pairs' seating; a movement of players has none
     if game.boards_per_table(game.default_settings, max(game.table_sizes)) is not None:
         del form.fields["boards_per_table"]  # the game's settings decide it
+
+
+# The labels of the tournament's own fields on its forms (the model's names are English).
+FIELD_LABELS = {
+    "name": _("Name"),
+    "boards_per_table": _("Boards per table"),
+    "side_mode": _("Side mode"),
+    "ties": _("Ties"),
+    "ranking": _("Ranking"),
+}
+
+
+def field_labels(form: forms.ModelForm) -> None:
+    for name, label in FIELD_LABELS.items():
+        if name in form.fields:
+            form.fields[name].label = label
 
 
 def language_optional(form: forms.ModelForm) -> None:
@@ -99,7 +136,7 @@ def chosen_game(data: Any, initial: Any = None) -> str:
 
 
 class TournamentCreateForm(forms.ModelForm):
-    tables = forms.IntegerField(min_value=1, max_value=MAX_TABLES, initial=7)
+    tables = forms.IntegerField(label=_("Tables"), min_value=1, max_value=MAX_TABLES, initial=7)
     # Chosen on the page by a link (?game=...): the settings below are that game's.
     game = forms.ChoiceField(
         choices=game_choices, initial=DEFAULT_GAME, required=False, widget=forms.HiddenInput
@@ -113,8 +150,8 @@ class TournamentCreateForm(forms.ModelForm):
         super().__init__(*args, **kwargs)
         slug = self.fields["slug"]
         slug.required = False
-        slug.label = "Web address"
-        slug.help_text = (
+        slug.label = _("Web address")
+        slug.help_text = _(
             "The tournament's pages are at /t/<this>/ and the printed QR codes carry it, so it "
             "cannot change. Made from the name when left empty: lower-case letters, digits "
             "and hyphens."
@@ -127,6 +164,7 @@ class TournamentCreateForm(forms.ModelForm):
         add_game_fields(self, game, game.default_settings)
         self.order_fields(["game", "name", "slug", "tables"])
         language_optional(self)
+        field_labels(self)
 
     def clean_game(self) -> str:
         return self.cleaned_data.get("game") or DEFAULT_GAME
@@ -138,7 +176,7 @@ class TournamentCreateForm(forms.ModelForm):
 class TournamentSettingsForm(forms.ModelForm):
     """Settings that cannot change in the tournament's status are shown but disabled."""
 
-    tables = forms.IntegerField(min_value=1, max_value=MAX_TABLES)
+    tables = forms.IntegerField(label=_("Tables"), min_value=1, max_value=MAX_TABLES)
 
     class Meta:
         model = Tournament
@@ -153,6 +191,7 @@ class TournamentSettingsForm(forms.ModelForm):
         )
         self.order_fields(["name", "tables"])
         language_optional(self)
+        field_labels(self)
         self.fields["tables"].initial = self.instance.tables.count()
         for name, field in self.fields.items():
             if self.instance.status not in setting_statuses(self.instance, name):
@@ -161,9 +200,11 @@ class TournamentSettingsForm(forms.ModelForm):
         if ranking is not None and not ranking.disabled and self._has_results():
             self.fields["confirm_ranking"] = forms.BooleanField(
                 required=False,
-                label="Rank the results again",
-                help_text="Results are in: a new ranking places every entrant again. Tick to "
-                "confirm a change of ranking.",
+                label=_("Rank the results again"),
+                help_text=_(
+                    "Results are in: a new ranking places every entrant again. Tick to "
+                    "confirm a change of ranking."
+                ),
             )
 
     def clean_language(self) -> str:
@@ -183,8 +224,11 @@ class TournamentSettingsForm(forms.ModelForm):
         ):
             self.add_error(
                 "ranking",
-                f"Results are in: changing the ranking to {ranking} places every entrant again. "
-                "Tick 'Rank the results again' to confirm.",
+                gettext(
+                    "Results are in: changing the ranking to %(ranking)s places every entrant "
+                    "again. Tick 'Rank the results again' to confirm."
+                )
+                % {"ranking": ranking},
             )
         return cleaned
 
@@ -200,16 +244,17 @@ class TeamForm(forms.Form):
     number = forms.IntegerField(
         min_value=1,
         required=False,
-        help_text="Leave empty to number the team after the last one.",
+        label=_("Number"),
+        help_text=_("Leave empty to number the team after the last one."),
     )
-    name = forms.CharField(max_length=Entrant._meta.get_field("name").max_length)
+    name = forms.CharField(label=_("Name"), max_length=Entrant._meta.get_field("name").max_length)
     player1 = forms.CharField(
-        label="First player",
+        label=_("First player"),
         max_length=Entrant._meta.get_field("player1").max_length,
         required=False,
     )
     player2 = forms.CharField(
-        label="Second player",
+        label=_("Second player"),
         max_length=Entrant._meta.get_field("player2").max_length,
         required=False,
     )
@@ -235,46 +280,57 @@ class TeamForm(forms.Form):
         super().__init__(*args, **kwargs)
         if of_players:  # an entrant is one player: his name is all there is
             del self.fields["player1"], self.fields["player2"]
-            self.fields["number"].help_text = "Leave empty to number the player after the last."
+            self.fields["number"].help_text = _("Leave empty to number the player after the last.")
         if not number_editable:
             self.fields["number"].disabled = True
-            self.fields["number"].help_text = "Numbers change only before the draw-up."
+            self.fields["number"].help_text = _("Numbers change only before the draw-up.")
 
 
 class TeamImportForm(forms.Form):
     file = forms.FileField(
-        help_text=(
-            f"A .csv, .xlsx or .ods file, first row: number, name, player1, player2 "
-            f"(number and players optional). At most {MAX_TEAMS} teams."
-        ),
+        label=_("File"),
         widget=forms.ClearableFileInput(attrs={"accept": ",".join(READABLE_SUFFIXES)}),
     )
     replace = forms.BooleanField(
-        required=False, label="Replace the current teams (otherwise the file adds to them)"
+        required=False, label=_("Replace the current teams (otherwise the file adds to them)")
     )
 
     def __init__(self, *args: Any, of_players: bool = False, **kwargs: Any):
         super().__init__(*args, **kwargs)
         if of_players:
-            self.fields["file"].help_text = (
-                f"A .csv, .xlsx or .ods file, first row: number, name (number optional). "
-                f"At most {MAX_TEAMS} players."
+            self.fields["file"].help_text = ngettext(
+                "A .csv, .xlsx or .ods file, first row: number, name (number optional). "
+                "At most %(count)s player.",
+                "A .csv, .xlsx or .ods file, first row: number, name (number optional). "
+                "At most %(count)s players.",
+                MAX_TEAMS,
+            ) % {"count": MAX_TEAMS}
+            self.fields["replace"].label = _(
+                "Replace the current players (otherwise the file adds to them)"
             )
-            self.fields[
-                "replace"
-            ].label = "Replace the current players (otherwise the file adds to them)"
+        else:
+            self.fields["file"].help_text = ngettext(
+                "A .csv, .xlsx or .ods file, first row: number, name, player1, player2 "
+                "(number and players optional). At most %(count)s team.",
+                "A .csv, .xlsx or .ods file, first row: number, name, player1, player2 "
+                "(number and players optional). At most %(count)s teams.",
+                MAX_TEAMS,
+            ) % {"count": MAX_TEAMS}
 
 
 class ReasonForm(forms.Form):
-    reason = forms.CharField(widget=forms.Textarea(attrs={"rows": 3}), max_length=2000)
+    reason = forms.CharField(
+        label=_("Reason"), widget=forms.Textarea(attrs={"rows": 3}), max_length=2000
+    )
 
 
 class DrawScheduleForm(forms.Form):
-    side_mode = forms.ChoiceField(choices=SideMode.choices, label="Sides")
+    side_mode = forms.ChoiceField(choices=SideMode.choices, label=_("Sides"))
     rounds = forms.IntegerField(
+        label=_("Rounds"),
         min_value=1,
         required=False,
-        help_text="Leave empty for as many as the tables allow (nobody plays a table twice).",
+        help_text=_("Leave empty for as many as the tables allow (nobody plays a table twice)."),
     )
 
     def __init__(self, *args: Any, of_players: bool = False, **kwargs: Any) -> None:
@@ -291,27 +347,29 @@ class DrawProposalForm(forms.Form):
 
 class FinaliseForm(forms.Form):
     anyway = forms.BooleanField(
-        required=False, label="Finalise anyway, with the results and calls listed above open"
+        required=False,
+        label=_("Finalise anyway, with the results and calls listed above open"),
     )
     reason = forms.CharField(
+        label=_("Reason"),
         required=False,
         max_length=2000,
         widget=forms.Textarea(attrs={"rows": 2}),
-        help_text="Needed when finalising anyway; the action log keeps it.",
+        help_text=_("Needed when finalising anyway; the action log keeps it."),
     )
 
 
 class StartForm(forms.Form):
     accept_problems = forms.BooleanField(
-        required=False, label="Start even though the schedule breaks the rules listed above"
+        required=False, label=_("Start even though the schedule breaks the rules listed above")
     )
 
 
 class MatchForm(forms.Form):
-    round_number = forms.IntegerField(label="Round", min_value=1)
-    table_number = forms.TypedChoiceField(label="Table", coerce=int)
-    ns_number = forms.TypedChoiceField(label="NS team", coerce=int)
-    ew_number = forms.TypedChoiceField(label="EW team", coerce=int)
+    round_number = forms.IntegerField(label=_("Round"), min_value=1)
+    table_number = forms.TypedChoiceField(label=_("Table"), coerce=int)
+    ns_number = forms.TypedChoiceField(label=_("NS team"), coerce=int)
+    ew_number = forms.TypedChoiceField(label=_("EW team"), coerce=int)
 
     def __init__(
         self, *args: Any, tournament: Tournament, match: Match | None = None, **kwargs: Any
@@ -333,27 +391,29 @@ class MatchForm(forms.Form):
 
 class DealBoardsForm(forms.Form):
     seed = forms.CharField(
+        label=_("Seed"),
         required=False,
         max_length=100,
-        help_text=(
+        help_text=_(
             "Optional. The same seed always gives the same deals; keep it secret. "
             "Without one the deals come from a secure random source."
         ),
     )
     replace = forms.BooleanField(
-        required=False, label="Deal again: replace the boards dealt already"
+        required=False, label=_("Deal again: replace the boards dealt already")
     )
 
 
 class DealForm(forms.Form):
     deal = forms.CharField(
+        label=_("Deal"),
         max_length=200,
         widget=forms.TextInput(attrs={"size": 80, "spellcheck": "false", "autocomplete": "off"}),
     )
 
     def __init__(self, *args: Any, game: Game, **kwargs: Any):
         super().__init__(*args, **kwargs)
-        self.fields["deal"].help_text = game.deal_help
+        self.fields["deal"].help_text = game_words(game.deal_help)
 
 
 class TableLabelsForm(forms.Form):
@@ -361,7 +421,10 @@ class TableLabelsForm(forms.Form):
         super().__init__(*args, **kwargs)
         for table in tournament.tables.order_by("number"):
             self.fields[f"table_{table.number}"] = forms.CharField(
-                label=f"Table {table.number}", max_length=50, required=False, initial=table.label
+                label=gettext("Table %(number)s") % {"number": table.number},
+                max_length=50,
+                required=False,
+                initial=table.label,
             )
 
     def labels(self) -> dict[int, str]:
