@@ -15,6 +15,7 @@ from django.db.models import Count, Max, Q
 from django.utils.translation import get_language, gettext_noop
 from django.utils.translation import gettext as _
 
+from engine.core.messages import words
 from scoring import sheets, states, visibility
 from scoring.models import (
     BoardProgress,
@@ -83,11 +84,13 @@ def bye_words(tournament: Tournament) -> str:
     """What a bye scores, in words (docs/rulebook.md §6, docs/ranking.md): the pairs' and the
     players' duplicate ranking give the mean of the ranking points handed out, so sitting out
     neither helps nor harms; totals give nothing."""
+    # The engine's marker (engine.core.messages): English text, translated where it is shown
+    # (the ``in_language`` filter), as the exports that print it in English expect.
     if tournament.of_players and tournament.ranking == "totals":
-        return "bye: adds nothing to the total"
+        return words("bye: adds nothing to the total")
     if tournament.of_players:
-        return "bye: the mean of the round's ranking points"
-    return "bye: the mean of the table's ranking points"
+        return words("bye: the mean of the round's ranking points")
+    return words("bye: the mean of the table's ranking points")
 
 
 def board_states(matches: list[Match]) -> dict[tuple[int, int], states.BoardState]:

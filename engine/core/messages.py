@@ -33,3 +33,12 @@ def words(message: str, **values: Any) -> Words:
     """``message`` (English, with ``%(name)s`` places) filled with ``values``: the English
     sentence, kept translatable."""
     return Words(message, values)
+
+
+def joined(parts: list[Any] | tuple[Any, ...], between: str) -> str:
+    """``parts`` joined by ``between`` (``" · "``, ``"; "``), each part translated on its own
+    by the pages; the joined pattern itself is no message of the catalogue (no parts: "")."""
+    if not parts:
+        return ""
+    places = between.join(f"%(p{index})s" for index in range(len(parts)))
+    return Words(places, {f"p{index}": part for index, part in enumerate(parts)})

@@ -4,8 +4,11 @@ from __future__ import annotations
 
 import functools
 
+from engine.core.messages import words
+
 SEAT_LETTERS = ("N", "E", "S", "W")
-SEAT_NAMES = {"N": "North", "E": "East", "S": "South", "W": "West"}
+#: The seats' names: the engine's words (engine.core.messages), translated by the pages.
+SEAT_NAMES = {"N": words("North"), "E": words("East"), "S": words("South"), "W": words("West")}
 DIRECTIONS = ("clockwise", "counterclockwise")
 
 

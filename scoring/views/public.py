@@ -352,10 +352,10 @@ def _pair_lines(tournament: Tournament, team: Entrant, matches, results, points,
 def _forfeit_words(own: bool, opponent: bool) -> str:
     """What a disqualification makes of a match on a team's card."""
     if own and opponent:
-        return "not played (both disqualified)"
+        return _("not played (both disqualified)")
     if own:
-        return "forfeit −1000"
-    return "0 (the opponents forfeit)" if opponent else ""
+        return _("forfeit −1000")
+    return _("0 (the opponents forfeit)") if opponent else ""
 
 
 def _player_lines(team: Entrant, matches, results, points, boards) -> list[dict[str, Any]]:

@@ -1,44 +1,66 @@
-"""The contract and its outcome in words, for the scorer's and the director's screens."""
+"""The contract and its outcome in words, for the scorer's and the director's screens.
+
+Every sentence is made with ``words`` (engine.core.messages): the English text, kept
+translatable by the web layer."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import Any
 
+from engine.core.messages import Words, words
 from engine.games.pymtheg.auction import BID_WORDS, CallError, parse_call
 
-SEAT_NAMES = {"N": "North", "E": "East", "S": "South", "W": "West"}
+SEAT_NAMES = {"N": words("North"), "E": words("East"), "S": words("South"), "W": words("West")}
 TRUMP_WORDS = {
-    "fire": "Fire",
-    "earth": "Earth",
-    "water": "Water",
-    "wind": "Wind",
-    "nt": "no trump",
+    "fire": words("Fire"),
+    "earth": words("Earth"),
+    "water": words("Water"),
+    "wind": words("Wind"),
+    "nt": words("no trump"),
 }
-DOUBLE_WORDS = {"none": "", "x": ", doubled", "xx": ", redoubled"}
+DOUBLE_WORDS = {"none": "", "x": words(", doubled"), "xx": words(", redoubled")}
+
+
+def _named(trump: str, announced: Any) -> Words:
+    if announced == "during":
+        return words(", %(trump)s named in the bid", trump=TRUMP_WORDS[trump])
+    return words(", %(trump)s named after the auction", trump=TRUMP_WORDS[trump])
 
 
 def contract_in_words(score: dict[str, Any]) -> str:
     """E.g. "South plays Gâm +4, no trump named after the auction, doubled: lost, -276"."""
     if score.get("contract") is None:
         if score.get("ns") is None:
-            return "Passed out: ranked worst at this table"
-        return f"Passed out twice: {score['ns']} for each team"
-    parts = [f"{SEAT_NAMES[score['declarer']]} plays {BID_WORDS[score['contract']]}"]
+            return words("Passed out: ranked worst at this table")
+        return words("Passed out twice: %(score)s for each team", score=score["ns"])
     trump = score.get("trump")
-    if trump:
-        when = "in the bid" if score.get("announced") == "during" else "after the auction"
-        parts.append(f", {TRUMP_WORDS[trump]} named {when}")
-    parts.append(DOUBLE_WORDS[score.get("double", "none")])
-    outcome = "made" if score.get("made") else "lost"
-    text = "".join(parts) + f": {outcome}, {score['declarer_score']:+d} to {score['playing']}"
-    if score.get("liability") and not score.get("made"):
-        text += f" (includes {score['liability']} for overbidding a Ry)"
-    return text
+    contract = words(
+        "%(seat)s plays %(bid)s%(trump)s%(double)s",
+        seat=SEAT_NAMES[score["declarer"]],
+        bid=BID_WORDS[score["contract"]],
+        trump=_named(trump, score.get("announced")) if trump else "",
+        double=DOUBLE_WORDS[score.get("double", "none")],
+    )
+    values = {
+        "contract": contract,
+        "score": f"{score['declarer_score']:+d}",
+        "playing": score["playing"],
+    }
+    if score.get("made"):
+        return words("%(contract)s: made, %(score)s to %(playing)s", **values)
+    if score.get("liability"):
+        return words(
+            "%(contract)s: lost, %(score)s to %(playing)s "
+            "(includes %(liability)s for overbidding a Ry)",
+            liability=score["liability"],
+            **values,
+        )
+    return words("%(contract)s: lost, %(score)s to %(playing)s", **values)
 
 
-TEAM_WORDS = {"NS": "North–South", "EW": "East–West"}
-DOUBLE_FACTS = {"none": "Not doubled", "x": "Doubled", "xx": "Redoubled"}
+TEAM_WORDS = {"NS": words("North–South"), "EW": words("East–West")}
+DOUBLE_FACTS = {"none": words("Not doubled"), "x": words("Doubled"), "xx": words("Redoubled")}
 
 
 def call_in_words(text: str) -> tuple[str, str]:
@@ -49,21 +71,38 @@ def call_in_words(text: str) -> tuple[str, str]:
     except CallError:
         return "", str(text)
     if call.bid is None:
-        return SEAT_NAMES[call.seat.name], "Pass"
-    words = BID_WORDS[call.bid.code]
+        return SEAT_NAMES[call.seat.name], words("Pass")
+    bid = BID_WORDS[call.bid.code]
     if call.trump:
-        words += f", {TRUMP_WORDS[call.trump]}"
-    return SEAT_NAMES[call.seat.name], words
+        return SEAT_NAMES[call.seat.name], words(
+            "%(bid)s, %(trump)s", bid=bid, trump=TRUMP_WORDS[call.trump]
+        )
+    return SEAT_NAMES[call.seat.name], bid
 
 
 def auctions_in_words(record: Mapping[str, Any]) -> list[tuple[str, list[tuple[str, str]]]]:
     """Each auction of an entry with its title: a passed-out first auction says so."""
     auctions = record.get("auctions") or []
-    titles = ["First auction: passed out", "Second auction"] if len(auctions) > 1 else ["Auction"]
+    titles = (
+        [words("First auction: passed out"), words("Second auction")]
+        if len(auctions) > 1
+        else [words("Auction")]
+    )
     return [
         (title, [call_in_words(call) for call in calls])
         for title, calls in zip(titles, auctions, strict=False)
     ]
+
+
+def _counts(tricks: Mapping[str, Any], keys: tuple[str, ...], between: str) -> Words:
+    """``North–South 10, East–West 5``: each side's or seat's tricks, every name translatable."""
+    names = {**SEAT_NAMES, **TEAM_WORDS}
+    places = [key for key in keys if key in tricks]
+    pattern = between.join(f"%({key})s %({key}_tricks)s" for key in places)
+    values: dict[str, Any] = {key: names[key] for key in places}
+    values.update({f"{key}_tricks": tricks[key] for key in places})
+    # A pattern of places only: its words are the seats' names, translated each.
+    return Words(pattern, values)
 
 
 def tricks_in_words(record: Mapping[str, Any]) -> str:
@@ -72,11 +111,8 @@ def tricks_in_words(record: Mapping[str, Any]) -> str:
     tricks = record.get("tricks")
     if not isinstance(tricks, dict) or not tricks:
         return ""
-    names = {**SEAT_NAMES, **TEAM_WORDS}
-    counts = [
-        f"{names[key]} {tricks[key]}" for key in ("NS", "EW", "N", "E", "S", "W") if key in tricks
-    ]
-    return "Tricks: " + ", ".join(counts)
+    counts = _counts(tricks, ("NS", "EW", "N", "E", "S", "W"), ", ")
+    return words("Tricks: %(counts)s", counts=counts)
 
 
 def entry_facts_in_words(
@@ -84,23 +120,34 @@ def entry_facts_in_words(
 ) -> list[tuple[str, str]]:
     """The facts of an entry besides its calls, as East checks them."""
     facts: list[tuple[str, str]] = []
-    if score.get("trump"):
-        when = "in the bid" if score.get("announced") == "during" else "after the auction"
-        facts.append(("Trump", f"{TRUMP_WORDS[score['trump']].capitalize()} (named {when})"))
+    trump = score.get("trump")
+    if trump:
+        name = TRUMP_WORDS[trump]
+        capital = words("No trump") if trump == "nt" else name
+        if score.get("announced") == "during":
+            facts.append((words("Trump"), words("%(trump)s (named in the bid)", trump=capital)))
+        else:
+            facts.append(
+                (words("Trump"), words("%(trump)s (named after the auction)", trump=capital))
+            )
     if score.get("contract") is not None:
         double = record.get("double", "none")
-        facts.append(("Double", DOUBLE_FACTS.get(double, str(double))))
+        facts.append((words("Double"), DOUBLE_FACTS.get(double, str(double))))
     tricks = record.get("tricks")
     if isinstance(tricks, dict):
-        names = {**SEAT_NAMES, **TEAM_WORDS}
-        counts = [
-            f"{names[key]} {tricks[key]}"
-            for key in ("N", "E", "S", "W", "NS", "EW")
-            if key in tricks
-        ]
-        facts.append(("Tricks", " · ".join(counts)))
+        facts.append((words("Tricks"), _counts(tricks, ("N", "E", "S", "W", "NS", "EW"), " · ")))
     if record.get("revoke") in SEAT_NAMES:
-        facts.append(("Revoke", f"by {SEAT_NAMES[record['revoke']]}: the round ended there"))
+        facts.append(
+            (
+                words("Revoke"),
+                words("by %(seat)s: the round ended there", seat=SEAT_NAMES[record["revoke"]]),
+            )
+        )
     if record.get("illegal_trump") in SEAT_NAMES:
-        facts.append(("Illegal trump", f"by {SEAT_NAMES[record['illegal_trump']]}"))
+        facts.append(
+            (
+                words("Illegal trump"),
+                words("by %(seat)s", seat=SEAT_NAMES[record["illegal_trump"]]),
+            )
+        )
     return facts

@@ -201,10 +201,10 @@ class PyramidGame(DoubleDummyTables, Game):
     ) -> list[tuple[str, str]]:
         trump = score["trump"]
         return [
-            ("Declarer", SEAT_NAMES[score["declarer"]]),
-            ("Declared", str(score["declared"])),
-            ("Trump", "no trumps" if trump == "nt" else trump),
-            ("Tricks won", str(score["won"])),
+            (words("Declarer"), SEAT_NAMES[score["declarer"]]),
+            (words("Declared"), str(score["declared"])),
+            (words("Trump"), TRUMP_WORDS.get(trump, trump)),
+            (words("Tricks won"), str(score["won"])),
         ]
 
     def entry_options(

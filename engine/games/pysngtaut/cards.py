@@ -16,12 +16,14 @@ import random
 from dataclasses import dataclass
 
 from engine.core.errors import DealError
+from engine.core.messages import Words, joined, words
 from engine.core.seats import SEAT_LETTERS, SEAT_NAMES
 
 RANK_CHARS = "A23456789TJQK"
 SUIT_CHARS = "SHDC"
 SUIT_SYMBOLS = "♠♥♦♣"
-RANK_WORDS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+#: A rank as a card shows it; the faces are words of the reader's language (V, D, R in French).
+RANK_WORDS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", words("J"), words("Q"), words("K"))
 JOKER = 52
 CARDS = 53  # distinct cards
 PACK_SIZE = 93
@@ -39,7 +41,13 @@ COPIES = (*tuple(1 if card // 4 in FACE_RANKS else 2 for card in range(52)), 1)
 #: The value of a card left in the hand (4.2) when it is not of the wild rank; the joker 0.
 RANK_VALUE = (5, 5, 5, 5, 5, 10, 10, 10, 10, 10, 50, 50, 50)
 CARD_TEXT = (*tuple(RANK_CHARS[card // 4] + SUIT_CHARS[card % 4] for card in range(52)), "JK")
-CARD_WORDS = (*tuple(RANK_WORDS[card // 4] + SUIT_SYMBOLS[card % 4] for card in range(52)), "joker")
+CARD_WORDS = (
+    *tuple(
+        Words("%(rank)s%(suit)s", {"rank": RANK_WORDS[card // 4], "suit": SUIT_SYMBOLS[card % 4]})
+        for card in range(52)
+    ),
+    words("joker"),
+)
 #: ``KH``, ``kh``, ``Kh``, ``kH`` ... to the card: reading a card is one look-up.
 CARD_CODES: dict[str, int] = {}
 for _card, _text in enumerate(CARD_TEXT):
@@ -230,15 +238,17 @@ def deal_cards(rng: random.Random, *, players: int, dealer: str) -> PysngtautDea
 
 
 def cards_in_words(cards: tuple[int, ...] | list[int]) -> str:
-    return " ".join(CARD_WORDS[card] for card in cards) if cards else "—"
+    return joined([CARD_WORDS[card] for card in cards], " ") if cards else "—"
 
 
 def hands_in_words(deal: PysngtautDeal) -> list[tuple[str, str]]:
     """``(whose, cards)``: the turned-up card, each seat's hand in seat order, the piles."""
-    rows = [("Turned up", CARD_WORDS[deal.up])]
+    rows: list[tuple[str, str]] = [(words("Turned up"), CARD_WORDS[deal.up])]
     for seat in deal.seats:
-        whose = SEAT_NAMES[seat] + (" (dealer)" if seat == deal.dealer else "")
+        whose = SEAT_NAMES[seat]
+        if seat == deal.dealer:
+            whose = words("%(seat)s (dealer)", seat=whose)
         rows.append((whose, cards_in_words(deal.hand(seat))))
-    rows.append(("Pile 1 (top first)", cards_in_words(deal.pile1)))
-    rows.append(("Pile 2 (top first)", cards_in_words(deal.pile2)))
+    rows.append((words("Pile 1 (top first)"), cards_in_words(deal.pile1)))
+    rows.append((words("Pile 2 (top first)"), cards_in_words(deal.pile2)))
     return rows

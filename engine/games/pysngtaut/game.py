@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.core.errors import SettingsError
-from engine.core.messages import words
+from engine.core.messages import joined, words
 from engine.core.seats import DIRECTIONS, SEAT_LETTERS, SEAT_NAMES, table_seats
 from engine.games.base import PLAYERS, Game, Setting, board_mismatch, play_in_words
 from engine.games.pysngtaut import cards
@@ -79,9 +79,9 @@ FACES = "JQK"
 #: The options that make a set invalid (3.10, options 1 to 3): the picker applies them too.
 SET_RESTRICTIONS = ("same_colour_sets", "same_colour_wilds", "number_wilds_not_in_face_sets")
 PENALTY_WORDS = {
-    "improper_draw": "improper draw",
-    "improper_meld": "improper meld",
-    "out_of_turn": "played out of turn",
+    "improper_draw": words("improper draw"),
+    "improper_meld": words("improper meld"),
+    "out_of_turn": words("played out of turn"),
 }
 
 
@@ -115,13 +115,16 @@ def _up_code(up: Any, deal: Any) -> int:
 def _cards_rows(melds: Mapping[str, Any], held_cards: Mapping[str, Any]) -> list[tuple[str, str]]:
     """Every seat's sets, then every seat's hand, in words; seats in table order, whatever
     order a stored record's keys came back in."""
-    rows = [
-        (f"Sets of {SEAT_NAMES[seat]}", " · ".join(map(_cards_words, melds[seat])))
+    rows: list[tuple[str, str]] = [
+        (
+            words("Sets of %(seat)s", seat=SEAT_NAMES[seat]),
+            joined([_cards_words(meld) for meld in melds[seat]], " · "),
+        )
         for seat in SEAT_LETTERS
         if melds.get(seat)
     ]
     rows += [
-        (f"{SEAT_NAMES[seat]}'s hand", _cards_words(held_cards[seat]))
+        (words("%(seat)s's hand", seat=SEAT_NAMES[seat]), _cards_words(held_cards[seat]))
         for seat in SEAT_LETTERS
         if held_cards.get(seat)
     ]
@@ -167,7 +170,7 @@ def _flags(settings: Mapping[str, Any] | None) -> dict[str, bool]:
 
 
 def _cards_words(texts: list[str]) -> str:
-    return " ".join(cards.CARD_WORDS[CARD_CODES[text]] for text in texts) if texts else "—"
+    return joined([cards.CARD_WORDS[CARD_CODES[text]] for text in texts], " ") if texts else "—"
 
 
 class PysngtautGame(Game):
@@ -327,26 +330,38 @@ class PysngtautGame(Game):
         self, record: Mapping[str, Any], score: Mapping[str, Any]
     ) -> list[tuple[str, str]]:
         winner = score["winner"]
-        rows = []
+        rows: list[tuple[str, str]] = []
         # Only the card entered: a record without one (stored before North entered it) shows
         # nothing of its deal here.
         up = record.get("up")
         if isinstance(up, str) and up.upper() in CARD_CODES:
-            rows.append(("Turned up", _cards_words([up.upper()])))
-        rows.append(
-            ("Outcome", "dead hand" if winner is None else f"{SEAT_NAMES[winner]} went out")
+            rows.append((words("Turned up"), _cards_words([up.upper()])))
+        outcome = (
+            words("dead hand")
+            if winner is None
+            else words("%(seat)s went out", seat=SEAT_NAMES[winner])
         )
+        rows.append((words("Outcome"), outcome))
         rows += _cards_rows(record.get("melds") or {}, record.get("hands") or {})
         god = score["god"]
         rows.append(
-            ("God card", f"in front of {SEAT_NAMES[god]}" if god else "not in front of anybody")
+            (
+                words("God card"),
+                words("in front of %(seat)s", seat=SEAT_NAMES[god])
+                if god
+                else words("not in front of anybody"),
+            )
         )
         penalties = [
-            f"{SEAT_NAMES[str(p['seat']).upper()]}: {PENALTY_WORDS[str(p['kind']).lower()]}"
+            words(
+                "%(seat)s: %(penalty)s",
+                seat=SEAT_NAMES[str(p["seat"]).upper()],
+                penalty=PENALTY_WORDS[str(p["kind"]).lower()],
+            )
             for p in record.get("penalties") or []
         ]
         if penalties:
-            rows.append(("Penalties", "; ".join(penalties)))
+            rows.append((words("Penalties"), joined(penalties, "; ")))
         return rows
 
     def entry_options(

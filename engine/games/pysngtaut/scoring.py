@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from engine.core.messages import Words, joined, words
 from engine.core.seats import SEAT_LETTERS, SEAT_NAMES
 from engine.games.pysngtaut.cards import (
     CARD_CODES,
@@ -226,41 +227,70 @@ def _points(value: int) -> str:
     return f"{value:+,}".replace("-", "−") if value else "0"
 
 
-def _extras(score: Mapping[str, Any]) -> list[str]:
+#: The penalties a board's payments may name (4.4), in words.
+PENALTY_NAMES = {
+    "out_of_turn": words("out of turn"),
+    "improper_meld": words("improper meld"),
+    "improper_draw": words("improper draw"),
+}
+
+
+def _extras(score: Mapping[str, Any]) -> list[Any]:
     """What else marked the board: the multiplier, the god card, the penalties."""
-    extras = []
+    extras: list[Any] = []
     if score.get("multiplier", 1) != 1:
         extras.append(f"×{score['multiplier']}")
     if score.get("god"):
-        extras.append(f"god card {score['god']}")
+        extras.append(words("god card %(seat)s", seat=score["god"]))
     penalties = sorted({payment["for"] for payment in score["payments"]} - {"settlement", "pot"})
-    extras += [kind.replace("_", " ") for kind in penalties]
+    extras += [PENALTY_NAMES.get(kind, kind.replace("_", " ")) for kind in penalties]
     return extras
 
 
-def _set_words(entry: Mapping[str, Any]) -> str:
+def _set_words(entry: Mapping[str, Any]) -> Words:
     """A set's cards, its row and its value: ``Q♥ Q♦ Q♠ Q♣ (4 Natural Face Cards, 2,000)``."""
-    cards = " ".join(CARD_WORDS[CARD_CODES[card]] for card in entry["cards"])
+    cards = joined([CARD_WORDS[CARD_CODES[card]] for card in entry["cards"]], " ")
     row = CATEGORY_ROWS.get(entry["category"], entry["category"])
-    return f"{cards} ({row}, {entry['value']:,})"
+    return Words(
+        "%(cards)s (%(row)s, %(value)s)",
+        {"cards": cards, "row": row, "value": f"{entry['value']:,}"},
+    )
 
 
 def describe(score: Mapping[str, Any]) -> str:
     """``East went out with 3 sets worth 7,500: N −16,680, E +22,625, S −5,945. Sets: Q♥ Q♦
-    Q♠ Q♣ (4 Natural Face Cards, 2,000); ...``: each of the winner's sets with its row."""
+    Q♠ Q♣ (4 Natural Face Cards, 2,000); ...``: each of the winner's sets with its row. Made
+    of the engine's words (engine.core.messages), translated by the pages."""
     # Seats in table order, whatever order a stored score's keys came back in.
     seats = score["seats"]
     results = ", ".join(f"{seat} {_points(seats[seat])}" for seat in SEAT_LETTERS if seat in seats)
     extras = _extras(score)
-    extra = f" ({', '.join(extras)})" if extras else ""
+    extra = Words(" (%(extras)s)", {"extras": joined(extras, ", ")}) if extras else ""
     if score["winner"] is None:
         pot = sum(p["amount"] for p in score["payments"] if p["to"] == "pot")
-        return f"Dead hand, {pot:,} lost to the pot{extra}: {results}"
+        return words(
+            "Dead hand, %(pot)s lost to the pot%(extra)s: %(results)s",
+            pot=f"{pot:,}",
+            extra=extra,
+            results=results,
+        )
     sets = score["sets"]
     worth = sum(entry["value"] for entry in sets)
-    count = f"{len(sets)} set{'' if len(sets) == 1 else 's'}"
-    listed = "; ".join(map(_set_words, sets))
-    return (
-        f"{SEAT_NAMES[score['winner']]} went out with {count} worth {worth:,}{extra}: {results}"
-        f". Sets: {listed}"
+    values = {
+        "seat": SEAT_NAMES[score["winner"]],
+        "count": len(sets),
+        "worth": f"{worth:,}",
+        "extra": extra,
+        "results": results,
+        "sets": joined([_set_words(entry) for entry in sets], "; "),
+    }
+    if len(sets) == 1:
+        return words(
+            "%(seat)s went out with 1 set worth %(worth)s%(extra)s: %(results)s. Sets: %(sets)s",
+            **values,
+        )
+    return words(
+        "%(seat)s went out with %(count)s sets worth %(worth)s%(extra)s: %(results)s. "
+        "Sets: %(sets)s",
+        **values,
     )

@@ -7,6 +7,7 @@ never lays down what a record would refuse.
 
 from __future__ import annotations
 
+from engine.core.messages import words
 from engine.games.pysngtaut.cards import FACE_RANKS, JOKER, NATURAL_RANK, RANK_CHARS, RANK_OF, RED
 
 #: The value table in table order (4.3): the first row that fits a set is its category.
@@ -25,16 +26,16 @@ CATEGORIES = (
 CATEGORY_IDS = tuple(name for name, _value in CATEGORIES)
 #: The source's row of each category (4.3).
 CATEGORY_ROWS = {
-    "3-natural-face": "3 Natural Face Cards",
-    "3-face-wild": "3 Face Cards with Wilds",
-    "3-natural-number": "3 Natural Number Cards",
-    "3-number-wild": "3 Number Cards with Wilds",
-    "4-natural-face": "4 Natural Face Cards",
-    "4-natural-red": "4 Natural Red Cards",
-    "4-natural-black": "4 Natural Black Cards",
-    "4-face-wild": "4 Face Cards with Wilds",
-    "4-natural": "4 Natural Cards",
-    "4-number-wild": "4 Number Cards with Wilds",
+    "3-natural-face": words("3 Natural Face Cards"),
+    "3-face-wild": words("3 Face Cards with Wilds"),
+    "3-natural-number": words("3 Natural Number Cards"),
+    "3-number-wild": words("3 Number Cards with Wilds"),
+    "4-natural-face": words("4 Natural Face Cards"),
+    "4-natural-red": words("4 Natural Red Cards"),
+    "4-natural-black": words("4 Natural Black Cards"),
+    "4-face-wild": words("4 Face Cards with Wilds"),
+    "4-natural": words("4 Natural Cards"),
+    "4-number-wild": words("4 Number Cards with Wilds"),
 }
 DEFAULT_VALUES = dict(CATEGORIES)
 (

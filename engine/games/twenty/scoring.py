@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from engine.core.messages import Words, words
 from engine.core.seats import SEAT_LETTERS, SEAT_NAMES
 
 #: A contra level to its multiplier.
@@ -16,6 +17,7 @@ SPARROW_BASE = 4
 SLAM_BASE = 12
 CONTRACT_WORDS = {"PART": "Partnership", "NT": "No Trumps", "SOLO": "Solo"}
 LEVEL_WORDS = {"contra": "contra'd", "re": "re-contra'd", "sub": "sub-contra'd"}
+ITEM_WORDS = {"sparrow": words("Sparrow"), "slam": words("Slam")}
 
 
 def item(name: str, by: str, base: int, contra: str, won: bool) -> dict[str, Any]:
@@ -62,33 +64,69 @@ def _signed(value: int) -> str:
     return f"+{value}" if value > 0 else str(value).replace("-", "−")
 
 
+def _joined(parts: list[Any], between: str) -> Words:
+    """``parts`` joined by ``between``, each part translated on its own by the pages."""
+    places = between.join(f"%(p{index})s" for index in range(len(parts)))
+    return Words(places, {f"p{index}": part for index, part in enumerate(parts)})
+
+
+def _worth(entry: Mapping[str, Any]) -> Words:
+    """`` (contra'd, worth 2)`` or `` (worth 1)``."""
+    level = LEVEL_WORDS.get(entry["contra"])
+    if level:
+        return words(" (%(level)s, worth %(value)s)", level=words(level), value=entry["value"])
+    return words(" (worth %(value)s)", value=entry["value"])
+
+
+def _item_words(entry: Mapping[str, Any]) -> Words:
+    """A held bonus, or a Sparrow or a Slam won or lost, with its value."""
+    seat = words(SEAT_NAMES[entry["by"]])
+    if entry["item"] == "kings":
+        return words(
+            "%(seat)s held the Kings (%(value)s from each)", seat=seat, value=entry["value"]
+        )
+    if entry["item"] == "honours":
+        return words(
+            "%(seat)s held the Honours (%(value)s from each)", seat=seat, value=entry["value"]
+        )
+    name = ITEM_WORDS.get(entry["item"], entry["item"].capitalize())
+    if entry["won"]:
+        return words("%(seat)s's %(item)s%(worth)s won", seat=seat, item=name, worth=_worth(entry))
+    return words("%(seat)s's %(item)s%(worth)s lost", seat=seat, item=name, worth=_worth(entry))
+
+
 def describe(score: Mapping[str, Any]) -> str:
     """Every item with its value, then the table results: ``East's Partnership with West: 58
     points, 6 tricks, won (contra'd, worth 2); West's Sparrow (re-contra'd, worth 16) won;
-    West held the Honours (1 from each). Result: N −19, E +17, S −19, W +21``."""
-    contract = CONTRACT_WORDS[score["contract"]]
-    who = f"{SEAT_NAMES[score['declarer']]}'s {contract}"
+    West held the Honours (1 from each). Result: N −19, E +17, S −19, W +21``. Made of the
+    engine's words (engine.core.messages), translated by the pages."""
+    contract = words(CONTRACT_WORDS[score["contract"]])
+    declarer = words(SEAT_NAMES[score["declarer"]])
     if score["partner"]:
-        who += f" with {SEAT_NAMES[score['partner']]}"
-    tricks = score["tricks"]
-    parts = [
-        f"{who}: {score['points']} points, {tricks} trick{'' if tricks == 1 else 's'}, "
-        f"{'won' if score['made'] else 'lost'}"
+        who = words(
+            "%(seat)s's %(contract)s with %(partner)s",
+            seat=declarer,
+            contract=contract,
+            partner=words(SEAT_NAMES[score["partner"]]),
+        )
+    else:
+        who = words("%(seat)s's %(contract)s", seat=declarer, contract=contract)
+    count = score["tricks"]
+    tricks = words("1 trick") if count == 1 else words("%(count)s tricks", count=count)
+    bid = next((entry for entry in score["items"] if entry["item"] == "bid"), None)
+    head = {
+        "who": who,
+        "points": score["points"],
+        "tricks": tricks,
+        "worth": _worth(bid) if bid else "",
+    }
+    parts: list[Any] = [
+        words("%(who)s: %(points)s points, %(tricks)s, won%(worth)s", **head)
+        if score["made"]
+        else words("%(who)s: %(points)s points, %(tricks)s, lost%(worth)s", **head)
     ]
-    for entry in score["items"]:
-        level = LEVEL_WORDS.get(entry["contra"])
-        worth = f"{level + ', ' if level else ''}worth {entry['value']}"
-        name = entry["item"]
-        if name == "bid":
-            parts[0] += f" ({worth})"
-            continue
-        if name in ("kings", "honours"):
-            held = f"{SEAT_NAMES[entry['by']]} held the {name.capitalize()}"
-            parts.append(f"{held} ({entry['value']} from each)")
-            continue
-        words = f"{SEAT_NAMES[entry['by']]}'s {name.capitalize()} ({worth})"
-        parts.append(f"{words} {'won' if entry['won'] else 'lost'}")
+    parts += [_item_words(entry) for entry in score["items"] if entry["item"] != "bid"]
     # Seats in table order, whatever order a stored score's keys came back in.
     seats = score["seats"]
     results = ", ".join(f"{seat} {_signed(seats[seat])}" for seat in SEAT_LETTERS if seat in seats)
-    return "; ".join(parts) + f". Result: {results}"
+    return words("%(items)s. Result: %(results)s", items=_joined(parts, "; "), results=results)
