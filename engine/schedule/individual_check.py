@@ -122,31 +122,13 @@ def check_individual_schedule(data: Any) -> list[str]:
 def _read_header(data: dict, problems: list[str]) -> _Header:
     if "sizes" in data:
         return _read_sized_header(data, problems)
-    problems += [f"missing key '{key}'" for key in REQUIRED_KEYS if key not in data]
-    problems += [f"unknown key {_describe(key)}" for key in data if key not in KEYS]
+    _check_header_keys(data, REQUIRED_KEYS, problems)
     players = _whole_number(data, "players", "'players'", 2, MAX_NUMBER, problems)
-    per_table = data.get("per_table")
-    if "per_table" in data and (type(per_table) is not int or per_table not in TABLE_SIZES):
-        problems.append(f"'per_table' must be 2, 3 or 4, not {_describe(per_table)}")
-        per_table = None
+    per_table = _read_per_table(data, problems)
     tables = _whole_number(data, "tables", "'tables'", 1, MAX_NUMBER, problems)
     rounds = _whole_number(data, "rounds", "'rounds'", 1, MAX_NUMBER, problems)
-    figures: dict[str, Any] = {
-        key: _whole_number(data, key, f"'{key}'", 0, MAX_NUMBER, problems) for key in FIGURE_KEYS
-    }
-    agree = False
-    most_rounds = tables  # nobody visits a table twice: at most one round per table
-    if players is not None and per_table is not None:
-        most_rounds = players // per_table
-        if players < per_table:
-            problems.append(f"'players' is {players}, too few for one table of {per_table}")
-        elif tables is not None and tables != players // per_table:
-            problems.append(
-                f"'tables' is {tables}, but {players} players at tables of {per_table} "
-                f"fill {_count(players // per_table, 'table')}"
-            )
-        else:
-            agree = tables is not None
+    figures = _read_figures(data, problems)
+    agree, most_rounds = _tables_filled(players, per_table, tables, problems)
     if rounds is not None and most_rounds and rounds > most_rounds:
         problems.append(
             f"'rounds' is {rounds}, but nobody may visit a table twice, so "
@@ -162,19 +144,55 @@ def _read_header(data: dict, problems: list[str]) -> _Header:
     )
 
 
-def _read_sized_header(data: dict, problems: list[str]) -> _Header:
-    """The header of a movement at tables of several sizes (``sizes`` for ``per_table``)."""
-    required = [key for key in REQUIRED_KEYS if key != "per_table"]
+def _check_header_keys(data: dict, required: Iterable[str], problems: list[str]) -> None:
     problems += [f"missing key '{key}'" for key in required if key not in data]
     problems += [f"unknown key {_describe(key)}" for key in data if key not in KEYS]
+
+
+def _read_per_table(data: dict, problems: list[str]) -> int | None:
+    per_table = data.get("per_table")
+    if "per_table" in data and (type(per_table) is not int or per_table not in TABLE_SIZES):
+        problems.append(f"'per_table' must be 2, 3 or 4, not {_describe(per_table)}")
+        return None
+    return per_table
+
+
+def _read_figures(data: dict, problems: list[str]) -> dict[str, Any]:
+    """The figures a movement claims of itself (``FIGURE_KEYS``), each a whole number."""
+    return {
+        key: _whole_number(data, key, f"'{key}'", 0, MAX_NUMBER, problems) for key in FIGURE_KEYS
+    }
+
+
+def _tables_filled(
+    players: int | None, per_table: int | None, tables: int | None, problems: list[str]
+) -> tuple[bool, int | None]:
+    """Whether the players at tables of ``per_table`` fill exactly ``tables``, and the most
+    rounds the field allows (nobody visits a table twice: at most one round per table)."""
+    if players is None or per_table is None:
+        return False, tables
+    filled = players // per_table
+    if players < per_table:
+        problems.append(f"'players' is {players}, too few for one table of {per_table}")
+        return False, filled
+    if tables is not None and tables != filled:
+        problems.append(
+            f"'tables' is {tables}, but {players} players at tables of {per_table} "
+            f"fill {_count(filled, 'table')}"
+        )
+        return False, filled
+    return tables is not None, filled
+
+
+def _read_sized_header(data: dict, problems: list[str]) -> _Header:
+    """The header of a movement at tables of several sizes (``sizes`` for ``per_table``)."""
+    _check_header_keys(data, [key for key in REQUIRED_KEYS if key != "per_table"], problems)
     if "per_table" in data:
         problems.append("give 'per_table' or 'sizes', not both")
     players = _whole_number(data, "players", "'players'", 2, MAX_NUMBER, problems)
     tables = _whole_number(data, "tables", "'tables'", 1, MAX_NUMBER, problems)
     rounds = _whole_number(data, "rounds", "'rounds'", 1, MAX_NUMBER, problems)
-    figures = {
-        key: _whole_number(data, key, f"'{key}'", 0, MAX_NUMBER, problems) for key in FIGURE_KEYS
-    }
+    figures = _read_figures(data, problems)
     sizes = _read_sizes(data["sizes"], problems)
     agree = False
     if sizes is not None:
@@ -236,26 +254,42 @@ def _read_seatings(data: dict, header: _Header, problems: list[str]) -> list[_Se
     seatings = []
     unused: dict[str, list[str]] = defaultdict(list)  # seat -> the seatings that fill it
     for index, item in enumerate(items):
-        label = f"seatings[{index}]"
-        if not isinstance(item, dict):
-            problems.append(f"{label} must be an object, not {_kind(item)}")
-            continue
-        _keys(item, label, SEATING_KEYS, problems)
-        round_ = _whole_number(
-            item, "round", f"{label}.round", 1, header.rounds or MAX_NUMBER, problems
-        )
-        table = _whole_number(
-            item, "table", f"{label}.table", 1, header.tables or MAX_NUMBER, problems
-        )
-        place = f"round {round_}, table {table}" if round_ and table else None
-        players: tuple[int, ...] = ()
-        if "seats" in item:
-            size = header.size(table) if header.sizes else header.per_table
-            players = _read_seats(item["seats"], label, place, header, size, unused, problems)
-        if round_ is not None and table is not None:
-            seatings.append(_Seating(index, round_, table, players))
+        seating = _read_seating(index, item, header, unused, problems)
+        if seating is not None:
+            seatings.append(seating)
+    _report_unused_seats(unused, header, problems)
+    return seatings
+
+
+def _read_seating(
+    index: int, item: Any, header: _Header, unused: dict[str, list[str]], problems: list[str]
+) -> _Seating | None:
+    """One seating, or None when it names no round or no table."""
+    label = f"seatings[{index}]"
+    if not isinstance(item, dict):
+        problems.append(f"{label} must be an object, not {_kind(item)}")
+        return None
+    _keys(item, label, SEATING_KEYS, problems)
+    round_ = _whole_number(
+        item, "round", f"{label}.round", 1, header.rounds or MAX_NUMBER, problems
+    )
+    table = _whole_number(item, "table", f"{label}.table", 1, header.tables or MAX_NUMBER, problems)
+    place = f"round {round_}, table {table}" if round_ and table else None
+    players: tuple[int, ...] = ()
+    if "seats" in item:
+        size = header.size(table) if header.sizes else header.per_table
+        players = _read_seats(item["seats"], label, place, header, size, unused, problems)
+    if round_ is None or table is None:
+        return None
+    return _Seating(index, round_, table, players)
+
+
+def _report_unused_seats(
+    unused: dict[str, list[str]], header: _Header, problems: list[str]
+) -> None:
+    """Seats that tables of ``per_table`` lack, filled all the same: usually a wrong
+    ``per_table``, so one message a seat, not one a seating."""
     for name, labels in unused.items():
-        # Usually a wrong per_table: one message, not one per seating.
         if len(labels) > SHOWN_SEATINGS:
             labels = [*labels[:SHOWN_SEATINGS], f"{len(labels) - SHOWN_SEATINGS} more"]
         used = ", ".join(SEATS[: header.per_table])
@@ -263,7 +297,6 @@ def _read_seatings(data: dict, header: _Header, problems: list[str]) -> list[_Se
             f"seat {name} is not used at tables of {header.per_table} (only {used}), "
             f"but {_and(labels)} {_verb(labels, 'fill')} it"
         )
-    return seatings
 
 
 def _read_seats(
@@ -284,14 +317,7 @@ def _read_seats(
         problems.append(f"{label}.seats{where} must be an object, not {_kind(seats)}")
         return ()
     seat_names = SEATS[:size] if size else SEATS
-    for name in seats:
-        _check_seat_name(name, f"{label}.seats{where}", seat_names, header, size, problems)
-        if name in SEATS and name not in seat_names and not header.sizes:
-            unused[name].append(label)  # tables of fewer players: one message for them all
-    if size:
-        empty = [name for name in seat_names if name not in seats]
-        if empty:
-            problems.append(f"{label}.seats{where}: nobody sits at {', '.join(empty)}")
+    _check_seat_names(seats, label, where, seat_names, header, size, unused, problems)
     held: dict[int, list[str]] = {}
     for name in seat_names:
         player = _whole_number(
@@ -303,6 +329,27 @@ def _read_seats(
         if len(names) > 1:
             problems.append(f"{place or label}: player {player} sits at {_and(names)}")
     return tuple(held)
+
+
+def _check_seat_names(
+    seats: dict,
+    label: str,
+    where: str,
+    seat_names: tuple[str, ...] | str,
+    header: _Header,
+    size: int | None,
+    unused: dict[str, list[str]],
+    problems: list[str],
+) -> None:
+    """Seats a table of its size lacks, or no seat at all; seats of its size left empty."""
+    for name in seats:
+        _check_seat_name(name, f"{label}.seats{where}", seat_names, header, size, problems)
+        if name in SEATS and name not in seat_names and not header.sizes:
+            unused[name].append(label)  # tables of fewer players: one message for them all
+    if size:
+        empty = [name for name in seat_names if name not in seats]
+        if empty:
+            problems.append(f"{label}.seats{where}: nobody sits at {', '.join(empty)}")
 
 
 def _check_seat_name(
@@ -492,29 +539,39 @@ def _check_figures(seatings: list[_Seating], header: _Header, problems: list[str
     meetings = Counter(
         pair for seating in seatings for pair in itertools.combinations(sorted(seating.players), 2)
     )
+    if header.max_meetings is not None:
+        _check_max_meetings(header.max_meetings, meetings, problems)
+    if header.repeated_pairs is not None:
+        _check_repeated_pairs(header.repeated_pairs, meetings, problems)
+
+
+def _check_max_meetings(claimed: int, meetings: Counter, problems: list[str]) -> None:
+    """The claimed ``max_meetings`` against the most two players meet."""
     most = max(meetings.values(), default=0)
+    if claimed == most:
+        return
+    if most == 0:
+        problems.append(f"'max_meetings' is {claimed}, but no two players meet")
+        return
+    first, second = min(pair for pair, count in meetings.items() if count == most)
+    problems.append(
+        f"'max_meetings' is {claimed}, but the most two players meet is {most} "
+        f"(players {first} and {second} meet {_times(most)})"
+    )
+
+
+def _check_repeated_pairs(claimed: int, meetings: Counter, problems: list[str]) -> None:
+    """The claimed ``repeated_pairs`` against the pairs of players who meet more than once."""
     repeated = sum(1 for count in meetings.values() if count > 1)
-    claimed = header.max_meetings
-    if claimed is not None and claimed != most:
-        if most == 0:
-            problems.append(f"'max_meetings' is {claimed}, but no two players meet")
-        else:
-            first, second = min(pair for pair, count in meetings.items() if count == most)
-            problems.append(
-                f"'max_meetings' is {claimed}, but the most two players meet is {most} "
-                f"(players {first} and {second} meet {_times(most)})"
-            )
-    claimed = header.repeated_pairs
-    if claimed is not None and claimed != repeated:
-        if not repeated:
-            problems.append(
-                f"'repeated_pairs' is {claimed}, but no pair of players meets more than once"
-            )
-        else:
-            pairs = (
-                "1 pair of players meets" if repeated == 1 else f"{repeated} pairs of players meet"
-            )
-            problems.append(f"'repeated_pairs' is {claimed}, but {pairs} more than once")
+    if claimed == repeated:
+        return
+    if not repeated:
+        problems.append(
+            f"'repeated_pairs' is {claimed}, but no pair of players meets more than once"
+        )
+        return
+    pairs = "1 pair of players meets" if repeated == 1 else f"{repeated} pairs of players meet"
+    problems.append(f"'repeated_pairs' is {claimed}, but {pairs} more than once")
 
 
 def _check_rounds_at_size(
