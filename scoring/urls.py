@@ -23,6 +23,7 @@ scoring_patterns = [
     ),
     path(BOARD, director.director_board, name="director-board"),
     path(BOARD + "enter/", director.director_enter, name="director-enter"),
+    path(BOARD + "preview/", director.director_preview, name="director-preview"),
     path(BOARD + "adjust/", director.director_adjust, name="director-adjust"),
     path(BOARD + "erase/", director.director_erase, name="director-erase"),
     path("t/<slug:slug>/", public.public_home, name="public"),

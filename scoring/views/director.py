@@ -11,10 +11,11 @@ from typing import Any
 from urllib.parse import urlencode
 
 from django.contrib import messages
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils.translation import gettext
 from django.views.decorators.http import require_POST
 
 from engine.core.seats import SEAT_NAMES
@@ -26,6 +27,7 @@ from scoring.views.entries import describe_entry
 from tournaments import selectors as tselectors
 from tournaments.models import Board, Entrant, Match, Status, Tournament, entry_script
 from tournaments.permissions import organiser_required
+from tournaments.templatetags.languages import translated, translated_tree
 
 
 def _tournament(slug: str) -> Tournament:
@@ -203,6 +205,8 @@ def _board_forms(
         "entry_form": entry_form,
         "choices_entry": isinstance(entry_form, ChoicesEntryForm),
         "script_entry": isinstance(entry_form, ScriptEntryForm),
+        # The entry the form starts from: the script keeps the director's draft per entry.
+        "draft_of": latest.pk if latest else "",
         "adjust_form": forms.get("adjust_form") or _director_adjust_form(tournament, match),
         "erase_form": forms.get("erase_form") or EraseForm(),
     }
@@ -358,6 +362,43 @@ def director_enter(request: HttpRequest, slug: str, match_id: int, board: int) -
         form_name="entry_form",
         act=act,
         failed="The result was not saved: see the form below.",
+    )
+
+
+@organiser_required
+@require_POST
+def director_preview(request: HttpRequest, slug: str, match_id: int, board: int) -> JsonResponse:
+    """The score of the director's entry as it stands, never stored: what North's phone shows
+    (the board score and its words: ``{"record": facts}`` in, the score with ``words`` out),
+    with every fact in words (the revoke among them) and, for the director alone, whether it
+    agrees with the deal on file. 400 ``{"detail", "field"}`` for an entry that cannot be
+    scored."""
+    tournament = _tournament(slug)
+    match, board_obj = _director_match(tournament, match_id, board)
+    try:
+        body = json.loads(request.body or b"{}")
+    except ValueError:
+        body = None
+    facts = body.get("record") if isinstance(body, dict) else None
+    if not isinstance(facts, dict):
+        detail = gettext("The entry did not arrive whole: reload the page and enter it again.")
+        return JsonResponse({"detail": detail, "field": "record"}, status=400)
+    try:
+        record, score = services.score_entry(match, board_obj, facts)
+    except ScoringError as exc:
+        return JsonResponse(
+            {"detail": translated(exc.message), "field": exc.field}, status=exc.status
+        )
+    game = tournament.game_rules
+    return JsonResponse(
+        translated_tree(
+            {
+                **score,
+                "words": game.describe(score),
+                "facts": game.entry_in_words(record, score),
+                "disagreement": services.deal_disagreement(match, board_obj, facts, score),
+            }
+        )
     )
 
 

@@ -278,9 +278,12 @@
       this.board = Number(panel.dataset.board);
       this.table = Number(panel.dataset.table);
       this.base = `${config.api}matches/${this.match}/boards/${this.board}/`;
-      // The director's page keeps its drafts apart from North's, should both share a browser.
-      const kind = config.director ? "director-draft" : "draft";
-      this.draftKey = `pym:${kind}:${config.slug}:${this.match}:${this.board}`;
+      // The director's page keeps its drafts apart from North's, should both share a browser,
+      // and each apart from the next entry: a draft started from one entry never hides the
+      // calls of a later one (the page names the entry it starts from in data-draft-of).
+      this.draftKey = config.director
+        ? `pym:director-draft:${config.slug}:${this.match}:${this.board}:${panel.dataset.draftOf || "new"}`
+        : `pym:draft:${config.slug}:${this.match}:${this.board}`;
       this.preview = null;
       this.previewTimer = null;
       this.draft = this.loadDraft();
@@ -424,13 +427,10 @@
 
     async runPreview(key, facts) {
       let preview;
-      if (config.director) {
-        this.preview = { key, unchecked: tr("The score is computed when you save.") };
-        this.showPreview();
-        return;
-      }
       try {
-        const answer = await api(`${this.base}preview/`, { method: "POST", body: { record: facts } });
+        const answer = config.director
+          ? await directorPreview(this.panel, facts)
+          : await api(`${this.base}preview/`, { method: "POST", body: { record: facts } });
         if (answer.ok) preview = { key, score: answer.data };
         else if (answer.status === 429 || answer.status >= 500) preview = { key, unchecked: problemText(answer) };
         else preview = { key, error: problemText(answer) };
@@ -460,7 +460,7 @@
       else if (p.score) {
         const s = p.score;
         content = h("div", { class: "score" }, h("p", { class: "score-words" }, s.words),
-          h("p", { class: "score-line" }, this.scoreLine(s)));
+          h("p", { class: "score-line" }, this.scoreLine(s)), directorNotes(s));
       }
       box.replaceChildren(content || "");
       send.disabled = !(p.score || p.unchecked);
@@ -608,13 +608,45 @@
     }
   }
 
-  const kit = { h, api, store, config, problemText, say, tr, trf, SEAT_NAMES, SEND_LABEL, Entry, FieldsEntry };
+  const kit = { h, api, store, config, problemText, say, tr, trf, SEAT_NAMES, SEND_LABEL, Entry, FieldsEntry,
+    directorNotes };
   let madeEntry = null;
   function entryClass() {
     if (madeEntry) return madeEntry;
     const factory = (window.ScorerEntries || {})[config.entry];
     madeEntry = factory ? factory(kit) : config.entry === "fields" ? FieldsEntry : MissingEntry;
     return madeEntry;
+  }
+
+  // The director's board page: the score of the entry as it stands, from the page's own
+  // preview address (the director's session, not a team's code), with every fact in words.
+  async function directorPreview(panel, facts) {
+    const form = panel.closest("form");
+    const token = form && form.elements.csrfmiddlewaretoken ? form.elements.csrfmiddlewaretoken.value : "";
+    const response = await fetch(panel.dataset.preview, {
+      method: "POST", cache: "no-store", credentials: "same-origin",
+      headers: { Accept: "application/json", "Content-Type": "application/json", "X-CSRFToken": token },
+      body: JSON.stringify({ record: facts }),
+    });
+    let data = null;
+    try {
+      data = await response.json();
+    } catch (e) {
+      data = null;
+    }
+    return { ok: response.ok, status: response.status, data };
+  }
+
+  /** What the director's preview adds to the score: each fact entered, in words (a revoke, an
+   * illegal trump...), and whether the entry agrees with the deal on file. */
+  function directorNotes(s) {
+    if (!config.director) return null;
+    const facts = (s.facts || []).flatMap(([label, text]) => [h("dt", {}, label), h("dd", {}, text)]);
+    return [
+      facts.length ? h("dl", { class: "facts preview-facts" }, facts) : null,
+      s.disagreement ? h("p", { class: "message warning" },
+        trf("This entry disagrees with the deal on file: %(why)s.", { why: s.disagreement })) : null,
+    ];
   }
 
   // The director's board page: the entry fills the form's hidden JSON field and sends it.

@@ -12,6 +12,7 @@ import re
 
 import pytest
 
+from engine.games import get_game
 from scoring import services as scoring
 from scoring.models import Result, Submission
 from tests.browser.helpers import (
@@ -287,6 +288,19 @@ def test_the_director_corrects_norths_entry_with_the_same_bidding_box(live, cup,
                 reason="we took more",
                 client_id=f"east-review-{tricks}",
             )
+        norths = {
+            "auctions": [["N:G", "E:P", "S:P", "W:P"]],
+            "trump": "fire",
+            "double": "none",
+            "tricks": {"NS": 8, "EW": 7},
+        }
+        norths_words, revoked_words = (
+            get_game("pymtheg").describe(
+                scoring.score_entry(match, scoring.board_of(match, 1), facts)[1]
+            )
+            for facts in (norths, {**norths, "revoke": "E"})
+        )
+        assert norths_words != revoked_words
     page = desktop
     page.goto("/accounts/login/")
     page.get_by_label("Username").fill("dora")
@@ -294,11 +308,22 @@ def test_the_director_corrects_norths_entry_with_the_same_bidding_box(live, cup,
     page.get_by_role("button", name="Sign in").click()
     page.goto(f"/tournaments/{cup.slug}/director/{match.pk}/1/")
     panel = page.locator("#director-entry")
-    # The box starts from North's last entry: the auction is there, the contract known.
+    # The box starts from North's last entry: the auction is there, the contract known, and
+    # the score of North's 8 tricks is shown as North's phone showed it, in words.
     expect(panel.get_by_text("Contract: Gâm, by North")).to_be_visible()
     expect(page.get_by_label("Auction", exact=True)).to_have_count(0)  # no typed calls
+    preview = score_preview(panel)
+    expect(preview).to_contain_text(norths_words)
+    # A revoke by East ends the round: the preview says so and scores it at once.
+    panel.get_by_label("Did a revoke end the round?").select_option("E")
+    expect(preview).to_contain_text("by East: the round ended there")
+    expect(preview).to_contain_text(revoked_words)
+    shots.take(page, "director-preview-revoke")
+    panel.get_by_label("Did a revoke end the round?").select_option("")
     set_team_tricks(panel, 10)
-    expect(score_preview(panel)).to_contain_text("computed when you save")
+    expect(preview).to_contain_text(GAM_FIRE_10_WORDS)
+    expect(preview).to_contain_text("NS 21 · EW -21")
+    expect(preview).not_to_contain_text("Revoke")
     page.get_by_label("Reason (optional)").fill("both teams agree on 10 tricks")
     shots.take(page, "director-bidding-box")
     panel.get_by_role("button", name="Save this result").click()

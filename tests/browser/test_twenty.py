@@ -325,7 +325,8 @@ def test_the_director_enters_a_board_with_the_same_box(live, night, desktop, sho
         record = GAME.entry_record(
             facts, settings={}, table=1, players=4, dealer="E", deal=board.deal
         )
-        seats = GAME.score(record)["seats"]
+        score = GAME.score(record)
+        seats, words = score["seats"], GAME.describe(score)
     page = desktop
     page.goto("/accounts/login/")
     page.get_by_label("Username").fill("tina")
@@ -349,7 +350,8 @@ def test_the_director_enters_a_board_with_the_same_box(live, night, desktop, sho
         group(panel, "Who showed all four Kings?").get_by_role(
             "button", name=SEAT_WORDS[kings], exact=True
         ).click()
-    expect(panel.locator("[data-preview]")).to_contain_text("computed when you save")
+    # The score as North's phone shows it, in words, before the director saves.
+    expect(panel.locator("[data-preview]")).to_contain_text(words)
     page.get_by_label("Reason (optional)").fill("the phone died")
     shots.take(page, "director-entry")
     panel.get_by_role("button", name="Save this result").click()

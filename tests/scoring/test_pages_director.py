@@ -25,6 +25,7 @@ def director_urls(cup) -> list[tuple[str, str]]:
         ("get", reverse("scoring:director", args=[cup.tournament.slug])),
         ("get", reverse("scoring:director-board", args=board)),
         ("post", reverse("scoring:director-enter", args=board)),
+        ("post", reverse("scoring:director-preview", args=board)),
         ("post", reverse("scoring:director-adjust", args=board)),
         ("post", reverse("scoring:director-erase", args=board)),
     ]

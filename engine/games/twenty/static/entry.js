@@ -610,7 +610,7 @@ if (typeof window !== "undefined") {
           content = h("div", { class: "score" },
             h("p", { class: "score-words" }, s.words),
             h("ul", { class: "twenty-items" }, A.itemLines(s).map((line) => h("li", {}, line))),
-            h("p", { class: "score-line" }, A.seatLines(s).join(" · ")));
+            h("p", { class: "score-line" }, A.seatLines(s).join(" · ")), kit.directorNotes ? kit.directorNotes(s) : null);
         }
         box.replaceChildren(content);
         send.disabled = !(p.score || p.unchecked);
