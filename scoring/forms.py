@@ -9,9 +9,12 @@ import uuid
 from typing import Any
 
 from django import forms
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from scoring.errors import ScoringError
 from scoring.services import REASON_MAX
+from tournaments.templatetags.languages import translated
 
 TABLE_RESULT_LIMIT = 1_000_000
 
@@ -35,31 +38,43 @@ class EntryAsJson(forms.Form):
         try:
             self.facts = json.loads(raw)
         except json.JSONDecodeError as exc:
-            self.add_error("record_json", f"not valid JSON: {exc.msg} (line {exc.lineno})")
+            self.add_error(
+                "record_json",
+                _("not valid JSON: %(problem)s (line %(line)s)")
+                % {"problem": exc.msg, "line": exc.lineno},
+            )
             return True
         except RecursionError:
-            self.add_error("record_json", "not valid JSON: nested too deeply")
+            self.add_error("record_json", _("not valid JSON: nested too deeply"))
             return True
         if not isinstance(self.facts, dict):
-            self.add_error("record_json", "must be a JSON object")
+            self.add_error("record_json", _("must be a JSON object"))
         return True
 
 
 class AdjustForm(forms.Form):
     ns = forms.IntegerField(
-        label="NS table result", min_value=-TABLE_RESULT_LIMIT, max_value=TABLE_RESULT_LIMIT
+        label=gettext_lazy("NS table result"),
+        min_value=-TABLE_RESULT_LIMIT,
+        max_value=TABLE_RESULT_LIMIT,
     )
     ew = forms.IntegerField(
-        label="EW table result", min_value=-TABLE_RESULT_LIMIT, max_value=TABLE_RESULT_LIMIT
+        label=gettext_lazy("EW table result"),
+        min_value=-TABLE_RESULT_LIMIT,
+        max_value=TABLE_RESULT_LIMIT,
     )
-    reason = forms.CharField(max_length=REASON_MAX, widget=forms.TextInput)
+    reason = forms.CharField(
+        label=gettext_lazy("Reason"), max_length=REASON_MAX, widget=forms.TextInput
+    )
 
     def add_service_error(self, exc: ScoringError) -> None:
         self.add_error(exc.field if exc.field in self.fields else None, exc.message)
 
 
 class EraseForm(forms.Form):
-    reason = forms.CharField(max_length=REASON_MAX, widget=forms.TextInput)
+    reason = forms.CharField(
+        label=gettext_lazy("Reason"), max_length=REASON_MAX, widget=forms.TextInput
+    )
 
     def add_service_error(self, exc: ScoringError) -> None:
         self.add_error(exc.field if exc.field in self.fields else None, exc.message)
@@ -72,30 +87,32 @@ class ChoicesEntryForm(EntryAsJson):
 
     client_id = forms.CharField(widget=forms.HiddenInput, min_length=8, max_length=64)
     record_json = forms.CharField(
-        label="Or the whole entry as JSON",
+        label=gettext_lazy("Or the whole entry as JSON"),
         required=False,
         widget=forms.Textarea(attrs={"rows": 3, "spellcheck": "false"}),
-        help_text="When given, the choices above are ignored.",
+        help_text=gettext_lazy("When given, the choices above are ignored."),
     )
-    reason = forms.CharField(label="Reason (optional)", required=False, max_length=REASON_MAX)
+    reason = forms.CharField(
+        label=gettext_lazy("Reason (optional)"), required=False, max_length=REASON_MAX
+    )
 
     def __init__(self, *args: Any, spec: dict[str, Any], **kwargs: Any):
         super().__init__(*args, **kwargs)
         if not self.is_bound:
             self.initial.setdefault("client_id", new_client_id())
-        self.note = spec.get("note", "")
+        self.note = translated(spec.get("note", ""))
         self.choice_names = []
         self._values: dict[str, dict[str, Any]] = {}
         for spec_field in spec["fields"]:
             name = spec_field["name"]
-            choices = [(str(value), label) for value, label in spec_field["choices"]]
+            choices = [(str(value), translated(label)) for value, label in spec_field["choices"]]
             # A select that accepts any value: a choice the sheet no longer has (a page left
             # open while the table scored) gets the service's message, which says what is left.
             self.fields[name] = forms.CharField(
-                label=spec_field["label"],
+                label=translated(spec_field["label"]),
                 widget=forms.Select(choices=[("", "—"), *choices]),
                 required=False,
-                help_text="" if choices else spec_field.get("empty", ""),
+                help_text="" if choices else translated(spec_field.get("empty", "")),
             )
             self._values[name] = {str(value): value for value, _label in spec_field["choices"]}
             self.choice_names.append(name)
@@ -118,7 +135,10 @@ class ChoicesEntryForm(EntryAsJson):
             if data.get(name):
                 self.facts[name] = self._values[name].get(data[name], _typed(data[name]))
             else:
-                self.add_error(name, f"Choose the {self.fields[name].label.lower()}.")
+                label = str(self.fields[name].label)
+                self.add_error(
+                    name, _("Choose the %(field)s.") % {"field": label[:1].lower() + label[1:]}
+                )
         return data
 
     def add_service_error(self, exc: ScoringError) -> None:
@@ -134,7 +154,9 @@ class ScriptEntryForm(EntryAsJson):
 
     client_id = forms.CharField(widget=forms.HiddenInput, min_length=8, max_length=64)
     record_json = forms.CharField(widget=forms.HiddenInput, required=False)
-    reason = forms.CharField(label="Reason (optional)", required=False, max_length=REASON_MAX)
+    reason = forms.CharField(
+        label=gettext_lazy("Reason (optional)"), required=False, max_length=REASON_MAX
+    )
 
     def __init__(self, *args: Any, spec: dict[str, Any], **kwargs: Any):
         super().__init__(*args, **kwargs)
@@ -157,7 +179,7 @@ class ScriptEntryForm(EntryAsJson):
     def clean(self) -> dict[str, Any]:
         data = super().clean()
         if not self.read_json(data):
-            self.add_error(None, "Enter the result in the entry above, then save it.")
+            self.add_error(None, _("Enter the result in the entry above, then save it."))
         # The field is hidden: what is wrong with it shows above the entry.
         for message in self.errors.pop("record_json", []):
             self.add_error(None, message)
@@ -179,14 +201,16 @@ def _typed(value: str) -> Any:
 class SeatsAdjustForm(forms.Form):
     """An adjusted result of a table of individuals: one table result per seat."""
 
-    reason = forms.CharField(max_length=REASON_MAX, widget=forms.TextInput)
+    reason = forms.CharField(
+        label=gettext_lazy("Reason"), max_length=REASON_MAX, widget=forms.TextInput
+    )
 
     def __init__(self, *args: Any, seats: dict[str, str], **kwargs: Any):
         super().__init__(*args, **kwargs)
         self.seats = list(seats)
         for seat, label in seats.items():
             self.fields[f"seat_{seat}"] = forms.IntegerField(
-                label=f"{label} table result",
+                label=_("%(seat)s table result") % {"seat": label},
                 min_value=-TABLE_RESULT_LIMIT,
                 max_value=TABLE_RESULT_LIMIT,
             )

@@ -11,6 +11,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
 
 from engine.core.seats import SEAT_LETTERS
 from engine.ranking.stored import expand_standings
@@ -22,8 +23,8 @@ class Submission(models.Model):
     """What a scorer (North) or the director entered for one board of a match."""
 
     class Source(models.TextChoices):
-        NORTH = "north", "North"
-        DIRECTOR = "director", "Director"
+        NORTH = "north", _("North")
+        DIRECTOR = "director", _("Director")
 
     # Found by match through the (match, client_id) unique index: no index of its own.
     match = models.ForeignKey(
@@ -77,12 +78,12 @@ class Review(models.Model):
     or a director's action. Never changed once written."""
 
     class Action(models.TextChoices):
-        ACCEPT = "accept", "Accepted by East"
-        REJECT = "reject", "Rejected by East"
-        CALL_DIRECTOR = "call_director", "Director called"
-        DIRECTOR_ENTRY = "director_entry", "Result entered by the director"
-        ADJUST = "adjust", "Adjusted result"
-        ERASE = "erase", "Result erased"
+        ACCEPT = "accept", _("Accepted by East")
+        REJECT = "reject", _("Rejected by East")
+        CALL_DIRECTOR = "call_director", _("Director called")
+        DIRECTOR_ENTRY = "director_entry", _("Result entered by the director")
+        ADJUST = "adjust", _("Adjusted result")
+        ERASE = "erase", _("Result erased")
 
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="reviews")
     board = models.ForeignKey(Board, on_delete=models.CASCADE, related_name="reviews")
@@ -126,9 +127,9 @@ class Result(models.Model):
     """The table results of a board of a match that count in the standings."""
 
     class Kind(models.TextChoices):
-        CONFIRMED = "confirmed", "Confirmed by East"
-        DIRECTOR = "director", "Entered by the director"
-        ADJUSTED = "adjusted", "Adjusted by the director"
+        CONFIRMED = "confirmed", _("Confirmed by East")
+        DIRECTOR = "director", _("Entered by the director")
+        ADJUSTED = "adjusted", _("Adjusted by the director")
 
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="results")
     board = models.ForeignKey(Board, on_delete=models.CASCADE, related_name="results")

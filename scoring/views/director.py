@@ -16,6 +16,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.translation import gettext
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from engine.core.seats import SEAT_NAMES
@@ -62,7 +63,7 @@ def _director_rows(tournament: Tournament, wanted_state: str, wanted_round: int 
         )
     )
     filters = [
-        {"state": s, "label": states.STATE_LABELS[s], "count": counts.get(s, 0)}
+        {"state": s, "label": _(states.STATE_LABELS[s]), "count": counts.get(s, 0)}
         for s in STATE_ORDER
     ]
     return rows, filters, rounds, sum(counts.values())
@@ -267,7 +268,8 @@ def _director_adjust_form(
 ) -> AdjustForm | SeatsAdjustForm:
     if tournament.of_players:
         seats = {
-            seat: f"{SEAT_NAMES[seat]} ({player.name})" for seat, player in _seat_players(match)
+            seat: f"{translated(SEAT_NAMES[seat])} ({player.name})"
+            for seat, player in _seat_players(match)
         }
         return SeatsAdjustForm(data, seats=seats)
     return AdjustForm(data)
@@ -332,7 +334,7 @@ def _director_action(
 def _result_words(result: Result) -> str:
     if result.seats:
         return ", ".join(f"{seat} {value:+d}" for seat, value in result.seat_results)
-    return f"NS {result.north_result}, EW {result.east_result}"
+    return _("NS %(ns)s, EW %(ew)s") % {"ns": result.north_result, "ew": result.east_result}
 
 
 @organiser_required
@@ -340,7 +342,7 @@ def _result_words(result: Result) -> str:
 def director_enter(request: HttpRequest, slug: str, match_id: int, board: int) -> HttpResponse:
     def act(data: dict[str, Any], match: Match, board_obj: Board, form: Any) -> str:
         if Submission.objects.filter(match=match, client_id=data["client_id"]).exists():
-            return "That entry was already saved (the form was sent twice)."
+            return _("That entry was already saved (the form was sent twice).")
         result = services.director_enter_result(
             match_id=match.pk,
             board_number=board_obj.number,
@@ -349,7 +351,7 @@ def director_enter(request: HttpRequest, slug: str, match_id: int, board: int) -
             reason=data["reason"],
             client_id=data["client_id"],
         )
-        return f"Result entered: {_result_words(result)}."
+        return _("Result entered: %(result)s.") % {"result": _result_words(result)}
 
     return _director_action(
         request,
@@ -361,7 +363,7 @@ def director_enter(request: HttpRequest, slug: str, match_id: int, board: int) -
         ),
         form_name="entry_form",
         act=act,
-        failed="The result was not saved: see the form below.",
+        failed=_("The result was not saved: see the form below."),
     )
 
 
@@ -416,7 +418,7 @@ def director_adjust(request: HttpRequest, slug: str, match_id: int, board: int) 
             seats=form.results() if by_seat else None,
             reason=data["reason"],
         )
-        return "Adjusted result stored."
+        return _("Adjusted result stored.")
 
     return _director_action(
         request,
@@ -428,7 +430,7 @@ def director_adjust(request: HttpRequest, slug: str, match_id: int, board: int) 
         ),
         form_name="adjust_form",
         act=act,
-        failed="The adjusted result was not saved: see the form below.",
+        failed=_("The adjusted result was not saved: see the form below."),
     )
 
 
@@ -442,7 +444,7 @@ def director_erase(request: HttpRequest, slug: str, match_id: int, board: int) -
             user=request.user,
             reason=data["reason"],
         )
-        return "Result erased; the board has no result now."
+        return _("Result erased; the board has no result now.")
 
     return _director_action(
         request,
@@ -452,5 +454,5 @@ def director_erase(request: HttpRequest, slug: str, match_id: int, board: int) -
         make_form=lambda _tournament, _match, _board, data: EraseForm(data),
         form_name="erase_form",
         act=act,
-        failed="Nothing was erased: see the form below.",
+        failed=_("Nothing was erased: see the form below."),
     )

@@ -17,6 +17,11 @@
   let known = new Set(openCalls());
   let audio = null;
   let busy = false;
+  // The page's language: Django's catalogue (/jsi18n/), loaded before this script; English
+  // without it.
+  const tr = (text) => (window.gettext ? window.gettext(text) : text);
+  const trf = (text, values) =>
+    tr(text).replace(/%\((\w+)\)s/g, (place, name) => (name in values ? String(values[name]) : place));
 
   function openCalls() {
     return Array.from(box.querySelectorAll("[data-open-call]"), (row) => row.dataset.openCall);
@@ -40,8 +45,11 @@
   }
 
   function announce(calls) {
-    const words = calls.length === 1 ? "The director is called" : `${calls.length} new director calls`;
-    alertBox.textContent = `${words}: ${calls.join("; ")}.`;
+    const list = calls.join("; ");
+    alertBox.textContent =
+      calls.length === 1
+        ? trf("The director is called: %(calls)s.", { calls: list })
+        : trf("%(count)s new director calls: %(calls)s.", { count: calls.length, calls: list });
     alertBox.hidden = false;
     beep();
   }
@@ -63,10 +71,13 @@
         else if (!now.length) alertBox.hidden = true;
         showCount();
       }
-      if (stamp && response.ok) stamp.textContent = `Up to date at ${new Date().toLocaleTimeString("en-GB", { hour: "2-digit", minute: "2-digit", hour12: false })}`;
+      if (stamp && response.ok) {
+        const time = new Date().toLocaleTimeString("en-GB", { hour: "2-digit", minute: "2-digit", hour12: false });
+        stamp.textContent = trf("Up to date at %(time)s", { time });
+      }
       if (response.status === 302 || response.redirected) window.location.reload(); // signed out
     } catch (e) {
-      if (stamp) stamp.textContent = "No connection: the list may be out of date.";
+      if (stamp) stamp.textContent = tr("No connection: the list may be out of date.");
     } finally {
       busy = false;
     }
@@ -82,7 +93,7 @@
       beep();
     }
     soundButton.setAttribute("aria-pressed", audio ? "true" : "false");
-    soundButton.textContent = `Sound for director calls: ${audio ? "on" : "off"}`;
+    soundButton.textContent = audio ? tr("Sound for director calls: on") : tr("Sound for director calls: off");
   });
 
   showCount();

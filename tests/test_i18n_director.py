@@ -1,0 +1,382 @@
+"""The director's pages and the engine's words of a board in French: every director page of
+every registered game, with a board confirmed, a board disputed, an adjusted result and a
+form sent back with its errors, shows no English sentence; the score sentences of every game
+(simulated boards from a fixed seed, and hand-made scores for the rarer branches) translate
+whole, their values too."""
+
+from __future__ import annotations
+
+import random
+import re
+from html import escape
+from typing import Any
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+from django.utils import translation
+
+from engine.core.messages import Words
+from engine.games import GAME_IDS, get_game
+from scoring import services
+from tests.test_i18n import _data_of, _french_event, english_left
+from tests.tournaments.factories import OrganiserFactory
+from tournaments.models import Match, Status, Tournament
+from tournaments.templatetags.languages import translated
+
+SEED = 20261127
+# The product's games (the tests' own game, tests/games/duo, speaks English only).
+GAMES = list(GAME_IDS)
+
+# English words of the engine's score sentences that French does not use, besides the page
+# test's (tests.test_i18n.ENGLISH_WORDS).
+SCORE_WORDS = frozenset(
+    [
+        "plays",
+        "made",
+        "lost",
+        "won",
+        "trick",
+        "tricks",
+        "declared",
+        "took",
+        "exact",
+        "went",
+        "out",
+        "set",
+        "sets",
+        "worth",
+        "held",
+        "dead",
+        "hand",
+        "passed",
+        "doubled",
+        "redoubled",
+        "named",
+        "auction",
+        "bid",
+        "team",
+        "each",
+        "includes",
+        "overbidding",
+        "turned",
+        "pile",
+        "top",
+        "dealer",
+        "front",
+        "anybody",
+        "nobody",
+        "god",
+        "card",
+        "improper",
+        "draw",
+        "meld",
+        "turn",
+        "kings",
+        "honours",
+        "sparrow",
+        "slam",
+        "partnership",
+        "result",
+    ]
+)
+
+
+def _english_words(text: str) -> set[str]:
+    return {word.lower() for word in re.findall(r"[A-Za-z']+", text) if not word.isupper()}
+
+
+def _in_french(text: Any) -> str:
+    with translation.override("fr"):
+        return str(translated(text))
+
+
+def _english_left(text: Any) -> list[str]:
+    """The English of one of the engine's texts rendered in French: a word of the page test
+    or of the score sentences."""
+    french = _in_french(text)
+    left = english_left(f"<p>{escape(french)}</p>", set())
+    return left + sorted(_english_words(french) & SCORE_WORDS)
+
+
+# --- the engine's words of a board ------------------------------------------------------------
+
+
+def _simulated_boards(game_id: str, count: int = 8) -> list[tuple[dict, dict]]:
+    """``count`` boards of the game played by the simple player, dealt from ``SEED``."""
+    game = get_game(game_id)
+    rng = random.Random(f"{SEED}-{game_id}")
+    settings = game.default_settings
+    players = max(game.table_sizes)
+    boards = []
+    for board in range(1, count + 1):
+        dealer = game.dealer(board, players)
+        deal = game.deal_cards(rng, players=players, dealer=dealer)
+        record = game.simulate_record(
+            deal, rng, settings, table=1, players=players, dealer=dealer, board=board
+        )
+        boards.append((record, game.score(record, settings)))
+    return boards
+
+
+def _item(name: str, by: str, base: int, contra: str, value: int, won: bool) -> dict[str, Any]:
+    return {"item": name, "by": by, "base": base, "contra": contra, "value": value, "won": won}
+
+
+# Scores made by hand for the branches a few simulated boards may not reach.
+RARE_SCORES: dict[str, list[dict[str, Any]]] = {
+    "pymtheg": [
+        {"contract": None, "ns": None},
+        {"contract": None, "ns": -40},
+        {
+            "contract": "G+4",
+            "declarer": "S",
+            "trump": "nt",
+            "announced": "after",
+            "double": "xx",
+            "made": False,
+            "declarer_score": -276,
+            "playing": "NS",
+            "liability": 30,
+        },
+        {
+            "contract": "R",
+            "declarer": "W",
+            "trump": None,
+            "double": "x",
+            "made": True,
+            "declarer_score": 150,
+            "playing": "EW",
+        },
+    ],
+    "pyramid": [
+        {"declarer": "E", "declared": 1, "trump": "nt", "won": 1, "points": 10, "exact": True},
+        {"declarer": "S", "declared": 0, "trump": "clubs", "won": 3, "points": 4, "exact": False},
+    ],
+    "twenty": [
+        {
+            "contract": "PART",
+            "declarer": "E",
+            "partner": "W",
+            "points": 58,
+            "tricks": 1,
+            "made": True,
+            "items": [
+                _item("bid", "E", 1, "contra", 2, True),
+                _item("sparrow", "W", 4, "re", 16, True),
+                _item("slam", "E", 12, "none", 12, False),
+                _item("honours", "W", 1, "none", 1, True),
+                _item("kings", "N", 1, "none", 1, True),
+            ],
+            "seats": {"N": -19, "E": 17, "S": -19, "W": 21},
+        }
+    ],
+    "pysngtaut": [
+        {
+            "winner": "E",
+            "multiplier": 3,
+            "god": "N",
+            "sets": [{"cards": ["QH", "QD", "QS"], "category": "3-natural-face", "value": 20000}],
+            "payments": [
+                {"from": "N", "to": "E", "amount": 10, "for": "settlement"},
+                {"from": "S", "to": "E", "amount": 10, "for": "improper_meld"},
+                {"from": "W", "to": "E", "amount": 10, "for": "out_of_turn"},
+                {"from": "W", "to": "E", "amount": 10, "for": "improper_draw"},
+            ],
+            "seats": {"N": -10, "E": 40, "S": -10, "W": -20},
+        },
+        {
+            "winner": None,
+            "god": None,
+            "sets": [],
+            "payments": [{"from": "N", "to": "pot", "amount": 65, "for": "pot"}],
+            "seats": {"N": -65, "E": 0, "S": 0, "W": 0},
+        },
+    ],
+}
+
+
+def test_every_game_has_its_rare_scores():
+    assert set(RARE_SCORES) == set(GAMES), "add hand-made scores for a new game"
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_the_score_sentences_of_simulated_boards_are_french_whole(game_id):
+    print(f"seed {SEED}")
+    game = get_game(game_id)
+    for record, score in _simulated_boards(game_id):
+        sentence = game.describe(score)
+        assert isinstance(sentence, Words), f"{game_id}: describe() gives no engine words"
+        assert not _english_left(sentence), (sentence, _in_french(sentence))
+        assert _in_french(sentence) != sentence
+        for label, text in game.entry_in_words(record, score):
+            assert not _english_left(label), (label, _in_french(label))
+            assert not _english_left(text), (text, _in_french(text))
+        for title, calls in game.calls_in_words(record):
+            assert not _english_left(title)
+            for seat, call in calls:
+                assert not _english_left(seat) and not _english_left(call), (seat, call)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_the_rarer_score_sentences_are_french_whole(game_id):
+    game = get_game(game_id)
+    for score in RARE_SCORES[game_id]:
+        sentence = game.describe(score)
+        assert not _english_left(sentence), (sentence, _in_french(sentence))
+        assert _in_french(sentence) != sentence
+
+
+def test_a_score_sentence_keeps_its_english_and_translates_its_values():
+    twenty = get_game("twenty")
+    sentence = twenty.describe(RARE_SCORES["twenty"][0])
+    assert sentence == (
+        "East's Partnership with West: 58 points, 1 trick, won (contra'd, worth 2); "
+        "West's Sparrow (re-contra'd, worth 16) won; East's Slam (worth 12) lost; "
+        "West held the Honours (1 from each); North held the Kings (1 from each). "
+        "Result: N −19, E +17, S −19, W +21"
+    )
+    assert _in_french(sentence) == (
+        "Appel par Est avec Ouest : 58 points, 1 levée, gagné (contré, vaut 2); "
+        "Petit par Ouest (surcontré, vaut 16) : gagné; Chelem par Est (vaut 12) : perdu; "
+        "Ouest avait les Honneurs (1 de chacun); Nord avait les Rois (1 de chacun). "
+        "Résultat : N −19, E +17, S −19, W +21"
+    )
+    pysngtaut = get_game("pysngtaut")
+    sets = _in_french(pysngtaut.describe(RARE_SCORES["pysngtaut"][0]))
+    assert "D♥ D♦ D♠ (3 figures naturelles, 20,000)" in sets and "hors tour" in sets
+
+
+# --- the director's pages ---------------------------------------------------------------------
+
+
+def _played(tournament: Tournament) -> dict[str, Any]:
+    """Round 1: table 1's board 1 entered by North and accepted by East, its board 2 given an
+    adjusted result; table 2's board 1 entered and sent to the director by East."""
+    from tests.contract.events import board_facts, round_one
+
+    tournament.status = Status.RUNNING
+    tournament.save()
+    first, second = round_one(tournament)[:2]
+    for match, number, then in ((first, 1, "accept"), (second, 1, "call")):
+        north = match.north_entrant
+        entry = services.submit_entry(
+            match_id=match.pk,
+            board_number=number,
+            team=north,
+            facts=board_facts(match, number),
+            client_id=f"north-{match.pk}-{number}",
+        )
+        east = match.east_entrant
+        if then == "accept":
+            services.accept_entry(
+                match_id=match.pk,
+                board_number=number,
+                team=east,
+                submission_id=entry.pk,
+                client_id=f"east-{match.pk}-{number}",
+            )
+        else:
+            services.call_director(
+                match_id=match.pk,
+                board_number=number,
+                team=east,
+                reason="pas d’accord",
+                client_id=f"east-{match.pk}-{number}",
+            )
+    seats = tournament.seats
+    by_seat = {"seats": {seat: 0 for seat in seats}} if tournament.of_players else {}
+    services.director_adjust(
+        match_id=first.pk,
+        board_number=2,
+        user=OrganiserFactory(),
+        reason="jeu lent",
+        **(by_seat or {"ns": 10, "ew": -10}),
+    )
+    return {"first": first.pk, "second": second.pk}
+
+
+@pytest.fixture(scope="module")
+def director_events(django_db_blocker):
+    from tests.conftest import rows_for_the_scope
+
+    def build() -> dict[str, tuple[int, dict[str, Any]]]:
+        events = {}
+        for game in GAMES:
+            pk = _french_event(game)
+            events[game] = (pk, _played(Tournament.objects.get(pk=pk)))
+        return events
+
+    yield from rows_for_the_scope(django_db_blocker, build)
+
+
+def _director_pages(tournament: Tournament, matches: dict[str, Any]):
+    slug = tournament.slug
+    director = Client()
+    director.force_login(OrganiserFactory())
+    yield "overview", director.get(reverse("scoring:director", args=[slug]))
+    yield (
+        "overview, disputed",
+        director.get(reverse("scoring:director", args=[slug]), {"state": "disputed", "round": 1}),
+    )
+    yield "live list", director.get(reverse("scoring:director-fragment", args=[slug]))
+    for name, match, number in (
+        ("confirmed board", matches["first"], 1),
+        ("adjusted board", matches["first"], 2),
+        ("disputed board", matches["second"], 1),
+        ("board without an entry", matches["second"], 2),
+    ):
+        yield name, director.get(reverse("scoring:director-board", args=[slug, match, number]))
+    board = [slug, matches["second"], 1]
+    yield "adjustment refused", director.post(reverse("scoring:director-adjust", args=board), {})
+    yield "erase refused", director.post(reverse("scoring:director-erase", args=board), {})
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_the_director_s_pages_show_no_english_sentence(db, director_events, game_id):
+    pk, matches = director_events[game_id]
+    tournament = Tournament.objects.get(pk=pk)
+    data = _data_of(tournament) | {"pas d’accord", "jeu lent"}
+    for name, response in _director_pages(tournament, matches):
+        assert response.status_code in (200, 400), name
+        assert response["Content-Language"] == "fr", name
+        html = response.content.decode()
+        left = english_left(html, data)
+        assert not left, f"{game_id}, {name}: English left: {left}"
+    assert Match.objects.filter(pk=matches["second"]).exists()
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_the_director_reads_the_entry_and_its_score_in_french(db, director_events, game_id):
+    pk, matches = director_events[game_id]
+    tournament = Tournament.objects.get(pk=pk)
+    director = Client()
+    director.force_login(OrganiserFactory())
+    page = director.get(
+        reverse("scoring:director-board", args=[tournament.slug, matches["first"], 1])
+    ).content.decode()
+    assert "Historique" in page and "Saisie " in page and "Approuvé par Est" in page
+    assert "Ajuster" not in page or "Résultat ajusté" in page
+    # The score's sentence as the engine says it, in French.
+    words = re.search(r'<p class="score-words">(.*?)</p>', page, re.S)
+    assert words and words.group(1).strip()
+    assert not set(_english_words(words.group(1))) & SCORE_WORDS, words.group(1)
+
+
+def test_the_director_s_messages_and_forms_are_french(db, director_events):
+    pk, matches = director_events["pymtheg"]
+    tournament = Tournament.objects.get(pk=pk)
+    director = Client()
+    director.force_login(OrganiserFactory())
+    board = [tournament.slug, matches["second"], 1]
+    refused = director.post(reverse("scoring:director-adjust", args=board), {"ns": "x"})
+    html = refused.content.decode()
+    assert refused.status_code == 400
+    assert "Le résultat ajusté n’a pas été enregistré" in html and "Motif" in html
+    stored = director.post(
+        reverse("scoring:director-adjust", args=board),
+        {"ns": "10", "ew": "-10", "reason": "jeu lent"},
+        follow=True,
+    )
+    assert "Résultat ajusté enregistré." in stored.content.decode()
+    assert "Ajusté par l’arbitre" in stored.content.decode()
