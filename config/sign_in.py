@@ -53,6 +53,8 @@ from django.core.cache import cache
 from django.core.exceptions import PermissionDenied
 from django.shortcuts import render
 from django.urls import reverse
+from django.utils.translation import gettext, ngettext
+from django.utils.translation import gettext_lazy as _
 
 from config.cache import count_hit
 
@@ -72,9 +74,9 @@ def wait_in_words(seconds: float) -> str:
     """``"1 second"``, ``"45 seconds"``, ``"2 minutes"``: the wait, rounded up."""
     seconds = max(1, math.ceil(seconds))
     if seconds < 90:
-        return f"{seconds} second{'s' if seconds != 1 else ''}"
+        return ngettext("%(count)s second", "%(count)s seconds", seconds) % {"count": seconds}
     minutes = math.ceil(seconds / 60)
-    return f"{minutes} minutes"
+    return ngettext("%(count)s minute", "%(count)s minutes", minutes) % {"count": minutes}
 
 
 def backoff(failures: int, free: int, longest: int) -> int:
@@ -294,10 +296,10 @@ class SignInForm(AuthenticationForm):
     app, its code; a wrong password says how long the next attempt waits."""
 
     otp_token = forms.CharField(
-        label="Authenticator code",
+        label=_("Authenticator code"),
         required=False,
         max_length=12,
-        help_text="Only if you added an authenticator app to your account.",
+        help_text=_("Only if you added an authenticator app to your account."),
         widget=forms.TextInput(attrs={"autocomplete": "one-time-code", "inputmode": "numeric"}),
     )
 
@@ -307,11 +309,13 @@ class SignInForm(AuthenticationForm):
         except forms.ValidationError:
             wait = getattr(self.request, "sign_in_failed_wait", 0)
             if getattr(self.request, "sign_in_needs_code", False):
-                message = "The authenticator code is missing or wrong."
+                message = gettext("The authenticator code is missing or wrong.")
             else:
                 message = self.error_messages["invalid_login"] % {
                     "username": self.username_field.verbose_name
                 }
             if wait:
-                message += f" Wait {wait_in_words(wait)} before trying again."
+                message += " " + gettext("Wait %(wait)s before trying again.") % {
+                    "wait": wait_in_words(wait)
+                }
             raise forms.ValidationError(message, code="invalid_login") from None

@@ -15,6 +15,7 @@ from django.contrib.auth.views import LoginView
 from django.db.models import Q
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext
 from django_otp.plugins.otp_totp.models import TOTPDevice
 
 from config.sign_in import SignInForm, lift_waits, wait_in_words, waiting_for
@@ -47,7 +48,9 @@ def sign_in_waits(request: HttpRequest) -> HttpResponse:
             logger.warning(
                 "%s lifted the sign-in wait of %r", request.user.get_username(), username
             )
-            messages.success(request, f"{username} may sign in again at once.")
+            messages.success(
+                request, gettext("%(name)s may sign in again at once.") % {"name": username}
+            )
         return redirect("sign-in-waits")
     accounts = [
         {"username": user.username, "wait": wait_in_words(wait)}
@@ -86,16 +89,20 @@ def two_step(request: HttpRequest) -> HttpResponse:
                 pending.save(update_fields=["confirmed"])
                 request.session.pop(PENDING_DEVICE, None)
                 logger.warning("%s added an authenticator app", user.get_username())
-                messages.success(request, "Your sign-in now asks for the authenticator's code.")
+                messages.success(
+                    request, gettext("Your sign-in now asks for the authenticator's code.")
+                )
                 return redirect("two-step")
-            error = "That code is not the app's current one: check the app's clock and retry."
+            error = gettext(
+                "That code is not the app's current one: check the app's clock and retry."
+            )
         elif action == "remove" and confirmed is not None:
             if confirmed.verify_token(token):
                 TOTPDevice.objects.filter(user=user).delete()
                 logger.warning("%s removed his authenticator app", user.get_username())
-                messages.success(request, "Your sign-in no longer asks for a code.")
+                messages.success(request, gettext("Your sign-in no longer asks for a code."))
                 return redirect("two-step")
-            error = "That code is not the app's current one."
+            error = gettext("That code is not the app's current one.")
     context = {"confirmed": confirmed, "pending": pending, "error": error}
     if pending is not None and confirmed is None:
         context["qr"] = _qr_data_uri(pending.config_url)

@@ -247,7 +247,11 @@ def missing(language: str = "fr") -> dict[str, list[str]]:
     result = {}
     for domain, messages in marked_messages().items():
         po = LOCALE / language / "LC_MESSAGES" / f"{domain}.po"
-        listed = {entry.msgid for entry in read_po(po)} if po.exists() else set()
+        entries = read_po(po) if po.exists() else []
+        # A plural's two forms (ngettext's two arguments) are one entry.
+        listed = {entry.msgid for entry in entries} | {
+            entry.msgid_plural for entry in entries if entry.msgid_plural
+        }
         result[domain] = sorted(messages - listed)
     return result
 

@@ -91,10 +91,19 @@ class LanguageMiddleware:
         chosen = chosen_language(request)
         request.language_chosen = chosen is not None  # type: ignore[attr-defined]
         language = chosen or translation.get_language_from_request(request)
+        before = translation.get_language()
         translation.activate(language)
         request.LANGUAGE_CODE = translation.get_language()  # type: ignore[attr-defined]
-        response = self.get_response(request)
-        response.headers.setdefault("Content-Language", translation.get_language())
+        try:
+            response = self.get_response(request)
+            response.headers.setdefault("Content-Language", translation.get_language())
+        finally:
+            # The thread goes back to the language it had: what runs after the request in it
+            # (a test, a task run in place) is not left in the reader's language.
+            if before:
+                translation.activate(before)
+            else:
+                translation.deactivate()
         _vary(response, "Accept-Language", "Cookie")
         return response
 

@@ -11,6 +11,7 @@ from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect
 from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_POST
 
 from tournaments import room, room_selectors, selectors
@@ -22,32 +23,36 @@ from tournaments.views import _optional_number, _render, _tournament
 
 
 class ArrivalForm(forms.Form):
-    name = forms.CharField(max_length=100)
-    player1 = forms.CharField(label="First player", max_length=100, required=False)
-    player2 = forms.CharField(label="Second player", max_length=100, required=False)
+    name = forms.CharField(label=_("Name"), max_length=100)
+    player1 = forms.CharField(label=_("First player"), max_length=100, required=False)
+    player2 = forms.CharField(label=_("Second player"), max_length=100, required=False)
     displace = forms.BooleanField(
-        label="Take a place in a match",
+        label=_("Take a place in a match"),
         required=False,
-        help_text="Only where no table is free: in each round left the newcomer takes one "
-        "entrant's place, a different one each round, who sits out that round instead.",
+        help_text=_(
+            "Only where no table is free: in each round left the newcomer takes one "
+            "entrant's place, a different one each round, who sits out that round instead."
+        ),
     )
 
 
 class WithdrawalForm(forms.Form):
-    entrant = forms.TypedChoiceField(coerce=int)
-    after_round = forms.IntegerField(label="Withdrew after round", min_value=0)
-    reason = forms.CharField(max_length=300, required=False)
+    entrant = forms.TypedChoiceField(label=_("Entrant"), coerce=int)
+    after_round = forms.IntegerField(label=_("Withdrew after round"), min_value=0)
+    reason = forms.CharField(label=_("Reason"), max_length=300, required=False)
 
 
 class SubstituteForm(forms.Form):
-    entrant = forms.TypedChoiceField(coerce=int)
+    entrant = forms.TypedChoiceField(label=_("Entrant"), coerce=int)
     member = forms.TypedChoiceField(
-        label="Plays for", coerce=int, choices=[(1, "First player"), (2, "Second player")]
+        label=_("Plays for"),
+        coerce=int,
+        choices=[(1, _("First player")), (2, _("Second player"))],
     )
-    name = forms.CharField(label="Substitute's name", max_length=100)
-    from_round = forms.IntegerField(label="From round", min_value=1)
+    name = forms.CharField(label=_("Substitute's name"), max_length=100)
+    from_round = forms.IntegerField(label=_("From round"), min_value=1)
     to_round = forms.IntegerField(
-        label="To round", min_value=1, required=False, help_text="Empty: to the end."
+        label=_("To round"), min_value=1, required=False, help_text=_("Empty: to the end.")
     )
 
 
@@ -70,7 +75,7 @@ def _forms(tournament: Tournament, data: Any, posted: str | None) -> dict[str, f
         if kind == "arrival" and tournament.of_players:
             del form.fields["player1"], form.fields["player2"]
         if kind == "substitute" and tournament.of_players:
-            form.fields["member"].choices = [(1, "The player")]
+            form.fields["member"].choices = [(1, _("The player"))]
         built[kind] = form
     return built
 
@@ -79,7 +84,10 @@ def _run(kind: str, tournament: Tournament, user: Any, data: dict[str, Any]) -> 
     """The service for the posted form; returns the success message."""
     if kind == "arrival":
         change = room.late_arrival(by=user, tournament=tournament, **data)
-        return f"{change.entrant.name} is seated from round {change.from_round}."
+        return _("%(name)s is seated from round %(round)s.") % {
+            "name": change.entrant.name,
+            "round": change.from_round,
+        }
     entrant = get_object_or_404(Entrant, tournament=tournament, number=data.pop("entrant"))
     if kind == "withdrawal":
         change = room.withdraw(by=user, entrant=entrant, **data)
@@ -134,7 +142,7 @@ def room_undo(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
         for message in exc.messages:
             messages.error(request, message)
         return redirect("tournaments:room", slug=slug)
-    messages.success(request, f"Undone: {done}.")
+    messages.success(request, _("Undone: %(change)s.") % {"change": done})
     return redirect("tournaments:room", slug=slug)
 
 

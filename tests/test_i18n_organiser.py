@@ -1,0 +1,167 @@
+"""The organiser's pages in French: an organiser whose stored language is French reads every
+page of a French tournament (create, dashboard, entrants, schedule, deals, settings, room,
+printing, finalising) for every registered game, and the sign-in pages, with no English word
+of the product left (``english_left`` of tests/test_i18n.py)."""
+
+from __future__ import annotations
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from engine.games import GAME_IDS, game_ids
+from tests.test_i18n import _data_of, english_left, french_events  # noqa: F401 (a fixture)
+from tests.tournaments.factories import OrganiserFactory
+from tournaments.models import ActionLog, LanguageChoice, Tournament
+
+
+def french_organiser() -> Client:
+    """A browser signed in as an organiser whose stored choice is French, without a cookie."""
+    user = OrganiserFactory()
+    LanguageChoice.objects.create(user=user, language="fr")
+    client = Client()
+    client.force_login(user)
+    return client
+
+
+def _routes(tournament: Tournament) -> list[tuple[str, str]]:
+    slug = tournament.slug
+    team = tournament.teams.order_by("number").first()
+    match = tournament.tables.get(number=1).matches.order_by("round").first()
+    pages = [
+        ("list", reverse("tournaments:list")),
+        ("create", reverse("tournaments:create") + f"?game={tournament.game}"),
+        ("dashboard", reverse("tournaments:dashboard", args=[slug])),
+        ("settings", reverse("tournaments:settings", args=[slug])),
+        ("tables", reverse("tournaments:tables", args=[slug])),
+        ("log", reverse("tournaments:log", args=[slug])),
+        ("entrants", reverse("tournaments:teams", args=[slug])),
+        ("import", reverse("tournaments:teams_import", args=[slug])),
+        ("entrant", reverse("tournaments:team_edit", args=[slug, team.number])),
+        ("disqualify", reverse("tournaments:team_disqualify", args=[slug, team.number])),
+        ("schedule", reverse("tournaments:schedule", args=[slug])),
+        ("deals", reverse("tournaments:deals", args=[slug])),
+        ("deal", reverse("tournaments:deal_edit", args=[slug, 1, 1])),
+        ("route cards", reverse("tournaments:print_routes", args=[slug])),
+        ("schedule sheet", reverse("tournaments:print_schedule", args=[slug])),
+        ("finalise", reverse("tournaments:finalise", args=[slug])),
+        ("room", reverse("tournaments:room", args=[slug])),
+    ]
+    if not tournament.of_players:
+        pages += [
+            ("new match", reverse("tournaments:match_add", args=[slug])),
+            ("match", reverse("tournaments:match_edit", args=[slug, match.pk])),
+        ]
+    return pages
+
+
+# The names of a spreadsheet's columns, which the import page shows as they are to be typed.
+FILE_COLUMNS = {"player1", "player2"}
+
+
+def _data(tournament: Tournament) -> set[str]:
+    """The fixture's names, and the action log's entries: a log line (its summary, the keys and
+    values it changed) is written once, in English, when the action is made
+    (docs/languages.md), and shown as it was written."""
+    from tournaments.selectors import log_changes
+
+    logged = {"command line"}
+    for entry in ActionLog.objects.filter(tournament=tournament):
+        logged.add(entry.summary)
+        for change in log_changes(entry.before, entry.after):
+            logged |= {change.label, change.old, change.new}
+    return _data_of(tournament) | FILE_COLUMNS | logged | _test_game_words(tournament)
+
+
+def _test_game_words(tournament: Tournament) -> set[str]:
+    """A game the tests register (not one of the product's) speaks English of its own: its
+    deal notation's help and the seat names of its hands are its data here."""
+    if tournament.game in GAME_IDS:
+        return set()
+    return {tournament.game_rules.deal_help, "North", "East", "South", "West"}
+
+
+def _english_of(client: Client, pages: list[tuple[str, str]], data: set[str]) -> dict[str, list]:
+    found = {}
+    for name, address in pages:
+        response = client.get(address)
+        assert response.status_code == 200, (name, address, response.status_code)
+        assert response["Content-Language"] == "fr", name
+        left = english_left(response.content.decode(), data)
+        if left:
+            found[name] = left
+    return found
+
+
+@pytest.mark.parametrize("game_id", list(game_ids()))
+def test_every_organiser_page_of_a_french_tournament_is_in_french(db, french_events, game_id):  # noqa: F811
+    tournament = Tournament.objects.get(pk=french_events[game_id])
+    found = _english_of(french_organiser(), _routes(tournament), _data(tournament))
+    assert not found, f"{game_id}: English left: {found}"
+
+
+@pytest.mark.parametrize("game_id", list(game_ids()))
+def test_a_running_and_a_final_tournament_s_pages_are_in_french(db, french_events, game_id):  # noqa: F811
+    from tournaments import services
+
+    tournament = Tournament.objects.get(pk=french_events[game_id])
+    services.start_tournament(by=None, tournament=tournament)
+    client = french_organiser()
+    slug = tournament.slug
+    running = [
+        ("dashboard", reverse("tournaments:dashboard", args=[slug])),
+        ("finalise", reverse("tournaments:finalise", args=[slug])),
+        ("room", reverse("tournaments:room", args=[slug])),
+        ("entrants", reverse("tournaments:teams", args=[slug])),
+        ("log", reverse("tournaments:log", args=[slug])),
+    ]
+    data = _data(tournament)
+    found = _english_of(client, running, data)
+    assert not found, f"{game_id}, running: English left: {found}"
+    services.finalise_tournament(by=None, tournament=tournament, anyway=True, reason="Fin")
+    final = [
+        ("dashboard", reverse("tournaments:dashboard", args=[slug])),
+        ("reopen", reverse("tournaments:reopen", args=[slug])),
+        ("settings", reverse("tournaments:settings", args=[slug])),
+    ]
+    found = _english_of(client, final, _data(tournament))
+    assert not found, f"{game_id}, final: English left: {found}"
+
+
+def test_the_sign_in_pages_are_in_french(db):
+    reader = Client()
+    reader.cookies["language"] = "fr"
+    found = _english_of(reader, [("sign in", reverse("login"))], set())
+    assert not found, f"English left: {found}"
+    found = _english_of(
+        french_organiser(),
+        [("two-step", reverse("two-step")), ("sign-in waits", reverse("sign-in-waits"))],
+        set(),
+    )
+    assert not found, f"English left: {found}"
+
+
+def test_a_french_page_leaves_the_thread_in_its_own_language(db):
+    """The middleware gives the thread back its language after the answer: what runs next in it
+    (a test, a task run in place) is not left in the reader's language."""
+    from django.utils import translation
+
+    from config.sign_in import wait_in_words
+
+    with translation.override("en"):
+        response = french_organiser().get(reverse("tournaments:list"))
+        assert response["Content-Language"] == "fr"
+        assert translation.get_language() == "en" and wait_in_words(4) == "4 seconds"
+    with translation.override("fr"):
+        assert wait_in_words(4) == "4 secondes"
+
+
+def test_a_plural_s_second_form_is_listed_by_its_entry():
+    """Python's ngettext marks both forms; the catalogue lists them as one entry, which the
+    check of missing messages reads as listing both."""
+    from tests.test_i18n import catalogues
+
+    absent = catalogues.missing("fr")["django"]
+    assert "%(count)s seconds" not in absent and "%(count)s minutes" not in absent
+    marked = catalogues.python_messages((catalogues.ROOT / "config/sign_in.py").read_text())
+    assert {"%(count)s second", "%(count)s seconds"} <= marked
