@@ -16,6 +16,8 @@ from typing import Any, TypeVar
 from django.conf import settings
 from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from engine.core.errors import RecordError
 from scoring import sheets, standings, states
@@ -54,7 +56,9 @@ def atomic_service(function: Callable[..., T]) -> Callable[..., T]:
             with transaction.atomic():
                 return function(*args, **kwargs)
         except IntegrityError:
-            raise WrongState("the board changed at the same time; reload and try again") from None
+            raise WrongState(
+                _("the board changed at the same time; reload and try again")
+            ) from None
 
     return wrapped
 
@@ -63,14 +67,14 @@ def board_record(match: Match, board: Board, facts: Any, *, deal: str = "") -> d
     """The full board record: the scorer's facts plus the tournament's rules for this board;
     with ``deal``, the board's deal on file too."""
     if not isinstance(facts, dict):
-        raise InvalidEntry("the entry must be a JSON object", field="record")
+        raise InvalidEntry(_("the entry must be a JSON object"), field="record")
     tournament = match.table.tournament
     game = tournament.game_rules
     unknown = sorted(set(facts) - game.entry_fields, key=str)
     if unknown:
         raise InvalidEntry(
-            f"{unknown[0]!r} is not entered by the scorer "
-            f"(allowed: {', '.join(sorted(game.entry_fields))})",
+            _("%(field)s is not entered by the scorer (allowed: %(allowed)s)")
+            % {"field": repr(unknown[0]), "allowed": ", ".join(sorted(game.entry_fields))},
             field=str(unknown[0]),
         )
     return game.entry_record(
@@ -152,7 +156,7 @@ def _lock(
         acting_team_id=acting_team_id,
     )
     if locked is None:
-        raise NotFound("no such match in this tournament")
+        raise NotFound(_("no such match in this tournament"))
     if tournament is None:
         tournament = Tournament.objects.get(pk=locked.match.table.tournament_id)
         locked.match.table.tournament = tournament
@@ -160,7 +164,10 @@ def _lock(
     # the tournament may have been finalised since.
     tournament.status = locked.tournament_status
     if locked.board is None:
-        raise NotFound(f"table {locked.match.table.number} has no board {board_number}")
+        raise NotFound(
+            _("table %(table)s has no board %(board)s")
+            % {"table": locked.match.table.number, "board": board_number}
+        )
     return locked
 
 
@@ -201,27 +208,33 @@ def board_of(match: Match, board_number: int) -> Board:
     try:
         return Board.objects.get(table=match.table, number=board_number)
     except Board.DoesNotExist:
-        raise NotFound(f"table {match.table.number} has no board {board_number}") from None
+        raise NotFound(
+            _("table %(table)s has no board %(board)s")
+            % {"table": match.table.number, "board": board_number}
+        ) from None
 
 
 def _check_open(tournament: Tournament) -> None:
     if tournament.status == Status.FINAL:
-        raise WrongState("the tournament is final: results can change only after a reopen")
+        raise WrongState(_("the tournament is final: results can change only after a reopen"))
     if tournament.status == Status.DRAFT:
-        raise WrongState("the tournament has no schedule yet")
+        raise WrongState(_("the tournament has no schedule yet"))
 
 
 def _check_client_id(client_id: str) -> None:
     if not isinstance(client_id, str) or not 8 <= len(client_id) <= CLIENT_ID_MAX:
-        raise InvalidEntry("client_id must be a string of 8 to 64 characters", field="client_id")
+        raise InvalidEntry(_("client_id must be a string of 8 to 64 characters"), field="client_id")
 
 
 def _check_reason(reason: str, required: bool) -> str:
     reason = (reason or "").strip()
     if required and not reason:
-        raise InvalidEntry("give a reason", field="reason")
+        raise InvalidEntry(_("give a reason"), field="reason")
     if len(reason) > REASON_MAX:
-        raise InvalidEntry(f"the reason is longer than {REASON_MAX} characters", field="reason")
+        raise InvalidEntry(
+            _("the reason is longer than %(count)s characters") % {"count": REASON_MAX},
+            field="reason",
+        )
     return reason
 
 
@@ -238,8 +251,8 @@ def _team_may_act_on(locked: LockedBoard) -> None:
     match is the first of its matches (in round order) on which nothing has been entered."""
     if locked.untouched_round is not None:
         raise NotAllowed(
-            f"round {locked.match.round} is not played yet: your current match is round "
-            f"{locked.untouched_round}"
+            _("round %(round)s is not played yet: your current match is round %(current)s")
+            % {"round": locked.match.round, "current": locked.untouched_round}
         )
 
 
@@ -303,21 +316,21 @@ def submit_entry(
     if locked.entry_with_client_id is not None:
         existing = Submission.objects.select_related("board").get(pk=locked.entry_with_client_id)
         if existing.team_id != team.pk:
-            raise NotAllowed("that entry id belongs to another team", field="client_id")
+            raise NotAllowed(_("that entry id belongs to another team"), field="client_id")
         if existing.board_id != locked.board.pk:
-            raise WrongState("that entry id was used for another board", field="client_id")
+            raise WrongState(_("that entry id was used for another board"), field="client_id")
         _entry_stands(locked, existing)
         existing.resent = True  # tells the caller nothing new was stored
         return existing
     match = locked.match
     if team.pk != match.north_entrant_id:
-        raise NotAllowed("only the North-South team of this match enters its result")
+        raise NotAllowed(_("only the North-South team of this match enters its result"))
     _check_open(team.tournament)
     _team_may_act_on(locked)
     if locked.state.state in (states.CONFIRMED, states.ADJUSTED):
-        raise WrongState("this board already has a confirmed result; ask the director")
+        raise WrongState(_("this board already has a confirmed result; ask the director"))
     if locked.state.state == states.DISPUTED:
-        raise WrongState("this board is with the director")
+        raise WrongState(_("this board is with the director"))
     record, score = score_entry(match, locked.board, facts)
     check_sheet(match, locked.board, score)
     disagreement = deal_disagreement(match, locked.board, facts, score)
@@ -372,22 +385,22 @@ def _lock_for_review(
         return locked, None
     review = Review.objects.get(pk=locked.review_with_client_id)
     if review.team_id != team.pk:
-        raise NotAllowed("that action id belongs to another team", field="client_id")
+        raise NotAllowed(_("that action id belongs to another team"), field="client_id")
     if review.action != action:
-        raise WrongState("that action id was used for another action", field="client_id")
+        raise WrongState(_("that action id was used for another action"), field="client_id")
     if review.board_id != locked.board.pk:
-        raise WrongState("that action id was used for another board", field="client_id")
+        raise WrongState(_("that action id was used for another board"), field="client_id")
     return locked, review
 
 
 # What happened to a board since a re-sent action, by the latest review on it.
 SINCE = {
-    Review.Action.ACCEPT: "East has accepted another entry since",
-    Review.Action.REJECT: "East has rejected the entry since",
-    Review.Action.CALL_DIRECTOR: "the board has gone to the director since",
-    Review.Action.DIRECTOR_ENTRY: "the director has entered another result since",
-    Review.Action.ADJUST: "the director has given an adjusted result since",
-    Review.Action.ERASE: "the director has erased the board's result since",
+    Review.Action.ACCEPT: gettext_noop("East has accepted another entry since"),
+    Review.Action.REJECT: gettext_noop("East has rejected the entry since"),
+    Review.Action.CALL_DIRECTOR: gettext_noop("the board has gone to the director since"),
+    Review.Action.DIRECTOR_ENTRY: gettext_noop("the director has entered another result since"),
+    Review.Action.ADJUST: gettext_noop("the director has given an adjusted result since"),
+    Review.Action.ERASE: gettext_noop("the director has erased the board's result since"),
 }
 
 
@@ -402,13 +415,14 @@ def _latest_review(locked: LockedBoard) -> Review | None:
 def _gone(what: str, locked: LockedBoard) -> NoLongerStands:
     """The 409 of a re-sent action whose row no longer stands, saying what happened since."""
     if locked.state.pending is not None:
-        since = "North has entered the board again since"
+        since = _("North has entered the board again since")
     else:
         latest = _latest_review(locked)
         since = SINCE.get(latest.action, "") if latest is not None else ""
-        since = since or "the board has changed since"
+        since = _(since) if since else _("the board has changed since")
     return NoLongerStands(
-        f"{what} no longer stands: {since}. Reload the board to see where it stands.",
+        _("%(what)s no longer stands: %(since)s. Reload the board to see where it stands.")
+        % {"what": _(what), "since": since},
         field="client_id",
     )
 
@@ -423,7 +437,7 @@ def _entry_stands(locked: LockedBoard, submission: Submission) -> None:
         match=locked.match, board=locked.board, current=True, submission_id=submission.pk
     ).exists():
         return
-    raise _gone("This entry", locked)
+    raise _gone(gettext_noop("This entry"), locked)
 
 
 def _review_stands(locked: LockedBoard, review: Review, what: str) -> None:
@@ -438,9 +452,11 @@ def _review_stands(locked: LockedBoard, review: Review, what: str) -> None:
 def _pending_for_east(locked: LockedBoard, submission_id: int) -> Submission:
     current = locked.state
     if current.state != states.AWAITING_EAST:
-        raise WrongState(f"nothing awaits East's check here ({current.label.lower()})")
+        raise WrongState(
+            _("nothing awaits East's check here (%(state)s)") % {"state": current.label.lower()}
+        )
     if current.pending.pk != submission_id:
-        raise WrongState("North has changed the entry since you loaded it; check the new one")
+        raise WrongState(_("North has changed the entry since you loaded it; check the new one"))
     return current.pending
 
 
@@ -468,10 +484,10 @@ def accept_entry(
     if again is not None:
         result = again.result
         if not result.current:
-            raise _gone("The result you accepted", locked)
+            raise _gone(gettext_noop("The result you accepted"), locked)
         return result
     if team.pk != locked.match.east_entrant_id:
-        raise NotAllowed("only the East-West team of this match checks its result")
+        raise NotAllowed(_("only the East-West team of this match checks its result"))
     tournament = team.tournament
     _check_open(tournament)
     submission = _pending_for_east(locked, submission_id)
@@ -514,10 +530,10 @@ def reject_entry(
     reason = _check_reason(reason, required=True)
     locked, again = _lock_for_review(match_id, board_number, team, client_id, Review.Action.REJECT)
     if again is not None:
-        _review_stands(locked, again, "Your rejection")
+        _review_stands(locked, again, gettext_noop("Your rejection"))
         return again
     if team.pk != locked.match.east_entrant_id:
-        raise NotAllowed("only the East-West team of this match checks its result")
+        raise NotAllowed(_("only the East-West team of this match checks its result"))
     _check_open(team.tournament)
     submission = _pending_for_east(locked, submission_id)
     return _review(
@@ -552,12 +568,12 @@ def call_director(
         match_id, board_number, team, client_id, Review.Action.CALL_DIRECTOR
     )
     if again is not None:
-        _review_stands(locked, again, "Your call for the director")
+        _review_stands(locked, again, gettext_noop("Your call for the director"))
         return again
     if team.pk not in (locked.match.north_entrant_id, locked.match.east_entrant_id) and not (
         MatchSeat.objects.filter(match=locked.match, team=team).exists()
     ):
-        raise NotAllowed("only the players of this match may call the director here")
+        raise NotAllowed(_("only the players of this match may call the director here"))
     tournament = team.tournament
     _check_open(tournament)
     if locked.state.state == states.DISPUTED:
@@ -569,14 +585,17 @@ def call_director(
     if settled:
         if not reason:
             raise InvalidEntry(
-                "this board already has a result: say why you call the director to it again",
+                _("this board already has a result: say why you call the director to it again"),
                 field="reason",
             )
         disputes = _redisputes(locked)
         if disputes >= REDISPUTES_PER_BOARD:
             raise WrongState(
-                f"this board's result has been questioned {disputes} times already; "
-                "speak to the director at the table"
+                _(
+                    "this board's result has been questioned %(count)s times already; "
+                    "speak to the director at the table"
+                )
+                % {"count": disputes}
             )
     review = _review(
         locked,
@@ -683,7 +702,7 @@ def _result_data(result: Result | None) -> dict[str, Any] | None:
 def _director_context(match_id: int, board_number: int) -> tuple[LockedBoard, Result | None]:
     locked = _lock(match_id, board_number)
     if locked.match.table.tournament.status == Status.FINAL:
-        raise WrongState("the tournament is final: reopen it before changing results")
+        raise WrongState(_("the tournament is final: reopen it before changing results"))
     current = Result.objects.filter(match=locked.match, board=locked.board, current=True).first()
     return locked, current
 
@@ -711,8 +730,11 @@ def director_enter_result(
     disagreement = deal_disagreement(locked.match, locked.board, facts, score)
     if disagreement:
         raise InvalidEntry(
-            f"this entry disagrees with the board's deal on file ({disagreement}); enter what "
-            "the deal allows, or give an adjusted result",
+            _(
+                "this entry disagrees with the board's deal on file (%(why)s); enter what "
+                "the deal allows, or give an adjusted result"
+            )
+            % {"why": disagreement},
             field="deal",
         )
     if before is not None:
@@ -759,7 +781,9 @@ def director_enter_result(
 
 def _check_table_result(name: str, value: Any) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or abs(value) > 1_000_000:
-        raise InvalidEntry(f"{name} must be a whole number of points", field=name)
+        raise InvalidEntry(
+            _("%(name)s must be a whole number of points") % {"name": name}, field=name
+        )
     return value
 
 
@@ -767,10 +791,15 @@ def _check_seat_results(match: Match, seats: Any) -> dict[str, int]:
     """One whole-number table result for every seat of the match, and no other."""
     wanted = list(match.table.tournament.game_rules.seats(match.table.tournament.table_size))
     if not isinstance(seats, dict):
-        raise InvalidEntry(f"give a table result for each of {', '.join(wanted)}", field="seats")
+        raise InvalidEntry(
+            _("give a table result for each of %(seats)s") % {"seats": ", ".join(wanted)},
+            field="seats",
+        )
     for seat in seats:
         if seat not in wanted:
-            raise InvalidEntry(f"{seat!r} is not a seat of this table", field="seats")
+            raise InvalidEntry(
+                _("%(seat)s is not a seat of this table") % {"seat": repr(seat)}, field="seats"
+            )
     return {seat: _check_table_result(seat, seats.get(seat)) for seat in wanted}
 
 

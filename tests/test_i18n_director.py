@@ -380,3 +380,29 @@ def test_the_director_s_messages_and_forms_are_french(db, director_events):
     )
     assert "Résultat ajusté enregistré." in stored.content.decode()
     assert "Ajusté par l’arbitre" in stored.content.decode()
+
+
+def test_the_services_refusals_are_in_the_reader_s_language(db, director_events):
+    from scoring.errors import InvalidEntry, NoLongerStands
+
+    _pk, matches = director_events["pymtheg"]
+    director = OrganiserFactory()
+    adjust = {"match_id": matches["second"], "board_number": 1, "user": director, "ns": 1}
+    with translation.override("fr"), pytest.raises(InvalidEntry) as refused:
+        services.director_adjust(reason="", ew=-1, **adjust)
+    assert refused.value.message == "donnez un motif"
+    with pytest.raises(InvalidEntry) as english:
+        services.director_adjust(reason="", ew=-1, **adjust)
+    assert english.value.message == "give a reason"
+    # A re-sent acceptance of a result the director replaced since says so, whole.
+    first = Match.objects.get(pk=matches["first"])
+    with translation.override("fr"), pytest.raises(NoLongerStands) as gone:
+        services.director_adjust(**{**adjust, "match_id": first.pk}, ew=-1, reason="jeu lent")
+        services.accept_entry(
+            match_id=first.pk,
+            board_number=1,
+            team=first.east_entrant,
+            submission_id=0,
+            client_id=f"east-{first.pk}-1",
+        )
+    assert gone.value.message.startswith("Le résultat que vous avez accepté ne tient plus : ")
