@@ -124,8 +124,16 @@ def propose(
 
 
 def _field_problem(rules: Any, entrants: Any, tables: Any, ranking: str, sides: str) -> str | None:
-    of_players = rules.entrants == PLAYERS
-    noun = "players" if of_players else "pairs"
+    problem = _request_problem(entrants, tables, ranking, sides)
+    if problem:
+        return problem
+    if rules.entrants == PLAYERS:
+        return _players_problem(rules, entrants, tables)
+    return _pairs_problem(rules, entrants)
+
+
+def _request_problem(entrants: Any, tables: Any, ranking: str, sides: str) -> str | None:
+    """What is wrong with the numbers and words asked for, whatever the game."""
     for name, value in (("entrants", entrants), ("tables", tables)):
         if value is not None and (not isinstance(value, int) or isinstance(value, bool)):
             return f"{name} must be a whole number, not {value!r}"
@@ -135,24 +143,33 @@ def _field_problem(rules: Any, entrants: Any, tables: Any, ranking: str, sides: 
         return f"ranking must be duplicate or totals, not {ranking!r}"
     if sides not in ("fixed", "balanced"):
         return f"sides must be fixed or balanced, not {sides!r}"
-    if not of_players:
-        if entrants < 2:
-            return (
-                f"{_count(entrants, 'pair')} cannot play: {rules.title} needs two pairs at a "
-                "table; register at least 2 pairs"
-            )
-        if entrants > MAX_TEAMS:
-            return f"{entrants} pairs are more than the {MAX_TEAMS} a schedule can hold"
-        return None
+    return None
+
+
+def _pairs_problem(rules: Any, entrants: int) -> str | None:
+    """Too few pairs for a table, or more than a schedule holds."""
+    if entrants < 2:
+        return (
+            f"{_count(entrants, 'pair')} cannot play: {rules.title} needs two pairs at a "
+            "table; register at least 2 pairs"
+        )
+    if entrants > MAX_TEAMS:
+        return f"{entrants} pairs are more than the {MAX_TEAMS} a schedule can hold"
+    return None
+
+
+def _players_problem(rules: Any, entrants: int, tables: int | None) -> str | None:
+    """Too few players for a table, more than a movement holds, or more than the room seats
+    with one fewer than a table sitting out."""
     least, most = min(rules.table_sizes), max(rules.table_sizes)
-    sizes = _sizes_words(rules.table_sizes)
     if entrants < least:
         return (
-            f"{_count(entrants, 'player')} cannot play: {rules.title} is played by {sizes} "
-            f"players at a table; register at least {least} players"
+            f"{_count(entrants, 'player')} cannot play: {rules.title} is played by "
+            f"{_sizes_words(rules.table_sizes)} players at a table; register at least {least} "
+            "players"
         )
     if entrants > MAX_PLAYERS:
-        return f"{entrants} {noun} are more than the {MAX_PLAYERS} a movement can hold"
+        return f"{entrants} players are more than the {MAX_PLAYERS} a movement can hold"
     if tables is not None and entrants > tables * most + (most - 1):
         need = entrants // most
         return (
@@ -184,26 +201,9 @@ def _player_candidates(
 ) -> list[str]:
     """Keys "players:4x3" (3 tables of 4, the rest sitting out) and "players:4-3-3" (tables of
     several sizes), the dominated ones dropped and the best SHOWN kept before drawing."""
-    options = []  # (key, rounds, out a round, seats short of the largest table)
-    largest = max(table_sizes)
-    for size in sorted(table_sizes, reverse=True):
-        count = players // size
-        if count >= 1 and (room is None or count <= room):
-            rounds = min(count, MAX_ROUNDS)
-            short = (largest - size) * count
-            options.append((f"players:{size}x{count}", rounds, players - size * count, short))
+    options = _tables_of_one_size(table_sizes, players, room)
     if len(table_sizes) > 1 and ranking == "duplicate":
-        low = -(-players // largest)
-        high = players // min(table_sizes)
-        for count in range(low, high + 1):
-            sizes = default_sizes(players, count)
-            if len(set(sizes)) == 1 or any(s not in table_sizes for s in sizes):
-                continue
-            if room is not None and count > room:
-                continue
-            rounds = min(most_rounds(sizes), MAX_ROUNDS)
-            short = sum(largest - s for s in sizes)
-            options.append(("players:" + "-".join(map(str, sizes)), rounds, 0, short))
+        options += _tables_of_several_sizes(table_sizes, players, room)
     kept = [
         option
         for option in options
@@ -211,6 +211,45 @@ def _player_candidates(
     ]
     kept.sort(key=lambda o: (o[2], o[3], -o[1]))
     return [option[0] for option in kept[:SHOWN]]
+
+
+#: A way to seat players before it is drawn: (key, rounds, players out a round, seats short of
+#: the largest table).
+_Option = tuple[str, int, int, int]
+
+
+def _tables_of_one_size(
+    table_sizes: tuple[int, ...], players: int, room: int | None
+) -> list[_Option]:
+    """For each size, as many full tables as the players fill (and the room holds), the rest
+    sitting out in turn."""
+    options = []
+    largest = max(table_sizes)
+    for size in sorted(table_sizes, reverse=True):
+        count = players // size
+        if count >= 1 and (room is None or count <= room):
+            rounds = min(count, MAX_ROUNDS)
+            short = (largest - size) * count
+            options.append((f"players:{size}x{count}", rounds, players - size * count, short))
+    return options
+
+
+def _tables_of_several_sizes(
+    table_sizes: tuple[int, ...], players: int, room: int | None
+) -> list[_Option]:
+    """For each number of tables, tables of mixed sizes that seat every player at once."""
+    options = []
+    largest = max(table_sizes)
+    low = -(-players // largest)
+    high = players // min(table_sizes)
+    for count in range(low, min(high, room if room is not None else high) + 1):
+        sizes = default_sizes(players, count)
+        if len(set(sizes)) == 1 or any(s not in table_sizes for s in sizes):
+            continue
+        rounds = min(most_rounds(sizes), MAX_ROUNDS)
+        short = sum(largest - s for s in sizes)
+        options.append(("players:" + "-".join(map(str, sizes)), rounds, 0, short))
+    return options
 
 
 # --- drawing -------------------------------------------------------------------------------
@@ -478,17 +517,7 @@ def sentence(proposal: dict[str, Any], of_players: bool) -> str:
     """One sentence an organiser understands (the pages word it in their own templates)."""
     noun, nouns = ("player", "players") if of_players else ("pair", "pairs")
     parts = [f"{_tables_words(proposal, of_players)}, {_count(proposal['rounds'], 'round')}"]
-    low, high = proposal["sitting_out"]
-    if high == 0:
-        parts.append(f"every {noun} plays every round")
-    else:
-        per = _number(high) if low == high else f"{_number(low)} to {_number(high)}"
-        outs = (
-            f"{per} {noun if high == 1 else nouns} {'sits' if high == 1 else 'sit'} out each round"
-        )
-        most = proposal["byes"][1]
-        outs += f" (nobody more than {WORDS.get(most, f'{most} times')})"
-        parts.append(outs)
+    parts.append(_sitting_out_words(proposal, noun, nouns))
     if proposal["idle_tables"]:
         parts.append(f"{_count(proposal['idle_tables'], 'table-round')} without a match")
     if proposal.get("unused_tables"):
@@ -497,16 +526,30 @@ def sentence(proposal: dict[str, Any], of_players: bool) -> str:
             f"{_count(unused, 'table')} of the room {'stays' if unused == 1 else 'stay'} unused"
         )
     if "rounds_at_size" in proposal and len(proposal["rounds_at_size"]) > 1:
-        spans = [
-            f"{_span(low, high)} at tables of {size}"
-            for size, (low, high) in proposal["rounds_at_size"].items()
-        ]
-        parts.append("each player spends " + " and ".join(spans))
+        parts.append(_rounds_at_size_words(proposal["rounds_at_size"]))
     parts.append(meeting_words(proposal, nouns))
     if not of_players and proposal.get("sides") == "balanced":
         parts.append("each pair sits NS at half its tables")
     text = "; ".join(parts) + "."
     return text[0].upper() + text[1:]
+
+
+def _sitting_out_words(proposal: dict[str, Any], noun: str, nouns: str) -> str:
+    """How many sit out a round, and how often one entrant does at most."""
+    low, high = proposal["sitting_out"]
+    if high == 0:
+        return f"every {noun} plays every round"
+    per = _number(high) if low == high else f"{_number(low)} to {_number(high)}"
+    outs = f"{per} {noun if high == 1 else nouns} {'sits' if high == 1 else 'sit'} out each round"
+    most = proposal["byes"][1]
+    return outs + f" (nobody more than {WORDS.get(most, f'{most} times')})"
+
+
+def _rounds_at_size_words(rounds_at_size: dict[str, Any]) -> str:
+    spans = [
+        f"{_span(low, high)} at tables of {size}" for size, (low, high) in rounds_at_size.items()
+    ]
+    return "each player spends " + " and ".join(spans)
 
 
 def meeting_words(proposal: dict[str, Any], nouns: str) -> str:
