@@ -13,9 +13,9 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils.translation import gettext, gettext_noop, ngettext
 from django.views.decorators.http import require_POST
 
-from engine.core.words import plural
 from tournaments import selectors, services
 from tournaments.forms import (
     DealBoardsForm,
@@ -128,12 +128,19 @@ def _unconfirmed(
 
 def _after_schedule_change(request: HttpRequest, problems: list[str], done: str) -> None:
     if problems:
-        messages.warning(
-            request,
-            f"{done} The schedule now breaks {plural(len(problems), 'rule')}: see the list.",
-        )
+        broken = ngettext(
+            "The schedule now breaks %(count)s rule: see the list.",
+            "The schedule now breaks %(count)s rules: see the list.",
+            len(problems),
+        ) % {"count": len(problems)}
+        messages.warning(request, f"{done} {broken}")
     else:
-        messages.success(request, f"{done} The validator finds no problem.")
+        messages.success(request, f"{done} {gettext('The validator finds no problem.')}")
+
+
+def _entrant_words(tournament: Tournament, team_words: str, player_words: str) -> str:
+    """One of two whole sentences, the pairs' or the players', in the page's language."""
+    return gettext(player_words if tournament.of_players else team_words)
 
 
 # --- tournaments --------------------------------------------------------------------------
@@ -162,7 +169,9 @@ def tournament_create(request: HttpRequest) -> HttpResponse:
         except ServiceError as exc:
             _form_errors(form, exc)
         else:
-            messages.success(request, f"Tournament {tournament.name!r} created.")
+            messages.success(
+                request, gettext("Tournament “%(name)s” created.") % {"name": tournament.name}
+            )
             return redirect("tournaments:teams", slug=tournament.slug)
     return _render(
         request, "tournaments/create.html", None, form=form, game=form.game, games=game_choices()
@@ -194,7 +203,7 @@ def tournament_settings(request: HttpRequest, slug: str) -> HttpResponse:
         except ServiceError as exc:
             _form_errors(form, exc)
         else:
-            messages.success(request, "Settings saved.")
+            messages.success(request, gettext("Settings saved."))
             return redirect("tournaments:dashboard", slug=slug)
     return _render(request, "tournaments/settings.html", _tournament(slug), form=form)
 
@@ -211,7 +220,7 @@ def table_labels(request: HttpRequest, slug: str) -> HttpResponse:
         except ServiceError as exc:
             _form_errors(form, exc)
         else:
-            messages.success(request, "Table names saved.")
+            messages.success(request, gettext("Table names saved."))
             return redirect("tournaments:dashboard", slug=slug)
     return _render(request, "tournaments/tables.html", tournament, form=form)
 
@@ -242,7 +251,7 @@ def tournament_start(request: HttpRequest, slug: str) -> HttpResponse:
     except ServiceError as exc:
         _flash_errors(request, exc)
     else:
-        messages.success(request, "The tournament is running.")
+        messages.success(request, gettext("The tournament is running."))
     return redirect("tournaments:dashboard", slug=slug)
 
 
@@ -263,7 +272,7 @@ def tournament_finalise(request: HttpRequest, slug: str) -> HttpResponse:
         except ServiceError as exc:
             _form_errors(form, exc)
         else:
-            messages.success(request, "The standings are final.")
+            messages.success(request, gettext("The standings are final."))
             return redirect("tournaments:dashboard", slug=slug)
     missing, disputed = open_boards(tournament)
     return _render(
@@ -297,7 +306,9 @@ def tournament_reopen(request: HttpRequest, slug: str) -> HttpResponse:
         except ServiceError as exc:
             _form_errors(form, exc)
         else:
-            messages.success(request, "The tournament is running again; the reopening is logged.")
+            messages.success(
+                request, gettext("The tournament is running again; the reopening is logged.")
+            )
             return redirect("tournaments:dashboard", slug=slug)
     return _render(request, "tournaments/reopen.html", tournament, form=form)
 
@@ -315,7 +326,12 @@ def team_list(request: HttpRequest, slug: str) -> HttpResponse:
         except ServiceError as exc:
             _form_errors(form, exc)
         else:
-            messages.success(request, f"Team {team.number} {team.name!r} added.")
+            added = _entrant_words(
+                tournament,
+                gettext_noop("Team %(number)s “%(name)s” added."),
+                gettext_noop("Player %(number)s “%(name)s” added."),
+            )
+            messages.success(request, added % {"number": team.number, "name": team.name})
             return redirect("tournaments:teams", slug=slug)
     teams = selectors.teams_with_status(tournament)
     return _render(
@@ -352,7 +368,12 @@ def team_edit(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         except ServiceError as exc:
             _form_errors(form, exc)
         else:
-            messages.success(request, f"Team {team.number} saved.")
+            saved = _entrant_words(
+                tournament,
+                gettext_noop("Team %(number)s saved."),
+                gettext_noop("Player %(number)s saved."),
+            )
+            messages.success(request, saved % {"number": team.number})
             return redirect("tournaments:teams", slug=slug)
     return _render(request, "tournaments/team_form.html", tournament, form=form, team=team)
 
@@ -362,13 +383,27 @@ def team_edit(request: HttpRequest, slug: str, number: int) -> HttpResponse:
 def team_delete(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     tournament = _tournament(slug)
     team = _team(tournament, number)
-    word = tournament.entrant_word
+    names = {"number": number, "name": team.name}
     asking = _unconfirmed(
         request,
         tournament,
-        title=f"Remove {word} {number} ({team.name})?",
-        consequence=f"The {word} leaves the tournament; the others keep their numbers.",
-        button=f"Remove {word} {number}",
+        title=_entrant_words(
+            tournament,
+            gettext_noop("Remove team %(number)s (%(name)s)?"),
+            gettext_noop("Remove player %(number)s (%(name)s)?"),
+        )
+        % names,
+        consequence=_entrant_words(
+            tournament,
+            gettext_noop("The team leaves the tournament; the others keep their numbers."),
+            gettext_noop("The player leaves the tournament; the others keep their numbers."),
+        ),
+        button=_entrant_words(
+            tournament,
+            gettext_noop("Remove team %(number)s"),
+            gettext_noop("Remove player %(number)s"),
+        )
+        % names,
         back=reverse("tournaments:teams", args=[slug]),
     )
     if asking:
@@ -376,7 +411,14 @@ def team_delete(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     _attempt(
         request,
         lambda: services.delete_team(by=request.user, team=team),
-        lambda _: f"Team {number} removed.",
+        lambda _: (
+            _entrant_words(
+                tournament,
+                gettext_noop("Team %(number)s removed."),
+                gettext_noop("Player %(number)s removed."),
+            )
+            % {"number": number}
+        ),
     )
     return redirect("tournaments:teams", slug=slug)
 
@@ -389,19 +431,29 @@ def team_new_code(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     asking = _unconfirmed(
         request,
         tournament,
-        title=f"A new access code for {tournament.entrant_word} {number} ({team.name})?",
-        consequence=(
+        title=_entrant_words(
+            tournament,
+            gettext_noop("A new access code for team %(number)s (%(name)s)?"),
+            gettext_noop("A new access code for player %(number)s (%(name)s)?"),
+        )
+        % {"number": number, "name": team.name},
+        consequence=gettext(
             "The code and QR code on the printed route card stop working at once, and "
             "phones signed in with the old code are signed out. Print the route card again "
             "and hand it over."
         ),
-        button="Make a new code",
+        button=gettext("Make a new code"),
         back=reverse("tournaments:teams", args=[slug]),
     )
     if asking:
         return asking
     services.regenerate_access_code(by=request.user, team=team)
-    messages.success(request, f"Team {number} has a new access code; print its route card again.")
+    renewed = _entrant_words(
+        tournament,
+        gettext_noop("Team %(number)s has a new access code; print its route card again."),
+        gettext_noop("Player %(number)s has a new access code; print his route card again."),
+    )
+    messages.success(request, renewed % {"number": number})
     return redirect("tournaments:teams", slug=slug)
 
 
@@ -412,9 +464,11 @@ def teams_renumber(request: HttpRequest, slug: str) -> HttpResponse:
     asking = _unconfirmed(
         request,
         tournament,
-        title="Renumber to close the gaps?",
-        consequence="Numbers after each gap move down; lists printed before show the old ones.",
-        button="Renumber",
+        title=gettext("Renumber to close the gaps?"),
+        consequence=gettext(
+            "Numbers after each gap move down; lists printed before show the old ones."
+        ),
+        button=gettext("Renumber"),
         back=reverse("tournaments:teams", args=[slug]),
     )
     if asking:
@@ -422,7 +476,18 @@ def teams_renumber(request: HttpRequest, slug: str) -> HttpResponse:
     _attempt(
         request,
         lambda: services.renumber_teams(by=request.user, tournament=_tournament(slug)),
-        lambda moves: f"{plural(len(moves), 'team')} renumbered.",
+        lambda moves: (
+            (
+                ngettext(
+                    "%(count)s player renumbered.", "%(count)s players renumbered.", len(moves)
+                )
+                if tournament.of_players
+                else ngettext(
+                    "%(count)s team renumbered.", "%(count)s teams renumbered.", len(moves)
+                )
+            )
+            % {"count": len(moves)}
+        ),
     )
     return redirect("tournaments:teams", slug=slug)
 
@@ -438,7 +503,12 @@ def team_disqualify(request: HttpRequest, slug: str, number: int) -> HttpRespons
         except ServiceError as exc:
             _form_errors(form, exc)
         else:
-            messages.success(request, f"Team {number} is disqualified.")
+            done = _entrant_words(
+                tournament,
+                gettext_noop("Team %(number)s is disqualified."),
+                gettext_noop("Player %(number)s is disqualified."),
+            )
+            messages.success(request, done % {"number": number})
             return redirect("tournaments:teams", slug=slug)
     return _render(request, "tournaments/disqualify.html", tournament, form=form, team=team)
 
@@ -446,11 +516,19 @@ def team_disqualify(request: HttpRequest, slug: str, number: int) -> HttpRespons
 @organiser_required
 @require_POST
 def team_reinstate(request: HttpRequest, slug: str, number: int) -> HttpResponse:
-    team = _team(_tournament(slug), number)
+    tournament = _tournament(slug)
+    team = _team(tournament, number)
     _attempt(
         request,
         lambda: services.reinstate_team(by=request.user, team=team),
-        lambda _: f"Team {number} is no longer disqualified.",
+        lambda _: (
+            _entrant_words(
+                tournament,
+                gettext_noop("Team %(number)s is no longer disqualified."),
+                gettext_noop("Player %(number)s is no longer disqualified."),
+            )
+            % {"number": number}
+        ),
     )
     return redirect("tournaments:teams", slug=slug)
 
@@ -500,7 +578,7 @@ def teams_import_confirm(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = _tournament(slug)
     pending = request.session.get(IMPORT_SESSION_KEY.format(pk=tournament.pk))
     if not pending:
-        messages.error(request, "There is no checked file to import; upload it again.")
+        messages.error(request, gettext("There is no checked file to import; upload it again."))
         return redirect("tournaments:teams_import", slug=slug)
     rows = [TeamRow(**row) for row in pending["rows"]]
     try:
@@ -513,7 +591,20 @@ def teams_import_confirm(request: HttpRequest, slug: str) -> HttpResponse:
     del request.session[IMPORT_SESSION_KEY.format(pk=tournament.pk)]
     messages.success(
         request,
-        f"{plural(len(teams), tournament.entrant_word)} imported from {pending['filename']}.",
+        (
+            ngettext(
+                "%(count)s player imported from %(file)s.",
+                "%(count)s players imported from %(file)s.",
+                len(teams),
+            )
+            if tournament.of_players
+            else ngettext(
+                "%(count)s team imported from %(file)s.",
+                "%(count)s teams imported from %(file)s.",
+                len(teams),
+            )
+        )
+        % {"count": len(teams), "file": pending["filename"]},
     )
     return redirect("tournaments:teams", slug=slug)
 
@@ -549,9 +640,9 @@ def schedule_draw(request: HttpRequest, slug: str) -> HttpResponse:
     if not form.is_valid():
         messages.error(
             request,
-            "Give a number of rounds of at least 1, or none."
+            gettext("Give a number of rounds of at least 1, or none.")
             if tournament.of_players
-            else "Choose fixed or balanced sides.",
+            else gettext("Choose fixed or balanced sides."),
         )
         return redirect("tournaments:schedule", slug=slug)
     try:
@@ -608,12 +699,12 @@ def schedule_clear(request: HttpRequest, slug: str) -> HttpResponse:
     asking = _unconfirmed(
         request,
         tournament,
-        title="Clear the whole schedule?",
-        consequence=(
+        title=gettext("Clear the whole schedule?"),
+        consequence=gettext(
             "Every match is removed and the tournament is a draft again; printed route and "
             "table cards no longer match. The deals are kept."
         ),
-        button="Clear the schedule",
+        button=gettext("Clear the schedule"),
         back=reverse("tournaments:schedule", args=[slug]),
     )
     if asking:
@@ -621,7 +712,7 @@ def schedule_clear(request: HttpRequest, slug: str) -> HttpResponse:
     _attempt(
         request,
         lambda: services.clear_schedule(by=request.user, tournament=_tournament(slug)),
-        lambda _: "Schedule cleared; the tournament is a draft again.",
+        lambda _: gettext("Schedule cleared; the tournament is a draft again."),
     )
     return redirect("tournaments:schedule", slug=slug)
 
@@ -644,7 +735,7 @@ def _match_form_view(request: HttpRequest, slug: str, match: Match | None) -> Ht
         except ServiceError as exc:
             _form_errors(form, exc)
         else:
-            _after_schedule_change(request, problems, "Match saved.")
+            _after_schedule_change(request, problems, gettext("Match saved."))
             return redirect("tournaments:schedule", slug=slug)
     return _render(
         request,
@@ -682,9 +773,12 @@ def match_delete(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     asking = _unconfirmed(
         request,
         match.table.tournament,
-        title=f"Remove the match of round {match.round} at table {match.table.number}?",
-        consequence="The match and any result entered for it are removed from the schedule.",
-        button="Remove the match",
+        title=gettext("Remove the match of round %(round)s at table %(table)s?")
+        % {"round": match.round, "table": match.table.number},
+        consequence=gettext(
+            "The match and any result entered for it are removed from the schedule."
+        ),
+        button=gettext("Remove the match"),
         back=reverse("tournaments:match_edit", args=[slug, match.pk]),
     )
     if asking:
@@ -694,7 +788,7 @@ def match_delete(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     except ServiceError as exc:
         _flash_errors(request, exc)
     else:
-        _after_schedule_change(request, problems, "Match removed.")
+        _after_schedule_change(request, problems, gettext("Match removed."))
     return redirect("tournaments:schedule", slug=slug)
 
 
@@ -719,19 +813,19 @@ def deals(request: HttpRequest, slug: str) -> HttpResponse:
 def deals_generate(request: HttpRequest, slug: str) -> HttpResponse:
     form = DealBoardsForm(request.POST)
     if not form.is_valid():
-        messages.error(request, "The seed is too long.")
+        messages.error(request, gettext("The seed is too long."))
         return redirect("tournaments:deals", slug=slug)
     tournament = _tournament(slug)
     if form.cleaned_data["replace"]:
         asking = _unconfirmed(
             request,
             tournament,
-            title="Deal every board again?",
-            consequence=(
+            title=gettext("Deal every board again?"),
+            consequence=gettext(
                 "Every deal is replaced by a new one: boards already made up and printed "
                 "table cards no longer match."
             ),
-            button="Deal them again",
+            button=gettext("Deal them again"),
             back=reverse("tournaments:deals", args=[slug]),
         )
         if asking:
@@ -746,7 +840,10 @@ def deals_generate(request: HttpRequest, slug: str) -> HttpResponse:
     except ServiceError as exc:
         _flash_errors(request, exc)
     else:
-        messages.success(request, f"{plural(count, 'board')} dealt.")
+        messages.success(
+            request,
+            ngettext("%(count)s board dealt.", "%(count)s boards dealt.", count) % {"count": count},
+        )
     return redirect("tournaments:deals", slug=slug)
 
 
@@ -774,7 +871,11 @@ def deal_edit(request: HttpRequest, slug: str, table: int, board: int) -> HttpRe
         except ServiceError as exc:
             _form_errors(form, exc)
         else:
-            messages.success(request, f"Deal of table {table}, board {board} saved.")
+            messages.success(
+                request,
+                gettext("Deal of table %(table)s, board %(board)s saved.")
+                % {"table": table, "board": board},
+            )
             return redirect("tournaments:deals", slug=slug)
     return _render(
         request,
