@@ -406,3 +406,68 @@ def test_the_services_refusals_are_in_the_reader_s_language(db, director_events)
             client_id=f"east-{first.pk}-1",
         )
     assert gone.value.message.startswith("Le résultat que vous avez accepté ne tient plus : ")
+
+
+# --- Twenty's score preview on the phone and the director's page --------------------------------
+
+TWENTY_HARNESS = r"""
+const A = require(process.argv[1]);
+let input = "";
+process.stdin.on("data", (chunk) => { input += chunk; });
+process.stdin.on("end", () => {
+  const job = JSON.parse(input);
+  const catalogue = job.catalogue;
+  const tr = (text) => (text in catalogue ? catalogue[text] : text);
+  const trf = (text, values) => tr(text).replace(/%\((\w+)\)s/g, (_, name) => values[name]);
+  const english = { items: A.itemLines(job.score), seats: A.seatLines(job.score),
+    problem: A.pointsProblem(50, 1, job.fewest, job.most) };
+  A.useWords(tr, trf);
+  const french = { items: A.itemLines(job.score), seats: A.seatLines(job.score),
+    problem: A.pointsProblem(50, 1, job.fewest, job.most) };
+  process.stdout.write(JSON.stringify({ english, french }));
+});
+"""
+
+
+def test_twenty_s_score_preview_lines_are_french_with_the_page_s_catalogue():
+    """The script's rules give their lines in English (under Node, as the engine's tests read
+    them) and in the page's language once the page hands them its catalogue."""
+    import gettext
+    from pathlib import Path
+
+    from tests.conftest import run_node
+
+    root = Path(__file__).resolve().parent.parent
+    script = root / "engine" / "games" / "twenty" / "static" / "entry.js"
+    with (root / "locale/fr/LC_MESSAGES/djangojs.mo").open("rb") as stream:
+        compiled = gettext.GNUTranslations(stream)
+    catalogue = {key: value for key, value in compiled._catalog.items() if isinstance(key, str)}
+    score = {
+        **RARE_SCORES["twenty"][0],
+        "contract": "SOLO",
+        "partner": None,
+        "seats": {"N": -31, "E": 93, "S": -31, "W": -31},
+    }
+    job = {"catalogue": catalogue, "score": score, "fewest": [0, 0], "most": [40, 40]}
+    answer = run_node(script, TWENTY_HARNESS, job)
+    english, french = answer["english"], answer["french"]
+    assert english["seats"] == [
+        "North pays 31",
+        "East receives 93",
+        "South pays 31",
+        "West pays 31",
+    ]
+    assert english["items"][0] == (
+        "Bid (East's Solo, contra'd), worth 2: won. North, South and West pay 2 each, "
+        "East receives 6."
+    )
+    assert french["seats"] == ["Nord paie 31", "Est reçoit 93", "Sud paie 31", "Ouest paie 31"]
+    assert french["items"][0] == (
+        "Enchère (Solo par Est, contré), vaut 2 : gagné. Nord, Sud et Ouest paient 2 chacun, "
+        "Est reçoit 6."
+    )
+    assert french["problem"] == (
+        "50 points ne vont pas avec 1 levée : un camp qui a 1 levée a de 0 à 40 points."
+    )
+    for line in french["items"] + french["seats"]:
+        assert not _english_left(line), line

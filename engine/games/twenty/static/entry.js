@@ -36,6 +36,22 @@ const TwentyAuction = (() => {
   // Marks the fixed words of an entry's "missing" for the catalogue: the page shows them in
   // its language (scorer.js's tr); here, and under Node, they stay English.
   const N_ = (text) => text;
+  // The words the rules give whole (a score's lines, a points/tricks check): English until
+  // the page hands its catalogue's tr/trf (useWords); under Node they stay English.
+  let tr = (text) => text;
+  let trf = (text, values) =>
+    tr(text).replace(/%\((\w+)\)s/g, (place, name) => (name in values ? String(values[name]) : place));
+  function useWords(pageTr, pageTrf) {
+    if (pageTr) tr = pageTr;
+    if (pageTrf) trf = pageTrf;
+  }
+  const seatWord = (seat) => tr(SEAT_WORDS[seat]);
+  const ITEM_WORDS = { bid: N_("Bid"), sparrow: N_("Sparrow"), slam: N_("Slam") };
+  const CONTRA_MISSING = {
+    bid: N_("Choose the contra on the bid."),
+    sparrow: N_("Choose the contra on the sparrow."),
+    slam: N_("Choose the contra on the slam."),
+  };
 
   class CallError extends Error {}
 
@@ -227,14 +243,16 @@ const TwentyAuction = (() => {
   function pointsProblem(points, tricks, fewest, most) {
     if (points === null || tricks === null || points === undefined || tricks === undefined) return null;
     if (points >= fewest[tricks] && points <= most[tricks]) return null;
-    const plural = tricks === 1 ? "" : "s";
-    return `${points} points cannot go with ${tricks} trick${plural}: a side with ${tricks} trick${plural} ` +
-      `has ${fewest[tricks]} to ${most[tricks]} points.`;
+    const values = { points, tricks, fewest: fewest[tricks], most: most[tricks] };
+    return tricks === 1
+      ? trf("%(points)s points cannot go with 1 trick: a side with 1 trick has %(fewest)s to %(most)s points.", values)
+      : trf("%(points)s points cannot go with %(tricks)s tricks: a side with %(tricks)s tricks has %(fewest)s to %(most)s points.", values);
   }
 
   function names(seats) {
-    const words = seats.map((seat) => SEAT_WORDS[seat]);
-    return words.length > 1 ? `${words.slice(0, -1).join(", ")} and ${words[words.length - 1]}` : words[0];
+    const words = seats.map(seatWord);
+    if (words.length < 2) return words[0];
+    return trf("%(names)s and %(last)s", { names: words.slice(0, -1).join(", "), last: words[words.length - 1] });
   }
 
   /** Each item of a board score in words, with what each player pays or receives. */
@@ -244,26 +262,29 @@ const TwentyAuction = (() => {
     return score.items.map((item) => {
       const v = item.value;
       if (item.item === "kings" || item.item === "honours") {
-        const what = item.item === "kings" ? "all four Kings" : "all three Honours";
-        const others = SEATS.filter((seat) => seat !== item.by);
-        return `${SEAT_WORDS[item.by]} held ${what}: ${names(others)} pay 1 each, ` +
-          `${SEAT_WORDS[item.by]} receives 3.`;
+        const others = names(SEATS.filter((seat) => seat !== item.by));
+        const values = { seat: seatWord(item.by), others };
+        return item.item === "kings"
+          ? trf("%(seat)s held all four Kings: %(others)s pay 1 each, %(seat)s receives 3.", values)
+          : trf("%(seat)s held all three Honours: %(others)s pay 1 each, %(seat)s receives 3.", values);
       }
-      const owner = item.item === "bid"
-        ? `${SEAT_WORDS[item.by]}'s ${BID_WORDS[score.contract]}`
-        : `${SEAT_WORDS[item.by]}'s ${item.item === "sparrow" ? "Sparrow" : "Slam"}`;
-      const level = LEVEL_WORDS[item.contra] ? `, ${LEVEL_WORDS[item.contra]}` : "";
+      const named = item.item === "bid" ? BID_WORDS[score.contract] : item.item === "sparrow" ? "Sparrow" : "Slam";
+      const owner = trf("%(seat)s's %(item)s", { seat: seatWord(item.by), item: tr(named) });
+      const level = LEVEL_WORDS[item.contra] ? `, ${tr(LEVEL_WORDS[item.contra])}` : "";
       const [payers, payees] = item.won ? [defenders, side] : [side, defenders];
+      const sums = { payers: names(payers), payees: names(payees), value: v, total: 3 * v };
       let payment;
       if (side.length === 2) {
-        payment = `${names(payers)} pay ${v} each, ${names(payees)} receive ${v} each.`;
+        payment = trf("%(payers)s pay %(value)s each, %(payees)s receive %(value)s each.", sums);
       } else if (item.won) {
-        payment = `${names(payers)} pay ${v} each, ${names(payees)} receives ${3 * v}.`;
+        payment = trf("%(payers)s pay %(value)s each, %(payees)s receives %(total)s.", sums);
       } else {
-        payment = `${names(payers)} pays ${3 * v}, ${names(payees)} receive ${v} each.`;
+        payment = trf("%(payers)s pays %(total)s, %(payees)s receive %(value)s each.", sums);
       }
-      const what = item.item === "bid" ? "Bid" : item.item === "sparrow" ? "Sparrow" : "Slam";
-      return `${what} (${owner}${level}), worth ${v}: ${item.won ? "won" : "lost"}. ${payment}`;
+      const line = { what: tr(ITEM_WORDS[item.item]), owner, level, value: v, payment };
+      return item.won
+        ? trf("%(what)s (%(owner)s%(level)s), worth %(value)s: won. %(payment)s", line)
+        : trf("%(what)s (%(owner)s%(level)s), worth %(value)s: lost. %(payment)s", line);
     });
   }
 
@@ -271,9 +292,9 @@ const TwentyAuction = (() => {
   function seatLines(score) {
     return SEATS.map((seat) => {
       const value = score.seats[seat];
-      if (value > 0) return `${SEAT_WORDS[seat]} receives ${value}`;
-      if (value < 0) return `${SEAT_WORDS[seat]} pays ${-value}`;
-      return `${SEAT_WORDS[seat]}: nothing`;
+      if (value > 0) return trf("%(seat)s receives %(value)s", { seat: seatWord(seat), value });
+      if (value < 0) return trf("%(seat)s pays %(value)s", { seat: seatWord(seat), value: -value });
+      return trf("%(seat)s: nothing", { seat: seatWord(seat) });
     });
   }
 
@@ -289,7 +310,7 @@ const TwentyAuction = (() => {
       if (!(e instanceof CallError)) throw e;
       return { missing: e.message };
     }
-    if (!box.complete) return { missing: `Auction: ${SEAT_WORDS[box.seat]} to call.` };
+    if (!box.complete) return { missing: trf("Auction: %(seat)s to call.", { seat: seatWord(box.seat) }) };
     const offer = choices(box, draft, form);
     const facts = { auction: box.auction.slice() };
     if (box.contract === "PART") {
@@ -302,7 +323,7 @@ const TwentyAuction = (() => {
     const contras = {};
     for (const item of standingItems(box)) {
       const level = draft.contras[item] || "none";
-      if (!levels.includes(level)) return { missing: `Choose the contra on the ${item}.` };
+      if (!levels.includes(level)) return { missing: tr(CONTRA_MISSING[item]) };
       if (level !== "none") contras[item] = level;
     }
     if (Object.keys(contras).length) facts.contras = contras;
@@ -318,7 +339,7 @@ const TwentyAuction = (() => {
       const last = draft.last || {};
       if (!last.seat) return { missing: N_("Who won the last trick?") };
       if (!offer.lastSeats.includes(last.seat)) {
-        return { missing: `${SEAT_WORDS[last.seat]}'s side took no trick: who won the last trick?` };
+        return { missing: trf("%(seat)s's side took no trick: who won the last trick?", { seat: seatWord(last.seat) }) };
       }
       if (!form.cards.some(([code]) => code === last.card)) return { missing: N_("With which card was the last trick won?") };
       facts.last = { seat: last.seat, card: last.card };
@@ -333,7 +354,7 @@ const TwentyAuction = (() => {
   return {
     SEATS, NEXT, BIDS, SUFFIXES, BID_WORDS, SEAT_WORDS, CallError,
     parse, text, start, apply, read, legal, next, standingItems, partnerSeats, lastSeats, choices,
-    pointsProblem, entry, itemLines, seatLines,
+    pointsProblem, entry, itemLines, seatLines, useWords,
   };
 })();
 
@@ -345,6 +366,7 @@ if (typeof window !== "undefined") {
     const tr = kit.tr || ((text) => text);
     const trf = kit.trf || ((text, values) => text.replace(/%\((\w+)\)s/g, (_, name) => values[name]));
     const A = TwentyAuction;
+    A.useWords(tr, trf);
     const BID_NAMES = { PART: tr("Partnership"), NT: tr("No Trumps"), SOLO: tr("Solo"), P: tr("Pass") };
     const BONUS_WORDS = {
       "": "", "+SPARROW": tr("+ Sparrow"), "+SLAM": tr("+ Slam"), "+SPARROW+SLAM": tr("+ Sparrow + Slam"),
