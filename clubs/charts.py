@@ -6,7 +6,7 @@ Pure Python: no Django here. The caller gives only the events the reader may see
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from datetime import date
 from xml.sax.saxutils import escape
 
@@ -17,10 +17,17 @@ def _number(value: float) -> str:
     return f"{value:.1f}".rstrip("0").rstrip(".")
 
 
-def percentages_svg(points: Sequence[tuple[date, str, float]]) -> str:
+def _same(text: str) -> str:
+    return text
+
+
+def percentages_svg(
+    points: Sequence[tuple[date, str, float]], tr: Callable[[str], str] = _same
+) -> str:
     """A line through ``(day, event name, percentage)`` in the order given (oldest first),
     the 50 % line drawn across; "" without a point. The vertical scale runs from 0 to 100 %
-    when the percentages need it, else from 30 to 70 %."""
+    when the percentages need it, else from 30 to 70 %. ``tr`` translates the chart's words
+    (the page's gettext; English without)."""
     if not points:
         return ""
     values = [percentage for _, _, percentage in points]
@@ -39,8 +46,9 @@ def percentages_svg(points: Sequence[tuple[date, str, float]]) -> str:
 
     parts = [
         f'<svg class="percentages-chart" viewBox="0 0 {width} {height}" role="img" '
-        'aria-label="Percentage of each event, oldest first" xmlns="http://www.w3.org/2000/svg">',
-        "<title>Percentage of each event</title>",
+        f'aria-label="{escape(tr("Percentage of each event, oldest first"))}" '
+        'xmlns="http://www.w3.org/2000/svg">',
+        f"<title>{escape(tr('Percentage of each event'))}</title>",
         '<g class="axes" font-size="11" fill="#333">',
     ]
     for tick in range(int(low), int(high) + 1, 10):

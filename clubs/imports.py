@@ -17,6 +17,8 @@ import re
 from dataclasses import dataclass, field
 from typing import IO
 
+from django.utils.translation import gettext as _
+
 from clubs.models import Member
 from tournaments.imports import MAX_FILE_BYTES, UnreadableFile, read_table
 
@@ -26,11 +28,28 @@ NUMBER_MAX = Member._meta.get_field("number").max_length
 CONTACT_MAX = Member._meta.get_field("contact").max_length
 
 COLUMN_ALIASES = {
-    "number": {"number", "no", "nr", "num", "#", "membernumber", "memberno", "membernr", "id"},
-    "name": {"name", "member", "membername", "player"},
-    "contact": {"contact", "email", "mail", "phone", "telephone"},
-    "active": {"active"},
-    "public": {"public", "shownpublicly", "publicpages"},
+    "number": {
+        "number",
+        "no",
+        "nr",
+        "num",
+        "#",
+        "membernumber",
+        "memberno",
+        "membernr",
+        "id",
+        # A French club's sheet: numéro, n°, numéro d'adhérent, licence.
+        "numéro",
+        "numero",
+        "n°",
+        "numérod'adhérent",
+        "numerodadherent",
+        "licence",
+    },
+    "name": {"name", "member", "membername", "player", "nom", "adhérent", "joueur"},
+    "contact": {"contact", "email", "mail", "phone", "telephone", "courriel", "téléphone", "tél"},
+    "active": {"active", "actif"},
+    "public": {"public", "shownpublicly", "publicpages", "pagespubliques"},
 }
 YES = {"yes", "y", "true", "1", "x", "oui"}
 NO = {"no", "n", "false", "0", "", "non"}
@@ -61,6 +80,11 @@ class MemberFile:
         return self.file_errors + self.problems
 
 
+def at_line(line: int, problem: str) -> str:
+    """A problem named by its line (the header is line 1)."""
+    return _("line %(line)s: %(problem)s") % {"line": line, "problem": problem}
+
+
 def _normalise_header(text: str) -> str:
     return re.sub(r"[\s_\-.]+", "", str(text).strip().lower())
 
@@ -81,16 +105,19 @@ def _map_columns(header: list[str], result: MemberFile) -> dict[str, int]:
         if column is None:
             result.ignored_columns.append(title)
         elif column in columns:
-            result.file_errors.append(f"line 1: two columns mean '{column}'")
+            result.file_errors.append(
+                at_line(1, _("two columns mean %(column)s") % {"column": repr(column)})
+            )
         else:
             columns[column] = index
     missing = [name for name in ("number", "name") if name not in columns]
     if missing:
-        found = ", ".join(repr(title) for title in header if title) or "none"
-        result.file_errors.append(
-            f"line 1: no {' or '.join(repr(m) for m in missing)} column (columns found: "
-            f"{found}); the first row must name the columns: number, name, contact, active, public"
-        )
+        found = ", ".join(repr(title) for title in header if title) or _("none")
+        problem = _(
+            "no %(columns)s column (columns found: %(found)s); the first row must name the "
+            "columns: number, name, contact, active, public"
+        ) % {"columns": _(" or ").join(repr(m) for m in missing), "found": found}
+        result.file_errors.append(at_line(1, problem))
     return columns
 
 
@@ -101,11 +128,15 @@ def _read_flag(text: str, column: str, reasons: list[str]) -> bool:
         return True
     if word in NO:
         return False
-    reasons.append(f"{column} {text!r} is not yes or no")
+    reasons.append(
+        _("%(column)s %(text)s is not yes or no") % {"column": column, "text": repr(text)}
+    )
     return True
 
 
-def _read_row(line: int, cells: list[str], columns: dict[str, int]) -> MemberRow | str:
+def _read_row(
+    line: int, cells: list[str], columns: dict[str, int], header: list[str]
+) -> MemberRow | str:
     def cell(column: str) -> str:
         index = columns.get(column)
         return cells[index].strip() if index is not None and index < len(cells) else ""
@@ -113,19 +144,29 @@ def _read_row(line: int, cells: list[str], columns: dict[str, int]) -> MemberRow
     reasons: list[str] = []
     number, name, contact = normalise_number(cell("number")), cell("name"), cell("contact")
     if not number:
-        reasons.append("the member number is missing")
+        reasons.append(_("the member number is missing"))
     elif len(number) > NUMBER_MAX:
-        reasons.append(f"the member number is longer than {NUMBER_MAX} characters")
+        reasons.append(
+            _("the member number is longer than %(count)s characters") % {"count": NUMBER_MAX}
+        )
     if not name:
-        reasons.append("the name is missing")
+        reasons.append(_("the name is missing"))
     elif len(name) > NAME_MAX:
-        reasons.append(f"the name is longer than {NAME_MAX} characters")
+        reasons.append(_("the name is longer than %(count)s characters") % {"count": NAME_MAX})
     if len(contact) > CONTACT_MAX:
-        reasons.append(f"the contact is longer than {CONTACT_MAX} characters")
-    active = _read_flag(cell("active"), "active", reasons)
-    public = _read_flag(cell("public"), "public", reasons)
+        reasons.append(
+            _("the contact is longer than %(count)s characters") % {"count": CONTACT_MAX}
+        )
+
+    # A flag's problem names the column as the file does ("actif", "Public").
+    def title(column: str) -> str:
+        index = columns.get(column)
+        return str(header[index]).strip() if index is not None else column
+
+    active = _read_flag(cell("active"), title("active"), reasons)
+    public = _read_flag(cell("public"), title("public"), reasons)
     if reasons:
-        return f"line {line}: " + "; ".join(reasons)
+        return at_line(line, "; ".join(reasons))
     return MemberRow(line, number, name, contact, active, public)
 
 
@@ -135,27 +176,31 @@ def parse_member_rows(table: list[list[str]]) -> MemberFile:
     result = MemberFile()
     lines = [(line, cells) for line, cells in enumerate(table, start=1) if any(cells)]
     if not lines or lines[0][0] != 1:
-        result.file_errors.append("line 1 must name the columns: number, name, contact, ...")
+        result.file_errors.append(_("line 1 must name the columns: number, name, contact, ..."))
         return result
     columns = _map_columns(lines[0][1], result)
     if result.file_errors:
         return result
     if not lines[1:]:
-        result.file_errors.append("the file holds the column names but no members")
+        result.file_errors.append(_("the file holds the column names but no members"))
     elif len(lines) - 1 > MAX_MEMBERS:
         result.file_errors.append(
-            f"the file lists {len(lines) - 1} members; a club's list holds at most {MAX_MEMBERS}"
+            _("the file lists %(count)s members; a club's list holds at most %(most)s")
+            % {"count": len(lines) - 1, "most": MAX_MEMBERS}
         )
         return result
     first_line_of: dict[str, int] = {}
     for line, cells in lines[1:]:
-        row = _read_row(line, cells, columns)
+        row = _read_row(line, cells, columns, lines[0][1])
         if isinstance(row, str):
             result.problems.append(row)
         elif row.number.lower() in first_line_of:
             result.problems.append(
-                f"line {line}: member number {row.number} is also on line "
-                f"{first_line_of[row.number.lower()]}"
+                at_line(
+                    line,
+                    _("member number %(number)s is also on line %(first)s")
+                    % {"number": row.number, "first": first_line_of[row.number.lower()]},
+                )
             )
         else:
             first_line_of[row.number.lower()] = line
@@ -165,14 +210,16 @@ def parse_member_rows(table: list[list[str]]) -> MemberFile:
 
 def read_member_file(stream: IO[bytes], filename: str, size: int | None = None) -> MemberFile:
     """Read and check an uploaded member list. Never raises for bad content."""
-    too_large = f"the file is larger than {MAX_FILE_BYTES // 1024 // 1024} MB"
+    too_large = _("the file is larger than %(count)s MB") % {
+        "count": MAX_FILE_BYTES // 1024 // 1024
+    }
     if size is not None and size > MAX_FILE_BYTES:
         return MemberFile(file_errors=[too_large])
     data = stream.read(MAX_FILE_BYTES + 1)
     if len(data) > MAX_FILE_BYTES:
         return MemberFile(file_errors=[too_large])
     if not data.strip():
-        return MemberFile(file_errors=["the file is empty: it needs a header row and a member"])
+        return MemberFile(file_errors=[_("the file is empty: it needs a header row and a member")])
     try:
         table = read_table(data, filename)
     except UnreadableFile as exc:
@@ -203,7 +250,10 @@ def parse_link_lines(text: str, *, numbered: bool = True) -> tuple[list[LinkRow]
     problems: list[str] = []
     lines = text.splitlines()
     if len(lines) > MAX_LINK_LINES:
-        return [], [f"at most {MAX_LINK_LINES} lines at once, not {len(lines)}"]
+        return [], [
+            _("at most %(most)s lines at once, not %(count)s")
+            % {"most": MAX_LINK_LINES, "count": len(lines)}
+        ]
     for line, raw in enumerate(lines, start=1):
         words = [word for word in re.split(r"[,;\t ]+", raw.strip()) if word]
         if not words:
@@ -212,15 +262,21 @@ def parse_link_lines(text: str, *, numbered: bool = True) -> tuple[list[LinkRow]
         if numbered:
             head = words.pop(0)
             if not head.isdigit() or int(head) < 1:
-                problems.append(f"line {line}: {head!r} is not an entrant's number")
+                problems.append(
+                    at_line(line, _("%(word)s is not an entrant's number") % {"word": repr(head)})
+                )
                 continue
             entrant = int(head)
         if len(words) > 2:
-            problems.append(f"line {line}: more than two member numbers")
+            problems.append(at_line(line, _("more than two member numbers")))
             continue
         too_long = [word for word in words if len(word) > NUMBER_MAX]
         if too_long:
-            problems.append(f"line {line}: {too_long[0][:30]!r} is not a member number")
+            problems.append(
+                at_line(
+                    line, _("%(word)s is not a member number") % {"word": repr(too_long[0][:30])}
+                )
+            )
             continue
         rows.append(LinkRow(line, entrant, tuple(words)))
     return rows, problems

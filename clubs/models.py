@@ -10,6 +10,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
 
 from tournaments.models import Entrant, Tournament
 
@@ -127,9 +128,9 @@ class Season(models.Model):
     place). Only final events enter the ladder."""
 
     class Kind(models.TextChoices):
-        BEST = "best", "Best N percentages"
-        AVERAGE = "average", "Average, with a minimum of events"
-        POINTS = "points", "Points per place"
+        BEST = "best", _("Best N percentages")
+        AVERAGE = "average", _("Average, with a minimum of events")
+        POINTS = "points", _("Points per place")
 
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="seasons")
     name = models.CharField(max_length=100)

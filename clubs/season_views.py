@@ -6,13 +6,13 @@ from functools import partial
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
+from django.utils.translation import gettext as _
 
 from clubs import seasons
 from clubs.forms import SeasonForm
 from clubs.models import Season
 from clubs.views import club_or_404, saved
 from clubs.workbook import ladder_workbook
-from engine.core.words import plural
 from tournaments.permissions import organiser_required
 
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
@@ -20,26 +20,32 @@ XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 
 def rule_words(season: Season) -> str:
     """The ladder's rule, ties and what counts, in words (the page and the workbook)."""
-    if season.kind == Season.Kind.BEST:
-        rule = (
-            f"Ranked by the best {plural(season.best_n, 'percentage')} of the season, "
-            f"added and divided by {season.best_n}: an event not played counts 0."
-        )
+    if season.kind == Season.Kind.BEST and season.best_n == 1:
+        rule = _("Ranked by the best percentage of the season: an event not played counts 0.")
+    elif season.kind == Season.Kind.BEST:
+        rule = _(
+            "Ranked by the best %(count)s percentages of the season, added and divided by "
+            "%(count)s: an event not played counts 0."
+        ) % {"count": season.best_n}
+    elif season.kind == Season.Kind.AVERAGE and season.min_events == 1:
+        rule = _("Ranked by the average percentage of the events played.")
     elif season.kind == Season.Kind.AVERAGE:
-        rule = (
-            "Ranked by the average percentage of the events played; a member needs "
-            f"{plural(season.min_events, 'event')} to be placed (those with fewer are listed "
-            "below, without a place)."
-        )
+        rule = _(
+            "Ranked by the average percentage of the events played; a member needs %(count)s "
+            "events to be placed (those with fewer are listed below, without a place)."
+        ) % {"count": season.min_events}
     else:
         table = ", ".join(f"{p:g}" for p in season.points)
-        rule = f"Ranked by points per place, summed: places 1, 2, ... score {table}; any other 0."
-    return (
-        f"{rule} Equal scores (to 2 decimals) share the place. A disqualified result never "
-        "counts; a withdrawn player's result counts by its percentage but scores no points "
-        "for a place. Only finalised events count: an event reopened leaves the ladder until "
-        "it is final again."
+        rule = _(
+            "Ranked by points per place, summed: places 1, 2, ... score %(table)s; any other 0."
+        ) % {"table": table}
+    rest = _(
+        "Equal scores (to 2 decimals) share the place. A disqualified result never counts; a "
+        "withdrawn player's result counts by its percentage but scores no points for a place. "
+        "Only finalised events count: an event reopened leaves the ladder until it is final "
+        "again."
     )
+    return f"{rule} {rest}"
 
 
 @organiser_required
@@ -50,7 +56,7 @@ def season_list(request: HttpRequest, club_slug: str) -> HttpResponse:
         request,
         form,
         partial(seasons.save_season, by=request.user, club=club),
-        lambda season: f"Season {season.name!r} saved; its ladder is computed.",
+        lambda season: _("Season %(name)s saved; its ladder is computed.") % {"name": season.name},
         "clubs:seasons",
         club_slug=club_slug,
     )
@@ -71,7 +77,7 @@ def season_edit(request: HttpRequest, club_slug: str, season: str) -> HttpRespon
         request,
         form,
         partial(seasons.save_season, by=request.user, club=club, season=found),
-        "Saved; the ladder is computed again.",
+        _("Saved; the ladder is computed again."),
         "clubs:seasons",
         club_slug=club_slug,
     )
@@ -83,7 +89,7 @@ def season_edit(request: HttpRequest, club_slug: str, season: str) -> HttpRespon
 def _public_season(club: str, season: str) -> Season:
     found = seasons.public_season(club, season)
     if found is None:
-        raise Http404("No such season.")
+        raise Http404(_("No such season."))
     return found
 
 

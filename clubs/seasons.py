@@ -14,6 +14,7 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 from django.utils.text import slugify
+from django.utils.translation import gettext as _
 
 from clubs.ladder import KINDS, Result, Rule, ladder
 from clubs.models import Club, ClubEvent, EntrantMember, LadderState, Member, Season
@@ -37,14 +38,20 @@ def rule_of(season: Season) -> Rule:
 def _check(season: Season) -> None:
     errors = []
     if not season.name.strip():
-        errors.append("A season needs a name.")
+        errors.append(_("A season needs a name."))
     if season.ends < season.starts:
-        errors.append("A season ends on or after the day it starts.")
+        errors.append(_("A season ends on or after the day it starts."))
     unknown = [game for game in season.games if game not in GAME_IDS]
     if unknown:
-        errors.append(f"No game called {', '.join(map(repr, unknown))}.")
+        errors.append(_("No game called %(names)s.") % {"names": ", ".join(map(repr, unknown))})
     if season.kind not in KINDS:
-        errors.append(f"A ladder is one of {', '.join(KINDS)}.")
+        errors.append(_("A ladder is one of %(kinds)s.") % {"kinds": ", ".join(KINDS)})
+    elif season.best_n < 1 or season.min_events < 1:
+        errors.append(_("The best N and the minimum of events are whole numbers from 1 up."))
+    elif season.kind == Season.Kind.POINTS and not season.points:
+        errors.append(_("A ladder by points needs the points of place 1 at least."))
+    elif any(value < 0 for value in season.points or ()):
+        errors.append(_("The points of a place are never negative."))
     else:
         try:
             rule_of(season)
@@ -61,7 +68,7 @@ def save_season(*, by: Any, club: Club, season: Season | None = None, **values: 
     require_organiser(by, club)
     unknown = set(values) - set(FIELDS)
     if unknown:
-        raise ClubError(f"A season has no {', '.join(sorted(unknown))}.")
+        raise ClubError(_("A season has no %(fields)s.") % {"fields": ", ".join(sorted(unknown))})
     season = season or Season(club=club)
     for name, value in values.items():
         setattr(season, name, value)
@@ -70,7 +77,9 @@ def save_season(*, by: Any, club: Club, season: Season | None = None, **values: 
     if not season.slug:
         season.slug = slugify(season.name)[:50] or "season"
         if Season.objects.filter(club=club, slug=season.slug).exists():
-            raise ClubError(f"The club already has a season called {season.name!r}.")
+            raise ClubError(
+                _("The club already has a season called %(name)s.") % {"name": repr(season.name)}
+            )
     season.save()
     log_change(by=by, club=club, action="save_season", summary=f"season {season.name!r} saved")
     transaction.on_commit(lambda: enqueue_ladders(club.pk))

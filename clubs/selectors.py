@@ -16,6 +16,7 @@ from datetime import date
 from typing import Any
 
 from django.db.models import Q, QuerySet
+from django.utils.translation import gettext
 
 from clubs.models import Club, ClubEvent, EntrantMember, Member, MemberMerge
 from clubs.permissions import organises
@@ -135,7 +136,7 @@ def _partner(link: EntrantMember, others: dict[tuple[int, int], Member]) -> tupl
     if member is not None:
         return member.name, member
     text = link.entrant.player2 if seat == 2 else link.entrant.player1
-    return (text or "a guest"), None
+    return (text or gettext("a guest")), None
 
 
 def is_published(tournament: Tournament) -> bool:

@@ -18,8 +18,9 @@ from django.db import IntegrityError, transaction
 from django.db.models.functions import Lower
 from django.utils import timezone
 from django.utils.text import slugify
+from django.utils.translation import gettext as _
 
-from clubs.imports import LinkRow, MemberRow, normalise_number
+from clubs.imports import LinkRow, MemberRow, at_line, normalise_number
 from clubs.models import Club, ClubEvent, EntrantMember, Member, MemberMerge
 from clubs.permissions import organises
 from engine.core.words import plural
@@ -43,7 +44,7 @@ class NotAllowed(ClubError):
 
 def require_organiser(by: Any, club: Club) -> None:
     if not organises(by, club):
-        raise NotAllowed("Only the club's organisers may change its list.")
+        raise NotAllowed(_("Only the club's organisers may change its list."))
 
 
 def log_change(*, by: Any, club: Club, action: str, summary: str, **data: Any) -> None:
@@ -99,9 +100,9 @@ def create_club(*, by: Any, name: str, slug: str = "") -> Club:
     name = name.strip()
     slug = slug.strip() or slugify(name)[:50]
     if not name or not slug:
-        raise ClubError("A club needs a name.")
+        raise ClubError(_("A club needs a name."))
     if Club.objects.filter(slug=slug).exists():
-        raise ClubError(f"The address {slug!r} is taken by another club.")
+        raise ClubError(_("The address %(slug)s is taken by another club.") % {"slug": repr(slug)})
     club = Club.objects.create(name=name, slug=slug)
     if by is not None and getattr(by, "is_authenticated", False):
         club.organisers.add(by)
@@ -115,7 +116,9 @@ def add_organiser(*, by: Any, club: Club, username: str) -> None:
     require_organiser(by, club)
     user = get_user_model().objects.filter(username=username.strip()).first()
     if user is None or not is_organiser(user):
-        raise ClubError(f"{username.strip()!r} is not an organiser of this site.")
+        raise ClubError(
+            _("%(user)s is not an organiser of this site.") % {"user": repr(username.strip())}
+        )
     club.organisers.add(user)
     log_change(
         by=by, club=club, action="add_club_organiser", summary=f"{user.get_username()} added"
@@ -171,7 +174,7 @@ def add_member(
     _check_member(member)
     holder = _number_holder(club, member.number)
     if holder is not None:
-        raise ClubError(f"member number {member.number} is already {holder.name!r}'s")
+        raise ClubError(_number_taken(member.number, holder.name))
     member.save()
     log_change(
         by=by, club=club, action="add_member", summary=f"added {member}", after=_member_data(member)
@@ -187,7 +190,7 @@ def update_member(*, by: Any, member: Member, **changes: Any) -> Member:
     before = _member_data(member)
     unknown = set(changes) - {"number", "name", "contact", "active", "public"}
     if unknown:
-        raise ClubError(f"A member has no {', '.join(sorted(unknown))}.")
+        raise ClubError(_("A member has no %(fields)s.") % {"fields": ", ".join(sorted(unknown))})
     for name, value in changes.items():
         if name == "number":
             value = normalise_number(value)
@@ -195,7 +198,7 @@ def update_member(*, by: Any, member: Member, **changes: Any) -> Member:
     _check_member(member)
     holder = _number_holder(member.club, member.number, exclude=member)
     if holder is not None:
-        raise ClubError(f"member number {member.number} is already {holder.name!r}'s")
+        raise ClubError(_number_taken(member.number, holder.name))
     member.save()
     after = _member_data(member)
     if after != before:
@@ -216,7 +219,7 @@ def import_members(*, by: Any, club: Club, rows: Sequence[MemberRow]) -> list[Me
     rows, refuses the whole import with every line named."""
     require_organiser(by, club)
     if not rows:
-        raise ClubError("there are no members to import")
+        raise ClubError(_("there are no members to import"))
     taken = {
         number.lower(): name
         for number, name in Member.objects.filter(club=club).values_list("number", "name")
@@ -225,12 +228,14 @@ def import_members(*, by: Any, club: Club, rows: Sequence[MemberRow]) -> list[Me
     for row in rows:
         key = row.number.lower()
         if key in taken:
-            errors.append(
-                f"line {row.line}: member number {row.number} is already {taken[key]!r}'s"
-            )
+            errors.append(at_line(row.line, _number_taken(row.number, taken[key])))
         elif key in seen:
             errors.append(
-                f"line {row.line}: member number {row.number} is also on line {seen[key]}"
+                at_line(
+                    row.line,
+                    _("member number %(number)s is also on line %(first)s")
+                    % {"number": row.number, "first": seen[key]},
+                )
             )
         seen.setdefault(key, row.line)
     if errors:
@@ -277,7 +282,7 @@ def _club_event(by: Any, club: Club, tournament: Tournament) -> ClubEvent:
             tournament=tournament,
         )
     elif event.club_id != club.pk:
-        raise ClubError(f"{tournament.name} is an event of another club.")
+        raise ClubError(_("%(event)s is an event of another club.") % {"event": tournament.name})
     return event
 
 
@@ -324,7 +329,9 @@ def _seat_members(
     entrants; ``known`` (``_members_by_number``) saves a query per member."""
     seats = 1 if tournament.of_players else 2
     if len(numbers) > seats:
-        raise ClubError(f"A {tournament.entrant_word} has {plural(seats, 'player')}.")
+        raise ClubError(
+            _("A player's entrant has 1 player.") if seats == 1 else _("A team has 2 players.")
+        )
     if known is None:
         known = _members_by_number(club, numbers)
     chosen: dict[int, Member] = {}
@@ -335,16 +342,40 @@ def _seat_members(
             continue
         member = known.get(number.lower())
         if member is None:
-            errors.append(f"player {seat}: no member numbered {number} in {club.name}")
+            errors.append(
+                _("player %(seat)s: no member numbered %(number)s in %(club)s")
+                % {"seat": seat, "number": number, "club": club.name}
+            )
         elif member.merged_into_id is not None:
-            errors.append(f"player {seat}: {member} was merged into another member")
+            errors.append(
+                _("player %(seat)s: %(member)s was merged into another member")
+                % {"seat": seat, "member": member}
+            )
         elif any(other.pk == member.pk for other in chosen.values()):
-            errors.append(f"player {seat}: {member} is already player 1 of this pair")
+            errors.append(
+                _("player %(seat)s: %(member)s is already player 1 of this pair")
+                % {"seat": seat, "member": member}
+            )
         else:
             chosen[seat] = member
     if errors:
         raise ClubError(errors)
     return chosen
+
+
+def _number_taken(number: str, name: str) -> str:
+    return _("member number %(number)s is already %(name)s's") % {
+        "number": number,
+        "name": repr(name),
+    }
+
+
+def _plays_already(link: EntrantMember, tournament: Tournament) -> str:
+    """A member linked to another entrant of the event, in words (one sentence a kind)."""
+    values = {"member": link.member, "number": link.entrant.number, "name": repr(link.entrant.name)}
+    if tournament.of_players:
+        return _("%(member)s already plays as player %(number)s %(name)s of this event") % values
+    return _("%(member)s already plays in team %(number)s %(name)s of this event") % values
 
 
 def _already_linked(entrant: Entrant, chosen: dict[int, Member]) -> list[str]:
@@ -355,12 +386,7 @@ def _already_linked(entrant: Entrant, chosen: dict[int, Member]) -> list[str]:
         .exclude(entrant=entrant)
         .select_related("entrant", "member")
     )
-    word = entrant.tournament.entrant_word
-    return [
-        f"{link.member} already plays in {word} {link.entrant.number} "
-        f"{link.entrant.name!r} of this event"
-        for link in taken
-    ]
+    return [_plays_already(link, entrant.tournament) for link in taken]
 
 
 @transaction.atomic
@@ -389,7 +415,7 @@ def link_entrant(
                 for seat, member in sorted(chosen.items())
             ]
     except IntegrityError:  # a link made meanwhile by another organiser
-        raise ClubError("A member was linked to this event meanwhile; try again.") from None
+        raise ClubError(_("A member was linked to this event meanwhile; try again.")) from None
     after = [(seat, member.number) for seat, member in sorted(chosen.items())]
     _ladders_follow(club)
     if after != before:
@@ -417,11 +443,15 @@ def _plan_links(
     for row in rows:
         entrant = entrants.get(row.entrant or 0)
         if entrant is None:
-            errors.append((row.line, f"no entrant numbered {row.entrant}"))
+            errors.append((row.line, _("no entrant numbered %(number)s") % {"number": row.entrant}))
             continue
         if entrant.pk in entrant_line:
             errors.append(
-                (row.line, f"entrant {row.entrant} is also on line {entrant_line[entrant.pk]}")
+                (
+                    row.line,
+                    _("entrant %(number)s is also on line %(first)s")
+                    % {"number": row.entrant, "first": entrant_line[entrant.pk]},
+                )
             )
             continue
         entrant_line[entrant.pk] = row.line
@@ -432,7 +462,13 @@ def _plan_links(
             continue
         for member in chosen.values():
             if member.pk in member_line:
-                errors.append((row.line, f"{member} is also on line {member_line[member.pk]}"))
+                errors.append(
+                    (
+                        row.line,
+                        _("%(member)s is also on line %(first)s")
+                        % {"member": member, "first": member_line[member.pk]},
+                    )
+                )
             else:
                 member_line[member.pk] = row.line
         plan[entrant.pk] = chosen
@@ -457,7 +493,7 @@ def _link_rows(
     known: dict[str, Member] | None,
 ) -> int:
     if not rows:
-        raise ClubError("there is nothing to link")
+        raise ClubError(_("there is nothing to link"))
     if known is None:
         known = _members_by_number(club, [number for row in rows for number in row.numbers])
     entrants = {
@@ -470,18 +506,11 @@ def _link_rows(
         .exclude(entrant__in=list(plan))
         .select_related("entrant", "member")
     )
-    word = tournament.entrant_word
     for link in taken:
-        errors.append(
-            (
-                member_line[link.member_id],
-                f"{link.member} already plays in {word} {link.entrant.number} "
-                f"{link.entrant.name!r} of this event",
-            )
-        )
+        errors.append((member_line[link.member_id], _plays_already(link, tournament)))
     if errors:
         raise ClubError(
-            [f"line {line}: {message}" for line, message in sorted(errors, key=lambda e: e[0])]
+            [at_line(line, message) for line, message in sorted(errors, key=lambda e: e[0])]
         )
     EntrantMember.objects.filter(entrant__in=list(plan)).delete()
     try:
@@ -492,13 +521,13 @@ def _link_rows(
                 for seat, member in chosen.items()
             )
     except IntegrityError:  # a link made meanwhile by another organiser
-        raise ClubError("A member was linked to this event meanwhile; try again.") from None
+        raise ClubError(_("A member was linked to this event meanwhile; try again.")) from None
     _ladders_follow(club)
     log_change(
         by=by,
         club=club,
         action="link_entrants",
-        summary=f"linked {plural(len(plan), word)} to members",
+        summary=f"linked {plural(len(plan), tournament.entrant_word)} to members",
         tournament=tournament,
         after={
             str(entrant): {seat: m.number for seat, m in chosen.items()}
@@ -522,11 +551,10 @@ def register_from_members(
     require_organiser(by, club)
     _club_event(by, club, tournament)
     seats = 1 if tournament.of_players else 2
-    errors = [
-        f"line {row.line}: a {tournament.entrant_word} needs {plural(seats, 'member number')}"
-        for row in rows
-        if len(row.numbers) != seats
-    ]
+    needs = (
+        _("a player needs 1 member number") if seats == 1 else _("a team needs 2 member numbers")
+    )
+    errors = [at_line(row.line, needs) for row in rows if len(row.numbers) != seats]
     if errors:
         raise ClubError(errors)
     # Every member of every row in one query; the rows' members checked before any entrant
@@ -537,7 +565,7 @@ def register_from_members(
         try:
             chosen.append(_seat_members(club, tournament, row.numbers, known))
         except ClubError as exc:
-            errors += [f"line {row.line}: {message}" for message in exc.messages]
+            errors += [at_line(row.line, message) for message in exc.messages]
     if errors:
         raise ClubError(errors)
     created = []
@@ -579,16 +607,19 @@ def merge_members(*, by: Any, kept: Member, merged: Member) -> MemberMerge:
     kept, merged = members[kept.pk], members[merged.pk]
     require_organiser(by, kept.club)
     if kept.pk == merged.pk or kept.club_id != merged.club_id:
-        raise ClubError("Merge two different members of the same club.")
+        raise ClubError(_("Merge two different members of the same club."))
     if kept.merged_into_id or merged.merged_into_id:
-        raise ClubError("A member already merged into another cannot be merged again.")
+        raise ClubError(_("A member already merged into another cannot be merged again."))
     both = EntrantMember.objects.filter(member=kept).values_list("tournament", flat=True)
     shared = EntrantMember.objects.filter(member=merged, tournament__in=both).select_related(
         "tournament"
     )
     if shared:
         names = ", ".join(link.tournament.name for link in shared)
-        raise ClubError(f"{kept} and {merged} both played in {names}: they are two people.")
+        raise ClubError(
+            _("%(kept)s and %(merged)s both played in %(events)s: they are two people.")
+            % {"kept": kept, "merged": merged, "events": names}
+        )
     moved = list(EntrantMember.objects.filter(member=merged).values_list("pk", flat=True))
     EntrantMember.objects.filter(pk__in=moved).update(member=kept)
     merge = MemberMerge.objects.create(
@@ -623,10 +654,11 @@ def undo_merge(*, by: Any, merge: MemberMerge) -> None:
     )
     require_organiser(by, merge.club)
     if merge.undone_at is not None:
-        raise ClubError("This merge was already undone.")
+        raise ClubError(_("This merge was already undone."))
     if merge.kept.merged_into_id is not None:
         raise ClubError(
-            f"{merge.kept} was merged into another member since: undo that merge first."
+            _("%(member)s was merged into another member since: undo that merge first.")
+            % {"member": merge.kept}
         )
     EntrantMember.objects.filter(pk__in=merge.moved_links, member=merge.kept).update(
         member=merge.merged

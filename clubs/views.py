@@ -17,6 +17,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from clubs import selectors, services
@@ -45,7 +46,7 @@ PREVIEW_ROWS = 50
 def club_or_404(request: HttpRequest, club_slug: str) -> Club:
     club = selectors.club_for(request.user, club_slug)
     if club is None:
-        raise Http404("No such club.")
+        raise Http404(_("No such club."))
     return club
 
 
@@ -84,7 +85,7 @@ def club_list(request: HttpRequest) -> HttpResponse:
         request,
         form,
         partial(services.create_club, by=request.user),
-        lambda club: f"Club {club.name!r} created.",
+        lambda club: _("Club %(name)s created.") % {"name": club.name},
         lambda club: reverse("clubs:members", args=[club.slug]),
     )
     if done:
@@ -99,7 +100,14 @@ def members(request: HttpRequest, club_slug: str) -> HttpResponse:
     club = club_or_404(request, club_slug)
     form = MemberForm(request.POST or None)
     add = partial(services.add_member, by=request.user, club=club)
-    done = saved(request, form, add, lambda m: f"{m} added.", "clubs:members", club_slug=club_slug)
+    done = saved(
+        request,
+        form,
+        add,
+        lambda member: _("%(member)s added.") % {"member": member},
+        "clubs:members",
+        club_slug=club_slug,
+    )
     if done:
         return done
     context = {
@@ -121,12 +129,16 @@ def add_organiser(request: HttpRequest, club_slug: str) -> HttpResponse:
     form = OrganiserForm(request.POST)
     try:
         if not form.is_valid():
-            raise ClubError("Give an organiser's user name.")
+            raise ClubError(_("Give an organiser's user name."))
         services.add_organiser(by=request.user, club=club, username=form.cleaned_data["username"])
     except ClubError as exc:
         messages.error(request, "; ".join(exc.messages))
     else:
-        messages.success(request, f"{form.cleaned_data['username']} now organises {club.name}.")
+        messages.success(
+            request,
+            _("%(user)s now organises %(club)s.")
+            % {"user": form.cleaned_data["username"], "club": club.name},
+        )
     return redirect("clubs:members", club_slug=club_slug)
 
 
@@ -143,7 +155,7 @@ def member_edit(request: HttpRequest, club_slug: str, pk: int) -> HttpResponse:
     member = get_object_or_404(Member, club=club, pk=pk)
     form = MemberForm(request.POST or None, instance=Member.objects.get(pk=pk))
     update = partial(services.update_member, by=request.user, member=member)
-    done = saved(request, form, update, "Saved.", "clubs:members", club_slug=club_slug)
+    done = saved(request, form, update, _("Saved."), "clubs:members", club_slug=club_slug)
     if done:
         return done
     return render(request, "clubs/member_form.html", {"club": club, "member": member, "form": form})
@@ -174,7 +186,7 @@ def members_import_confirm(request: HttpRequest, club_slug: str) -> HttpResponse
     club = club_or_404(request, club_slug)
     pending = request.session.get(IMPORT_SESSION_KEY) or {}
     if pending.get("club") != club.slug:
-        messages.error(request, "Nothing to import: upload the file again.")
+        messages.error(request, _("Nothing to import: upload the file again."))
         return redirect("clubs:members_import", club_slug=club_slug)
     rows = [MemberRow(**row) for row in pending["rows"]]
     try:
@@ -185,7 +197,12 @@ def members_import_confirm(request: HttpRequest, club_slug: str) -> HttpResponse
         return render(request, "clubs/import.html", context, status=400)
     finally:
         request.session.pop(IMPORT_SESSION_KEY, None)
-    messages.success(request, f"Imported {len(imported)} members.")
+    count = len(imported)
+    messages.success(
+        request,
+        (_("Imported %(count)s member.") if count == 1 else _("Imported %(count)s members."))
+        % {"count": count},
+    )
     return redirect("clubs:members", club_slug=club_slug)
 
 
@@ -199,14 +216,18 @@ def merge(request: HttpRequest, club_slug: str) -> HttpResponse:
         kept = selectors.member_by_number(club, form.cleaned_data["kept"])
         merged = selectors.member_by_number(club, form.cleaned_data["merged"])
     if kept is None or merged is None:
-        messages.error(request, "Not merged: give two member numbers of the list.")
+        messages.error(request, _("Not merged: give two member numbers of the list."))
         return redirect("clubs:members", club_slug=club_slug)
     try:
         services.merge_members(by=request.user, kept=kept, merged=merged)
     except ClubError as exc:
-        messages.error(request, "Not merged: " + "; ".join(exc.messages))
+        messages.error(request, _("Not merged: %(reasons)s") % {"reasons": "; ".join(exc.messages)})
     else:
-        messages.success(request, f"{merged} merged into {kept}; the merge can be undone below.")
+        messages.success(
+            request,
+            _("%(merged)s merged into %(kept)s; the merge can be undone below.")
+            % {"merged": merged, "kept": kept},
+        )
     return redirect("clubs:members", club_slug=club_slug)
 
 
@@ -220,7 +241,7 @@ def merge_undo(request: HttpRequest, club_slug: str, pk: int) -> HttpResponse:
     except ClubError as exc:
         messages.error(request, "; ".join(exc.messages))
     else:
-        messages.success(request, "The merge was undone.")
+        messages.success(request, _("The merge was undone."))
     return redirect("clubs:members", club_slug=club_slug)
 
 
@@ -243,8 +264,26 @@ def _link_one(request: HttpRequest, club: Club, tournament: Tournament, form: An
     except ClubError as exc:
         form_errors(form, exc)
         return False
-    messages.success(request, f"{tournament.entrant_word.title()} {entrant.number} linked.")
+    if tournament.of_players:
+        done = _("Player %(number)s linked.") % {"number": entrant.number}
+    else:
+        done = _("Team %(number)s linked.") % {"number": entrant.number}
+    messages.success(request, done)
     return True
+
+
+def _many_done(tournament: Tournament, done: int, *, register: bool) -> str:
+    """What the many-lines forms say they did: one sentence a kind of entrant and an act."""
+    one = done == 1
+    if register and tournament.of_players:
+        text = _("%(count)s player registered.") if one else _("%(count)s players registered.")
+    elif register:
+        text = _("%(count)s team registered.") if one else _("%(count)s teams registered.")
+    elif tournament.of_players:
+        text = _("%(count)s player linked.") if one else _("%(count)s players linked.")
+    else:
+        text = _("%(count)s team linked.") if one else _("%(count)s teams linked.")
+    return text % {"count": done}
 
 
 def _link_many(request: HttpRequest, club: Club, tournament: Tournament, form: Any) -> bool:
@@ -267,11 +306,7 @@ def _link_many(request: HttpRequest, club: Club, tournament: Tournament, form: A
     except ClubError as exc:
         form_errors(form, exc)
         return False
-    word = tournament.entrant_word
-    messages.success(
-        request,
-        f"{done} {word}{'s' if done != 1 else ''} {'registered' if register else 'linked'}.",
-    )
+    messages.success(request, _many_done(tournament, done, register=register))
     return True
 
 
@@ -290,7 +325,7 @@ def event_links(request: HttpRequest, club_slug: str, event: str) -> HttpRespons
     tournament = get_object_or_404(Tournament, slug=event)
     owner = selectors.club_of_event(tournament)
     if owner is not None and owner.pk != club.pk:
-        raise Http404("This event is another club's.")
+        raise Http404(_("This event is another club's."))
     chosen = request.POST.get("form", "one") if request.method == "POST" else None
     played_on = owner.events.get(tournament=tournament).date if owner else None
     date_form = EventDateForm(
@@ -303,7 +338,7 @@ def event_links(request: HttpRequest, club_slug: str, event: str) -> HttpRespons
             request,
             date_form,
             partial(services.set_event_date, by=request.user, club=club, tournament=tournament),
-            "The event's date is saved; the ladders follow it.",
+            _("The event's date is saved; the ladders follow it."),
             "clubs:event_links",
             club_slug=club_slug,
             event=event,
@@ -339,7 +374,7 @@ def _history_context(member: Member, *, public: bool) -> dict[str, Any]:
         "member": member,
         "club": member.club,
         "evenings": evenings,
-        "chart": percentages_svg(selectors.chart_points(evenings)),
+        "chart": percentages_svg(selectors.chart_points(evenings), tr=_),
         "public": public,
     }
 
@@ -356,5 +391,5 @@ def player_page(request: HttpRequest, club: str, number: str) -> HttpResponse:
     """The public player page: published events only; 404 for a member who opted out."""
     member = selectors.public_member(club, number)
     if member is None:
-        raise Http404("No such player page.")
+        raise Http404(_("No such player page."))
     return render(request, "clubs/player.html", _history_context(member, public=True))

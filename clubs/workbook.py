@@ -7,6 +7,7 @@ from __future__ import annotations
 import io
 from typing import Any
 
+from django.utils.translation import gettext as _
 from openpyxl import Workbook
 from openpyxl.cell import Cell
 from openpyxl.styles import Font
@@ -31,12 +32,17 @@ def ladder_workbook(view: LadderView, rule_words: str) -> bytes:
     book = Workbook()
     sheet = book.active
     season = view.season
-    sheet.title = "Ladder"
+    sheet.title = _("Ladder")
     _row(sheet, [f"{season.club.name}: {season.name}"], bold=True)
-    _row(sheet, [f"{season.starts:%d/%m/%Y} to {season.ends:%d/%m/%Y}. {rule_words}"])
-    _row(sheet, ["Place", "Member", "Score", "Events"], bold=True)
+    dates = _("From %(starts)s to %(ends)s.") % {
+        "starts": f"{season.starts:%d/%m/%Y}",
+        "ends": f"{season.ends:%d/%m/%Y}",
+    }
+    _row(sheet, [f"{dates} {rule_words}"])
+    _row(sheet, [_("Place"), _("Member"), _("Season score"), _("Events")], bold=True)
+    opted_out = _("(opted out)")
     for line in view.lines:
-        _row(sheet, [line.place, line.shown_name or "(opted out)", line.score, line.events])
+        _row(sheet, [line.place, line.shown_name or opted_out, line.score, line.events])
     sheet.freeze_panes = "A4"
     sheet.print_title_rows = "3:3"
     sheet.page_setup.fitToWidth = 1
@@ -44,8 +50,8 @@ def ladder_workbook(view: LadderView, rule_words: str) -> bytes:
     sheet.sheet_properties.pageSetUpPr.fitToPage = True
     for column, width in zip("ABCD", (8, 36, 10, 8), strict=True):
         sheet.column_dimensions[column].width = width
-    events = book.create_sheet("Events")
-    _row(events, ["Date", "Event", "Game"], bold=True)
+    events = book.create_sheet(_("Events"))
+    _row(events, [_("Date"), _("Event"), _("Game")], bold=True)
     for event in view.events:
         _row(events, [f"{event.club_event.date:%d/%m/%Y}", event.name, event.game_rules.title])
     events.column_dimensions["B"].width = 40

@@ -29,7 +29,16 @@ ROOT = Path(__file__).resolve().parent.parent
 LOCALE = ROOT / "locale"
 TEMPLATE_DIRS = ("templates",)
 SCRIPT_DIRS = ("static", "engine/games")
-PYTHON_DIRS = ("config", "tournaments", "scoring", "analysis", "publishing", "broadcast", "engine")
+PYTHON_DIRS = (
+    "config",
+    "tournaments",
+    "scoring",
+    "analysis",
+    "publishing",
+    "broadcast",
+    "engine",
+    "clubs",
+)
 # ``words``: the engine's marker (engine/core/messages.py), translated by the web layer.
 PYTHON_MARKERS = {
     "_",
@@ -39,6 +48,8 @@ PYTHON_MARKERS = {
     "ngettext_lazy",
     "gettext_noop",
     "words",
+    # ``tr``: the translate function handed to the pure drawing code (publishing/charts.py).
+    "tr",
 }
 
 
