@@ -295,21 +295,8 @@ def update_tournament(*, by: User, tournament: Tournament, changes: dict[str, An
     changed = {name: value for name, value in changes.items() if current[name] != value}
     if not changed:
         return tournament
-    errors = [
-        f"{name}: cannot change while the tournament is {tournament.get_status_display().lower()}"
-        for name in changed
-        if tournament.status not in setting_statuses(tournament, name)
-    ]
-    if "tables" in changed:
-        errors += _check_table_count(changed["tables"])
-    rules = dict(tournament.game_settings)
-    for name, value in changed.items():
-        if name in SETTINGS_STATUSES:
-            if name != "tables":
-                setattr(tournament, name, value)
-        else:
-            rules[name] = value
-    tournament.game_settings = rules
+    errors = _change_problems(tournament, changed)
+    _apply_settings(tournament, changed)
     try:
         tournament.full_clean()
     except ValidationError as exc:
@@ -317,12 +304,7 @@ def update_tournament(*, by: User, tournament: Tournament, changes: dict[str, An
     if errors:
         raise ServiceError(errors)
     tournament.save()
-    if "tables" in changed:
-        _set_table_count(tournament, changed["tables"])
-    if "boards_per_table" in changed:
-        Board.objects.filter(
-            table__tournament=tournament, number__gt=tournament.boards_per_table
-        ).delete()
+    _follow_table_changes(tournament, changed)
     _log(
         by=by,
         tournament=tournament,
@@ -333,6 +315,50 @@ def update_tournament(*, by: User, tournament: Tournament, changes: dict[str, An
     )
     _ranking_inputs_changed(tournament)  # any setting may change how results rank
     return tournament
+
+
+def _change_problems(tournament: Tournament, changed: dict[str, Any]) -> list[str]:
+    """Why the changes cannot be made now, before the model's own checks."""
+    errors = [
+        f"{name}: cannot change while the tournament is {tournament.get_status_display().lower()}"
+        for name in changed
+        if tournament.status not in setting_statuses(tournament, name)
+    ]
+    if "tables" in changed:
+        errors += _check_table_count(changed["tables"])
+    if changed.get("ranking") == "totals" and tournament.tables.exclude(players=None).exists():
+        errors.append(
+            "ranking: tables of several sizes are ranked by duplicate only (a result is "
+            "compared with those of the same board and seat); draw tables of one size first"
+        )
+    return errors
+
+
+def _apply_settings(tournament: Tournament, changed: dict[str, Any]) -> None:
+    """The changed settings set on the tournament (unsaved): its own fields, and the game's
+    settings; the number of tables is changed after saving (``_follow_table_changes``)."""
+    rules = dict(tournament.game_settings)
+    for name, value in changed.items():
+        if name in SETTINGS_STATUSES:
+            if name != "tables":
+                setattr(tournament, name, value)
+        else:
+            rules[name] = value
+    tournament.game_settings = rules
+
+
+def _follow_table_changes(tournament: Tournament, changed: dict[str, Any]) -> None:
+    """The tables and boards brought in line with the saved settings."""
+    if "tables" in changed:
+        _set_table_count(tournament, changed["tables"])
+    if "tables" in changed or "table_size" in changed:
+        # A new number of tables or players at a table: every table seats the tournament's
+        # size again (a proposal of several sizes sets each table's own after this).
+        tournament.tables.exclude(players=None).update(players=None)
+    if "boards_per_table" in changed:
+        Board.objects.filter(
+            table__tournament=tournament, number__gt=tournament.boards_per_table
+        ).delete()
 
 
 def _set_table_count(tournament: Tournament, count: int) -> None:
@@ -613,50 +639,14 @@ def draw_schedule(
         chosen = _chosen_proposal(by, tournament, proposal)
         tournament = _locked(tournament)
     if side_mode is not None and side_mode != tournament.side_mode:
-        tournament.side_mode = side_mode
-        try:
-            tournament.full_clean()
-        except ValidationError as exc:
-            raise ServiceError(_validation_messages(exc)) from None
-        tournament.save(update_fields=["side_mode", "updated_at"])
+        _set_side_mode(tournament, side_mode)
     teams = {team.number: team for team in tournament.teams.all()}
     tables = {table.number: table for table in tournament.tables.all()}
-    errors = []
-    entrants = "players" if tournament.of_players else "teams"
-    least = tournament.table_size if tournament.of_players else 2
-    if len(teams) < least:
-        errors.append(f"a schedule needs at least {least} {entrants}")
-    gaps = selectors.number_gaps(teams)
-    if gaps:
-        errors.append(
-            f"{entrants[:-1]} numbers must run from 1 to the number of {entrants} without "
-            "gaps; missing: "
-            + ", ".join(map(str, gaps))
-            + " (use 'close gaps in numbering' on the teams page)"
-        )
-    if not tables or selectors.number_gaps(tables):
-        errors.append("the tables must be numbered 1 to the number of tables")
+    errors = _numbering_problems(tournament, teams, tables)
     if errors:
         raise ServiceError(errors)
     previous = Match.objects.filter(table__tournament=tournament).count()
-    if chosen is not None:
-        from engine.schedule.proposals import draw
-
-        drawn = draw(tournament.game, len(teams), chosen["key"])
-        if tournament.of_players:
-            schedule = _draw_movement(tournament, teams, tables, None, drawn)
-            what = f"{schedule['rounds']} rounds, {len(schedule['seatings'])} tables played"
-        else:
-            schedule = _draw_pairs(tournament, teams, tables, drawn)
-            what = f"{schedule['rounds']} rounds, {len(schedule['matches'])} matches"
-        what += f" (proposal {chosen['key']})"
-    elif tournament.of_players:
-        schedule = _draw_movement(tournament, teams, tables, rounds)
-        what = f"{schedule['rounds']} rounds, {len(schedule['seatings'])} tables played"
-    else:
-        schedule = _draw_pairs(tournament, teams, tables)
-        what = f"{schedule['rounds']} rounds, {len(schedule['matches'])} matches"
-        what += f", {tournament.side_mode} sides"
+    schedule, what = _draw_and_store(tournament, teams, tables, rounds, chosen)
     old_status = tournament.status
     tournament.status = Status.SCHEDULED
     tournament.save(update_fields=["status", "updated_at"])
@@ -676,6 +666,65 @@ def draw_schedule(
         },
     )
     return schedule, selectors.schedule_problems(tournament)
+
+
+def _set_side_mode(tournament: Tournament, side_mode: str) -> None:
+    tournament.side_mode = side_mode
+    try:
+        tournament.full_clean()
+    except ValidationError as exc:
+        raise ServiceError(_validation_messages(exc)) from None
+    tournament.save(update_fields=["side_mode", "updated_at"])
+
+
+def _numbering_problems(
+    tournament: Tournament, teams: dict[int, Entrant], tables: dict[int, Table]
+) -> list[str]:
+    """Too few entrants for a table, or entrants or tables not numbered from 1 without gaps."""
+    errors = []
+    entrants = "players" if tournament.of_players else "teams"
+    least = tournament.table_size if tournament.of_players else 2
+    if len(teams) < least:
+        errors.append(f"a schedule needs at least {least} {entrants}")
+    gaps = selectors.number_gaps(teams)
+    if gaps:
+        errors.append(
+            f"{entrants[:-1]} numbers must run from 1 to the number of {entrants} without "
+            "gaps; missing: "
+            + ", ".join(map(str, gaps))
+            + " (use 'close gaps in numbering' on the teams page)"
+        )
+    if not tables or selectors.number_gaps(tables):
+        errors.append("the tables must be numbered 1 to the number of tables")
+    return errors
+
+
+def _draw_and_store(
+    tournament: Tournament,
+    teams: dict[int, Entrant],
+    tables: dict[int, Table],
+    rounds: int | None,
+    chosen: dict[str, Any] | None,
+) -> tuple[dict[str, Any], str]:
+    """The schedule drawn (the proposal ``chosen``, else the engine's own) and stored, with
+    the words the log says of it."""
+    if chosen is not None:
+        from engine.schedule.proposals import draw
+
+        drawn = draw(tournament.game, len(teams), chosen["key"])
+        if tournament.of_players:
+            schedule = _draw_movement(tournament, teams, tables, None, drawn)
+            what = f"{schedule['rounds']} rounds, {len(schedule['seatings'])} tables played"
+        else:
+            schedule = _draw_pairs(tournament, teams, tables, drawn)
+            what = f"{schedule['rounds']} rounds, {len(schedule['matches'])} matches"
+        return schedule, what + f" (proposal {chosen['key']})"
+    if tournament.of_players:
+        schedule = _draw_movement(tournament, teams, tables, rounds)
+        return schedule, f"{schedule['rounds']} rounds, {len(schedule['seatings'])} tables played"
+    schedule = _draw_pairs(tournament, teams, tables)
+    what = f"{schedule['rounds']} rounds, {len(schedule['matches'])} matches"
+    return schedule, what + f", {tournament.side_mode} sides"
 
 
 def _chosen_proposal(by: User, tournament: Tournament, key: str) -> dict[str, Any]:
