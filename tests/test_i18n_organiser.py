@@ -165,3 +165,65 @@ def test_a_plural_s_second_form_is_listed_by_its_entry():
     assert "%(count)s seconds" not in absent and "%(count)s minutes" not in absent
     marked = catalogues.python_messages((catalogues.ROOT / "config/sign_in.py").read_text())
     assert {"%(count)s second", "%(count)s seconds"} <= marked
+
+
+def _status_actions_called() -> set[str]:
+    """The words every ``_require_status`` call of the product gives for what it refuses."""
+    import ast
+
+    from tests.test_i18n import ROOT
+
+    found = set()
+    for path in (ROOT / "tournaments").rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call) and getattr(node.func, "id", "") == "_require_status":
+                doing = node.args[2] if len(node.args) > 2 else None
+                assert isinstance(doing, ast.Constant), f"{path}: the words must be a literal"
+                found.add(doing.value)
+    return found
+
+
+def test_a_refusal_by_status_is_in_the_page_s_language(db, french_events):  # noqa: F811
+    from django.utils import translation
+
+    from tournaments import services
+    from tournaments.services import STATUS_ACTIONS, ServiceError
+
+    called = _status_actions_called()
+    assert len(called) >= 15 and called <= set(STATUS_ACTIONS)
+    tournament = Tournament.objects.get(pk=french_events["pymtheg"])
+    with translation.override("fr"), pytest.raises(ServiceError) as refused:
+        services.add_team(by=None, tournament=tournament, name="Les Rois")
+    assert refused.value.messages == [
+        "Vous ne pouvez pas inscrire des paires tant que le tournoi est à l’état « mouvement tiré » "
+        "(seulement à l’état brouillon)."
+    ]
+    with translation.override("en"), pytest.raises(ServiceError) as refused:
+        services.add_team(by=None, tournament=tournament, name="Les Rois")
+    assert refused.value.messages == [
+        "You cannot add teams while the tournament is scheduled (only when draft)."
+    ]
+
+
+@pytest.mark.parametrize("game_id", ["pymtheg", "twenty"])
+def test_what_the_organiser_is_told_after_an_action_is_french(db, french_events, game_id):  # noqa: F811
+    tournament = Tournament.objects.get(pk=french_events[game_id])
+    client = french_organiser()
+    slug = tournament.slug
+    team = tournament.teams.order_by("number").first()
+    data = _data(tournament) | {"Les Rois"}
+    renamed = client.post(
+        reverse("tournaments:team_edit", args=[slug, team.number]),
+        {"name": "Les Rois", "player1": team.player1, "player2": team.player2},
+        follow=True,
+    )
+    started = client.post(reverse("tournaments:start", args=[slug]), follow=True)
+    refused = client.post(reverse("tournaments:deals_generate", args=[slug]), follow=True)
+    pages = {"renamed": renamed, "started": started, "refused": refused}
+    said = {name: response.content.decode() for name, response in pages.items()}
+    word = "Joueur" if tournament.of_players else "Paire"
+    assert f"{word} {team.number} enregistr" in said["renamed"]
+    assert "Le tournoi est en cours." in said["started"]
+    assert "Vous ne pouvez pas distribuer les donnes" in said["refused"]
+    left = {name: english_left(html, data | _data(tournament)) for name, html in said.items()}
+    assert not any(left.values()), left

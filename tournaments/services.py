@@ -22,6 +22,7 @@ from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.db.models import Max
 from django.utils.text import slugify
+from django.utils.translation import gettext, gettext_noop, ngettext
 
 from engine.core.errors import DealError
 from engine.core.words import plural
@@ -125,13 +126,46 @@ def _locked(tournament: Tournament) -> Tournament:
     return Tournament.objects.select_for_update().get(pk=tournament.pk)
 
 
+# What ``_require_status`` refuses to do, each translated in the refusal (the call sites give
+# the English; tests/test_i18n_organiser.py checks that every call site's words are here).
+STATUS_ACTIONS = (
+    gettext_noop("add teams"),
+    gettext_noop("change a deal"),
+    gettext_noop("change a team"),
+    gettext_noop("clear the schedule"),
+    gettext_noop("deal the boards"),
+    gettext_noop("draw up the schedule"),
+    gettext_noop("edit the schedule"),
+    gettext_noop("finalise the tournament"),
+    gettext_noop("import teams"),
+    gettext_noop("lift a disqualification"),
+    gettext_noop("record a withdrawal"),
+    gettext_noop("remove a team"),
+    gettext_noop("rename tables"),
+    gettext_noop("renumber a team"),
+    gettext_noop("renumber teams"),
+    gettext_noop("reopen the tournament"),
+    gettext_noop("seat a late arrival (in draft, add it instead)"),
+    gettext_noop("seat a substitute"),
+    gettext_noop("start the tournament"),
+    gettext_noop("undo a change of the room"),
+    gettext_noop("disqualify a team (in draft, remove the team instead)"),
+)
+
+
 def _require_status(tournament: Tournament, allowed: Iterable[str], doing: str) -> None:
     allowed = tuple(allowed)
     if tournament.status not in allowed:
-        names = " or ".join(Status(status).label.lower() for status in allowed)
+        names = f" {gettext('or')} ".join(str(Status(status).label).lower() for status in allowed)
         raise ServiceError(
-            f"You cannot {doing} while the tournament is "
-            f"{tournament.get_status_display().lower()} (only when {names})."
+            gettext(
+                "You cannot %(doing)s while the tournament is %(status)s (only when %(allowed)s)."
+            )
+            % {
+                "doing": gettext(doing),
+                "status": str(tournament.get_status_display()).lower(),
+                "allowed": names,
+            }
         )
 
 
@@ -416,7 +450,10 @@ def _check_team_fields(team: Entrant) -> None:
 def _check_number_free(tournament: Tournament, number: int, exclude: Entrant | None = None) -> None:
     holder = tournament.teams.filter(number=number).exclude(pk=exclude.pk if exclude else None)
     if holder.exists():
-        raise ServiceError(f"team number {number} is already used by {holder.get().name!r}")
+        raise ServiceError(
+            gettext("team number %(number)s is already used by '%(name)s'")
+            % {"number": number, "name": holder.get().name}
+        )
 
 
 @transaction.atomic
@@ -557,7 +594,11 @@ def import_teams(
     tournament = _locked(tournament)
     _require_status(tournament, (Status.DRAFT,), "import teams")
     if not rows:
-        raise ServiceError(f"there are no {tournament.entrant_word}s to import")
+        raise ServiceError(
+            gettext("there are no players to import")
+            if tournament.of_players
+            else gettext("there are no teams to import")
+        )
     if tournament.of_players:  # a player is his own entrant: no partners to keep
         rows = [dataclasses.replace(row, player1="", player2="") for row in rows]
     existing = {} if replace else dict(tournament.teams.values_list("number", "name"))
@@ -1092,7 +1133,7 @@ def disqualify_team(*, by: User, team: Entrant, reason: str) -> Disqualification
     )
     reason = reason.strip()
     if not reason:
-        raise ServiceError("give the reason for the disqualification")
+        raise ServiceError(gettext("give the reason for the disqualification"))
     if Disqualification.objects.filter(team=team).exists():
         raise ServiceError(f"team {team.number} is disqualified already")
     disqualification = Disqualification.objects.create(
@@ -1164,16 +1205,24 @@ def start_tournament(
     errors = []
     missing = selectors.missing_boards(tournament)
     if missing:
-        listed = ", ".join(f"table {table} board {board}" for table, board in missing[:10])
-        more = f" and {len(missing) - 10} more" if len(missing) > 10 else ""
-        errors.append(f"deal every board first; missing: {listed}{more}")
+        listed = ", ".join(
+            gettext("table %(table)s board %(board)s") % {"table": table, "board": board}
+            for table, board in missing[:10]
+        )
+        if len(missing) > 10:
+            listed += " " + gettext("and %(more)s more") % {"more": len(missing) - 10}
+        errors.append(gettext("deal every board first; missing: %(boards)s") % {"boards": listed})
     if not Match.objects.filter(table__tournament=tournament).exists():
-        errors.append("the schedule has no matches")
+        errors.append(gettext("the schedule has no matches"))
     problems = selectors.schedule_problems(tournament)
     if problems and not accept_problems:
         errors.append(
-            f"the schedule breaks {plural(len(problems), 'rule')}; fix them or confirm starting "
-            "anyway"
+            ngettext(
+                "the schedule breaks %(count)s rule; fix it or confirm starting anyway",
+                "the schedule breaks %(count)s rules; fix them or confirm starting anyway",
+                len(problems),
+            )
+            % {"count": len(problems)}
         )
         errors += problems
     if errors:
@@ -1202,11 +1251,17 @@ def finalise_tournament(
     extra: dict[str, Any] = {}
     if missing or disputed:
         open_words = _open_words(missing, disputed)
+        open_now = _open_words_in_language(missing, disputed)
         if not anyway:
-            raise ServiceError(f"{open_words}: finalise anyway, with a reason, or settle them")
+            raise ServiceError(
+                gettext("%(open)s: finalise anyway, with a reason, or settle them")
+                % {"open": open_now}
+            )
         reason = reason.strip()
         if not reason:
-            raise ServiceError(f"{open_words}: give the reason for finalising anyway")
+            raise ServiceError(
+                gettext("%(open)s: give the reason for finalising anyway") % {"open": open_now}
+            )
         summary = f"Approved the standings as final with {open_words}: {reason}"
         extra = {
             "reason": reason,
@@ -1235,6 +1290,22 @@ def _open_words(missing: list[Any], disputed: list[Any]) -> str:
     return " and ".join(parts)
 
 
+def _open_words_in_language(missing: list[Any], disputed: list[Any]) -> str:
+    """``_open_words`` in the page's language (the log keeps the English)."""
+    parts = []
+    if missing:
+        parts.append(
+            ngettext("%(count)s result missing", "%(count)s results missing", len(missing))
+            % {"count": len(missing)}
+        )
+    if disputed:
+        parts.append(
+            ngettext("%(count)s director call open", "%(count)s director calls open", len(disputed))
+            % {"count": len(disputed)}
+        )
+    return f" {gettext('and')} ".join(parts)
+
+
 @transaction.atomic
 def reopen_tournament(*, by: User, tournament: Tournament, reason: str) -> Tournament:
     """Final → running, only with a reason; the log keeps it."""
@@ -1242,7 +1313,7 @@ def reopen_tournament(*, by: User, tournament: Tournament, reason: str) -> Tourn
     _require_status(tournament, (Status.FINAL,), "reopen the tournament")
     reason = reason.strip()
     if not reason:
-        raise ServiceError("give the reason for reopening the tournament")
+        raise ServiceError(gettext("give the reason for reopening the tournament"))
     changed = _set_status(
         by=by,
         tournament=tournament,
