@@ -14,7 +14,7 @@ from django.utils.translation import gettext_lazy
 
 from scoring.errors import ScoringError
 from scoring.services import REASON_MAX
-from tournaments.templatetags.languages import translated
+from tournaments.templatetags.languages import translated, translated_tree
 
 TABLE_RESULT_LIMIT = 1_000_000
 
@@ -162,7 +162,8 @@ class ScriptEntryForm(EntryAsJson):
         super().__init__(*args, **kwargs)
         if not self.is_bound:
             self.initial.setdefault("client_id", new_client_id())
-        self.spec = spec
+        # The game's form for this board, its words in the page's language (the script shows it).
+        self.spec = translated_tree(spec)
         self.facts = {}
         self.used_json = False
 

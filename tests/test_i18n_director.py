@@ -471,3 +471,58 @@ def test_twenty_s_score_preview_lines_are_french_with_the_page_s_catalogue():
     )
     for line in french["items"] + french["seats"]:
         assert not _english_left(line), line
+
+
+# --- Pys'ngtaut's entry: cards, a set's faults, the pack's counts ------------------------------
+
+PYSNGTAUT_HARNESS = r"""
+const logic = require(process.argv[1]);
+let input = "";
+process.stdin.on("data", (chunk) => { input += chunk; });
+process.stdin.on("end", () => {
+  const job = JSON.parse(input);
+  const catalogue = job.catalogue;
+  const tr = (text) => (text in catalogue ? catalogue[text] : text);
+  const trf = (text, values) => tr(text).replace(/%\((\w+)\)s/g, (_, name) => values[name]);
+  const words = () => ({
+    name: logic.cardName("QH"),
+    symbol: logic.cardWords("QH"),
+    up: logic.upNote({ up: "7D", wild: "7", multiplier: 1 }),
+    fault: logic.classify(["QH", "KD", "KS"], "7", {}).fault,
+    refused: logic.refusal("QH", { QH: 1 }, { QH: 1 }, "7D", 4),
+  });
+  const english = words();
+  logic.useWords(tr, trf);
+  process.stdout.write(JSON.stringify({ english, french: words() }));
+});
+"""
+
+
+def test_pys_ngtaut_s_cards_faults_and_counts_are_french_with_the_page_s_catalogue():
+    import gettext
+    from pathlib import Path
+
+    from tests.conftest import run_node
+
+    root = Path(__file__).resolve().parent.parent
+    script = root / "engine" / "games" / "pysngtaut" / "static" / "entry.js"
+    with (root / "locale/fr/LC_MESSAGES/djangojs.mo").open("rb") as stream:
+        compiled = gettext.GNUTranslations(stream)
+    catalogue = {key: value for key, value in compiled._catalog.items() if isinstance(key, str)}
+    answer = run_node(script, PYSNGTAUT_HARNESS, {"catalogue": catalogue})
+    assert answer["english"] == {
+        "name": "queen of hearts",
+        "symbol": "Q♥",
+        "up": "Seven of diamonds (7♦) turned up: sevens are wild.",
+        "fault": "cards of two ranks, Q and K; only 7 is wild",
+        "refused": "Queen of hearts (Q♥) refused: the pack holds it once, and it is entered "
+        "once already.",
+    }
+    assert answer["french"] == {
+        "name": "dame de cœur",
+        "symbol": "D♥",
+        "up": "Sept de carreau (7♦) en retourne : les sept sont jokers.",
+        "fault": "cartes de deux hauteurs, D et R ; seul 7 est joker",
+        "refused": "Dame de cœur (D♥) refusé : le paquet le contient une fois, et il est déjà "
+        "saisi une fois.",
+    }

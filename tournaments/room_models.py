@@ -16,6 +16,7 @@ from typing import Any
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.utils.translation import gettext
 
 
 class RoomChange(models.Model):
@@ -81,24 +82,38 @@ class RoomChange(models.Model):
         return self.from_round - 1
 
     def in_words(self) -> str:
-        """One line for the organiser's list."""
+        """One line for the organiser's list, in the page's language."""
         who = f"{self.entrant.number} {self.entrant.name}"
         if self.kind == self.Kind.ARRIVAL:
             taken = [
-                f"{m['replaced']} in round {m['round']}" for m in self.matches if "replaced" in m
+                gettext("%(replaced)s in round %(round)s")
+                % {"replaced": m["replaced"], "round": m["round"]}
+                for m in self.matches
+                if "replaced" in m
             ]
-            places = f", in the place of {', '.join(taken)}" if taken else ""
-            return f"{who} arrived late, seated from round {self.from_round}{places}"
+            if taken:
+                return gettext(
+                    "%(who)s arrived late, seated from round %(round)s, in the place of %(taken)s"
+                ) % {"who": who, "round": self.from_round, "taken": ", ".join(taken)}
+            return gettext("%(who)s arrived late, seated from round %(round)s") % {
+                "who": who,
+                "round": self.from_round,
+            }
         if self.kind == self.Kind.WITHDRAWAL:
-            return f"{who} withdrew after round {self.after_round}"
-        span = (
-            f"from round {self.from_round}"
-            if self.to_round is None
-            else f"round {self.from_round}"
-            if self.to_round == self.from_round
-            else f"rounds {self.from_round}-{self.to_round}"
-        )
-        return f"{self.name} plays for {who} (player {self.member}), {span}"
+            return gettext("%(who)s withdrew after round %(round)s") % {
+                "who": who,
+                "round": self.after_round,
+            }
+        names = {"name": self.name, "who": who, "member": self.member}
+        if self.to_round is None:
+            words = gettext("%(name)s plays for %(who)s (player %(member)s), from round %(first)s")
+        elif self.to_round == self.from_round:
+            words = gettext("%(name)s plays for %(who)s (player %(member)s), round %(first)s")
+        else:
+            words = gettext(
+                "%(name)s plays for %(who)s (player %(member)s), rounds %(first)s-%(last)s"
+            )
+        return words % {**names, "first": self.from_round, "last": self.to_round}
 
     def as_data(self) -> dict[str, Any]:
         """What the action log keeps of it."""

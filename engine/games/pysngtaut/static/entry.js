@@ -26,34 +26,56 @@
   const FACES = "JQK";
   const RED_SUITS = "HD";
   const SUIT_SYMBOLS = { S: "♠", H: "♥", D: "♦", C: "♣" };
-  const SUIT_NAMES = { S: "spades", H: "hearts", D: "diamonds", C: "clubs" };
+  // Marks a fixed word for the catalogue: shown through tr below.
+  const N_ = (text) => text;
+  // The page's words: English until the page hands its catalogue's tr/trf (useWords); under
+  // Node they stay English, as the engine's tests read them.
+  let tr = (text) => text;
+  let trf = (text, values) =>
+    tr(text).replace(/%\((\w+)\)s/g, (place, key) => (key in values ? String(values[key]) : place));
+  function useWords(pageTr, pageTrf) {
+    if (pageTr) tr = pageTr;
+    if (pageTrf) trf = pageTrf;
+  }
+  const SUIT_NAMES = { S: N_("spades"), H: N_("hearts"), D: N_("diamonds"), C: N_("clubs") };
   const RANK_WORDS = { T: "10" };
+  // A face's letter as the reader's pack prints it (V, D, R in French).
+  const FACE_LETTERS = { J: N_("J"), Q: N_("Q"), K: N_("K") };
   const RANK_NAMES = {
-    A: "ace", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight",
-    9: "nine", T: "ten", J: "jack", Q: "queen", K: "king",
+    A: N_("ace"), 2: N_("two"), 3: N_("three"), 4: N_("four"), 5: N_("five"), 6: N_("six"),
+    7: N_("seven"), 8: N_("eight"), 9: N_("nine"), T: N_("ten"), J: N_("jack"), Q: N_("queen"),
+    K: N_("king"),
   };
   const RANK_PLURALS = {
-    A: "aces", 2: "twos", 3: "threes", 4: "fours", 5: "fives", 6: "sixes", 7: "sevens",
-    8: "eights", 9: "nines", T: "tens", J: "jacks", Q: "queens", K: "kings",
+    A: N_("aces"), 2: N_("twos"), 3: N_("threes"), 4: N_("fours"), 5: N_("fives"), 6: N_("sixes"),
+    7: N_("sevens"), 8: N_("eights"), 9: N_("nines"), T: N_("tens"), J: N_("jacks"),
+    Q: N_("queens"), K: N_("kings"),
   };
+  /* A rank's character as a set's fault names it: the face letters in the reader's pack. */
+  function rankShown(rank) {
+    return FACE_LETTERS[rank] ? tr(FACE_LETTERS[rank]) : rank;
+  }
+  function times(count) {
+    return count === 1 ? tr("once") : count === 2 ? tr("twice") : trf("%(count)s times", { count });
+  }
   const CATEGORY_IDS = [
     "3-natural-face", "3-face-wild", "3-natural-number", "3-number-wild", "4-natural-face",
     "4-natural-red", "4-natural-black", "4-face-wild", "4-natural", "4-number-wild",
   ];
 
   function cardWords(card) {
-    if (card === "JK") return "joker";
-    return (RANK_WORDS[card[0]] || card[0]) + SUIT_SYMBOLS[card[1]];
+    if (card === "JK") return tr("joker");
+    return (RANK_WORDS[card[0]] || rankShown(card[0])) + SUIT_SYMBOLS[card[1]];
   }
 
   function rankWords(rank) {
-    return RANK_WORDS[rank] || rank;
+    return RANK_WORDS[rank] || rankShown(rank);
   }
 
   /* A card's name as it is spoken: "seven of diamonds", "joker". */
   function cardName(card) {
-    if (card === "JK") return "joker";
-    return `${RANK_NAMES[card[0]]} of ${SUIT_NAMES[card[1]]}`;
+    if (card === "JK") return tr("joker");
+    return trf("%(rank)s of %(suit)s", { rank: tr(RANK_NAMES[card[0]]), suit: tr(SUIT_NAMES[card[1]]) });
   }
 
   function capital(text) {
@@ -87,10 +109,12 @@
   /* The turned-up card and what it makes of the board, in words. */
   function upNote(board) {
     const up = board.up;
-    if (up === "JK") return "The joker turned up: nothing is wild, and every payment is doubled.";
-    let note = `${capital(cardName(up))} (${cardWords(up)}) turned up: ${RANK_PLURALS[board.wild]} are wild`;
-    if (board.multiplier === 3) note += ", and every payment is tripled (option 4)";
-    return `${note}.`;
+    if (up === "JK") return tr("The joker turned up: nothing is wild, and every payment is doubled.");
+    const values = { card: capital(cardName(up)), symbol: cardWords(up), ranks: tr(RANK_PLURALS[board.wild]) };
+    if (board.multiplier === 3) {
+      return trf("%(card)s (%(symbol)s) turned up: %(ranks)s are wild, and every payment is tripled (option 4).", values);
+    }
+    return trf("%(card)s (%(symbol)s) turned up: %(ranks)s are wild.", values);
   }
 
   /* A set's classification (rulebook 3.4, 3.10 options 1-3, 4.3), as read_set gives it:
@@ -99,13 +123,15 @@
   function classify(cards, wild, restrictions) {
     const options = restrictions || {};
     const count = cards.length;
-    if (count < 3) return { fault: `${count} card${count === 1 ? "" : "s"}; a set has at least 3` };
+    if (count < 3) {
+      return { fault: count === 1 ? tr("1 card; a set has at least 3") : trf("%(count)s cards; a set has at least 3", { count }) };
+    }
     let rank = null;
     let wilds = 0;
     let red = false;
     let black = false;
     for (const card of cards) {
-      if (card === "JK") return { fault: "holds the joker, which is never part of a set" };
+      if (card === "JK") return { fault: tr("holds the joker, which is never part of a set") };
       const cardRank = card[0];
       if (cardRank === wild) {
         wilds += 1;
@@ -113,16 +139,20 @@
       }
       if (rank === null) rank = cardRank;
       else if (cardRank !== rank) {
-        const why = wild === null ? "nothing is wild (the joker is turned up)" : `only ${wild} is wild`;
-        return { fault: `cards of two ranks, ${rank} and ${cardRank}; ${why}` };
+        const ranks = { first: rankShown(rank), second: rankShown(cardRank), wild: rankShown(wild) };
+        return {
+          fault: wild === null
+            ? trf("cards of two ranks, %(first)s and %(second)s; nothing is wild (the joker is turned up)", ranks)
+            : trf("cards of two ranks, %(first)s and %(second)s; only %(wild)s is wild", ranks),
+        };
       }
       if (RED_SUITS.includes(card[1])) red = true;
       else black = true;
     }
-    if (rank === null) return { fault: "has no natural card (a set of the wild rank is all wild)" };
+    if (rank === null) return { fault: tr("has no natural card (a set of the wild rank is all wild)") };
     const face = FACES.includes(rank);
     if (options.same_colour_sets && !face && red && black) {
-      return { fault: "natural cards of both colours (option same_colour_sets)" };
+      return { fault: tr("natural cards of both colours (option same_colour_sets)") };
     }
     if (wilds) {
       if (options.same_colour_wilds) {
@@ -134,11 +164,11 @@
           else wildBlack = true;
         }
         if ((red || wildRed) && (black || wildBlack)) {
-          return { fault: "a wild card and cards of both colours (option same_colour_wilds)" };
+          return { fault: tr("a wild card and cards of both colours (option same_colour_wilds)") };
         }
       }
       if (options.number_wilds_not_in_face_sets && face && !FACES.includes(wild)) {
-        return { fault: "a face-rank set with a wild card (option number_wilds_not_in_face_sets)" };
+        return { fault: tr("a face-rank set with a wild card (option number_wilds_not_in_face_sets)") };
       }
     }
     let category;
@@ -178,13 +208,13 @@
     if (used < held) return null;
     const words = `${capital(cardName(card))} (${cardWords(card)})`;
     if (held === 0) {
-      if (card === "JK" && up === "JK") return "The joker was turned up: it is out of play.";
-      return `${words} is the turned-up card, out of play: the pack holds no other.`;
+      if (card === "JK" && up === "JK") return tr("The joker was turned up: it is out of play.");
+      return trf("%(card)s is the turned-up card, out of play: the pack holds no other.", { card: words });
     }
-    const times = held === 1 ? "once" : "twice";
-    const upNote = up === card && players !== 3 ? " (the turned-up one is out of play)" : "";
-    return `${words} refused: the pack holds it ${times}${upNote}, and it is entered ` +
-      `${used === 1 ? "once" : `${used} times`} already.`;
+    const values = { card: words, held: times(held), used: used === 1 ? tr("once") : trf("%(count)s times", { count: used }) };
+    return up === card && players !== 3
+      ? trf("%(card)s refused: the pack holds it %(held)s (the turned-up one is out of play), and it is entered %(used)s already.", values)
+      : trf("%(card)s refused: the pack holds it %(held)s, and it is entered %(used)s already.", values);
   }
 
   /* The first card entered more often than `copies` allows (in the order of `order`), with
@@ -199,15 +229,19 @@
   }
 
   function overWords(over, up) {
-    const words = `${capital(cardName(over.card))} (${cardWords(over.card)})`;
-    const times = (n) => (n === 1 ? "once" : n === 2 ? "twice" : `${n} times`);
+    const values = {
+      card: `${capital(cardName(over.card))} (${cardWords(over.card)})`,
+      used: times(over.used),
+      held: times(over.held),
+    };
     if (over.held === 0) {
-      const why = over.card === up ? "it is the turned-up card, out of play" : "the pack holds none";
-      return `${words} is entered ${times(over.used)}, but ${why}: remove it.`;
+      return over.card === up
+        ? trf("%(card)s is entered %(used)s, but it is the turned-up card, out of play: remove it.", values)
+        : trf("%(card)s is entered %(used)s, but the pack holds none: remove it.", values);
     }
-    const upNote = over.card === up ? " besides the turned-up one" : "";
-    return `${words} is entered ${times(over.used)}, but the pack holds it ${times(over.held)}${upNote}: ` +
-      "remove one.";
+    return over.card === up
+      ? trf("%(card)s is entered %(used)s, but the pack holds it %(held)s besides the turned-up one: remove one.", values)
+      : trf("%(card)s is entered %(used)s, but the pack holds it %(held)s: remove one.", values);
   }
 
   function points(value) {
@@ -216,7 +250,7 @@
 
   const logic = {
     RANKS, CATEGORY_IDS, classify, describeSet, countCards, refusal, cardWords, cardName, rankWords,
-    points, derive, upNote, overCount, overWords,
+    points, derive, upNote, overCount, overWords, useWords,
   };
 
   if (typeof module !== "undefined" && module.exports) {
@@ -233,7 +267,9 @@
     const tr = kit.tr || ((text) => text);
     const trf = kit.trf || ((text, values) => text.replace(/%\((\w+)\)s/g, (_, name) => values[name]));
     const name = (seat) => SEAT_NAMES[seat] || seat;
-    const possessive = (seat) => `${name(seat)}'s`;
+    logic.useWords(tr, trf);
+    const handWords = (seat) => trf("%(seat)s's hand", { seat: name(seat) });
+    const setWords = (seat, index) => trf("%(seat)s's set %(number)s", { seat: name(seat), number: index + 1 });
 
     function emptyDraft() {
       return { pys: 1, up: null, outcome: null, melds: {}, hands: {}, god: null, penalties: [], target: null };
@@ -420,7 +456,7 @@
       togglePenalty(seat, kind) {
         this.tell(null);
         if (!this.penalised(seat, kind) && kind !== "out_of_turn" && seat === this.winner) {
-          this.tell(`${name(seat)} went out: he cannot have an ${this.penaltyWords(kind)} penalty.`);
+          this.tell(trf("%(seat)s went out: he cannot have an %(penalty)s penalty.", { seat: name(seat), penalty: this.penaltyWords(kind) }));
           this.render();
           return;
         }
@@ -436,8 +472,8 @@
         if (seat && this.draft.god === null) {
           const used = this.counts().JK || 0;
           if (used >= (this.upRules.cards.JK || 0)) {
-            this.tell(used ? "The joker is entered in a hand: it cannot also lie in front of a player."
-              : "The joker was turned up: it is out of play.");
+            this.tell(used ? tr("The joker is entered in a hand: it cannot also lie in front of a player.")
+              : tr("The joker was turned up: it is out of play."));
             this.render();
             return;
           }
@@ -472,7 +508,7 @@
         if (!list) return;
         const t = this.draft.target;
         if (t.set !== null && card === "JK") {
-          this.tell("The joker is never part of a set.");
+          this.tell(tr("The joker is never part of a set."));
           this.render();
           return;
         }
@@ -484,19 +520,19 @@
           return;
         }
         this.tell(null);
-        this.announce(`${capital(logic.cardName(card))} added to ${this.whereWords(t)}.`);
+        this.announce(trf("%(card)s added to %(where)s.", { card: capital(logic.cardName(card)), where: this.whereWords(t) }));
         this.change(() => list.push(card));
       }
 
       unpick(list, index) {
         this.tell(null);
-        this.announce(`${capital(logic.cardName(list[index]))} removed.`);
+        this.announce(trf("%(card)s removed.", { card: capital(logic.cardName(list[index])) }));
         this.change(() => list.splice(index, 1));
       }
 
       /** "North's set 2", "East's hand": where picked cards go. */
       whereWords(target) {
-        return target.set === null ? `${possessive(target.seat)} hand` : `${possessive(target.seat)} set ${target.set + 1}`;
+        return target.set === null ? handWords(target.seat) : setWords(target.seat, target.set);
       }
 
       // -- the facts sent, and what is still missing --
@@ -513,20 +549,20 @@
         let threes = 0;
         for (const [index, cards] of sets.entries()) {
           const found = this.classified(cards);
-          if (found.fault) return `${possessive(seat)} set ${index + 1}: ${found.fault}.`;
+          if (found.fault) return trf("%(set)s: %(fault)s.", { set: setWords(seat, index), fault: found.fault });
           if (ranks.has(found.rank)) {
-            return `${name(seat)} has two sets of ${logic.rankWords(found.rank)}: cards of a rank ` +
-              "he has melded join that set.";
+            return trf("%(seat)s has two sets of %(rank)s: cards of a rank he has melded join that set.",
+              { seat: name(seat), rank: logic.rankWords(found.rank) });
           }
           ranks.add(found.rank);
           if (cards.length >= 4) fours += 1;
           else threes += 1;
         }
         if (mustWin && fours < 2) {
-          return `${name(seat)} went out: enter at least two sets of four or more cards.`;
+          return trf("%(seat)s went out: enter at least two sets of four or more cards.", { seat: name(seat) });
         }
         if (threes && fours < 2) {
-          return `${possessive(seat)} three-card set needs two sets of four or more cards beside it.`;
+          return trf("%(seat)s's three-card set needs two sets of four or more cards beside it.", { seat: name(seat) });
         }
         return null;
       }
@@ -550,7 +586,7 @@
           }
           if (asked.hand) {
             const held = this.draft.hands[seat] || [];
-            if (!held.length) return { missing: `Enter the cards left in ${possessive(seat)} hand.` };
+            if (!held.length) return { missing: trf("Enter the cards left in %(seat)s's hand.", { seat: name(seat) }) };
             hands[seat] = held.slice();
           }
         }
@@ -625,7 +661,7 @@
           return h("section", { class: "pys-up", "aria-label": tr("Turned-up card") },
             h("p", { class: "contract", tabindex: "-1", "data-up-summary": true }, logic.upNote(board)),
             h("button", { type: "button", class: "secondary", "data-change-up": true,
-              "aria-label": `Change the turned-up card (now the ${logic.cardName(board.up)})`,
+              "aria-label": trf("Change the turned-up card (now the %(card)s)", { card: logic.cardName(board.up) }),
               onclick: () => this.changeUp() }, tr("Change the turned-up card")),
             message);
         }
@@ -646,7 +682,7 @@
           current ? h("button", { type: "button", class: "secondary", onclick: () => {
             this.choosingUp = false;
             this.render();
-          } }, `Keep the ${logic.cardName(current)}`) : null);
+          } }, trf("Keep the %(card)s", { card: logic.cardName(current) })) : null);
       }
 
       upButton(card, text, chosen) {
@@ -654,7 +690,7 @@
           type: "button", class: `pys-card ${this.suitClass(card)}${card === "JK" ? " pys-wide" : ""}`,
           "aria-pressed": chosen ? "true" : "false", "aria-label": logic.cardName(card),
           "data-key": `up:${card}`, onclick: () => this.setUp(card),
-        }, text, chosen ? h("small", { "aria-hidden": "true" }, "✓ turned up") : null);
+        }, text, chosen ? h("small", { "aria-hidden": "true" }, tr("✓ turned up")) : null);
       }
 
       renderPenalties() {
@@ -701,43 +737,43 @@
         if (!list.length) return h("p", { class: "muted pys-empty" }, tr("No card yet."));
         return h("div", { class: "pys-chips" }, list.map((card, index) => h("button", {
           type: "button", class: `pys-chip ${this.suitClass(card)}`,
-          "aria-label": `Remove the ${logic.cardName(card)} from ${where}`,
+          "aria-label": trf("Remove the %(card)s from %(where)s", { card: logic.cardName(card), where }),
           onclick: () => this.unpick(list, index),
         }, logic.cardWords(card), h("span", { class: "pys-x", "aria-hidden": "true" }, " ✕"))));
       }
 
       renderSet(seat, index, cards) {
-        const where = `${possessive(seat)} set ${index + 1}`;
+        const where = setWords(seat, index);
         const active = this.isTarget(seat, index);
         let verdict;
         if (!cards.length) verdict = h("p", { class: "muted pys-class" }, tr("Pick its cards below."));
         else {
           const found = this.classified(cards);
           verdict = found.fault
-            ? h("p", { class: "pys-class pys-fault" }, `Not a set yet: ${found.fault}.`)
+            ? h("p", { class: "pys-class pys-fault" }, trf("Not a set yet: %(fault)s.", { fault: found.fault }))
             : h("p", { class: "pys-class pys-ok" }, h("strong", {}, found.row), ` · ${logic.points(found.value)}`,
-              found.wilds ? " (with wilds)" : "");
+              found.wilds ? ` ${tr("(with wilds)")}` : "");
         }
         return h("div", { class: `pys-list${active ? " pys-active" : ""}`, "data-set": `${seat}${index + 1}` },
           h("div", { class: "pys-list-head" }, h("span", { class: "pys-list-name" }, trf("Set %(number)s", { number: index + 1 })),
-            active ? h("span", { class: "pys-adding" }, "adding here")
-              : h("button", { type: "button", class: "secondary", "aria-label": `Add cards to ${where}`,
+            active ? h("span", { class: "pys-adding" }, tr("adding here"))
+              : h("button", { type: "button", class: "secondary", "aria-label": trf("Add cards to %(where)s", { where }),
                 onclick: () => this.choose({ seat, set: index }) }, tr("Add cards")),
-            h("button", { type: "button", class: "link danger", "aria-label": `Remove ${where}`,
+            h("button", { type: "button", class: "link danger", "aria-label": trf("Remove %(where)s", { where }),
               onclick: () => this.removeSet(seat, index) }, tr("Remove"))),
           this.chips(cards, where), verdict, active ? this.renderPicker() : null);
       }
 
       renderHand(seat) {
         const held = this.handOf(seat);
-        const where = `${possessive(seat)} hand`;
+        const where = handWords(seat);
         const active = this.isTarget(seat, null);
         const values = this.upRules.hand_values;
         const total = held.reduce((sum, card) => sum + (values[card] || 0), 0);
         return h("div", { class: `pys-list${active ? " pys-active" : ""}`, "data-hand": seat },
           h("div", { class: "pys-list-head" }, h("span", { class: "pys-list-name" }, tr("Cards left in the hand")),
-            active ? h("span", { class: "pys-adding" }, "adding here")
-              : h("button", { type: "button", class: "secondary", "aria-label": `Add cards to ${where}`,
+            active ? h("span", { class: "pys-adding" }, tr("adding here"))
+              : h("button", { type: "button", class: "secondary", "aria-label": trf("Add cards to %(where)s", { where }),
                 onclick: () => this.choose({ seat, set: null }) }, tr("Add cards"))),
           this.chips(held, where),
           held.length ? h("p", { class: "pys-class" }, trf("Hand value %(points)s", { points: logic.points(total) })) : null,
@@ -759,7 +795,7 @@
             const left = Math.max(0, (copies[card] || 0) - (counts[card] || 0));
             cells.push(h("button", {
               type: "button", class: `pys-card ${this.suitClass(card)}${left ? "" : " pys-spent"}`,
-              "aria-label": `${logic.cardName(card)}, ${left} left`, title: logic.cardName(card),
+              "aria-label": trf("%(card)s, %(left)s left", { card: logic.cardName(card), left }), title: logic.cardName(card),
               "data-key": `card:${card}`, onclick: () => this.pickCard(card),
             }, logic.cardWords(card), h("small", { "aria-hidden": "true" }, left)));
           }
@@ -767,7 +803,7 @@
         const jokerLeft = Math.max(0, (copies.JK || 0) - (counts.JK || 0));
         cells.push(h("button", {
           type: "button", class: `pys-card pys-joker pys-wide${jokerLeft ? "" : " pys-spent"}`,
-          "aria-label": `joker, ${jokerLeft} left`, "data-key": "card:JK", onclick: () => this.pickCard("JK"),
+          "aria-label": trf("%(card)s, %(left)s left", { card: tr("joker"), left: jokerLeft }), "data-key": "card:JK", onclick: () => this.pickCard("JK"),
         }, tr("Joker"), h("small", { "aria-hidden": "true" }, jokerLeft)));
         const message = this.message && this.message.where === "picker"
           ? h("p", { class: `message ${this.message.kind}`, role: "alert" }, this.message.text) : null;
