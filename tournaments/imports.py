@@ -376,7 +376,9 @@ def _xlsx_rows(sheet: IO[bytes], strings: _SharedStrings) -> Iterator[tuple[int,
 def _xlsx_value(cell: ElementTree.Element, strings: _SharedStrings) -> object:
     kind = cell.get("t", "n")
     if kind == "inlineStr":
-        return "".join(cell.find(f"{_MAIN}is").itertext())
+        # A blank text cell may be written without its <is> (openpyxl does so for "").
+        found = cell.find(f"{_MAIN}is")
+        return "" if found is None else "".join(found.itertext())
     value = cell.findtext(f"{_MAIN}v")
     if value is None:
         return None

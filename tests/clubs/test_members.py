@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import zipfile
 
 import openpyxl
 import pytest
@@ -117,3 +118,20 @@ def test_suggestions_by_number_and_name(club, members):
     assert [m.number for m in selectors.suggestions(club, "10")] == ["101", "102", "103", "104"]
     assert [m.number for m in selectors.suggestions(club, "103")] == ["103"]
     assert selectors.suggestions(club, "  ") == []
+
+
+def test_blank_text_cells_of_a_spreadsheet_are_blank_and_french_titles_are_understood():
+    # openpyxl writes a blank text cell as an inline string without its text element.
+    header = ["N°", "Nom", "Courriel", "Actif"]
+    data = xlsx([header, [101, "Ann", "", ""], [102, "Bob", "b@x", "non"]])
+    assert b't="inlineStr"' in zipped_sheet(data)
+    result = read(data, "members.xlsx")
+    assert result.ok, result.all_messages()
+    assert [(r.number, r.name, r.contact, r.active) for r in result.rows] == [
+        ("101", "Ann", "", True),
+        ("102", "Bob", "b@x", False),
+    ]
+
+
+def zipped_sheet(data: bytes) -> bytes:
+    return zipfile.ZipFile(io.BytesIO(data)).read("xl/worksheets/sheet1.xml")
