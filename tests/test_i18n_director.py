@@ -526,3 +526,13 @@ def test_pys_ngtaut_s_cards_faults_and_counts_are_french_with_the_page_s_catalog
         "refused": "Dame de cœur (D♥) refusé : le paquet le contient une fois, et il est déjà "
         "saisi une fois.",
     }
+
+
+def test_a_wrong_access_code_is_refused_in_the_tournament_s_language(db, director_events):
+    pk, _matches = director_events["twenty"]
+    tournament = Tournament.objects.get(pk=pk)
+    page = reverse("scorer-entry", args=[tournament.slug])
+    refused = Client().get(page, {"code": "NOTACODE"})
+    html = refused.content.decode()
+    assert refused.status_code == 403 and "Ce code d’accès n’est pas un code de ce tournoi" in html
+    assert not english_left(html, _data_of(tournament) | {"NOTACODE"})

@@ -38,6 +38,8 @@ import time
 
 from django.conf import settings
 from django.core.cache import cache
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from rest_framework import exceptions, permissions, throttling
 from rest_framework.request import Request
 
@@ -276,8 +278,9 @@ class WriteLimited(exceptions.Throttled):
 def in_words(seconds: float) -> str:
     seconds = max(1, math.ceil(seconds))
     if seconds < 90:
-        return "1 second" if seconds == 1 else f"{seconds} seconds"
-    return f"{math.ceil(seconds / 60)} minutes"
+        return ngettext("%(count)s second", "%(count)s seconds", seconds) % {"count": seconds}
+    minutes = math.ceil(seconds / 60)
+    return ngettext("%(count)s minute", "%(count)s minutes", minutes) % {"count": minutes}
 
 
 def limit_board_write(request, team: Entrant, match_id: int, board: int) -> None:
@@ -295,8 +298,11 @@ def limit_board_write(request, team: Entrant, match_id: int, board: int) -> None
     if not allowed:
         raise WriteLimited(
             left,
-            f"Your team has sent more than {limit} results and checks in a short time, more "
-            f"than any table needs. Wait {in_words(left)}, then send again.",
+            _(
+                "Your team has sent more than %(limit)s results and checks in a short time, "
+                "more than any table needs. Wait %(wait)s, then send again."
+            )
+            % {"limit": limit, "wait": in_words(left)},
         )
     allowed, limit, left = count_write(
         f"board:{match_id}:{board}:{team.pk}",
@@ -305,6 +311,9 @@ def limit_board_write(request, team: Entrant, match_id: int, board: int) -> None
     if not allowed:
         raise WriteLimited(
             left,
-            f"Your team has sent board {board} more than {limit} times, more than any table "
-            f"needs. Wait {in_words(left)}, or ask the director to enter it.",
+            _(
+                "Your team has sent board %(board)s more than %(limit)s times, more than any "
+                "table needs. Wait %(wait)s, or ask the director to enter it."
+            )
+            % {"board": board, "limit": limit, "wait": in_words(left)},
         )

@@ -10,6 +10,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 from rest_framework.exceptions import Throttled
@@ -120,17 +121,22 @@ def _sign_in_with_code(request: HttpRequest, tournament: Tournament, code: str) 
         team = code_team_or_none(request, tournament, code)
     except Throttled as exc:
         seconds = round(exc.wait or 60)
-        wait = f"{seconds} seconds" if seconds < 90 else f"{round(seconds / 60)} minutes"
-        message = (
-            f"Too many wrong access codes from this address. Check the code on your route "
-            f"card and try again in {wait}, or ask the director."
+        minutes = round(seconds / 60)
+        wait = (
+            ngettext("%(count)s second", "%(count)s seconds", seconds) % {"count": seconds}
+            if seconds < 90
+            else ngettext("%(count)s minute", "%(count)s minutes", minutes) % {"count": minutes}
         )
+        message = _(
+            "Too many wrong access codes from this address. Check the code on your route "
+            "card and try again in %(wait)s, or ask the director."
+        ) % {"wait": wait}
         return _code_page(request, tournament, message, status=429, typed=code)
     if team is None:
         message = (
-            "Type the access code printed on your route card."
+            _("Type the access code printed on your route card.")
             if not code.strip()
-            else ("That access code is not one of this tournament's. Check it on your route card.")
+            else _("That access code is not one of this tournament's. Check it on your route card.")
         )
         return _code_page(
             request, tournament, message, status=403 if code.strip() else 200, typed=code
@@ -242,7 +248,7 @@ def _render_scorer(
     else:
         shown = next((tm for tm in overview if tm.match.pk == shown_id), None)
         if shown is None:
-            raise Http404("That is not one of your matches.")
+            raise Http404(_("That is not one of your matches."))
     page = ScorerPage(tournament, team, overview, current_tm, shown)
     page.panels = _panels(page)
     byes = selectors.bye_rounds(tournament, [tm.match for tm in overview])

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import status
 from rest_framework.exceptions import NotFound, PermissionDenied
@@ -54,8 +55,11 @@ class TeamView(APIView):
         wait = wait or 1
         raise WriteLimited(
             wait,
-            "Too many results and checks from your network in a short time. Wait "
-            f"{in_words(wait)}, then send again.",
+            _(
+                "Too many results and checks from your network in a short time. Wait %(wait)s, "
+                "then send again."
+            )
+            % {"wait": in_words(wait)},
         )
 
     def read(self, request, slug, serializer_class) -> tuple[Any, dict[str, Any]]:
