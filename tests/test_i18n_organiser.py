@@ -195,8 +195,8 @@ def test_a_refusal_by_status_is_in_the_page_s_language(db, french_events):  # no
     with translation.override("fr"), pytest.raises(ServiceError) as refused:
         services.add_team(by=None, tournament=tournament, name="Les Rois")
     assert refused.value.messages == [
-        "Vous ne pouvez pas inscrire des paires tant que le tournoi est à l’état « mouvement tiré » "
-        "(seulement à l’état brouillon)."
+        "Vous ne pouvez pas inscrire des paires tant que le tournoi est à l’état "
+        "« mouvement tiré » (seulement à l’état brouillon)."
     ]
     with translation.override("en"), pytest.raises(ServiceError) as refused:
         services.add_team(by=None, tournament=tournament, name="Les Rois")
@@ -227,3 +227,24 @@ def test_what_the_organiser_is_told_after_an_action_is_french(db, french_events,
     assert "Vous ne pouvez pas distribuer les donnes" in said["refused"]
     left = {name: english_left(html, data | _data(tournament)) for name, html in said.items()}
     assert not any(left.values()), left
+
+
+@pytest.mark.parametrize("game_id", ["pymtheg", "twenty"])
+def test_the_room_s_changes_are_listed_in_french(db, french_events, game_id):  # noqa: F811
+    from tournaments import room, selectors
+
+    tournament = Tournament.objects.get(pk=french_events[game_id])
+    first, last = tournament.teams.order_by("number")[:2]
+    room.substitute(by=None, entrant=first, name="Cyrille", from_round=2)
+    room.withdraw(by=None, entrant=last, after_round=1)
+    # The schedule validator's findings are the engine's English (docs/languages.md).
+    findings = set(
+        selectors.room_change_effects(tournament) + selectors.schedule_problems(tournament)
+    )
+    data = _data(tournament) | {"Cyrille"} | findings
+    html = french_organiser().get(reverse("tournaments:room", args=[tournament.slug]))
+    page = html.content.decode()
+    assert f"{last.number} {last.name} : abandon après le tour 1" in page
+    assert "Cyrille joue à la place de" in page
+    left = english_left(page, data)
+    assert not left, f"English left: {left}"
