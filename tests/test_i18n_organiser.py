@@ -248,3 +248,25 @@ def test_the_room_s_changes_are_listed_in_french(db, french_events, game_id):  #
     assert "Cyrille joue à la place de" in page
     left = english_left(page, data)
     assert not left, f"English left: {left}"
+
+
+@pytest.mark.parametrize("game_id", ["pymtheg", "pyramid"])
+def test_the_confirmation_pages_ask_in_french(db, french_events, game_id):  # noqa: F811
+    tournament = Tournament.objects.get(pk=french_events[game_id])
+    client = french_organiser()
+    slug, number = tournament.slug, tournament.teams.order_by("number").first().number
+    asked = {
+        "remove": client.post(reverse("tournaments:team_delete", args=[slug, number])),
+        "new code": client.post(reverse("tournaments:team_new_code", args=[slug, number])),
+        "renumber": client.post(reverse("tournaments:teams_renumber", args=[slug])),
+        "clear": client.post(reverse("tournaments:schedule_clear", args=[slug])),
+    }
+    word = "le joueur" if tournament.of_players else "la paire"
+    assert f"Retirer {word} {number}" in asked["remove"].content.decode()
+    found = {}
+    for name, response in asked.items():
+        assert response.status_code == 200 and 'name="confirmed"' in response.content.decode()
+        left = english_left(response.content.decode(), _data(tournament))
+        if left:
+            found[name] = left
+    assert not found, f"English left: {found}"
