@@ -270,3 +270,50 @@ def test_the_confirmation_pages_ask_in_french(db, french_events, game_id):  # no
         if left:
             found[name] = left
     assert not found, f"English left: {found}"
+
+
+@pytest.mark.parametrize("game_id", list(game_ids()))
+def test_a_draft_made_in_french_reads_in_french(db, game_id):
+    """A tournament created from the French page, its entrants added one by one, read while
+    it is a draft: the create page's answer, the entrants with a gap in their numbers, the
+    schedule's proposals, the deals not dealt, the dashboard getting ready."""
+    from engine.games import get_game
+    from tests.contract.events import table_size
+
+    game = get_game(game_id)
+    client = french_organiser()
+    form = client.get(reverse("tournaments:create") + f"?game={game_id}").context["form"]
+    posted = {
+        name: field.initial for name, field in form.fields.items() if field.initial is not None
+    }
+    posted |= {"game": game_id, "name": "Soirée du lundi", "slug": f"lundi-{game_id}", "tables": 2}
+    if "table_size" in form.fields:
+        posted["table_size"] = table_size(game_id)
+    created = client.post(reverse("tournaments:create"), posted, follow=True)
+    assert created.status_code == 200, created.context and created.context["form"].errors
+    tournament = Tournament.objects.get(slug=f"lundi-{game_id}")
+    slug = tournament.slug
+    entrants = 2 * 2 if not tournament.of_players else table_size(game_id) * 2
+    for number in [*range(1, entrants), entrants + 1]:  # a gap before the last number
+        fields = {"number": number, "name": f"Les As {number}"}
+        if not tournament.of_players:
+            fields |= {"player1": f"Joueur {number}a", "player2": f"Joueur {number}b"}
+        added = client.post(reverse("tournaments:teams", args=[slug]), fields, follow=True)
+        assert added.status_code == 200
+    pages = [
+        ("created", created),
+        ("added", added),
+        *(
+            (name, client.get(reverse(f"tournaments:{name}", args=[slug])))
+            for name in ("dashboard", "teams", "schedule", "deals", "settings", "teams_import")
+        ),
+    ]
+    data = _data(tournament) | {"Soirée du lundi"}
+    found = {}
+    for name, response in pages:
+        assert response.status_code == 200, name
+        left = english_left(response.content.decode(), data)
+        if left:
+            found[name] = left
+    assert not found, f"{game.title}: English left: {found}"
+    assert "manquent" in pages[3][1].content.decode()  # the gap in the numbers
