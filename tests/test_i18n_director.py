@@ -284,6 +284,31 @@ def _played(tournament: Tournament) -> dict[str, Any]:
                 reason="pas d’accord",
                 client_id=f"east-{match.pk}-{number}",
             )
+    # Table 2's board 2: North's entry rejected by East (back with North), then the director
+    # enters the board himself.
+    entry = services.submit_entry(
+        match_id=second.pk,
+        board_number=2,
+        team=second.north_entrant,
+        facts=board_facts(second, 2),
+        client_id=f"north-{second.pk}-2",
+    )
+    services.reject_entry(
+        match_id=second.pk,
+        board_number=2,
+        team=second.east_entrant,
+        submission_id=entry.pk,
+        reason="mauvaise donne",
+        client_id=f"east-{second.pk}-2",
+    )
+    services.director_enter_result(
+        match_id=second.pk,
+        board_number=2,
+        user=OrganiserFactory(),
+        facts=board_facts(second, 2),
+        reason="vu à la table",
+        client_id=f"director-{second.pk}-2",
+    )
     seats = tournament.seats
     by_seat = {"seats": {seat: 0 for seat in seats}} if tournament.of_players else {}
     services.director_adjust(
@@ -324,19 +349,21 @@ def _director_pages(tournament: Tournament, matches: dict[str, Any]):
         ("confirmed board", matches["first"], 1),
         ("adjusted board", matches["first"], 2),
         ("disputed board", matches["second"], 1),
-        ("board without an entry", matches["second"], 2),
+        ("board entered by the director", matches["second"], 2),
     ):
         yield name, director.get(reverse("scoring:director-board", args=[slug, match, number]))
     board = [slug, matches["second"], 1]
     yield "adjustment refused", director.post(reverse("scoring:director-adjust", args=board), {})
     yield "erase refused", director.post(reverse("scoring:director-erase", args=board), {})
+    empty = {"client_id": "0123456789abcdef"}
+    yield "entry refused", director.post(reverse("scoring:director-enter", args=board), empty)
 
 
 @pytest.mark.parametrize("game_id", GAMES)
 def test_the_director_s_pages_show_no_english_sentence(db, director_events, game_id):
     pk, matches = director_events[game_id]
     tournament = Tournament.objects.get(pk=pk)
-    data = _data_of(tournament) | {"pas d’accord", "jeu lent"}
+    data = _data_of(tournament) | {"pas d’accord", "jeu lent", "mauvaise donne", "vu à la table"}
     for name, response in _director_pages(tournament, matches):
         assert response.status_code in (200, 400), name
         assert response["Content-Language"] == "fr", name
@@ -380,6 +407,9 @@ def test_the_director_s_messages_and_forms_are_french(db, director_events):
     )
     assert "Résultat ajusté enregistré." in stored.content.decode()
     assert "Ajusté par l’arbitre" in stored.content.decode()
+    empty = {"client_id": "0123456789abcdef"}
+    entry = director.post(reverse("scoring:director-enter", args=board), empty).content.decode()
+    assert "Non enregistré" in entry and "Saisissez le résultat ci-dessus" in entry
 
 
 def test_the_services_refusals_are_in_the_reader_s_language(db, director_events):
