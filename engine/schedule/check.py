@@ -202,18 +202,7 @@ def _check_tables(
     teams, tables = header.teams, header.tables
     if teams is None or tables is None:
         return
-    first: dict[tuple[int, int], int] = {}
-    repeats: dict[tuple[int, int], list[int]] = {}
-    tables_of: dict[int, set[int]] = defaultdict(set)
-    for match in matches:
-        if match.table is not None:
-            for team in match.players:
-                _note(first, repeats, (team, match.table), match.number)
-                tables_of[team].add(match.table)
-    for (team, table), numbers in sorted(repeats.items()):
-        problems.append(
-            f"team {team} plays table {table} {_times(len(numbers))} ({_matches(numbers)})"
-        )
+    tables_of = _tables_of_teams(matches, problems)
     used = set().union(*tables_of.values())
     idle = _complement(sorted(used), 1, tables)
     if idle:
@@ -234,6 +223,23 @@ def _check_tables(
             problems.append(
                 f"team {team} never plays {_plural('table', missing)} {_ranges(missing)}"
             )
+
+
+def _tables_of_teams(matches: list[_Entry], problems: list[str]) -> dict[int, set[int]]:
+    """The tables each team plays; a team that plays a table more than once is a problem."""
+    first: dict[tuple[int, int], int] = {}
+    repeats: dict[tuple[int, int], list[int]] = {}
+    tables_of: dict[int, set[int]] = defaultdict(set)
+    for match in matches:
+        if match.table is not None:
+            for team in match.players:
+                _note(first, repeats, (team, match.table), match.number)
+                tables_of[team].add(match.table)
+    for (team, table), numbers in sorted(repeats.items()):
+        problems.append(
+            f"team {team} plays table {table} {_times(len(numbers))} ({_matches(numbers)})"
+        )
+    return tables_of
 
 
 def _check_phantom_tables(
@@ -286,6 +292,26 @@ def _check_byes(
         if match.round is not None:
             for team in match.players:
                 playing.setdefault((match.round, team), match.number)
+    seen_byes = _read_byes_against(byes, playing, problems)
+    if rounds is None:
+        return
+    busy: dict[int, set[int]] = defaultdict(set)
+    for round_, team in [*playing, *seen_byes]:
+        busy[team].add(round_)
+    for team in sorted(busy):
+        idle = _complement(sorted(busy[team]), 1, rounds)
+        if idle:
+            problems.append(
+                f"team {team} neither plays nor has a bye in {_plural('round', idle)} "
+                f"{_ranges(idle)}"
+            )
+
+
+def _read_byes_against(
+    byes: list[_Entry], playing: dict[tuple[int, int], int], problems: list[str]
+) -> dict[tuple[int, int], int]:
+    """Each (round, team) of a bye with its first bye's number; a bye given twice, or to a
+    team that plays that round, is a problem."""
     seen_byes: dict[tuple[int, int], int] = {}
     for bye in byes:
         if bye.round is None or bye.team is None:
@@ -302,18 +328,7 @@ def _check_byes(
                 f"bye #{bye.number}: team {bye.team} has a bye in round {bye.round} "
                 f"but plays match #{playing[key]} there"
             )
-    if rounds is None:
-        return
-    busy: dict[int, set[int]] = defaultdict(set)
-    for round_, team in [*playing, *seen_byes]:
-        busy[team].add(round_)
-    for team in sorted(busy):
-        idle = _complement(sorted(busy[team]), 1, rounds)
-        if idle:
-            problems.append(
-                f"team {team} neither plays nor has a bye in {_plural('round', idle)} "
-                f"{_ranges(idle)}"
-            )
+    return seen_byes
 
 
 def _check_max_meetings(matches: list[_Entry], claimed: int | None, problems: list[str]) -> None:

@@ -340,13 +340,7 @@ def _assigned_rounds(
     bye = tables  # the bye's bin number
     for r in range(rounds):
         capacity = [per_table] * tables + [extra]
-        options = []
-        for p in range(players):
-            bins = [t for t in range(tables) if t not in visited[p]]
-            rng.shuffle(bins)
-            if extra and not sat_out[p]:
-                bins.append(bye)
-            options.append(bins)
+        options = _round_options(tables, visited, sat_out if extra else None, rng)
         held: list[list[int]] = [[] for _ in range(tables + 1)]
         where = [-1] * players
         order_ = list(range(players))
@@ -361,6 +355,21 @@ def _assigned_rounds(
         for p in held[bye]:
             sat_out[p] = True
     return grid
+
+
+def _round_options(
+    tables: int, visited: list[set[int]], sat_out: list[bool] | None, rng: random.Random
+) -> list[list[int]]:
+    """Each player's bins for a round, shuffled: the tables he has not visited, then the bye
+    (bin ``tables``) if there is one (``sat_out`` not None) and he has not sat out yet."""
+    options = []
+    for p, seen in enumerate(visited):
+        bins = [t for t in range(tables) if t not in seen]
+        rng.shuffle(bins)
+        if sat_out is not None and not sat_out[p]:
+            bins.append(tables)
+        options.append(bins)
+    return options
 
 
 def _place(

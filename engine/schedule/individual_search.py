@@ -94,19 +94,7 @@ class _Search:
         self._change_x = [0] * players  # scratch lists of _delta
         self._change_y = [0] * players
         for r, tables_of_round in enumerate(rows):
-            place = [self.bye] * players
-            for t, group in enumerate(tables_of_round):
-                for i, a in enumerate(group):
-                    place[a] = t
-                    self.held[a][t] = r
-                    for b in group[i + 1 :]:
-                        self.meet[a][b] += 1
-                        self.meet[b][a] += 1
-            byes = [p for p in range(players) if place[p] == self.bye]
-            for p in byes:
-                self.held[p][self.bye] = r
-            self.groups.append([*tables_of_round, byes])
-            self.place.append(place)
+            self._seat_round(r, tables_of_round)
         pairs = players * (players - 1) // 2
         self.weight = [0, 0, 1]
         while len(self.weight) <= self.rounds + 1:
@@ -114,9 +102,30 @@ class _Search:
         self.bad: list[tuple[int, int]] = []
         self.bad_index: dict[tuple[int, int], int] = {}
         self.cost = 0
-        for a in range(players):
+        self._count_repeated_meetings()
+
+    def _seat_round(self, r: int, tables_of_round: list[list[int]]) -> None:
+        """Round ``r``'s tables in the bookkeeping: who holds which place, who meets whom, who
+        sits out."""
+        place = [self.bye] * self.players
+        for t, group in enumerate(tables_of_round):
+            for i, a in enumerate(group):
+                place[a] = t
+                self.held[a][t] = r
+                for b in group[i + 1 :]:
+                    self.meet[a][b] += 1
+                    self.meet[b][a] += 1
+        byes = [p for p in range(self.players) if place[p] == self.bye]
+        for p in byes:
+            self.held[p][self.bye] = r
+        self.groups.append([*tables_of_round, byes])
+        self.place.append(place)
+
+    def _count_repeated_meetings(self) -> None:
+        """Every pair that meets more than once listed as bad, its weight in the cost."""
+        for a in range(self.players):
             row = self.meet[a]
-            for b in range(a + 1, players):
+            for b in range(a + 1, self.players):
                 if row[b] >= 2:
                     self._add_bad((a, b))
                     self.cost += self.weight[row[b]]

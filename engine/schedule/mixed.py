@@ -84,6 +84,20 @@ def generate_mixed_schedule(
 
 
 def _check_request(players: Any, sizes: Any, rounds: Any) -> tuple[list[int], int | None]:
+    _check_field(players, sizes)
+    most = most_rounds(sizes)
+    if rounds is None:
+        return sorted(sizes, reverse=True), None
+    if not isinstance(rounds, int) or isinstance(rounds, bool) or not 1 <= rounds <= most:
+        raise ScheduleError(
+            f"rounds must be between 1 and {most} (nobody visits a table twice, and a table "
+            f"of {max(sizes)} needs {max(sizes)} new players a round), not {rounds!r}"
+        )
+    return sorted(sizes, reverse=True), rounds
+
+
+def _check_field(players: Any, sizes: Any) -> None:
+    """``ScheduleError`` unless ``sizes`` lists tables that seat exactly ``players``."""
     if not isinstance(players, int) or isinstance(players, bool):
         raise ScheduleError(f"players must be a whole number, not {players!r}")
     if not isinstance(sizes, list | tuple) or not sizes:
@@ -96,15 +110,6 @@ def _check_request(players: Any, sizes: Any, rounds: Any) -> tuple[list[int], in
         raise ScheduleError(
             f"tables of {' + '.join(map(str, sizes))} seat {sum(sizes)} players, not {players}"
         )
-    most = most_rounds(sizes)
-    if rounds is None:
-        return sorted(sizes, reverse=True), None
-    if not isinstance(rounds, int) or isinstance(rounds, bool) or not 1 <= rounds <= most:
-        raise ScheduleError(
-            f"rounds must be between 1 and {most} (nobody visits a table twice, and a table "
-            f"of {max(sizes)} needs {max(sizes)} new players a round), not {rounds!r}"
-        )
-    return sorted(sizes, reverse=True), rounds
 
 
 def mixed_groups(players: int, sizes: tuple[int, ...], rounds: int) -> list[list[list[int]]] | None:
