@@ -35,6 +35,7 @@ from clubs.forms import (
 )
 from clubs.imports import MemberRow, parse_link_lines, read_member_file
 from clubs.models import Club, Member, MemberMerge
+from clubs.seasons import seasons_of
 from clubs.services import ClubError
 from tournaments.models import Entrant, Tournament
 from tournaments.permissions import organiser_required
@@ -376,6 +377,7 @@ def _history_context(member: Member, *, public: bool) -> dict[str, Any]:
         "evenings": evenings,
         "chart": percentages_svg(selectors.chart_points(evenings), tr=_),
         "public": public,
+        "seasons": seasons_of(member.club),
     }
 
 
