@@ -2,6 +2,7 @@ from __future__ import annotations
 
 from django.db import models
 from django.db.models import Q
+from django.utils.translation import gettext_noop
 
 from tournaments.models import Board
 
@@ -12,10 +13,10 @@ class BoardAnalysis(models.Model):
     beside a deal it was not made from."""
 
     class Status(models.TextChoices):
-        PENDING = "pending", "Being analysed"
-        DONE = "done", "Analysed"
-        FAILED = "failed", "Not analysed: the deal was refused"
-        TIMED_OUT = "timed_out", "Not analysed: the solver's time ran out"
+        PENDING = "pending", gettext_noop("Being analysed")
+        DONE = "done", gettext_noop("Analysed")
+        FAILED = "failed", gettext_noop("Not analysed: the deal was refused")
+        TIMED_OUT = "timed_out", gettext_noop("Not analysed: the solver's time ran out")
 
     board = models.OneToOneField(Board, on_delete=models.CASCADE, related_name="analysis")
     deal = models.TextField(help_text="The deal the table is solved from.")

@@ -8,10 +8,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.db.models import Count, Max
+from django.utils.translation import gettext, gettext_noop
 
 from analysis.models import BoardAnalysis
+from engine.core.messages import words
 from engine.games.base import Game
 from tournaments.models import Board, Tournament
+from tournaments.templatetags.languages import translated_tree
 
 Status = BoardAnalysis.Status
 
@@ -52,7 +55,11 @@ class Progress:
 
     @property
     def words(self) -> str:
-        return f"analysed {self.done} of {self.boards} board{'s' if self.boards != 1 else ''}"
+        if self.boards == 1:
+            message = gettext("analysed %(done)s of %(boards)s board")
+        else:
+            message = gettext("analysed %(done)s of %(boards)s boards")
+        return message % {"done": self.done, "boards": self.boards}
 
 
 def _current(tournament: Tournament, board: Board, analysis: BoardAnalysis | None) -> bool:
@@ -63,7 +70,7 @@ def _current(tournament: Tournament, board: Board, analysis: BoardAnalysis | Non
     inputs = tournament.game_rules.analysis_inputs(
         tournament.rules,
         table=board.table.number,
-        players=tournament.table_size,
+        players=board.table.size,
         dealer=board.dealer,
     )
     return analysis.inputs == inputs
@@ -71,7 +78,7 @@ def _current(tournament: Tournament, board: Board, analysis: BoardAnalysis | Non
 
 def _view(tournament: Tournament, board: Board, analysis: BoardAnalysis | None) -> AnalysisView:
     if analysis is None or not _current(tournament, board, analysis):
-        return AnalysisView(status="missing", words="Not analysed yet")
+        return AnalysisView(status="missing", words=gettext_noop("Not analysed yet"))
     game = tournament.game_rules
     if analysis.status == Status.DONE and analysis.table is not None:
         view = game.analysis_view(analysis.table)
@@ -80,18 +87,22 @@ def _view(tournament: Tournament, board: Board, analysis: BoardAnalysis | None) 
             view = {**view, "notes": [*view["notes"], par["words"]]}
         return AnalysisView(
             status=analysis.status,
-            words="Analysed",
+            words=gettext_noop("Analysed"),
             table=analysis.table,
             view=view,
             seconds=analysis.seconds,
             nodes=analysis.nodes,
             par=par,
         )
-    words = "Being analysed" if analysis.status == Status.PENDING else analysis.get_status_display()
+    state = (
+        gettext_noop("Being analysed")
+        if analysis.status == Status.PENDING
+        else analysis.get_status_display()
+    )
     partial = game.analysis_partial_view(analysis.inputs, analysis.parts or {})
     if partial is not None and type(game).analysis_par is not Game.analysis_par:
-        partial = {**partial, "notes": [*partial["notes"], "Par: not analysed"]}
-    return AnalysisView(status=analysis.status, words=words, error=analysis.error, view=partial)
+        partial = {**partial, "notes": [*partial["notes"], words("Par: not analysed")]}
+    return AnalysisView(status=analysis.status, words=state, error=analysis.error, view=partial)
 
 
 def board_analyses(
@@ -144,12 +155,14 @@ def analysis_text(analysis: AnalysisView | None) -> str:
     "not analysed" and why, when it has no table (first, above the parts solved if any)."""
     reason = f" ({analysis.error})" if analysis is not None and analysis.error else ""
     if analysis is None or analysis.view is None:
-        return f"Not analysed{reason}"
-    view = analysis.view
+        return gettext("Not analysed") + reason
+    view = translated_tree(analysis.view)
     lines = [view["caption"], "  ".join(["", *view["columns"]]).strip()]
     lines += [f"{row[0]}: {' '.join(str(cell) for cell in row[1:])}" for row in view["rows"]]
     if analysis.partial:
-        lines.insert(0, f"Not analysed whole{reason}; the parts solved:")
+        lines.insert(
+            0, gettext("Not analysed whole%(reason)s; the parts solved:") % {"reason": reason}
+        )
     return "\n".join([*lines, *view["notes"]])
 
 

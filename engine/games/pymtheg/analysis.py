@@ -16,6 +16,7 @@ from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any
 
+from engine.core.messages import Words, joined, words
 from engine.games.base import Game
 from engine.games.pymtheg.cards import CARDS_PER_HAND, SEATS, Deal, Seat, seat_order
 from engine.games.pymtheg.par import par, par_in_words, ruleset_options
@@ -28,6 +29,7 @@ from engine.games.pymtheg.solver import (
     ry_partner_tricks,
     solver_hands,
 )
+from engine.games.pymtheg.words import SEAT_NAMES, TRUMP_WORDS
 from engine.solver import Solver
 
 
@@ -231,19 +233,25 @@ class DoubleDummyTables(Game):
             taken = _team_tricks(record, Seat[str(declarer)].team)
             possible = table["tricks"][strain][declarer]
             return (
-                f"made {taken}, double dummy {possible}"
+                words("made %(taken)s, double dummy %(possible)s", taken=taken, possible=possible)
                 if taken is not None
-                else f"double dummy {possible}"
+                else words("double dummy %(possible)s", possible=possible)
             )
         if family == "ry":
             makeable = bool(contracts["R3"] if contract == "R3" else contracts["R"])
         else:
             makeable = score.get("trump") in contracts["L"]
-        outcome = "made" if score.get("made") else "lost"
-        return f"{outcome}, double dummy {'made' if makeable else 'lost'}"
+        if score.get("made"):
+            if makeable:
+                return words("made, double dummy made")
+            return words("made, double dummy lost")
+        if makeable:
+            return words("lost, double dummy made")
+        return words("lost, double dummy lost")
 
 
-NOT_ANALYSED = "not analysed"
+NOT_ANALYSED = words("not analysed")
+NO_ONE: Words = words("no one")
 
 
 def _view(
@@ -259,7 +267,7 @@ def _view(
     opening = Seat[given["opening"]]
     rows = [
         [
-            seat.full_name,
+            SEAT_NAMES[seat.name],
             *(
                 NOT_ANALYSED
                 if strain not in ns
@@ -272,46 +280,60 @@ def _view(
         for seat in SEATS
     ]
     complete = len(ns) == len(STRAINS) and ry is not None
+    caption = words(
+        "Tricks of the declarer's team, %(seat)s leading (play %(direction)s)",
+        seat=SEAT_NAMES[opening.name],
+        direction=words("clockwise")
+        if given["direction"] == "clockwise"
+        else words("counter-clockwise"),
+    )
     return {
-        "caption": (
-            f"Tricks of the declarer's team, {opening.full_name} leading "
-            f"(play {given['direction'].replace('counterc', 'counter-c')})"
-            + ("" if complete else "; partly analysed")
-        ),
+        "caption": caption if complete else words("%(caption)s; partly analysed", caption=caption),
         "columns": [_strain_words(strain) for strain in STRAINS],
         "rows": rows,
         "notes": [_ry_note(ry), _ry3_note(ry3), _lon_note(lon)],
     }
 
 
-def _ry_note(ry: Mapping[str, int | None] | None) -> str:
+def _listed(names: list[Any]) -> str:
+    """Names joined by commas, each translated on its own; "no one" when there is none."""
+    return joined(names, ", ") if names else NO_ONE
+
+
+def _ry_note(ry: Mapping[str, int | None] | None) -> Words:
     if ry is None:
-        return f"Ry: {NOT_ANALYSED}"
+        return words("Ry: not analysed")
     made = [
-        f"{seat.full_name} (Ry 2: his partner takes {ry[seat.name]})"
+        words(
+            "%(seat)s (Ry 2: his partner takes %(tricks)s)",
+            seat=SEAT_NAMES[seat.name],
+            tricks=ry[seat.name],
+        )
         for seat in SEATS
         if ry[seat.name] is not None
     ]
-    return f"Ry made by {', '.join(made) or 'no one'}"
+    return words("Ry made by %(seats)s", seats=_listed(made))
 
 
-def _ry3_note(ry3: Mapping[str, bool]) -> str:
+def _ry3_note(ry3: Mapping[str, bool]) -> Words:
     if not ry3:
-        return f"Ry 3: {NOT_ANALYSED}"
-    made = [seat.full_name for seat in SEATS if ry3[seat.name]]
-    return f"Ry 3 made by {', '.join(made) or 'no one'}"
+        return words("Ry 3: not analysed")
+    made = [SEAT_NAMES[seat.name] for seat in SEATS if ry3[seat.name]]
+    return words("Ry 3 made by %(seats)s", seats=_listed(made))
 
 
-def _lon_note(lon: Mapping[str, list[str]]) -> str:
+def _lon_note(lon: Mapping[str, list[str]]) -> Words:
     made = [
-        f"{seat.full_name} in {_strain_words(strain)}"
+        words("%(seat)s in %(strain)s", seat=SEAT_NAMES[seat.name], strain=_strain_words(strain))
         for seat in SEATS
         for strain in STRAINS
         if seat.name in lon.get(strain, [])
     ]
     missing = [_strain_words(strain) for strain in STRAINS if strain not in lon]
-    note = f"Lon made by {', '.join(made) or 'no one'}"
-    return note + (f" ({NOT_ANALYSED} in {', '.join(missing)})" if missing else "")
+    note = words("Lon made by %(seats)s", seats=_listed(made))
+    if not missing:
+        return note
+    return words("%(note)s (not analysed in %(strains)s)", note=note, strains=joined(missing, ", "))
 
 
 @lru_cache(maxsize=4096)
@@ -325,5 +347,5 @@ def _par(key: str, options: Options) -> tuple[tuple[str, Any], ...]:
     return (*result.as_dict().items(), ("words", par_in_words(result)))
 
 
-def _strain_words(strain: str) -> str:
-    return "No-trump" if strain == "nt" else strain.title()
+def _strain_words(strain: str) -> Words:
+    return words("No-trump") if strain == "nt" else TRUMP_WORDS[strain]

@@ -28,6 +28,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from engine.core.messages import Words, joined, words
 from engine.games.pymtheg.auction import BID_WORDS, BIDS, RY_LIABILITY, Bid, lowest_gam_above
 from engine.games.pymtheg.cards import SEATS, Seat, seat_order
 from engine.games.pymtheg.records import TOTAL_TRICKS, BoardRecord, Options
@@ -365,33 +366,41 @@ def _contract_order(key: tuple[str, str, int]) -> tuple[int, int]:
 # -- in words ---------------------------------------------------------------------------------
 
 
-def _either(names: list[str]) -> str:
-    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} or {names[-1]}"
+def _either(names: list[Any]) -> Any:
+    """ "North, East or South", each name translated on its own."""
+    if len(names) == 1:
+        return names[0]
+    return words("%(names)s or %(last)s", names=joined(names[:-1], ", "), last=names[-1])
 
 
-def _contract_words(bid: str, who: str, announced: str | None, strains: list[str]) -> str:
-    text = f"{BID_WORDS[bid]} by {who}"
+def _contract_words(bid: str, who: Any, announced: str | None, strains: list[str]) -> Words:
+    text = words("%(bid)s by %(who)s", bid=BID_WORDS[bid], who=who)
     if strains:
-        named = "in the bid" if announced == "during" else "after the auction"
-        text += f", {_either([TRUMP_WORDS[strain] for strain in strains])} named {named}"
+        trumps = _either([TRUMP_WORDS[strain] for strain in strains])
+        if announced == "during":
+            return words("%(contract)s, %(trumps)s named in the bid", contract=text, trumps=trumps)
+        return words(
+            "%(contract)s, %(trumps)s named after the auction", contract=text, trumps=trumps
+        )
     return text
 
 
-def par_in_words(result: Par) -> str:
-    """ "Par: North–South +90: Gâm +3 by North or South, Fire named in the bid, made"."""
+def par_in_words(result: Par) -> Words:
+    """ "Par: North–South +90: Gâm +3 by North or South, Fire named in the bid, made" (the
+    engine's words, translated by the pages)."""
     if result.ns > result.ew:
-        score = f"{TEAM_WORDS['NS']} {result.ns:+g}"
+        score = Words("%(team)s %(score)s", {"team": TEAM_WORDS["NS"], "score": f"{result.ns:+g}"})
     elif result.ew > result.ns:
-        score = f"{TEAM_WORDS['EW']} {result.ew:+g}"
+        score = Words("%(team)s %(score)s", {"team": TEAM_WORDS["EW"], "score": f"{result.ew:+g}"})
     else:
-        score = f"{result.ns:+g} to each team"
+        score = words("%(score)s to each team", score=f"{result.ns:+g}")
     groups: dict[tuple, list[str]] = {}
     for contract in result.contracts:
         key = (contract.bid, contract.announced, contract.double, contract.made)
         groups.setdefault(key, [])
         if contract.trump and contract.trump not in groups[key]:
             groups[key].append(contract.trump)
-    lines = []
+    lines: list[Words] = []
     for bid, announced, double, made in groups:
         declarers = [
             SEAT_NAMES[c.declarer]
@@ -399,13 +408,22 @@ def par_in_words(result: Par) -> str:
             if (c.bid, c.announced, c.double, c.made) == (bid, announced, double, made)
         ]
         who = _either(list(dict.fromkeys(declarers)))
-        words = _contract_words(bid, who, announced, groups[bid, announced, double, made])
-        lines.append(f"{words}{DOUBLE_WORDS[double]}, {'made' if made else 'lost'}")
-    text = f"Par: {score}"
+        bid_words = _contract_words(bid, who, announced, groups[bid, announced, double, made])
+        played = Words(
+            "%(contract)s%(double)s", {"contract": bid_words, "double": DOUBLE_WORDS[double]}
+        )
+        if made:
+            lines.append(words("%(contract)s, made", contract=played))
+        else:
+            lines.append(words("%(contract)s, lost", contract=played))
+    text = words("Par: %(score)s", score=score)
     if result.second_auction:
-        text += " after a passed-out first auction"
+        text = words("%(par)s after a passed-out first auction", par=text)
     if lines:
-        text += ": " + "; or ".join(lines)
+        contracts = lines[0]
+        for line in lines[1:]:
+            contracts = words("%(contracts)s; or %(contract)s", contracts=contracts, contract=line)
+        text = words("%(par)s: %(contracts)s", par=text, contracts=contracts)
     if not result.exact:
-        text += " (a lost Ry 2 counted at its least loss)"
+        text = words("%(par)s (a lost Ry 2 counted at its least loss)", par=text)
     return text

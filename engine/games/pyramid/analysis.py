@@ -8,13 +8,23 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from engine.core.messages import Words, words
 from engine.core.seats import SEAT_NAMES
 from engine.games.pyramid.solver import TRUMPS, declarer_of, sure_tricks
 from engine.solver import Solver
 
+# The trumps as the columns name them (the engine's words, translated by the pages).
+TRUMP_COLUMNS = {
+    "spades": words("♠ Spades"),
+    "hearts": words("♥ Hearts"),
+    "diamonds": words("♦ Diamonds"),
+    "clubs": words("♣ Clubs"),
+    "nt": words("No trumps"),
+}
 
-def _trump_words(trump: str) -> str:
-    return "No-trump" if trump == "nt" else trump.title()
+
+def _trump_words(trump: str) -> Words:
+    return TRUMP_COLUMNS[trump]
 
 
 class DoubleDummyTables:
@@ -41,9 +51,10 @@ class DoubleDummyTables:
         """Players down, trumps across: the tricks each is sure of."""
         tricks = table["tricks"]
         return {
-            "caption": (
-                f"Tricks each player is sure of against all the others, "
-                f"{SEAT_NAMES[table['declarer']]} (the declarer) leading"
+            "caption": words(
+                "Tricks each player is sure of against all the others, %(seat)s (the declarer) "
+                "leading",
+                seat=SEAT_NAMES[table["declarer"]],
             ),
             "columns": [_trump_words(trump) for trump in TRUMPS],
             "rows": [
@@ -60,4 +71,8 @@ class DoubleDummyTables:
         declarer, trump = score.get("declarer"), score.get("trump")
         if declarer not in table["tricks"] or trump not in table["tricks"][declarer]:
             return None
-        return f"took {score.get('won')}, double dummy {table['tricks'][declarer][trump]}"
+        return words(
+            "took %(won)s, double dummy %(sure)s",
+            won=score.get("won"),
+            sure=table["tricks"][declarer][trump],
+        )

@@ -15,6 +15,7 @@ import random
 from dataclasses import dataclass
 
 from engine.core.errors import DealError
+from engine.core.messages import words
 from engine.core.seats import SEAT_LETTERS, SEAT_NAMES
 
 SUITS = ("spades", "hearts", "diamonds", "clubs")
@@ -274,10 +275,12 @@ def deal_cards(rng: random.Random, *, players: int, dealer: str) -> PyramidDeal:
 
 def hands_in_words(deal: PyramidDeal) -> list[tuple[str, str]]:
     """``(whose, cards)`` for each seat in seat order, then the undealt cards if any."""
-    rows = []
+    rows: list[tuple[str, str]] = []
     for seat in deal.seats:
-        whose = SEAT_NAMES[seat] + (" (dealer)" if seat == deal.dealer else "")
+        whose: str = SEAT_NAMES[seat]
+        if seat == deal.dealer:
+            whose = words("%(seat)s (dealer)", seat=whose)
         rows.append((whose, group_words(deal.hand(seat))))
     if deal.players < 4:
-        rows.append(("Undealt", group_words(deal.undealt)))
+        rows.append((words("Undealt"), group_words(deal.undealt)))
     return rows

@@ -18,6 +18,7 @@ import random
 from dataclasses import dataclass
 
 from engine.core.errors import DealError
+from engine.core.messages import words
 from engine.core.seats import SEAT_LETTERS, SEAT_NAMES
 
 PACK_SIZE = 40
@@ -287,8 +288,12 @@ def deal_cards(rng: random.Random, *, dealer: str) -> TwentyDeal:
 
 def hands_in_words(deal: TwentyDeal) -> list[tuple[str, str]]:
     """``(whose, cards)`` for each seat in seat order; the dealer and Eldest are marked."""
-    rows = []
+    rows: list[tuple[str, str]] = []
     for seat in SEAT_LETTERS:
-        role = " (dealer)" if seat == deal.dealer else " (Eldest)" if seat == deal.eldest else ""
-        rows.append((SEAT_NAMES[seat] + role, hand_words(deal.hand(seat))))
+        whose: str = SEAT_NAMES[seat]
+        if seat == deal.dealer:
+            whose = words("%(seat)s (dealer)", seat=whose)
+        elif seat == deal.eldest:
+            whose = words("%(seat)s (Eldest)", seat=whose)
+        rows.append((whose, hand_words(deal.hand(seat))))
     return rows
