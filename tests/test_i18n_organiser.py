@@ -317,3 +317,23 @@ def test_a_draft_made_in_french_reads_in_french(db, game_id):
             found[name] = left
     assert not found, f"{game.title}: English left: {found}"
     assert "manquent" in pages[3][1].content.decode()  # the gap in the numbers
+
+
+def test_a_room_change_refused_is_told_in_french(db, french_events):  # noqa: F811
+    tournament = Tournament.objects.get(pk=french_events["pymtheg"])
+    entrant = tournament.teams.order_by("number").first()
+    refused = french_organiser().post(
+        reverse("tournaments:room", args=[tournament.slug]),
+        {"kind": "withdrawal", "withdrawal-entrant": entrant.number, "withdrawal-after_round": 9},
+    )
+    page = refused.content.decode()
+    assert refused.status_code == 400
+    assert "les tours vont de 1 à 2 : un abandon se place après le tour 0 à 1" in page
+    assert not english_left(page, _data(tournament) | _findings(tournament))
+
+
+def _findings(tournament: Tournament) -> set[str]:
+    """The schedule validator's findings: the engine's English (docs/languages.md)."""
+    from tournaments import selectors
+
+    return set(selectors.room_change_effects(tournament) + selectors.schedule_problems(tournament))

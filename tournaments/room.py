@@ -25,6 +25,7 @@ from typing import Any
 
 from django.db import transaction
 from django.db.models import Q
+from django.utils.translation import gettext
 
 from engine.schedule.arrival import (
     NEWCOMER,
@@ -291,11 +292,17 @@ def withdraw(*, by: Any, entrant: Entrant, after_round: int, reason: str = "") -
     _refuse_if_out(entrant)
     first, top = first_open_round(tournament), last_round(tournament)
     if not 0 <= after_round < top:
-        raise ServiceError(f"the rounds are 1 to {top}: a withdrawal is after round 0 to {top - 1}")
+        raise ServiceError(
+            gettext("the rounds are 1 to %(top)s: a withdrawal is after round 0 to %(last)s")
+            % {"top": top, "last": top - 1}
+        )
     if after_round + 1 < first:
         raise ServiceError(
-            f"round {after_round + 1} has started: a withdrawal can take out only rounds not "
-            f"yet started (after round {first - 1} at the earliest)"
+            gettext(
+                "round %(round)s has started: a withdrawal can take out only rounds not yet "
+                "started (after round %(earliest)s at the earliest)"
+            )
+            % {"round": after_round + 1, "earliest": first - 1}
         )
     taken = list(
         Match.objects.filter(_matches_of(entrant), table__tournament=tournament)
@@ -327,9 +334,15 @@ def withdraw(*, by: Any, entrant: Entrant, after_round: int, reason: str = "") -
 
 def _refuse_if_out(entrant: Entrant) -> None:
     if entrant.is_disqualified:
-        raise ServiceError(f"{entrant.number} {entrant.name} is disqualified")
+        raise ServiceError(
+            gettext("%(number)s %(name)s is disqualified")
+            % {"number": entrant.number, "name": entrant.name}
+        )
     if RoomChange.objects.filter(entrant=entrant, kind=RoomChange.Kind.WITHDRAWAL).exists():
-        raise ServiceError(f"{entrant.number} {entrant.name} has withdrawn already")
+        raise ServiceError(
+            gettext("%(number)s %(name)s has withdrawn already")
+            % {"number": entrant.number, "name": entrant.name}
+        )
 
 
 def _match_record(match: Match) -> dict[str, Any]:
@@ -363,7 +376,7 @@ def substitute(
     _require_status(tournament, PLAYING, "seat a substitute")
     name = name.strip()
     if not name:
-        raise ServiceError("give the substitute's name")
+        raise ServiceError(gettext("give the substitute's name"))
     _check_substitute_rounds(tournament, entrant, member, from_round, to_round)
     change = RoomChange.objects.create(
         tournament=tournament,
@@ -403,14 +416,21 @@ def _check_substitute_rounds(
         raise ServiceError(f"the player replaced is {' or '.join(map(str, members))}")
     top, open_ = last_round(tournament), first_open_round(tournament)
     if not 1 <= first <= top or (last is not None and not first <= last <= top):
-        raise ServiceError(f"the rounds of a substitute lie within 1 to {top}, first to last")
+        raise ServiceError(
+            gettext("the rounds of a substitute lie within 1 to %(top)s, first to last")
+            % {"top": top}
+        )
     if first < open_:
         raise ServiceError(
-            f"round {first} has started: a substitute can be named from round {open_} on"
+            gettext("round %(round)s has started: a substitute can be named from round %(open)s on")
+            % {"round": first, "open": open_}
         )
     withdrawal = entrant.room_changes.filter(kind=RoomChange.Kind.WITHDRAWAL).first()
     if withdrawal is not None and (last or top) >= withdrawal.from_round:
-        raise ServiceError(f"{entrant.name} withdrew after round {withdrawal.from_round - 1}")
+        raise ServiceError(
+            gettext("%(name)s withdrew after round %(round)s")
+            % {"name": entrant.name, "round": withdrawal.from_round - 1}
+        )
     for other in entrant.room_changes.filter(kind=RoomChange.Kind.SUBSTITUTE, member=member):
         if first <= (other.to_round or top) and other.from_round <= (last or top):
             raise ServiceError(
@@ -471,8 +491,10 @@ def undo(*, by: Any, change: RoomChange) -> str:
         return _end_substitute(by, tournament, change, first)
     if change.from_round < first:
         raise ServiceError(
-            f"round {change.from_round} has started: only a change of rounds not yet "
-            f"started can be undone"
+            gettext(
+                "round %(round)s has started: only a change of rounds not yet started can be undone"
+            )
+            % {"round": change.from_round}
         )
     before, kind = change.as_data(), change.kind
     change.delete()  # the object keeps its fields: the undo below reads them
@@ -490,7 +512,10 @@ def undo(*, by: Any, change: RoomChange) -> str:
 
 def _end_substitute(by: Any, tournament: Tournament, change: RoomChange, first: int) -> str:
     if change.to_round is not None and change.to_round < first:
-        raise ServiceError(f"{change.name} has played every round named: nothing left to undo")
+        raise ServiceError(
+            gettext("%(name)s has played every round named: nothing left to undo")
+            % {"name": change.name}
+        )
     before = change.as_data()
     change.to_round = first - 1
     change.save(update_fields=["to_round"])
@@ -505,7 +530,10 @@ def _undo_arrival(tournament: Tournament, change: RoomChange) -> str:
     mine = Match.objects.filter(_matches_of(entrant), table__tournament=tournament)
     seated = {(kept["round"], kept["table"]) for kept in change.matches}
     if any((m.round, m.table.number) not in seated for m in mine.select_related("table")):
-        raise ServiceError(f"{entrant.name} plays in matches added since: remove them first")
+        raise ServiceError(
+            gettext("%(name)s plays in matches added since: remove them first")
+            % {"name": entrant.name}
+        )
     for kept in change.matches:
         if "replaced" in kept:  # a place taken in a match: its owner sits there again
             _give_back(tournament, entrant, kept)
