@@ -27,6 +27,7 @@ from scoring.models import BoardProgress, Result, Review, Submission
 from scoring.rows import RowInserter, RowUpdater
 from tournaments.action_log import SYSTEM_ACTOR, write_log
 from tournaments.models import ActionLog, Board, Entrant, Match, MatchSeat, Status, Tournament
+from tournaments.templatetags.languages import translated
 
 log = logging.getLogger(__name__)
 # The rows every result makes, inserted with statements built once (see scoring.rows).
@@ -100,7 +101,7 @@ def score_entry(match: Match, board: Board, facts: Any) -> tuple[dict[str, Any],
         raise InvalidEntry(str(exc), field=exc.field) from None
     problem = game.entry_problem(record, score)
     if problem is not None:
-        raise InvalidEntry(str(problem), field=problem.field)
+        raise InvalidEntry(str(translated(problem)), field=problem.field)
     return record, score
 
 
@@ -128,7 +129,8 @@ def check_sheet(match: Match, board: Board, score: dict[str, Any]) -> None:
     sheet, on_sheet = sheets.sheet_of_board(tournament, player, match, board)
     problem = game.sheet_problem(seat, sheet, on_sheet, value)
     if problem:
-        raise InvalidEntry(problem, field="declared")
+        # The engine's words (a full sheet names what is left), in the reader's language.
+        raise InvalidEntry(translated(problem), field="declared")
 
 
 def table_results(score: dict[str, Any]) -> dict[str, Any]:

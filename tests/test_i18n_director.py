@@ -566,3 +566,14 @@ def test_a_wrong_access_code_is_refused_in_the_tournament_s_language(db, directo
     html = refused.content.decode()
     assert refused.status_code == 403 and "Ce code d’accès n’est pas un code de ce tournoi" in html
     assert not english_left(html, _data_of(tournament) | {"NOTACODE"})
+
+
+def test_a_full_pyramid_sheet_is_refused_in_french():
+    from engine.games.pyramid.sheet import QUOTA, quota_error
+
+    full = [6] * QUOTA[6]
+    problem = quota_error("E", 1, full, 6)
+    assert problem.startswith("E has no declaration of 6 left on sheet 1")
+    french = _in_french(problem)
+    assert french.startswith("E n’a plus d’annonce de 6 sur la feuille 1") and "possibles" in french
+    assert not _english_left(problem)

@@ -11,6 +11,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from engine.core.errors import RecordError
+from engine.core.messages import words
 from engine.games.pyramid.scoring import points_for
 
 #: Places on the sheet for each declaration 0..6.
@@ -57,15 +58,25 @@ def quota_error(
     number, the sheet and what is left:
     ``E has no declaration of 5 left on sheet 1 (2 of 2 used); legal: 0, 1, 2, 3, 4``."""
     if type(declared) is not int or not 0 <= declared <= 6:
-        return f"{seat_or_name} cannot declare {declared!r}: a declaration is 0 to 6"
+        return words(
+            "%(seat)s cannot declare %(value)s: a declaration is 0 to 6",
+            seat=seat_or_name,
+            value=repr(declared),
+        )
     counts = counts_of(declared_numbers_on_sheet)
     if counts[declared] < QUOTA[declared]:
         return None
     legal = [value for value in DECLARATIONS if counts[value] < QUOTA[value]]
-    left = ", ".join(map(str, legal)) if legal else "none, the sheet is complete"
-    return (
-        f"{seat_or_name} has no declaration of {declared} left on sheet {sheet_number} "
-        f"({counts[declared]} of {QUOTA[declared]} used); legal: {left}"
+    left = ", ".join(map(str, legal)) if legal else words("none, the sheet is complete")
+    return words(
+        "%(seat)s has no declaration of %(value)s left on sheet %(sheet)s "
+        "(%(used)s of %(quota)s used); legal: %(left)s",
+        seat=seat_or_name,
+        value=declared,
+        sheet=sheet_number,
+        used=counts[declared],
+        quota=QUOTA[declared],
+        left=left,
     )
 
 
