@@ -55,7 +55,7 @@ def board_inputs(board: Board) -> dict[str, Any] | None:
     return tournament.game_rules.analysis_inputs(
         tournament.rules,
         table=board.table.number,
-        players=tournament.table_size,
+        players=board.table.size,
         dealer=board.dealer,
     )
 

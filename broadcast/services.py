@@ -149,7 +149,7 @@ def new_table_play(
         board.parsed(),
         settings=tournament.rules,
         table=match.table.number,
-        players=tournament.table_size,
+        players=match.table.size,
         dealer=board.dealer,
         **extra,
     )

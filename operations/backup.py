@@ -689,7 +689,13 @@ class _Restore:
             rows.append((seat, stamps))
         for key, match in self.matches.items():
             seated = self.seating.get(key, {})
-            missing = [name for name in self.seat_names if name not in seated]
+            # A table's own players where the tables are of several sizes.
+            wanted = (
+                self.game.seats(match.table.players or self.tournament.table_size)
+                if self.tournament.of_players
+                else ()
+            )
+            missing = [name for name in wanted if name not in seated]
             if missing:
                 older = (
                     " (a version 1 backup does not hold them: export the tournament again)"
@@ -699,7 +705,7 @@ class _Restore:
                 raise BackupError(
                     f"{self.match_where[key]}: no player in seat{'s' if len(missing) > 1 else ''} "
                     f"{', '.join(missing)}: a match of {title} seats a player at each of "
-                    f"{', '.join(self.seat_names)}{older}"
+                    f"{', '.join(wanted)}{older}"
                 )
             for name, side, entrant in (
                 ("N", "ns", match.north_entrant),
@@ -853,10 +859,12 @@ class _Restore:
         """A result of a game of individuals gives every seat of the table its result."""
         if not self.seat_names:
             return
+        # The seats of the result's own table (tables of several sizes have their own).
+        wanted = self.game.seats(result.match.table.players or self.tournament.table_size)
         seats = result.seats
         if (
             isinstance(seats, dict)
-            and set(seats) == set(self.seat_names)
+            and set(seats) == set(wanted)
             and all(isinstance(v, int) and not isinstance(v, bool) for v in seats.values())
         ):
             return
@@ -864,7 +872,7 @@ class _Restore:
         older = " (a version 1 backup does not hold them)" if self.reader.version == 1 else ""
         raise BackupError(
             f"{where}: a result of {self.game.title} gives a whole number to each seat "
-            f"{', '.join(self.seat_names)} in 'seats'; this one gives {given}{older}"
+            f"{', '.join(wanted)} in 'seats'; this one gives {given}{older}"
         )
 
     # -- the log and the standings ---------------------------------------------------------

@@ -66,7 +66,7 @@ def simulated_record(match: Match, board: Board, seed: str) -> dict[str, Any]:
     declarations left on it."""
     tournament = match.table.tournament
     game = tournament.game_rules
-    context: dict[str, Any] = {"players": tournament.table_size, "dealer": board.dealer}
+    context: dict[str, Any] = {"players": match.table.size, "dealer": board.dealer}
     found = sheets.match_sheets(tournament, match).get(board.number)
     if found is not None:
         options = game.entry_options(calls=found["used"], direction=tournament.direction, **context)

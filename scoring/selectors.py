@@ -432,7 +432,7 @@ def _entry_contexts(tournament: Tournament, match: Match) -> dict[int, dict[str,
     contexts = {}
     for board in match.table.boards.all():
         context = {
-            "players": tournament.table_size,
+            "players": match.table.size,
             "dealer": board.dealer,
             "settings": tournament.rules,
             "table": match.table.number,

@@ -82,7 +82,7 @@ def board_record(match: Match, board: Board, facts: Any, *, deal: str = "") -> d
         facts,
         settings=tournament.rules,
         table=match.table.number,
-        players=tournament.table_size,
+        players=match.table.size,
         dealer=board.dealer,
         deal=deal,
     )
@@ -791,7 +791,7 @@ def _check_table_result(name: str, value: Any) -> int:
 
 def _check_seat_results(match: Match, seats: Any) -> dict[str, int]:
     """One whole-number table result for every seat of the match, and no other."""
-    wanted = list(match.table.tournament.game_rules.seats(match.table.tournament.table_size))
+    wanted = list(match.table.seats)
     if not isinstance(seats, dict):
         raise InvalidEntry(
             _("give a table result for each of %(seats)s") % {"seats": ", ".join(wanted)},

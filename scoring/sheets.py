@@ -21,17 +21,28 @@ def player_at(match: Match, seat: str) -> Entrant:
 
 
 def declaration_slots(tournament: Tournament, player: Entrant) -> list[tuple[int, int]]:
-    """``(match id, board number)`` of every board the player declares, in playing order."""
-    game, players, rules = tournament.game_rules, tournament.table_size, tournament.rules
-    declarer_by_board = {
-        board: game.declarer_seat(game.dealer(board, players), players, rules)
-        for board in range(1, tournament.boards_per_table + 1)
-    }
-    seats = MatchSeat.objects.filter(team=player).order_by("round").values_list("match_id", "seat")
+    """``(match id, board number)`` of every board the player declares, in playing order (the
+    declarer of a board as its table's players make him: tables may be of several sizes)."""
+    game, rules = tournament.game_rules, tournament.rules
+    by_size: dict[int, dict[int, str]] = {}
+
+    def declarers(players: int) -> dict[int, str]:
+        if players not in by_size:
+            by_size[players] = {
+                board: game.declarer_seat(game.dealer(board, players), players, rules)
+                for board in range(1, tournament.boards_per_table + 1)
+            }
+        return by_size[players]
+
+    seats = (
+        MatchSeat.objects.filter(team=player)
+        .order_by("round")
+        .values_list("match_id", "seat", "match__table__players")
+    )
     return [
         (match_id, board)
-        for match_id, seat in seats
-        for board, declarer in declarer_by_board.items()
+        for match_id, seat, own in seats
+        for board, declarer in declarers(own or tournament.table_size).items()
         if declarer == seat
     ]
 

@@ -296,6 +296,10 @@ class Table(models.Model):
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="tables")
     number = models.PositiveIntegerField()
     label = models.CharField(max_length=50, blank=True, help_text="Optional, e.g. 'By the window'.")
+    # Players at this table where the tournament's tables are of several sizes (a proposal
+    # such as 4 + 3 + 3, drawn from the schedule page; GAMES.md "Tables of several sizes");
+    # empty where every table seats the tournament's ``table_size``.
+    players = models.PositiveSmallIntegerField(null=True, blank=True)
 
     class Meta:
         ordering = (
@@ -311,6 +315,17 @@ class Table(models.Model):
 
     def __str__(self) -> str:
         return f"Table {self.number}" + (f" ({self.label})" if self.label else "")
+
+    @property
+    def size(self) -> int:
+        """The players at this table: its own number where the tables are of several sizes,
+        else the tournament's."""
+        return self.players or self.tournament.table_size
+
+    @property
+    def seats(self) -> tuple[str, ...]:
+        """This table's seats: the first ``size`` of N, E, S, W."""
+        return self.tournament.game_rules.seats(self.size)
 
 
 class Board(models.Model):

@@ -120,10 +120,18 @@ def movement_data(tournament: Tournament) -> dict[str, Any]:
     for players in seatings.values():
         numbers = sorted(players.values())
         meetings.update(frozenset((a, b)) for i, a in enumerate(numbers) for b in numbers[i + 1 :])
+    # Tables of several sizes: the engine's checker takes each table's size instead.
+    own = dict(tournament.tables.exclude(players=None).values_list("number", "players"))
+    tables = max((table for _round, table in seatings), default=0)
+    shape: dict[str, Any] = (
+        {"sizes": [own.get(number, tournament.table_size) for number in range(1, tables + 1)]}
+        if own
+        else {"per_table": tournament.table_size}
+    )
     return {
         "players": len(player_numbers),
-        "per_table": tournament.table_size,
-        "tables": max((table for _round, table in seatings), default=0),
+        **shape,
+        "tables": tables,
         "rounds": rounds,
         "seatings": [
             {"round": round_number, "table": table, "seats": players}
@@ -173,33 +181,27 @@ def _validated(tournament: Tournament) -> tuple[list[str], list[str]]:
 
 def proposals(tournament: Tournament) -> dict[str, Any]:
     """The engine's proposals for the entrants on file (docs/schedule.md), best first, each
-    marked ``drawable`` (tables of one size: the pages draw those), ``current`` (the tables
-    and players at a table the tournament has now) and with ``size_groups`` (count, size).
-    Tables of several sizes cannot be drawn here yet, so the proposals of one size that they
-    would beat are listed too."""
-    from engine.schedule.proposals import propose, sort_proposals
+    marked ``drawable`` (tables of several sizes only under duplicate ranking, where the
+    engine offers them), ``current`` (the tables and players at each table the tournament has
+    now) and with ``size_groups`` (count, size)."""
+    from engine.schedule.proposals import propose
 
     asked = {
         "ranking": tournament.ranking,
         "sides": tournament.side_mode,
     }
     found = propose(tournament.game, tournament.teams.count(), **asked)
-    if any(len(set(p["sizes"])) > 1 for p in found["proposals"]):
-        listed = {p["key"] for p in found["proposals"]}
-        one_size = propose(tournament.game, tournament.teams.count(), **asked, one_size=True)
-        found["proposals"] = sort_proposals(
-            found["proposals"] + [p for p in one_size["proposals"] if p["key"] not in listed],
-            tournament.game,
-        )
     tables_now = tournament.tables.count()
+    sizes_now = [table.size for table in tournament.tables.select_related("tournament")]
     preselected = False
     for proposal in found["proposals"]:
         sizes = proposal["sizes"]
-        proposal["drawable"] = len(set(sizes)) == 1
+        proposal["one_size"] = len(set(sizes)) == 1
+        proposal["drawable"] = proposal["one_size"] or tournament.ranking == "duplicate"
         proposal["preselected"] = proposal["drawable"] and not preselected
         preselected = preselected or proposal["drawable"]
         proposal["current"] = proposal["tables"] == tables_now and (
-            not tournament.of_players or set(sizes) == {tournament.table_size}
+            not tournament.of_players or sorted(sizes) == sorted(sizes_now)
         )
         proposal["size_groups"] = [
             (sizes.count(size), size) for size in sorted(set(sizes), reverse=True)

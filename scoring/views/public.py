@@ -153,7 +153,7 @@ def _board_seats(tournament: Tournament, board: Board, matches, results: dict, p
     """A board of a game of individuals: each seat's results ranked best first, each
     visit's result in words, and the matches still without a result."""
     game = tournament.game_rules
-    seats: dict[str, list[SideRow]] = {seat: [] for seat in tournament.seats}
+    seats: dict[str, list[SideRow]] = {seat: [] for seat in board.table.seats}
     words, waiting = [], []
     for match in matches:
         result = results.get((match.pk, board.pk))

@@ -269,7 +269,7 @@ def _render_scorer(
         page.substitutes = _substitutes_at(tournament, shown.match, page.entrant_word)
         table = shown.match.table.number
         context.update(
-            tournament.game_rules.table_context(tournament.rules, table, tournament.table_size)
+            tournament.game_rules.table_context(tournament.rules, table, shown.match.table.size)
         )
     return render(request, "scoring/scorer.html", context)
 

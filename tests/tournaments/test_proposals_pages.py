@@ -175,25 +175,26 @@ def test_ten_pyramid_players_see_tables_of_several_sizes_first(organiser_client)
         "3 tables (1 of 4 and 2 of 3 players), 2 rounds; every player plays every round"
     )
     assert mixed < text.index("5 tables of 2, 5 rounds")
-    assert "Tables of several sizes are not drawn up from this page yet." in text
-    # tables of one size that the mixed ones beat are listed too, since those cannot be drawn
-    two_out = text.index(
-        "2 tables of 4, 2 rounds; 2 players sit out each round (nobody more than once)"
-    )
-    assert text.index("5 tables of 2, 5 rounds") < text.index("3 tables of 3, 3 rounds") < two_out
-    # the first proposal that can be drawn here is the one chosen by default
+    assert "not drawn up from this page" not in text
+    # tables of one size that the mixed ones beat (in the same rounds) are not offered
+    assert "2 tables of 4, 2 rounds" not in text
+    # the best proposal, tables of several sizes, is the one chosen by default
     checked = re.search(r'value="([^"]+)" checked', html)
-    assert checked and checked.group(1) == "players:2x5"
+    assert checked and checked.group(1) == "players:4-3-3"
 
 
-def test_tables_of_several_sizes_cannot_be_drawn_here_yet(organiser_client):
+def test_tables_of_several_sizes_are_drawn_only_under_duplicate_ranking(organiser_client):
     tournament = players_event("pyramid", 10, slug="mixed")
+    services.update_tournament(by=None, tournament=tournament, changes={"ranking": "totals"})
+    tournament.refresh_from_db()
+    found = selectors.proposals(tournament)
+    assert all(len(set(p["sizes"])) == 1 for p in found["proposals"])
     response = organiser_client.post(
         reverse("tournaments:schedule_draw", args=["mixed"]),
         {"proposal": "players:4-3-3"},
         follow=True,
     )
-    assert "tables of several sizes are not drawn up" in response.content.decode()
+    assert "not one of the proposals" in response.content.decode()
     tournament.refresh_from_db()
     assert tournament.status == Status.DRAFT
 
