@@ -253,12 +253,7 @@ def create_tournament(
     slug = slug.strip() or free_slug(name)
     if game not in scorable_games():
         raise ServiceError(f"game: {game!r} is not one of {', '.join(scorable_games())}")
-    game_names = set(get_game(game).default_settings)
-    unknown = sorted(set(settings) - set(TOURNAMENT_FIELDS) - game_names)
-    if unknown:
-        raise ServiceError(f"unknown tournament settings: {', '.join(unknown)}")
-    fields = {name: value for name, value in settings.items() if name not in game_names}
-    rules = {name: value for name, value in settings.items() if name in game_names}
+    fields, rules = _split_settings(game, settings)
     tournament = Tournament(name=name, slug=slug, game=game, game_settings=rules, **fields)
     labels = [label.strip() for label in table_labels]
     errors = _check_table_count(tables) + _check_labels(dict(enumerate(labels, start=1)))
@@ -310,6 +305,18 @@ def _check_labels(labels: dict[int, str]) -> list[str]:
         for number, label in labels.items()
         if len(label) > longest
     ]
+
+
+def _split_settings(game: str, settings: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The tournament's own fields and the game's settings among ``settings``; a name that is
+    neither is refused."""
+    game_names = set(get_game(game).default_settings)
+    unknown = sorted(set(settings) - set(TOURNAMENT_FIELDS) - game_names)
+    if unknown:
+        raise ServiceError(f"unknown tournament settings: {', '.join(unknown)}")
+    fields = {name: value for name, value in settings.items() if name not in game_names}
+    rules = {name: value for name, value in settings.items() if name in game_names}
+    return fields, rules
 
 
 def _check_table_count(tables: Any) -> list[str]:
@@ -602,6 +609,33 @@ def import_teams(
     if tournament.of_players:  # a player is his own entrant: no partners to keep
         rows = [dataclasses.replace(row, player1="", player2="") for row in rows]
     existing = {} if replace else dict(tournament.teams.values_list("number", "name"))
+    errors, seen = _number_clashes(rows, existing)
+    if errors:
+        raise ServiceError(errors)
+    before_count = tournament.teams.count()
+    if replace:
+        tournament.teams.all().delete()
+    teams = _new_entrants(tournament, rows, max([*existing, *seen, 0]) + 1)
+    Entrant.objects.bulk_create(teams)
+    _log(
+        by=by,
+        tournament=tournament,
+        action="import_teams",
+        summary=(
+            f"Imported {plural(len(teams), 'team')}"
+            + (f", replacing {before_count}" if replace else "")
+        ),
+        before={"teams": before_count},
+        after={"teams": [_team_data(team) for team in teams]},
+    )
+    return teams
+
+
+def _number_clashes(
+    rows: list[TeamRow], existing: dict[int, str]
+) -> tuple[list[str], dict[int, int]]:
+    """Rows whose number another team holds or another row gives; and each number given
+    with its first line."""
     errors, seen = [], {}
     for row in rows:
         if row.number is None:
@@ -616,12 +650,12 @@ def import_teams(
                 f"line {row.line}: team number {row.number} is also on line {seen[row.number]}"
             )
         seen.setdefault(row.number, row.line)
-    if errors:
-        raise ServiceError(errors)
-    before_count = tournament.teams.count()
-    if replace:
-        tournament.teams.all().delete()
-    next_number = max([*existing, *seen, 0]) + 1
+    return errors, seen
+
+
+def _new_entrants(tournament: Tournament, rows: list[TeamRow], next_number: int) -> list[Entrant]:
+    """An unsaved entrant a row, checked, with a free access code; a row without a number
+    takes the next free one from ``next_number``."""
     teams = []
     for row, code in zip(rows, _free_access_codes(tournament, len(rows)), strict=True):
         number = row.number
@@ -637,18 +671,6 @@ def import_teams(
         )
         _check_team_fields(team)
         teams.append(team)
-    Entrant.objects.bulk_create(teams)
-    _log(
-        by=by,
-        tournament=tournament,
-        action="import_teams",
-        summary=(
-            f"Imported {plural(len(teams), 'team')}"
-            + (f", replacing {before_count}" if replace else "")
-        ),
-        before={"teams": before_count},
-        after={"teams": [_team_data(team) for team in teams]},
-    )
     return teams
 
 
@@ -780,14 +802,12 @@ def _chosen_proposal(by: User, tournament: Tournament, key: str) -> dict[str, An
         )
     if not chosen["drawable"]:
         raise ServiceError(
-            "tables of several sizes are drawn only under duplicate ranking (a result is "
-            "compared only with those of the same board and seat); change the ranking first "
-            "or choose a proposal with tables of one size"
+            "tables of several sizes are not drawn up by the tournament pages yet; "
+            "choose a proposal with tables of one size"
         )
     changes: dict[str, Any] = {"tables": chosen["tables"]}
     if tournament.of_players:
-        # Tables of several sizes: the tournament's size is the largest, each table its own.
-        changes["table_size"] = max(chosen["sizes"])
+        changes["table_size"] = chosen["sizes"][0]
     else:
         changes["side_mode"] = chosen["sides"]
     current = {
@@ -796,57 +816,14 @@ def _chosen_proposal(by: User, tournament: Tournament, key: str) -> dict[str, An
         "side_mode": tournament.side_mode,
     }
     changed = {name: value for name, value in changes.items() if current[name] != value}
-    if tournament.of_players and _table_sizes(tournament) != _proposal_sizes(chosen):
-        changed["table sizes"] = "-".join(map(str, chosen["sizes"]))
     if changed and tournament.status != Status.DRAFT:
         raise ServiceError(
             "this proposal changes the number of tables, the players at a table or the sides, "
             "which change only in draft: clear the schedule first"
         )
-    sizes = changed.pop("table sizes", None)
     if changed:
         update_tournament(by=by, tournament=tournament, changes=changed)
-    if sizes is not None:
-        _set_table_sizes(by, tournament, chosen)
     return chosen
-
-
-def _proposal_sizes(chosen: dict[str, Any]) -> dict[int, int | None]:
-    """Each table's own number of players under a proposal: None for all where its tables
-    are of one size (each seats the tournament's)."""
-    sizes = chosen["sizes"]
-    mixed = len(set(sizes)) > 1
-    return {number: size if mixed else None for number, size in enumerate(sizes, start=1)}
-
-
-def _table_sizes(tournament: Tournament) -> dict[int, int | None]:
-    return dict(tournament.tables.values_list("number", "players"))
-
-
-def _set_table_sizes(by: User, tournament: Tournament, chosen: dict[str, Any]) -> None:
-    """Every table's players as the proposal seats them (a logged change, in draft)."""
-    before = _table_sizes(tournament)
-    after = _proposal_sizes(chosen)
-    for table in tournament.tables.all():
-        if table.players != after.get(table.number):
-            table.players = after.get(table.number)
-            table.save(update_fields=["players"])
-    _log(
-        by=by,
-        tournament=tournament,
-        action="update_tournament",
-        summary="Changed the players at each table: " + _sizes_words(after, tournament),
-        before={"table_players": before},
-        after={"table_players": after},
-    )
-    _ranking_inputs_changed(tournament)
-
-
-def _sizes_words(sizes: dict[int, int | None], tournament: Tournament) -> str:
-    """Each table's players in words ("table 1: 4, table 2: 3"), or every table's one size."""
-    if all(size is None for size in sizes.values()):
-        return f"every table seats {tournament.table_size}"
-    return ", ".join(f"table {number}: {size}" for number, size in sorted(sizes.items()))
 
 
 def _draw_pairs(
@@ -880,18 +857,11 @@ def _draw_movement(
     drawn: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
     from engine.schedule import generate_individual_schedule
-    from engine.schedule.mixed import generate_mixed_schedule
 
-    own = [tables[number].players for number in sorted(tables)]
     try:
-        if drawn is not None:
-            movement = drawn
-        elif any(own):
-            # Tables of several sizes (a proposal drawn before): the same sizes again.
-            sizes = [size or tournament.table_size for size in own]
-            movement = generate_mixed_schedule(len(players), sizes, rounds)
-        else:
-            movement = generate_individual_schedule(len(players), tournament.table_size, rounds)
+        movement = drawn or generate_individual_schedule(
+            len(players), tournament.table_size, rounds
+        )
     except ScheduleError as exc:
         raise ServiceError(f"the movement cannot be drawn up: {exc}") from None
     if movement["tables"] > len(tables):
@@ -933,6 +903,30 @@ def clear_schedule(*, by: User, tournament: Tournament) -> None:
         before={"status": Status.SCHEDULED, "matches": count},
         after={"status": Status.DRAFT, "matches": 0},
     )
+
+
+def _read_match_places(
+    tournament: Tournament, round_number: int, table_number: int, ns_number: int, ew_number: int
+) -> tuple[list[str], Table | None, Entrant | None, Entrant | None]:
+    """The table and the two entrants a match names, and what it names that does not exist
+    (a round past the next one among them)."""
+    top_round = (
+        Match.objects.filter(table__tournament=tournament).aggregate(top=Max("round"))["top"] or 0
+    )
+    errors = []
+    if not isinstance(round_number, int) or not 1 <= round_number <= top_round + 1:
+        errors.append(f"the round must be from 1 to {top_round + 1}")
+    table = tournament.tables.filter(number=table_number).first()
+    if table is None:
+        errors.append(f"there is no table {table_number}")
+    teams = {
+        team.number: team for team in tournament.teams.filter(number__in=[ns_number, ew_number])
+    }
+    north_entrant, east_entrant = teams.get(ns_number), teams.get(ew_number)
+    for number, team in ((ns_number, north_entrant), (ew_number, east_entrant)):
+        if team is None:
+            errors.append(f"there is no team {number}")
+    return errors, table, north_entrant, east_entrant
 
 
 def _match_conflicts(
@@ -992,22 +986,9 @@ def save_match(
         match = Match.objects.select_related("table", "north_entrant", "east_entrant").get(
             pk=match.pk, table__tournament=tournament
         )
-    top_round = (
-        Match.objects.filter(table__tournament=tournament).aggregate(top=Max("round"))["top"] or 0
+    errors, table, north_entrant, east_entrant = _read_match_places(
+        tournament, round_number, table_number, ns_number, ew_number
     )
-    errors = []
-    if not isinstance(round_number, int) or not 1 <= round_number <= top_round + 1:
-        errors.append(f"the round must be from 1 to {top_round + 1}")
-    table = tournament.tables.filter(number=table_number).first()
-    if table is None:
-        errors.append(f"there is no table {table_number}")
-    teams = {
-        team.number: team for team in tournament.teams.filter(number__in=[ns_number, ew_number])
-    }
-    north_entrant, east_entrant = teams.get(ns_number), teams.get(ew_number)
-    for number, team in ((ns_number, north_entrant), (ew_number, east_entrant)):
-        if team is None:
-            errors.append(f"there is no team {number}")
     if not errors:
         errors = _match_conflicts(
             tournament,
@@ -1096,28 +1077,25 @@ def deal_boards(
     if existing and not replace and len(existing) == len(tables) * tournament.boards_per_table:
         raise ServiceError("every board is dealt already; choose 'deal again' to replace them")
     dealt = 0
-    game = tournament.game_rules
-    # Each table deals for its own players (tables of several sizes: one pass per size, the
-    # same deal of a table and board from a seed whichever pass makes it).
-    for players in sorted({table.size for table in tables.values()}, reverse=True):
-        for table_number, board_number, deal in game.generate_deals(
-            len(tables), tournament.boards_per_table, players, seed
-        ):
-            key = (table_number, board_number)
-            if tables[table_number].size != players or (key in existing and not replace):
-                continue
-            text = game.format_deal(deal)
-            if key in existing:
-                existing[key].deal = text
-                existing[key].save(update_fields=["deal"])
-            else:
-                Board.objects.create(
-                    table=tables[table_number],
-                    number=board_number,
-                    deal=text,
-                    dealer=game.dealer(board_number, players),
-                )
-            dealt += 1
+    game, players = tournament.game_rules, tournament.table_size
+    for table_number, board_number, deal in game.generate_deals(
+        len(tables), tournament.boards_per_table, players, seed
+    ):
+        key = (table_number, board_number)
+        if key in existing and not replace:
+            continue
+        text = game.format_deal(deal)
+        if key in existing:
+            existing[key].deal = text
+            existing[key].save(update_fields=["deal"])
+        else:
+            Board.objects.create(
+                table=tables[table_number],
+                number=board_number,
+                deal=text,
+                dealer=game.dealer(board_number, players),
+            )
+        dealt += 1
     _log(
         by=by,
         tournament=tournament,
@@ -1148,7 +1126,7 @@ def set_deal(
         raise ServiceError(
             f"the board must be from 1 to {tournament.boards_per_table} (boards per table)"
         )
-    game, players = tournament.game_rules, table.size
+    game, players = tournament.game_rules, tournament.table_size
     try:
         deal = game.parse_deal(deal_text)
     except DealError as exc:
