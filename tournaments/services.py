@@ -802,12 +802,14 @@ def _chosen_proposal(by: User, tournament: Tournament, key: str) -> dict[str, An
         )
     if not chosen["drawable"]:
         raise ServiceError(
-            "tables of several sizes are not drawn up by the tournament pages yet; "
-            "choose a proposal with tables of one size"
+            "tables of several sizes are drawn only under duplicate ranking (a result is "
+            "compared only with those of the same board and seat); change the ranking first "
+            "or choose a proposal with tables of one size"
         )
     changes: dict[str, Any] = {"tables": chosen["tables"]}
     if tournament.of_players:
-        changes["table_size"] = chosen["sizes"][0]
+        # Tables of several sizes: the tournament's size is the largest, each table its own.
+        changes["table_size"] = max(chosen["sizes"])
     else:
         changes["side_mode"] = chosen["sides"]
     current = {
@@ -816,14 +818,57 @@ def _chosen_proposal(by: User, tournament: Tournament, key: str) -> dict[str, An
         "side_mode": tournament.side_mode,
     }
     changed = {name: value for name, value in changes.items() if current[name] != value}
+    if tournament.of_players and _table_sizes(tournament) != _proposal_sizes(chosen):
+        changed["table sizes"] = "-".join(map(str, chosen["sizes"]))
     if changed and tournament.status != Status.DRAFT:
         raise ServiceError(
             "this proposal changes the number of tables, the players at a table or the sides, "
             "which change only in draft: clear the schedule first"
         )
+    sizes = changed.pop("table sizes", None)
     if changed:
         update_tournament(by=by, tournament=tournament, changes=changed)
+    if sizes is not None:
+        _set_table_sizes(by, tournament, chosen)
     return chosen
+
+
+def _proposal_sizes(chosen: dict[str, Any]) -> dict[int, int | None]:
+    """Each table's own number of players under a proposal: None for all where its tables
+    are of one size (each seats the tournament's)."""
+    sizes = chosen["sizes"]
+    mixed = len(set(sizes)) > 1
+    return {number: size if mixed else None for number, size in enumerate(sizes, start=1)}
+
+
+def _table_sizes(tournament: Tournament) -> dict[int, int | None]:
+    return dict(tournament.tables.values_list("number", "players"))
+
+
+def _set_table_sizes(by: User, tournament: Tournament, chosen: dict[str, Any]) -> None:
+    """Every table's players as the proposal seats them (a logged change, in draft)."""
+    before = _table_sizes(tournament)
+    after = _proposal_sizes(chosen)
+    for table in tournament.tables.all():
+        if table.players != after.get(table.number):
+            table.players = after.get(table.number)
+            table.save(update_fields=["players"])
+    _log(
+        by=by,
+        tournament=tournament,
+        action="update_tournament",
+        summary="Changed the players at each table: " + _sizes_words(after, tournament),
+        before={"table_players": before},
+        after={"table_players": after},
+    )
+    _ranking_inputs_changed(tournament)
+
+
+def _sizes_words(sizes: dict[int, int | None], tournament: Tournament) -> str:
+    """Each table's players in words ("table 1: 4, table 2: 3"), or every table's one size."""
+    if all(size is None for size in sizes.values()):
+        return f"every table seats {tournament.table_size}"
+    return ", ".join(f"table {number}: {size}" for number, size in sorted(sizes.items()))
 
 
 def _draw_pairs(
@@ -857,11 +902,18 @@ def _draw_movement(
     drawn: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
     from engine.schedule import generate_individual_schedule
+    from engine.schedule.mixed import generate_mixed_schedule
 
+    own = [tables[number].players for number in sorted(tables)]
     try:
-        movement = drawn or generate_individual_schedule(
-            len(players), tournament.table_size, rounds
-        )
+        if drawn is not None:
+            movement = drawn
+        elif any(own):
+            # Tables of several sizes (a proposal drawn before): the same sizes again.
+            sizes = [size or tournament.table_size for size in own]
+            movement = generate_mixed_schedule(len(players), sizes, rounds)
+        else:
+            movement = generate_individual_schedule(len(players), tournament.table_size, rounds)
     except ScheduleError as exc:
         raise ServiceError(f"the movement cannot be drawn up: {exc}") from None
     if movement["tables"] > len(tables):
@@ -1077,25 +1129,28 @@ def deal_boards(
     if existing and not replace and len(existing) == len(tables) * tournament.boards_per_table:
         raise ServiceError("every board is dealt already; choose 'deal again' to replace them")
     dealt = 0
-    game, players = tournament.game_rules, tournament.table_size
-    for table_number, board_number, deal in game.generate_deals(
-        len(tables), tournament.boards_per_table, players, seed
-    ):
-        key = (table_number, board_number)
-        if key in existing and not replace:
-            continue
-        text = game.format_deal(deal)
-        if key in existing:
-            existing[key].deal = text
-            existing[key].save(update_fields=["deal"])
-        else:
-            Board.objects.create(
-                table=tables[table_number],
-                number=board_number,
-                deal=text,
-                dealer=game.dealer(board_number, players),
-            )
-        dealt += 1
+    game = tournament.game_rules
+    # Each table deals for its own players (tables of several sizes: one pass per size, the
+    # same deal of a table and board from a seed whichever pass makes it).
+    for players in sorted({table.size for table in tables.values()}, reverse=True):
+        for table_number, board_number, deal in game.generate_deals(
+            len(tables), tournament.boards_per_table, players, seed
+        ):
+            key = (table_number, board_number)
+            if tables[table_number].size != players or (key in existing and not replace):
+                continue
+            text = game.format_deal(deal)
+            if key in existing:
+                existing[key].deal = text
+                existing[key].save(update_fields=["deal"])
+            else:
+                Board.objects.create(
+                    table=tables[table_number],
+                    number=board_number,
+                    deal=text,
+                    dealer=game.dealer(board_number, players),
+                )
+            dealt += 1
     _log(
         by=by,
         tournament=tournament,
@@ -1126,7 +1181,7 @@ def set_deal(
         raise ServiceError(
             f"the board must be from 1 to {tournament.boards_per_table} (boards per table)"
         )
-    game, players = tournament.game_rules, tournament.table_size
+    game, players = tournament.game_rules, table.size
     try:
         deal = game.parse_deal(deal_text)
     except DealError as exc:
