@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db.models import Prefetch
+from django.utils.translation import gettext, gettext_noop
 
 from broadcast import analysis
 from broadcast.models import FeaturedTable, RecordedAction, Recording
@@ -59,11 +60,13 @@ class BoardSlot:
 
     @property
     def state(self) -> str:
+        # The slot's state in English (the pages and the scripts compare it; the recorder's
+        # page translates it).
         if self.recording is not None and self.recording.over:
-            return "recorded"
+            return gettext_noop("recorded")
         if self.recording is not None:
-            return "recording"
-        return "result in" if self.has_result else "to play"
+            return gettext_noop("recording")
+        return gettext_noop("result in") if self.has_result else gettext_noop("to play")
 
 
 def board_slots(featured: FeaturedTable) -> list[BoardSlot]:
@@ -127,8 +130,10 @@ def board_payload(
         "round": slot.match.round,
         "board": slot.board,
         "key": slot.key,
-        "title": f"Round {slot.match.round}, board {slot.board}",
-        "teams": f"{slot.match.north_entrant.name} (NS) v {slot.match.east_entrant.name} (EW)",
+        "title": gettext("Round %(round)s, board %(board)s")
+        % {"round": slot.match.round, "board": slot.board},
+        "teams": gettext("%(ns)s (NS) v %(ew)s (EW)")
+        % {"ns": slot.match.north_entrant.name, "ew": slot.match.east_entrant.name},
         "actions": len(actions),
         "step": len(shown),
         "over": play.over,

@@ -16,6 +16,7 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group
 from django.db import IntegrityError, transaction
 from django.db.models import F
+from django.utils.translation import gettext
 
 from broadcast.models import FeaturedTable, RecordedAction, Recording
 from engine.games.base import PlayRefused, TablePlay
@@ -38,10 +39,10 @@ def featuring_problem(tournament: Tournament) -> str | None:
     game = tournament.game_rules
     if game.offers_table_play():
         return None
-    return (
-        f"{game.title} cannot be featured: the engine does not know its play rules yet, so a "
+    return gettext(
+        "%(game)s cannot be featured: the engine does not know its play rules yet, so a "
         "recorder could not be offered the legal cards."
-    )
+    ) % {"game": game.title}
 
 
 @transaction.atomic

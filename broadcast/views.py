@@ -18,6 +18,7 @@ from django.middleware.csrf import get_token
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.cache import patch_cache_control
+from django.utils.translation import gettext_noop
 from django.views.decorators.http import require_GET, require_POST
 from rest_framework.exceptions import Throttled
 
@@ -131,15 +132,21 @@ def recorder(request: HttpRequest, slug: str) -> HttpResponse:
         found = selectors.featured_by_code(tournament, code)
         if found is None:
             if not code.strip():
-                return _code_page(request, tournament, "Type the recorder's code.")
+                return _code_page(request, tournament, gettext_noop("Type the recorder's code."))
             try:
                 _refuse_guess(request, code)
             except Throttled:
                 return _code_page(
-                    request, tournament, "Too many wrong codes: wait a minute.", status=429
+                    request,
+                    tournament,
+                    gettext_noop("Too many wrong codes: wait a minute."),
+                    status=429,
                 )
             return _code_page(
-                request, tournament, "That is not a recorder's code of this tournament.", 403
+                request,
+                tournament,
+                gettext_noop("That is not a recorder's code of this tournament."),
+                403,
             )
         request.session[RECORDER_SESSION_KEY.format(pk=tournament.pk)] = found.recorder_code
         return redirect("broadcast:recorder", slug=slug)

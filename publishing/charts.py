@@ -23,7 +23,9 @@ the caller's to say (``scoring.visibility.complete_tables``); nothing here decid
   chart task and stored; the page only prints it.
 - ``tables_out_words``: the tables still being played, in words, for the page.
 
-Pure Python: no Django here.
+Pure Python: no Django here. The words of a drawing (its titles, labels and notes) are English
+messages handed to ``tr`` (the caller's ``gettext`` in the language wanted; English by default)
+before their values are put in.
 """
 
 from __future__ import annotations
@@ -31,7 +33,7 @@ from __future__ import annotations
 import hashlib
 import json
 import math
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 from typing import Any
 from xml.sax.saxutils import escape, quoteattr
@@ -40,6 +42,14 @@ import numpy as np
 
 from engine.ranking import RankingState, read_tournament
 from engine.ranking.inputs import Tournament
+
+Translate = Callable[[str], str]
+
+
+def english(message: str) -> str:
+    """The default ``tr``: the message as it is."""
+    return message
+
 
 # Distinct, colour-blind-friendly line colours (Okabe-Ito, then Tol's muted set).
 PALETTE = [
@@ -69,13 +79,20 @@ class RoundSeries:
 
     @property
     def note(self) -> str:
+        return self.note_in(english)
+
+    def note_in(self, tr: Translate) -> str:
         """What the series leaves out, in words; empty when nothing."""
         if self.incomplete is None:
             return ""
-        return (
-            f"(round {self.incomplete} is not drawn until every table played up to it is "
-            f"complete{', nor the rounds after it' if self.incomplete != self.last_played else ''})"
-        )
+        if self.incomplete != self.last_played:
+            message = (
+                "(round %(round)s is not drawn until every table played up to it is complete, "
+                "nor the rounds after it)"
+            )
+        else:
+            message = "(round %(round)s is not drawn until every table played up to it is complete)"
+        return tr(message) % {"round": self.incomplete}
 
 
 def _canonical(value: Any) -> bytes:
@@ -230,7 +247,7 @@ def _place_index(side: str) -> int:
     return PLACE_ORDER.index(side) if side in PLACE_ORDER else len(PLACE_ORDER)
 
 
-def tables_out_words(tables: Iterable[int]) -> str:
+def tables_out_words(tables: Iterable[int], tr: Translate = english) -> str:
     """ "Tables 3 and 5 are still being played: their results are not shown yet." (runs of
     three or more as ranges: "Tables 1-4, 7 and 9 ..."); empty when none."""
     numbers = sorted(set(tables))
@@ -249,9 +266,19 @@ def tables_out_words(tables: Iterable[int]) -> str:
         else:
             parts.extend(str(number) for number in run)
     if len(numbers) == 1:
-        return f"Table {parts[0]} is still being played: its results are not shown yet."
-    listed = parts[0] if len(parts) == 1 else f"{', '.join(parts[:-1])} and {parts[-1]}"
-    return f"Tables {listed} are still being played: their results are not shown yet."
+        return tr("Table %(table)s is still being played: its results are not shown yet.") % {
+            "table": parts[0]
+        }
+    if len(parts) == 1:
+        listed = parts[0]
+    else:
+        listed = tr("%(tables)s and %(last)s") % {
+            "tables": ", ".join(parts[:-1]),
+            "last": parts[-1],
+        }
+    return tr("Tables %(tables)s are still being played: their results are not shown yet.") % {
+        "tables": listed
+    }
 
 
 def _tidy(value: float) -> int | float:
@@ -271,6 +298,7 @@ def places_svg(
     places: dict[str, list[int | None]],
     labels: dict[str, str],
     teams: Iterable[str],
+    tr: Translate = english,
 ) -> str:
     """A line per team (``teams``, in legend order): its place after every round, place 1 at
     the top. Each line is a ``<g class="team">`` the stylesheet highlights on hover."""
@@ -279,9 +307,9 @@ def places_svg(
         return ""
     worst = max(p for team in teams for p in places[team] if p is not None)
     worst = max(worst, 2)
-    left, right, top, bottom = 44, 190, 16, 36
+    left, right, top, bottom = 48, 240, 18, 46
     width = max(480, min(1100, 60 * len(rounds) + left + right))
-    height = max(220, min(640, 22 * worst + top + bottom))
+    height = max(240, min(720, 24 * worst + top + bottom))
     plot_w, plot_h = width - left - right, height - top - bottom
 
     def x(i: int) -> float:
@@ -292,10 +320,11 @@ def places_svg(
 
     parts = [
         f'<svg class="places-chart" viewBox="0 0 {width} {height}" role="img" '
-        f'aria-label="Place of each team after every round" xmlns="http://www.w3.org/2000/svg">',
-        "<title>Place after every round</title>",
+        f"aria-label={quoteattr(tr('Place of each team after every round'))} "
+        'xmlns="http://www.w3.org/2000/svg">',
+        f"<title>{escape(tr('Place after every round'))}</title>",
     ]
-    parts += _place_axes(rounds, worst, x, y, left, width - right, height - bottom)
+    parts += _place_axes(rounds, worst, x, y, left, width - right, height - bottom, tr)
     end_labels: list[tuple[float, str, str, str]] = []
     for index, team in enumerate(teams):
         colour = PALETTE[index % len(PALETTE)]
@@ -327,23 +356,23 @@ def _segments(series: list[int | None]) -> list[list[tuple[int, int]]]:
     return [s for s in segments if s]
 
 
-def _place_axes(rounds, worst, x, y, x0, x1, y1) -> list[str]:
+def _place_axes(rounds, worst, x, y, x0, x1, y1, tr: Translate = english) -> list[str]:
     parts = ['<g class="axes">']
     step = max(1, math.ceil(worst / 12))
     for place in sorted({1, *range(step, worst + 1, step), worst}):
         parts.append(
             f'<line class="grid" x1="{x0}" x2="{x1}" y1="{_number(y(place))}" '
             f'y2="{_number(y(place))}"/>'
-            f'<text x="{x0 - 6}" y="{_number(y(place) + 4)}" text-anchor="end">{place}</text>'
+            f'<text x="{x0 - 6}" y="{_number(y(place) + 5)}" text-anchor="end">{place}</text>'
         )
     round_step = max(1, math.ceil(len(rounds) / 20))
     for i, round_number in enumerate(rounds):
         if i % round_step == 0 or i == len(rounds) - 1:
             at = _number(x(i))
-            parts.append(f'<text x="{at}" y="{y1 + 16}" text-anchor="middle">{round_number}</text>')
+            parts.append(f'<text x="{at}" y="{y1 + 18}" text-anchor="middle">{round_number}</text>')
     parts.append(
-        f'<text class="axis-title" x="{(x0 + x1) / 2:.0f}" y="{y1 + 32}" '
-        'text-anchor="middle">Round</text></g>'
+        f'<text class="axis-title" x="{(x0 + x1) / 2:.0f}" y="{y1 + 38}" '
+        f'text-anchor="middle">{escape(tr("Round"))}</text></g>'
     )
     return parts
 
@@ -354,7 +383,7 @@ def _end_labels(labels, x, top, bottom) -> list[str]:
     placed: list[float] = []
     parts = []
     for wanted, text, colour, team in labels:
-        at = max(wanted, (placed[-1] + 12) if placed else top)
+        at = max(wanted, (placed[-1] + 16) if placed else top)
         placed.append(at)
         parts.append(
             f'<text class="team-label" data-team={quoteattr(team)} x="{x}" y="{_number(at + 4)}" '
@@ -368,7 +397,7 @@ def symlog(value: float) -> float:
     return math.copysign(math.log10(1 + abs(value) / 10), value)
 
 
-def spread_svg(groups: list[dict[str, Any]]) -> str:
+def spread_svg(groups: list[dict[str, Any]], tr: Translate = english) -> str:
     """A strip per table, board and side: the box of the middle half of the results, the
     median, the whiskers to the lowest and highest, and the results as dots."""
     shown = groups[:SPREAD_MAX_ROWS]
@@ -379,7 +408,7 @@ def spread_svg(groups: list[dict[str, Any]]) -> str:
     lo, hi = symlog(min(lowest, 0)), symlog(max(highest, 0))
     if hi - lo < 1e-9:
         lo, hi = lo - 1, hi + 1
-    left, right, top, row = 84, 16, 26, 18
+    left, right, top, row = 116, 16, 32, 22
     width = 760
     height = top + row * len(shown) + 12
     plot_w = width - left - right
@@ -389,8 +418,9 @@ def spread_svg(groups: list[dict[str, Any]]) -> str:
 
     parts = [
         f'<svg class="spread-chart" viewBox="0 0 {width} {height}" role="img" '
-        'aria-label="Spread of the table results at every table" '
-        'xmlns="http://www.w3.org/2000/svg"><title>Spread of the results at every table</title>',
+        f"aria-label={quoteattr(tr('Spread of the table results at every table'))} "
+        'xmlns="http://www.w3.org/2000/svg">'
+        f"<title>{escape(tr('Spread of the results at every table'))}</title>",
         '<g class="axes">',
     ]
     for tick in (-10000, -1000, -100, -10, 0, 10, 100, 1000, 10000):
@@ -398,16 +428,19 @@ def spread_svg(groups: list[dict[str, Any]]) -> str:
             at = _number(x(tick))
             parts.append(
                 f'<line class="grid" x1="{at}" x2="{at}" y1="{top - 6}" y2="{height - 8}"/>'
-                f'<text x="{at}" y="{top - 10}" text-anchor="middle">{tick}</text>'
+                f'<text x="{at}" y="{top - 12}" text-anchor="middle">{tick}</text>'
             )
     parts.append("</g>")
     for index, group in enumerate(shown):
         mid = top + row * index + row / 2
-        label = f"T{group['table']}" + (f" B{group['board']}" if group["board"] != 1 else "")
+        label = tr("T%(table)s") % {"table": group["table"]}
+        if group["board"] != 1:
+            label += " " + tr("B%(board)s") % {"board": group["board"]}
         side = group["side"]
         parts.append(
-            f'<g class="strip side-{side}"><title>{escape(_strip_title(group))}</title>'
-            f'<text x="{left - 8}" y="{_number(mid + 4)}" text-anchor="end">{label} {side}</text>'
+            f'<g class="strip side-{side}"><title>{escape(_strip_title(group, tr))}</title>'
+            f'<text x="{left - 8}" y="{_number(mid + 5)}" text-anchor="end">'
+            f"{escape(label)} {escape(tr(side))}</text>"
             f'<line class="whisker" x1="{_number(x(group["low"]))}" '
             f'x2="{_number(x(group["high"]))}" y1="{_number(mid)}" y2="{_number(mid)}"/>'
             f'<rect x="{_number(x(group["q1"]))}" y="{_number(mid - 5)}" '
@@ -423,9 +456,8 @@ def spread_svg(groups: list[dict[str, Any]]) -> str:
     return "".join(parts)
 
 
-def _strip_title(group: dict[str, Any]) -> str:
-    return (
-        f"Table {group['table']}, board {group['board']}, {group['side']}: "
-        f"{group['results']} results, lowest {group['low']}, median {group['median']}, "
-        f"highest {group['high']}"
-    )
+def _strip_title(group: dict[str, Any], tr: Translate = english) -> str:
+    return tr(
+        "Table %(table)s, board %(board)s, %(side)s: %(results)s results, lowest %(low)s, "
+        "median %(median)s, highest %(high)s"
+    ) % {**group, "side": tr(group["side"])}

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django import forms
+from django.utils.translation import gettext_lazy as _
 
 from publishing.models import Export, HandRecords, PublishingSettings
 
@@ -23,8 +24,8 @@ class ExportForm(forms.Form):
     )
     force = forms.BooleanField(
         required=False,
-        label="Write it again even if an export of these results exists",
-        help_text="The same results give the same file; this only helps after renaming teams.",
+        label=_("Write it again even if an export of these results exists"),
+        help_text=_("The same results give the same file; this only helps after renaming teams."),
     )
 
 

@@ -16,16 +16,17 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
 
 from tournaments.models import Tournament
 
 
 class HandRecords(models.TextChoices):
-    HIDDEN = "hidden", "Not public"
-    AFTER_FINAL = "after_final", "Public once the standings are final"
+    HIDDEN = "hidden", _("Not public")
+    AFTER_FINAL = "after_final", _("Public once the standings are final")
     AFTER_PLAY = (
         "after_play",
-        ("Public table by table, as soon as every match at the table has its result"),
+        _("Public table by table, as soon as every match at the table has its result"),
     )
 
 
@@ -34,17 +35,19 @@ class PublishingSettings(models.Model):
         Tournament, on_delete=models.CASCADE, related_name="publishing_settings"
     )
     auto_publish_standings = models.BooleanField(
-        "publish the standings workbook after every round",
+        _("publish the standings workbook after every round"),
         default=False,
-        help_text="When every match of a round has its result, the standings workbook is "
-        "written and offered on the public downloads page.",
+        help_text=_(
+            "When every match of a round has its result, the standings workbook is "
+            "written and offered on the public downloads page."
+        ),
     )
     hand_records = models.CharField(
-        "hand records",
+        _("hand records"),
         max_length=12,
         choices=HandRecords.choices,
         default=HandRecords.HIDDEN,
-        help_text="The deals and every result played on them, on a public page.",
+        help_text=_("The deals and every result played on them, on a public page."),
     )
     updated_at = models.DateTimeField(auto_now=True)
 
@@ -63,13 +66,13 @@ class PublishingSettings(models.Model):
 
 class Export(models.Model):
     class Kind(models.TextChoices):
-        RESULTS = "results", "Full results workbook"
-        STANDINGS = "standings", "Standings workbook"
+        RESULTS = "results", _("Full results workbook")
+        STANDINGS = "standings", _("Standings workbook")
 
     class Format(models.TextChoices):
-        XLSX = "xlsx", "Excel workbook (.xlsx)"
-        ODS = "ods", "OpenDocument spreadsheet (.ods)"
-        CSV = "csv", "CSV files, zipped (.zip)"
+        XLSX = "xlsx", _("Excel workbook (.xlsx)")
+        ODS = "ods", _("OpenDocument spreadsheet (.ods)")
+        CSV = "csv", _("CSV files, zipped (.zip)")
 
     class State(models.TextChoices):
         QUEUED = "queued", "Waiting for the worker"

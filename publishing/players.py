@@ -12,6 +12,9 @@ from collections import defaultdict
 from collections.abc import Callable
 from typing import Any
 
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop, pgettext
+
 from publishing.exports.sheets import Column, SheetSpec
 from publishing.exports.workbook import KIND_RESULTS, KIND_STANDINGS
 from publishing.selectors import clean_text, rules_rows
@@ -20,11 +23,14 @@ from scoring.selectors import board_points, bye_words, current_results, score_sh
 from tournaments import room_selectors
 from tournaments.models import Board, Entrant, Match, Tournament
 from tournaments.selectors import SEATED
+from tournaments.templatetags.languages import translated
 
 
 def _sheet(name: str, title: str, columns: list[Column], rows: list[tuple]) -> SheetSpec:
+    """A sheet named ``name`` (English, a message: shown in the active language; its CSV file
+    keeps the English name)."""
     return SheetSpec(
-        name=name,
+        name=_(name),
         slug=name.lower().replace(" ", "-"),
         title=title,
         columns=columns,
@@ -41,15 +47,15 @@ def standings_sheet(tournament: Tournament, state: StandingsState) -> SheetSpec:
     entries = (state.standings or {}).get("standings", [])
     players = {str(team.pk): team for team in tournament.teams.all()}
     totals = tournament.ranking == "totals"
-    columns = [Column("Place", 7), Column("No.", 6), Column("Player", 28)]
+    columns = [Column(_("Place"), 7), Column(_("No."), 6), Column(_("Player"), 28)]
     tiebreak = tournament.game_rules.totals_tiebreak
     if totals:
-        columns += [Column("Total", 9)]
+        columns += [Column(_("Total"), 9)]
         if tiebreak:
             columns += [Column(tiebreak.capitalize(), 11)]
     else:
-        columns += [Column("Ranking points", 14), Column("Percentage", 11)]
-    columns += [Column("Boards", 8), Column("Status", 14)]
+        columns += [Column(_("Ranking points"), 14), Column(_("Percentage"), 11)]
+    columns += [Column(_("Boards"), 8), Column(_("Status"), 14)]
     rows = []
     for entry in entries:
         team = players.get(str(entry["player"]))
@@ -69,10 +75,10 @@ def standings_sheet(tournament: Tournament, state: StandingsState) -> SheetSpec:
                 entry.get("status"),
             )
         )
-    title = f"Standings of {clean_text(tournament.name)}"
+    title = _("Standings of %(tournament)s") % {"tournament": clean_text(tournament.name)}
     if not totals and (state.standings or {}).get("provisional"):
-        title += " (placed by percentage, highest first, while results are missing)"
-    return _sheet("Standings", title, columns, rows)
+        title += " " + _("(placed by percentage, highest first, while results are missing)")
+    return _sheet(gettext_noop("Standings"), title, columns, rows)
 
 
 def _seated(tournament: Tournament) -> list[Match]:
@@ -92,13 +98,18 @@ def boards_sheet(tournament: Tournament, matches: list[Match]) -> SheetSpec:
     boards = defaultdict(list)
     for board in Board.objects.filter(table__tournament=tournament).order_by("number"):
         boards[board.table_id].append(board)
-    columns = [Column("Table", 7), Column("Board", 7), Column("Dealer", 7), Column("Round", 7)]
-    columns.append(Column("Result", 56, wrap=True))  # most results in two lines
+    columns = [
+        Column(_("Table"), 7),
+        Column(_("Board"), 7),
+        Column(_("Dealer"), 7),
+        Column(_("Round"), 7),
+    ]
+    columns.append(Column(_("Result"), 56, wrap=True))  # most results in two lines
     for seat in seats:
         columns += [
-            Column(f"{seat} player", 10),
-            Column(f"{seat} score", 9),
-            Column(f"{seat} points", 9),
+            Column(_("%(seat)s player") % {"seat": seat}, 10),
+            Column(_("%(seat)s score") % {"seat": seat}, 9),
+            Column(_("%(seat)s points") % {"seat": seat}, 9),
         ]
     rows = []
     visits = sorted(
@@ -110,11 +121,11 @@ def boards_sheet(tournament: Tournament, matches: list[Match]) -> SheetSpec:
         result = results.get((match.pk, board.pk))
         by_seat = {seat.seat: seat.team for seat in match.seats.all()}
         if result is None:
-            words = "to come"
+            words = _("to come")
         elif result.submission is None:
-            words = f"Adjusted by the director: {result.reason}"
+            words = _("Adjusted by the director: %(reason)s") % {"reason": result.reason}
         else:
-            words = game.describe(result.submission.score)
+            words = translated(game.describe(result.submission.score))
         row: list[Any] = [table_number, board_number, board.dealer, match.round, words]
         for seat in seats:
             team = by_seat.get(seat)
@@ -126,7 +137,7 @@ def boards_sheet(tournament: Tournament, matches: list[Match]) -> SheetSpec:
             ]
         rows.append(tuple(row))
     rows.sort(key=lambda row: (row[0], row[1], row[3]))
-    return _sheet("Boards", "Every board at every table, by seat", columns, rows)
+    return _sheet(gettext_noop("Boards"), _("Every board at every table, by seat"), columns, rows)
 
 
 def routes_sheet(tournament: Tournament, matches: list[Match]) -> SheetSpec:
@@ -150,9 +161,15 @@ def routes_sheet(tournament: Tournament, matches: list[Match]) -> SheetSpec:
             gap = gaps.get((team.number, round_number))
             seat, note = _sitting_out(gap, bye, round_number, withdrawn.get(team.pk))
             rows.append((team.number, _name(team), round_number, None, seat, note))
-    columns = [Column("No.", 6), Column("Player", 28), Column("Round", 7), Column("Table", 7)]
-    columns += [Column("Seat", 7), Column("Note", 44)]
-    return _sheet("Routes", "Each player's route: table and seat in every round", columns, rows)
+    columns = [
+        Column(_("No."), 6),
+        Column(_("Player"), 28),
+        Column(_("Round"), 7),
+        Column(_("Table"), 7),
+    ]
+    columns += [Column(_("Seat"), 7), Column(_("Note"), 44)]
+    title = _("Each player's route: table and seat in every round")
+    return _sheet(gettext_noop("Routes"), title, columns, rows)
 
 
 def _sitting_out(
@@ -173,8 +190,9 @@ def schedule_sheet(tournament: Tournament, matches: list[Match]) -> SheetSpec:
     for match in sorted(matches, key=lambda m: (m.round, m.table.number)):
         by_seat = {seat.seat: seat.team.number for seat in match.seats.all()}
         rows.append((match.round, match.table.number, *(by_seat.get(seat) for seat in seats)))
-    columns = [Column("Round", 7), Column("Table", 7), *(Column(seat, 7) for seat in seats)]
-    return _sheet("Schedule", "The movement: the player in every seat", columns, rows)
+    columns = [Column(_("Round"), 7), Column(_("Table"), 7), *(Column(seat, 7) for seat in seats)]
+    title = _("The movement: the player in every seat")
+    return _sheet(gettext_noop("Schedule"), title, columns, rows)
 
 
 def deals_sheet(tournament: Tournament) -> SheetSpec:
@@ -184,10 +202,14 @@ def deals_sheet(tournament: Tournament) -> SheetSpec:
         .select_related("table")
         .order_by("table__number", "number")
     ]
-    columns = [Column("Table", 7), Column("Board", 7), Column("Dealer", 7), Column("Deal", 60)]
-    return _sheet(
-        "Deals", "The deals (deal notation, hands clockwise from the dealer)", columns, rows
-    )
+    columns = [
+        Column(_("Table"), 7),
+        Column(_("Board"), 7),
+        Column(_("Dealer"), 7),
+        Column(pgettext("sheet column", "Deal"), 60),
+    ]
+    title = _("The deals (deal notation, hands clockwise from the dealer)")
+    return _sheet(gettext_noop("Deals"), title, columns, rows)
 
 
 def score_sheets_sheet(tournament: Tournament) -> SheetSpec | None:
@@ -214,23 +236,24 @@ def score_sheets_sheet(tournament: Tournament) -> SheetSpec | None:
                     )
                 )
     columns = [
-        Column("No.", 6),
-        Column("Player", 28),
-        Column("Sheet", 7),
-        Column("Declared", 9),
-        Column("Places", 8),
-        Column("Free", 6),
-        Column("Tricks won: points", 36),
-        Column("Sheet total", 11),
-        Column("Exact calls", 11),
+        Column(_("No."), 6),
+        Column(_("Player"), 28),
+        Column(_("Sheet"), 7),
+        Column(_("Declared"), 9),
+        Column(_("Places"), 8),
+        Column(_("Free"), 6),
+        Column(_("Tricks won: points"), 36),
+        Column(_("Sheet total"), 11),
+        Column(_("Exact calls"), 11),
     ]
-    return _sheet("Sheets", "The players' score sheets", columns, rows)
+    return _sheet(gettext_noop("Sheets"), _("The players' score sheets"), columns, rows)
 
 
 def rules_sheet(tournament: Tournament, state: StandingsState) -> SheetSpec:
     rows = [tuple(row) for row in rules_rows(tournament, state)]
-    columns = [Column("Section", 14), Column("Rule", 48), Column("Value", 40)]
-    return _sheet("Rules", "Settings and rules of this tournament", columns, rows)
+    columns = [Column(_("Section"), 14), Column(_("Rule"), 48), Column(_("Value"), 40)]
+    title = _("Settings and rules of this tournament")
+    return _sheet(gettext_noop("Rules"), title, columns, rows)
 
 
 def build_player_sheets(

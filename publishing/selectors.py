@@ -19,8 +19,11 @@ import pandas as pd
 from django.db.models import Count, Q
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.formats import date_format
+from django.utils.translation import gettext, gettext_noop
 
 from analysis.selectors import analysis_text, board_analyses, by_table_and_board
+from engine.core.messages import joined
 from engine.games import Game
 from publishing.charts import spread_svg, tables_out_words
 from publishing.exports.sheets import Stamp
@@ -40,6 +43,7 @@ from scoring.selectors import (
 from tournaments import room_selectors
 from tournaments.models import Board, Entrant, Match, Status, Tournament
 from tournaments.selectors import SEATED, board_diagram
+from tournaments.templatetags.languages import translated
 
 # Characters a spreadsheet cannot hold (XML 1.0); typed names could contain them.
 _CONTROL = {code: None for code in range(32) if code not in (9, 10, 13)}
@@ -121,13 +125,20 @@ def results_held(progress: RoundProgress) -> str:
     whole = number_ranges(sorted(complete))
     parts = []
     if whole:
-        parts.append(f"{'round' if len(complete) == 1 else 'rounds'} {whole} complete")
+        if len(complete) == 1:
+            parts.append(gettext("round %(rounds)s complete") % {"rounds": whole})
+        else:
+            parts.append(gettext("rounds %(rounds)s complete") % {"rounds": whole})
     for round_number in sorted(progress.matches):
         done = progress.done.get(round_number, 0)
         if round_number not in complete and done:
             total = progress.matches[round_number]
-            parts.append(f"round {round_number}: {done} of {total} matches")
-    return "; ".join(parts) or "no result yet"
+            if total == 1:
+                message = gettext("round %(round)s: %(done)s of %(total)s match")
+            else:
+                message = gettext("round %(round)s: %(done)s of %(total)s matches")
+            parts.append(message % {"round": round_number, "done": done, "total": total})
+    return "; ".join(parts) or gettext("no result yet")
 
 
 # --- hand records --------------------------------------------------------------------------
@@ -146,20 +157,27 @@ class Release:
 def hand_record_release(tournament: Tournament, settings: PublishingSettings) -> Release:
     mode = settings.hand_records
     if mode == HandRecords.HIDDEN:
-        return Release(mode, set(), False, "The organiser has not made the hand records public.")
+        return Release(
+            mode, set(), False, gettext_noop("The organiser has not made the hand records public.")
+        )
     all_tables = set(tournament.tables.values_list("number", flat=True))
     if tournament.status == Status.FINAL:
-        return Release(mode, all_tables, True, "The standings are final.")
+        return Release(mode, all_tables, True, gettext_noop("The standings are final."))
     if mode == HandRecords.AFTER_FINAL:
         return Release(
-            mode, set(), False, "The hand records are published once the standings are final."
+            mode,
+            set(),
+            False,
+            gettext_noop("The hand records are published once the standings are final."),
         )
     released = visibility.complete_tables(tournament)
     return Release(
         mode,
         released,
         bool(all_tables) and released >= all_tables,
-        "A table's deals are published as soon as every match at the table has its result.",
+        gettext_noop(
+            "A table's deals are published as soon as every match at the table has its result."
+        ),
     )
 
 
@@ -267,15 +285,16 @@ def _beside(game: Any, analysis: Any, result: Result) -> str:
 
 
 def result_words(result: Result, tournament: Tournament) -> str:
-    """A result in words: how the board went, as the game says it."""
+    """A result in words: how the board went, as the game says it (the engine's ``Words``,
+    given in the reader's language by the pages' ``in_language``)."""
     if result.kind == Result.Kind.ADJUSTED:
-        return "Adjusted result (by the director)"
+        return gettext("Adjusted result (by the director)")
     if result.submission is not None and result.submission.score:
         game = tournament.game_rules
         words = game.describe(result.submission.score)
         tricks = game.tricks_in_words(result.submission.record or {})
-        return f"{words}. {tricks}" if tricks else words
-    return "Passed out" if result.passed_out else ""
+        return joined([words, tricks], ". ") if tricks else words
+    return gettext("Passed out") if result.passed_out else ""
 
 
 # --- what an export is written from --------------------------------------------------------
@@ -284,14 +303,20 @@ def result_words(result: Result, tournament: Tournament) -> str:
 def stamp(tournament: Tournament, state: StandingsState) -> Stamp:
     status = standings_status(tournament, state)
     moment = timezone.localtime(state.computed_at) if state.computed_at else None
-    when = f" Computed {moment:%Y-%m-%d %H:%M} {moment.tzname()}." if moment else ""
+    when = (
+        " "
+        + gettext("Computed %(moment)s %(zone)s.")
+        % {"moment": date_format(moment, gettext("Y-m-d H:i")), "zone": moment.tzname()}
+        if moment
+        else ""
+    )
     text = status["text"]
     if not text.startswith(status["word"]):
-        text = f"{status['word']} standings: {text}"
+        text = gettext("%(word)s standings: %(text)s") % {"word": status["word"], "text": text}
     held = results_held(round_progress(tournament))
     return Stamp(
         tournament=clean_text(tournament.name),
-        text=f"{text} Results: {held}.{when}",
+        text=gettext("%(text)s Results: %(held)s.") % {"text": text, "held": held} + when,
         computed_at=state.computed_at.astimezone(UTC) if state.computed_at else None,
     )
 
@@ -311,14 +336,16 @@ def _teams(tournament: Tournament) -> tuple[pd.DataFrame, dict[str, int], list[E
 
 def _with_substitutes(team: Entrant, substitutes: dict[int, list[str]]) -> str:
     """The entrant's players, then its substitutes with their rounds."""
-    named = [f"substitute {words}" for words in substitutes.get(team.pk, [])]
+    named = [
+        gettext("substitute %(words)s") % {"words": words} for words in substitutes.get(team.pk, [])
+    ]
     return "; ".join(part for part in (team.players, *named) if part)
 
 
 def _status_words(row: dict[str, Any]) -> str:
     """A standings row's status as the sheets print it: a withdrawal with its round."""
     if row.get("status") == "withdrawn" and row.get("withdrew_after") is not None:
-        return f"withdrew after round {row['withdrew_after']}"
+        return gettext("withdrew after round %(round)s") % {"round": row["withdrew_after"]}
     return row.get("status", "ok")
 
 
@@ -454,18 +481,18 @@ def _contract_and_note(
     game: Game, result, replaced: bool, cache: dict[str, str]
 ) -> tuple[str, str]:
     if replaced:
-        return "", "disqualification: -1000 for the disqualified team, 0 for its opponent"
+        return "", gettext("disqualification: -1000 for the disqualified team, 0 for its opponent")
     if result is None:
-        return "", "to come"
+        return "", gettext("to come")
     kind, passed_out, score, _ns, _ew = result
     if kind == Result.Kind.ADJUSTED:
-        return "Adjusted result", "adjusted by the director"
+        return gettext("Adjusted result"), gettext("adjusted by the director")
     if not score:
         return "", ""
     key = repr(sorted(score.items()))
     if key not in cache:
-        cache[key] = game.describe(score)
-    return cache[key], "passed out" if passed_out else ""
+        cache[key] = translated(game.describe(score))
+    return cache[key], gettext("passed out") if passed_out else ""
 
 
 def _deals_frame(tournament: Tournament) -> pd.DataFrame:
@@ -508,7 +535,10 @@ def _beside_texts(
             key = (result.match.table.number, result.board.number)
             beside = _beside(game, found.get(key), result)
             if beside:
-                lines[key].append(f"Round {result.match.round}: {beside}")
+                lines[key].append(
+                    gettext("Round %(round)s: %(beside)s")
+                    % {"round": result.match.round, "beside": translated(beside)}
+                )
     return ["\n".join(lines.get(key, [])) for key in keys]
 
 
@@ -698,11 +728,13 @@ def public_charts(tournament: Tournament, chart: ChartData | None) -> PublicChar
     left out until the chart task has drawn them again."""
     complete = visibility.complete_tables(tournament)
     out = visibility.tables_still_out(tournament, complete)
-    shown = PublicCharts(tables_out=out, out_words=tables_out_words(out))
+    shown = PublicCharts(tables_out=out, out_words=tables_out_words(out, gettext))
     if chart is None:
         return shown
     spread = [group for group in chart.spread if group["table"] in complete]
-    shown.spread_svg = chart.spread_svg if len(spread) == len(chart.spread) else spread_svg(spread)
+    shown.spread_svg = (
+        chart.spread_svg if len(spread) == len(chart.spread) else spread_svg(spread, gettext)
+    )
     shown.spread = spread
     drawn_from = chart.tables
     if drawn_from is not None and set(drawn_from) <= complete:

@@ -24,7 +24,9 @@ from typing import Any
 from django.core.cache import cache
 from django.core.files import File
 from django.db import connection, transaction
-from django.utils import timezone
+from django.utils import timezone, translation
+from django.utils.formats import number_format
+from django.utils.translation import gettext, gettext_noop
 
 from engine.ranking import team_sort_key
 from publishing import conf, selectors
@@ -160,7 +162,7 @@ def request_export(
         kind=kind,
         format=fmt,
         requested_by=by if by is not None and getattr(by, "is_authenticated", False) else None,
-        step="Waiting for the worker",
+        step=gettext_noop("Waiting for the worker"),
         **key,
     )
     if enqueue:
@@ -235,7 +237,9 @@ def run_export(export_id: int) -> Export:
         state=Export.State.RUNNING, started_at=timezone.now(), error=""
     )
     try:
-        _write_export(export)
+        # The file's sheets, headers and words are in the tournament's language.
+        with translation.override(export.tournament.language):
+            _write_export(export)
     except Exception as exc:
         log.exception("export %s failed", export_id)
         Export.objects.filter(pk=export_id).update(
@@ -251,9 +255,9 @@ def run_export(export_id: int) -> Export:
 
 def _write_export(export: Export) -> None:
     tournament = export.tournament
-    report_progress(export.pk, 2, "Bringing the standings up to date")
+    report_progress(export.pk, 2, gettext_noop("Bringing the standings up to date"))
     state = _current_state(tournament)
-    report_progress(export.pk, 5, "Computing the places after every round")
+    report_progress(export.pk, 5, gettext_noop("Computing the places after every round"))
     chart = refresh_chart_data(tournament, state)
     key = selectors.export_key(tournament, state)
     # Read with the results: the label of the file says what it holds.
@@ -262,7 +266,7 @@ def _write_export(export: Export) -> None:
     if twin is not None and twin.pk != export.pk:
         _finish(export, key, twin.file_path, twin.content_hash, twin.size, twin.rows, holds)
         return
-    report_progress(export.pk, 8, "Reading the results")
+    report_progress(export.pk, 8, gettext_noop("Reading the results"))
     if tournament.of_players:
         sheets, stamp = (
             build_player_sheets(tournament, state, export.kind),
@@ -276,7 +280,7 @@ def _write_export(export: Export) -> None:
     with tempfile.TemporaryDirectory(prefix="pym-export-") as work:
         partial = Path(work) / f"export.{export.extension}"
         rows = WRITERS[export.format](sheets, partial, stamp, progress)
-        report_progress(export.pk, 97, "Storing the file")
+        report_progress(export.pk, 97, gettext_noop("Storing the file"))
         digest = _sha256(partial)
         name = (
             f"{tournament.pk}/{export.kind}-v{key['computed_version']}-"
@@ -295,7 +299,7 @@ def _finish(export: Export, key, file_path: str, digest: str, size, rows, holds:
         holds=holds[:200],
         state=Export.State.DONE,
         progress=100,
-        step="Ready",
+        step=gettext_noop("Ready"),
         file_path=file_path,
         content_hash=digest,
         size=size,
@@ -449,6 +453,14 @@ def refresh_chart_data(tournament: Tournament, state: StandingsState) -> ChartDa
     tables the charts were drawn from: the page checks them against the tables complete now."""
     chart, _ = ChartData.objects.get_or_create(tournament=tournament)
     complete = sorted(visibility.complete_tables(tournament))
+    with translation.override(tournament.language):
+        # Drawn once and stored: the drawings' words are in the tournament's language.
+        return _refresh_chart_data(tournament, state, chart, complete)
+
+
+def _refresh_chart_data(
+    tournament: Tournament, state: StandingsState, chart: ChartData, complete: list[int]
+) -> ChartData:
     if (
         chart.computed_at is not None
         and chart.computed_version == state.computed_version
@@ -466,10 +478,13 @@ def refresh_chart_data(tournament: Tournament, state: StandingsState) -> ChartDa
         data = ranking_input(tournament)
         if len(data["matches"]) > conf.places_max_matches():
             chart.rounds, chart.places, chart.round_digests = [], {}, {}
-            chart.note = (
-                f"(not computed: {len(data['matches']):,} match entries is more than the "
-                f"{conf.places_max_matches():,} ranked once per round)"
-            )
+            chart.note = gettext(
+                "(not computed: %(entries)s match entries is more than the %(most)s ranked "
+                "once per round)"
+            ) % {
+                "entries": number_format(len(data["matches"]), force_grouping=True),
+                "most": number_format(conf.places_max_matches(), force_grouping=True),
+            }
         else:
             series = places_by_round(
                 data,
@@ -482,16 +497,16 @@ def refresh_chart_data(tournament: Tournament, state: StandingsState) -> ChartDa
                 series.places,
                 series.digests,
             )
-            chart.note = series.note
+            chart.note = series.note_in(gettext)
     labels = {
         str(team.pk): f"{team.number}. {selectors.clean_text(team.name)}"
         for team in tournament.teams.all()
     }
     lines = conf.chart_lines()
     shown = leaders if len(leaders) <= lines else leaders[:lines]
-    chart.places_svg = places_svg(chart.rounds, chart.places, labels, shown)
+    chart.places_svg = places_svg(chart.rounds, chart.places, labels, shown, gettext)
     chart.spread = spread_groups({"groups": groups}, complete)
-    chart.spread_svg = spread_svg(chart.spread)
+    chart.spread_svg = spread_svg(chart.spread, gettext)
     chart.tables = complete
     chart.computed_version = state.computed_version
     chart.results_version = state.results_version

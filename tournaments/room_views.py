@@ -11,6 +11,7 @@ from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect
 from django.urls import reverse
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_POST
 
@@ -167,7 +168,12 @@ def print_route_cards(request: HttpRequest, slug: str) -> HttpResponse:
         cards = [card for card in cards if card.team.number in all_flags]
     for card in cards:
         card.url = scorer_url(card.team, request)
-        card.qr = qr_svg(card.url, label=f"Scorer link of team {card.team.number}")
+        label = (
+            gettext("Scorer link of player %(number)s")
+            if tournament.of_players
+            else gettext("Scorer link of team %(number)s")
+        )
+        card.qr = qr_svg(card.url, label=label % {"number": card.team.number})
         card.flag = all_flags.get(card.team.number, "")
         card.digest = room_selectors.card_digest(card)
     return _render(

@@ -17,6 +17,9 @@ from typing import Any
 
 import numpy as np
 import pandas as pd
+from django.conf import settings
+from django.utils import translation
+from django.utils.translation import gettext, gettext_noop
 
 from engine.core.seats import SEAT_LETTERS
 from engine.core.seats import SEAT_NAMES as CORE_SEAT_NAMES
@@ -37,6 +40,31 @@ KIND_RESULTS = "results"
 BLOCK_ROWS = 20_000  # rows converted to Python at a time
 SIDE_ORDER = {"NS": 0, "EW": 1}
 SEAT_NAMES = dict(CORE_SEAT_NAMES)
+
+
+# The default of ``Game.deal_summary`` (in the Deals sheet's title), a message of the catalogue.
+GAME_DEAL_NOTATION = gettext_noop("the game's deal notation")
+
+
+def pgettext(context: str, message: str) -> str:
+    """A message of a context (a word that means something else elsewhere: "Deal")."""
+    return translation.pgettext(context, message) if settings.configured else message
+
+
+def _(message: str) -> str:
+    """The message in the active language (the export job writes a file in its tournament's
+    language); as it is where Django is not set up (the benchmark's synthetic tournaments)."""
+    return gettext(message) if settings.configured else message
+
+
+def translated(text: Any) -> Any:
+    """The engine's words (``engine.core.messages.Words``) in the active language."""
+    if not settings.configured:
+        return text
+    from tournaments.templatetags.languages import translated as in_language
+
+    return in_language(text)
+
 
 # ``lines``: one row per team per match and board, ranked or not (any integer width will do).
 LINE_COLUMNS = {
@@ -187,24 +215,25 @@ def standings_sheet(data: WorkbookData, teams: _TeamLookup) -> SheetSpec:
         )
 
     columns = [
-        Column("Place", 7),
-        Column("Team no.", 9),
-        Column("Team", column_width("Team", _longest(teams.names))),
-        Column("Players", column_width("Players", _longest(teams.players))),
-        Column("Ranking points", 15),
-        Column("Percentage", 11),
-        Column("Matches", 9),
-        Column("Status", 23),
+        Column(_("Place"), 7),
+        Column(_("Team no."), 9),
+        Column(_("Team"), column_width(_("Team"), _longest(teams.names))),
+        Column(_("Players"), column_width(_("Players"), _longest(teams.players))),
+        Column(_("Ranking points"), 15),
+        Column(_("Percentage"), 11),
+        Column(_("Matches"), 9),
+        Column(_("Status"), 23),
     ]
     rule = (
-        "placed by percentage, highest first, while results are missing"
+        _("placed by percentage, highest first, while results are missing")
         if data.provisional
-        else "the least total of ranking points wins"
+        else _("the least total of ranking points wins")
     )
     return SheetSpec(
-        name="Standings",
+        name=_("Standings"),
         slug="standings",
-        title=f"{data.stamp.tournament}: standings ({rule})",
+        title=_("%(tournament)s: standings (%(rule)s)")
+        % {"tournament": data.stamp.tournament, "rule": rule},
         columns=columns,
         row_count=len(frame),
         blocks=lambda: chunked(rows(frame), BLOCK_ROWS) if len(frame) else iter(()),
@@ -216,10 +245,10 @@ def _line_widths(data: WorkbookData, teams: _TeamLookup) -> dict[str, float]:
     contracts = data.lines["contract"].dropna().unique() if len(data.lines) else []
     notes = data.lines["note"].dropna().unique() if len(data.lines) else []
     return {
-        "team": column_width("Team", name),
-        "opponent": column_width("Opponent", name),
-        "contract": column_width("Contract", _longest(contracts)),
-        "note": column_width("Note", _longest(notes)),
+        "team": column_width(_("Team"), name),
+        "opponent": column_width(_("Opponent"), name),
+        "contract": column_width(_("Contract"), _longest(contracts)),
+        "note": column_width(_("Note"), _longest(notes)),
     }
 
 
@@ -265,22 +294,23 @@ def tables_sheet(data: WorkbookData, teams: _TeamLookup) -> SheetSpec:
 
     widths = _line_widths(data, teams)
     columns = [
-        Column("Table", 7),
-        Column("Board", 7),
-        Column("Side", 6),
-        Column("Ranking points", 15),
-        Column("Team no.", 9),
-        Column("Team", widths["team"]),
-        Column("Round", 7),
-        Column("Opponent no.", 13),
-        Column("Opponent", widths["opponent"]),
-        Column("Score", 9),
-        Column("Note", widths["note"]),
+        Column(_("Table"), 7),
+        Column(_("Board"), 7),
+        Column(_("Side"), 6),
+        Column(_("Ranking points"), 15),
+        Column(_("Team no."), 9),
+        Column(_("Team"), widths["team"]),
+        Column(_("Round"), 7),
+        Column(_("Opponent no."), 13),
+        Column(_("Opponent"), widths["opponent"]),
+        Column(_("Score"), 9),
+        Column(_("Note"), widths["note"]),
     ]
     return SheetSpec(
-        name="Tables",
+        name=_("Tables"),
         slug="tables",
-        title=f"{data.stamp.tournament}: results by table (each side ranked on its own)",
+        title=_("%(tournament)s: results by table (each side ranked on its own)")
+        % {"tournament": data.stamp.tournament},
         columns=columns,
         row_count=int(ranked.sum()),
         blocks=blocks,
@@ -363,23 +393,23 @@ def teams_sheet(data: WorkbookData, teams: _TeamLookup) -> SheetSpec:
 
     widths = _line_widths(data, teams)
     columns = [
-        Column("Team no.", 9),
-        Column("Team", widths["team"]),
-        Column("Round", 7),
-        Column("Table", 7),
-        Column("Board", 7),
-        Column("Side", 6),
-        Column("Opponent no.", 13),
-        Column("Opponent", widths["opponent"]),
-        Column("Contract", widths["contract"]),
-        Column("Score", 9),
-        Column("Ranking points", 15),
-        Column("Note", widths["note"]),
+        Column(_("Team no."), 9),
+        Column(_("Team"), widths["team"]),
+        Column(_("Round"), 7),
+        Column(_("Table"), 7),
+        Column(_("Board"), 7),
+        Column(_("Side"), 6),
+        Column(_("Opponent no."), 13),
+        Column(_("Opponent"), widths["opponent"]),
+        Column(_("Contract"), widths["contract"]),
+        Column(_("Score"), 9),
+        Column(_("Ranking points"), 15),
+        Column(_("Note"), widths["note"]),
     ]
     return SheetSpec(
-        name="Teams",
+        name=_("Teams"),
         slug="teams",
-        title=f"{data.stamp.tournament}: every team's route",
+        title=_("%(tournament)s: every team's route") % {"tournament": data.stamp.tournament},
         columns=columns,
         row_count=len(lines) + len(byes),
         blocks=blocks,
@@ -443,16 +473,17 @@ def schedule_sheet(data: WorkbookData, teams: _TeamLookup) -> SheetSpec:
             yield block
 
     biggest = max(all_numbers, default=0)
-    cell_width = column_width("Table 10", len(f"{biggest} v {biggest}"))
+    cell_width = column_width(_("Table %(number)s") % {"number": 10}, len(f"{biggest} v {biggest}"))
     columns = [
-        Column("Round", 7),
-        *(Column(f"Table {table}", cell_width) for table in tables),
-        Column("Byes", 20),
+        Column(_("Round"), 7),
+        *(Column(_("Table %(number)s") % {"number": table}, cell_width) for table in tables),
+        Column(_("Byes"), 20),
     ]
     return SheetSpec(
-        name="Schedule",
+        name=_("Schedule"),
         slug="schedule",
-        title=f"{data.stamp.tournament}: schedule (NS team v EW team at every table)",
+        title=_("%(tournament)s: schedule (NS team v EW team at every table)")
+        % {"tournament": data.stamp.tournament},
         columns=columns,
         row_count=len(rounds),
         blocks=rows,
@@ -466,10 +497,13 @@ def hand_lines(game: Game, deal_text: str) -> dict[str, list[str]]:
     groups = game.hand_groups(deal)
     if groups is not None:
         return {
-            seat: [f"{name} {cards}" for _key, name, cards in held] for seat, held in groups.items()
+            seat: [f"{translated(name)} {translated(cards)}" for _key, name, cards in held]
+            for seat, held in groups.items()
         }
     words = game.hands_in_words(deal)
-    return {seat: [text] for seat, (_whose, text) in zip(SEAT_LETTERS, words, strict=False)}
+    return {
+        seat: [translated(text)] for seat, (_whose, text) in zip(SEAT_LETTERS, words, strict=False)
+    }
 
 
 def deals_sheet(data: WorkbookData) -> SheetSpec:
@@ -491,7 +525,7 @@ def deals_sheet(data: WorkbookData) -> SheetSpec:
                 (
                     int(table),
                     int(board),
-                    SEAT_NAMES.get(opening, ""),
+                    _(SEAT_NAMES[opening]) if opening in SEAT_NAMES else "",
                     deal,
                     *("\n".join(hands[seat]) for seat in "NESW"),
                     *([analyses[len(out)]] if analyses is not None else []),
@@ -502,18 +536,19 @@ def deals_sheet(data: WorkbookData) -> SheetSpec:
 
     hand_width = 24
     columns = [
-        Column("Table", 7),
-        Column("Board", 7),
-        Column("Opens", 8),
-        Column("Deal", 80),
-        *(Column(SEAT_NAMES[seat], hand_width, wrap=True) for seat in "NESW"),
-        *([Column("Double dummy", 48, wrap=True)] if analyses is not None else []),
-        *([Column("Results against it", 36, wrap=True)] if besides is not None else []),
+        Column(_("Table"), 7),
+        Column(_("Board"), 7),
+        Column(_("Opens"), 8),
+        Column(pgettext("sheet column", "Deal"), 80),
+        *(Column(_(SEAT_NAMES[seat]), hand_width, wrap=True) for seat in "NESW"),
+        *([Column(_("Double dummy"), 48, wrap=True)] if analyses is not None else []),
+        *([Column(_("Results against it"), 36, wrap=True)] if besides is not None else []),
     ]
     return SheetSpec(
-        name="Deals",
+        name=_("Deals"),
         slug="deals",
-        title=f"{data.stamp.tournament}: deals ({data.game.deal_summary})",
+        title=_("%(tournament)s: deals (%(summary)s)")
+        % {"tournament": data.stamp.tournament, "summary": _(data.game.deal_summary)},
         columns=columns,
         row_count=len(frame),
         blocks=lambda: chunked(rows(), 500),
@@ -525,20 +560,30 @@ def diagrams_sheet(data: WorkbookData) -> SheetSpec:
     """Every deal as a hand diagram: North on top, West and East beside the table, South
     below."""
     frame = data.deals.sort_values(["table", "board"])
-    direction = "clockwise" if data.direction == "clockwise" else "counter-clockwise"
+    direction = _("clockwise") if data.direction == "clockwise" else _("counter-clockwise")
 
     def rows() -> Iterator[list[tuple]]:
         for table, board, opening, deal in frame[["table", "board", "opening", "deal"]].itertuples(
             index=False, name=None
         ):
             hands = {
-                seat: Styled("\n".join([SEAT_NAMES[seat], *lines]), "hand")
+                seat: Styled("\n".join([_(SEAT_NAMES[seat]), *lines]), "hand")
                 for seat, lines in hand_lines(data.game, deal).items()
             }
-            opens = f"{SEAT_NAMES[opening]} opens\n" if opening in SEAT_NAMES else ""
-            square = Styled(f"Table {table} · board {board}\n{opens}play {direction}", "square")
+            where = {"table": table, "board": board}
+            opens = (
+                _("%(seat)s opens") % {"seat": _(SEAT_NAMES[opening])} + "\n"
+                if opening in SEAT_NAMES
+                else ""
+            )
+            square = Styled(
+                _("Table %(table)s · board %(board)s") % where
+                + f"\n{opens}"
+                + _("play %(direction)s") % {"direction": direction},
+                "square",
+            )
             yield [
-                (Styled(f"Table {table}, board {board}", "caption"), None, None),
+                (Styled(_("Table %(table)s, board %(board)s") % where, "caption"), None, None),
                 (None, hands["N"], None),
                 (hands["W"], square, hands["E"]),
                 (None, hands["S"], None),
@@ -546,9 +591,9 @@ def diagrams_sheet(data: WorkbookData) -> SheetSpec:
             ]
 
     return SheetSpec(
-        name="Hand diagrams",
+        name=_("Hand diagrams"),
         slug="hand-diagrams",
-        title=f"{data.stamp.tournament}: hand diagrams",
+        title=_("%(tournament)s: hand diagrams") % {"tournament": data.stamp.tournament},
         columns=[Column("", 26), Column("", 26), Column("", 26)],
         row_count=5 * len(frame),
         blocks=rows,
@@ -560,15 +605,15 @@ def diagrams_sheet(data: WorkbookData) -> SheetSpec:
 def places_sheets(data: WorkbookData, teams: _TeamLookup) -> list[SheetSpec]:
     """The places after every round (numbers), and a line chart of the leading teams."""
     places = data.places
-    title = f"{data.stamp.tournament}: place after every round"
+    title = _("%(tournament)s: place after every round") % {"tournament": data.stamp.tournament}
     if places is None or not places.rounds:
-        note = data.places_note or "(no round has a result yet)"
+        note = data.places_note or _("(no round has a result yet)")
         return [
             SheetSpec(
-                name="Places",
+                name=_("Places"),
                 slug="places",
                 title=title,
-                columns=[Column("Round", 7)],
+                columns=[Column(_("Round"), 7)],
                 row_count=0,
                 blocks=lambda: iter(()),
                 note=note,
@@ -585,9 +630,9 @@ def places_sheets(data: WorkbookData, teams: _TeamLookup) -> list[SheetSpec]:
         ]
 
     labels = [teams.label(code) for code in team_codes]
-    columns = [Column("Round", 7), *(Column(label, column_width(label, 3)) for label in labels)]
+    columns = [Column(_("Round"), 7), *(Column(label, column_width(label, 3)) for label in labels)]
     data_sheet = SheetSpec(
-        name="Places",
+        name=_("Places"),
         slug="places",
         title=title,
         columns=columns,
@@ -597,26 +642,28 @@ def places_sheets(data: WorkbookData, teams: _TeamLookup) -> list[SheetSpec]:
     )
     leaders = _chart_teams(data, team_codes)
     if not leaders:
-        return [data_sheet, _chart_sheet(title, None, "(no team has a place to draw)")]
+        return [data_sheet, _chart_sheet(title, None, _("(no team has a place to draw)"))]
     column_of = {code: index + 2 for index, code in enumerate(team_codes)}
     chart = ChartSpec(
         title=(
-            "Place after every round"
-            + ("" if len(leaders) == len(team_codes) else f" (the leading {len(leaders)} teams)")
+            _("Place after every round")
+            if len(leaders) == len(team_codes)
+            else _("Place after every round (the leading %(count)s teams)")
+            % {"count": len(leaders)}
         ),
-        data_sheet="Places",
+        data_sheet=_("Places"),
         category_column=1,
         series_columns=[column_of[code] for code in leaders],
         rows=len(places.rounds),
-        x_title="Round",
-        y_title="Place",
+        x_title=_("Round"),
+        y_title=_("Place"),
     )
     return [data_sheet, _chart_sheet(title, chart, "")]
 
 
 def _chart_sheet(title: str, chart: ChartSpec | None, note: str) -> SheetSpec:
     return SheetSpec(
-        name="Places chart",
+        name=_("Places chart"),
         slug="places-chart",
         title=title,
         columns=[Column("", 12)],
@@ -658,21 +705,22 @@ def spread_sheet(data: WorkbookData) -> SheetSpec:
         ]
 
     columns = [
-        Column("Table", 7),
-        Column("Board", 7),
-        Column("Side", 6),
-        Column("Results", 9),
-        Column("Lowest", 9),
-        Column("Lower quartile", 15),
-        Column("Median", 9),
-        Column("Upper quartile", 15),
-        Column("Highest", 9),
-        Column("Mean", 9),
+        Column(_("Table"), 7),
+        Column(_("Board"), 7),
+        Column(_("Side"), 6),
+        Column(_("Results"), 9),
+        Column(_("Lowest"), 9),
+        Column(_("Lower quartile"), 15),
+        Column(_("Median"), 9),
+        Column(_("Upper quartile"), 15),
+        Column(_("Highest"), 9),
+        Column(_("Mean"), 9),
     ]
     return SheetSpec(
-        name="Spread",
+        name=_("Spread"),
         slug="spread",
-        title=f"{data.stamp.tournament}: spread of the table results at every table",
+        title=_("%(tournament)s: spread of the table results at every table")
+        % {"tournament": data.stamp.tournament},
         columns=columns,
         row_count=len(frame),
         blocks=lambda: chunked(rows(), BLOCK_ROWS),
@@ -705,14 +753,20 @@ def spread_table(lines: pd.DataFrame) -> pd.DataFrame:
 def rules_sheet(data: WorkbookData) -> SheetSpec:
     rules = list(data.rules)
     columns = [
-        Column("Section", 16),
-        Column("Rule", column_width("Rule", _longest(rule for _, rule, _ in rules))),
-        Column("Value", column_width("Value", min(60, _longest(v for _, _, v in rules)))),
+        Column(_("Section"), 16),
+        Column(
+            _("Rule"), column_width(_("Rule"), _longest(rule for _section, rule, _value in rules))
+        ),
+        Column(
+            _("Value"),
+            column_width(_("Value"), min(60, _longest(v for _section, _rule, v in rules))),
+        ),
     ]
     return SheetSpec(
-        name="Rules",
+        name=_("Rules"),
         slug="rules",
-        title=f"{data.stamp.tournament}: the rules these results were computed with",
+        title=_("%(tournament)s: the rules these results were computed with")
+        % {"tournament": data.stamp.tournament},
         columns=columns,
         row_count=len(rules),
         blocks=lambda: chunked(rules, BLOCK_ROWS),
