@@ -227,29 +227,43 @@ def cmd_rank(args: argparse.Namespace) -> int:
 
 
 def cmd_schedule(args: argparse.Namespace) -> int:
-    from engine.schedule import ScheduleError, generate_individual_schedule, generate_schedule
+    from engine.schedule import ScheduleError
 
     game = get_game(args.game)
+    draw_up = _movement if game.entrants == PLAYERS else _pairs_schedule
     try:
-        if game.entrants == PLAYERS:
-            if args.players is None or args.teams is not None or args.tables is not None:
-                return _usage_error(f"{game.title} seats players: give --players (not --teams)")
-            per_table = args.per_table if args.per_table is not None else max(game.table_sizes)
-            if per_table not in game.table_sizes:
-                sizes = ", ".join(map(str, game.table_sizes))
-                return _usage_error(f"--per-table: {game.title} is played by {sizes} players")
-            schedule = generate_individual_schedule(args.players, per_table, args.rounds)
-        else:
-            if args.teams is None or args.tables is None:
-                return _usage_error(f"{game.title} seats pairs: give --teams and --tables")
-            if args.players is not None or args.per_table is not None or args.rounds is not None:
-                return _usage_error(f"{game.title} seats pairs: --teams and --tables only")
-            schedule = generate_schedule(args.teams, args.tables, sides=args.sides)
+        schedule = draw_up(game, args)
     except ScheduleError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
+    if isinstance(schedule, str):
+        return _usage_error(schedule)
     _write_json(schedule)
     return 0
+
+
+def _movement(game: Game, args: argparse.Namespace) -> dict[str, Any] | str:
+    """A movement of ``--players``, or what is wrong with the options given."""
+    from engine.schedule import generate_individual_schedule
+
+    if args.players is None or args.teams is not None or args.tables is not None:
+        return f"{game.title} seats players: give --players (not --teams)"
+    per_table = args.per_table if args.per_table is not None else max(game.table_sizes)
+    if per_table not in game.table_sizes:
+        sizes = ", ".join(map(str, game.table_sizes))
+        return f"--per-table: {game.title} is played by {sizes} players"
+    return generate_individual_schedule(args.players, per_table, args.rounds)
+
+
+def _pairs_schedule(game: Game, args: argparse.Namespace) -> dict[str, Any] | str:
+    """A schedule of ``--teams`` pairs at ``--tables``, or what is wrong with the options."""
+    from engine.schedule import generate_schedule
+
+    if args.teams is None or args.tables is None:
+        return f"{game.title} seats pairs: give --teams and --tables"
+    if args.players is not None or args.per_table is not None or args.rounds is not None:
+        return f"{game.title} seats pairs: --teams and --tables only"
+    return generate_schedule(args.teams, args.tables, sides=args.sides)
 
 
 def cmd_check_schedule(args: argparse.Namespace) -> int:

@@ -235,6 +235,35 @@ def _read_seats(raw: Any, where: str, known: set[Any]) -> dict[str, Any]:
 def _read_result(
     raw: Mapping, name: str, where: str, seats: dict[str, Any], game: Game, settings: Mapping
 ) -> dict[str, Any]:
+    score = _given_score(raw, name, where, game, settings)
+    results = score["seats"]
+    if set(results) != set(seats):
+        raise RankingInputError(
+            f"{where}: the result is for seats {sorted(results)}, the table has {sorted(seats)}"
+        )
+    for seat, value in results.items():
+        if not _is_table_result(value):
+            raise RankingInputError(
+                f"{where}: table result of {seat} must be a number, not {value!r}"
+            )
+    return dict(score)
+
+
+def _is_table_result(value: Any) -> bool:
+    """A finite number within the limit a table result may reach (not a boolean)."""
+    return (
+        isinstance(value, int | float)
+        and not isinstance(value, bool)
+        and math.isfinite(value)
+        and abs(value) <= SCORE_LIMIT
+    )
+
+
+def _given_score(
+    raw: Mapping, name: str, where: str, game: Game, settings: Mapping
+) -> Mapping[str, Any]:
+    """The score object a match gives as ``name``: a record the game scores, a score object,
+    or the seats' table results alone."""
     if name == "record":
         try:
             score = game.score(raw["record"], settings)
@@ -248,22 +277,7 @@ def _read_result(
         score = {"seats": raw["scores"]}
         if not isinstance(raw["scores"], Mapping):
             raise RankingInputError(f"{where}.scores: must map seats to table results")
-    results = score["seats"]
-    if set(results) != set(seats):
-        raise RankingInputError(
-            f"{where}: the result is for seats {sorted(results)}, the table has {sorted(seats)}"
-        )
-    for seat, value in results.items():
-        if (
-            not isinstance(value, int | float)
-            or isinstance(value, bool)
-            or not math.isfinite(value)
-            or abs(value) > SCORE_LIMIT
-        ):
-            raise RankingInputError(
-                f"{where}: table result of {seat} must be a number, not {value!r}"
-            )
-    return dict(score)
+    return score
 
 
 def _check_movement(matches: list[_Match]) -> None:

@@ -318,17 +318,23 @@ def read_withdrawn(raw: Any, known: set[Any] | None, key: str) -> dict[Any, int]
     found: dict[Any, int] = {}
     for i, item in enumerate(raw):
         where = f"withdrawn[{i}]"
-        if not isinstance(item, dict) or set(item) != {key, "after_round"}:
-            raise fail(where, f"must be an object of {key} and after_round")
-        entrant, after = item[key], item["after_round"]
-        if known is not None and entrant not in known:
-            raise fail(where, f"must name a known {'team' if key == 'team' else 'player'}")
-        if isinstance(after, bool) or not isinstance(after, int) or after < 0:
-            raise fail(f"{where}.after_round", f"must be a whole number from 0, not {after!r}")
+        entrant, after = _read_withdrawal(item, where, known, key)
         if entrant in found:
             raise fail(where, f"{entrant!r} withdraws twice")
         found[entrant] = after
     return found
+
+
+def _read_withdrawal(item: Any, where: str, known: set[Any] | None, key: str) -> tuple[Any, int]:
+    """One withdrawal: the entrant and the round after which he left."""
+    if not isinstance(item, dict) or set(item) != {key, "after_round"}:
+        raise fail(where, f"must be an object of {key} and after_round")
+    entrant, after = item[key], item["after_round"]
+    if known is not None and entrant not in known:
+        raise fail(where, f"must name a known {'team' if key == 'team' else 'player'}")
+    if isinstance(after, bool) or not isinstance(after, int) or after < 0:
+        raise fail(f"{where}.after_round", f"must be a whole number from 0, not {after!r}")
+    return entrant, after
 
 
 def read_game(data: Mapping[str, Any]) -> Game:

@@ -324,12 +324,18 @@ class PymthegTablePlay(TablePlay):
         taken = sum(won[seat] for seat in side)
         return f"{self._contract_words()}: {taken} tricks to the declarer's side"
 
-    def solver_position(self) -> dict[str, Any] | None:
+    def _solvable(self) -> bool:
+        """A contract being played whose declarer wants tricks (a Ry's bidder wants none:
+        "tricks available" does not fit it)."""
         play = self.play
         if play is None or play.finished or self.declarer is None:
+            return False
+        return self.contract is None or self.contract[0] != "R"
+
+    def solver_position(self) -> dict[str, Any] | None:
+        play = self.play
+        if play is None or not self._solvable():
             return None
-        if self.contract is not None and self.contract[0] == "R":
-            return None  # a Ry's bidder wants no trick: "tricks available" does not fit it
         order = seat_order(play.leader, self.direction)
         side = set(self._side())
         return {

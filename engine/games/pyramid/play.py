@@ -221,9 +221,7 @@ def choose_card(
         return -RANK_OF[c], SUIT_OF[c] == trump
 
     if not trick:
-        if want_win:
-            return _pick(rng, cards, lambda c: (RANK_OF[c], SUIT_OF[c] != trump))
-        return _pick(rng, cards, lowest)
+        return _lead(rng, cards, want_win, trump)
     best = trick[trick_winner(trick, trump)]
     winners = [card for card in cards if beats(card, best, trump)]
     losers = [card for card in cards if not beats(card, best, trump)]
@@ -238,6 +236,13 @@ def choose_card(
         return _pick(rng, losers, lambda c: (RANK_OF[c], SUIT_OF[c] == trump))
     # Either way the choice is forced: the lowest card.
     return _pick(rng, cards, lowest)
+
+
+def _lead(rng: random.Random, cards: list[int], want_win: bool, trump: int | None) -> int:
+    """The lead: the highest card (a plain one first) to win the trick, else the lowest."""
+    if want_win:
+        return _pick(rng, cards, lambda c: (RANK_OF[c], SUIT_OF[c] != trump))
+    return _pick(rng, cards, lambda c: (-RANK_OF[c], SUIT_OF[c] == trump))
 
 
 def play_board(

@@ -172,28 +172,11 @@ class PyramidTablePlay(TablePlay):
 
     def view(self) -> dict[str, Any]:
         phase = self.phase
-        to_act = self._to_play() if phase == "play" else None
-        if phase in ("declare", "trump"):
-            to_act = self.declarer
+        to_act = self._to_act()
         prompts = {"declare": "declares", "trump": "names the trump", "play": "to play"}
         prompt = (
             "Play is over" if phase == "over" else f"{SEAT_NAMES[to_act or '']} {prompts[phase]}"
         )
-        current = None
-        if self.trick:
-            current = {
-                "number": len(self.tricks) + 1,
-                "leader": self.leader,
-                "cards": [
-                    {"seat": who, **_card(played)}
-                    for who, played in zip(self._order(), self.trick, strict=False)
-                ],
-            }
-        bidding = []
-        if self.declared is not None:
-            bidding.append({"seat": self.declarer, "text": f"declares {self.declared}"})
-        if self.trump is not None:
-            bidding.append({"seat": self.declarer, "text": TRUMP_LABELS[self.trump]})
         contract = None
         if self.declared is not None and self.trump is not None:
             contract = (
@@ -209,12 +192,12 @@ class PyramidTablePlay(TablePlay):
             "hands": {
                 seat: [_card(card) for card in cards_of(hand)] for seat, hand in self.hands.items()
             },
-            "bidding": [bidding],
+            "bidding": [self._bidding()],
             "contract": contract,
             "declarer": self.declarer,
             "declarer_side": [self.declarer],
             "tricks": [dict(trick) for trick in self.tricks],
-            "current": current,
+            "current": self._current_trick(),
             "won": dict(self.won),
             "side_won": mine,
             "result": f"{contract}: {mine} tricks won" if phase == "over" else None,
@@ -226,6 +209,33 @@ class PyramidTablePlay(TablePlay):
                 "order": list(turn_order(self.deal.seats[0], self.deal.players, self.direction)),
             },
         }
+
+    def _to_act(self) -> str | None:
+        """The declarer while he declares and names the trump, then whoever plays next."""
+        if self.phase in ("declare", "trump"):
+            return self.declarer
+        return self._to_play() if self.phase == "play" else None
+
+    def _current_trick(self) -> dict[str, Any] | None:
+        if not self.trick:
+            return None
+        return {
+            "number": len(self.tricks) + 1,
+            "leader": self.leader,
+            "cards": [
+                {"seat": who, **_card(played)}
+                for who, played in zip(self._order(), self.trick, strict=False)
+            ],
+        }
+
+    def _bidding(self) -> list[dict[str, Any]]:
+        """The declarer's declaration and trump, as far as he has made them."""
+        bidding = []
+        if self.declared is not None:
+            bidding.append({"seat": self.declarer, "text": f"declares {self.declared}"})
+        if self.trump is not None:
+            bidding.append({"seat": self.declarer, "text": TRUMP_LABELS[self.trump]})
+        return bidding
 
     def solver_position(self) -> dict[str, Any] | None:
         if self.phase != "play":

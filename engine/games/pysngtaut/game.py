@@ -150,6 +150,15 @@ def _entry_multiplier(code: int, wild: str | None, options: Mapping[str, Any]) -
     return multiplier
 
 
+def _counted_sets(
+    record: Mapping[str, Any], winner: str | None, penalties: list[Any]
+) -> dict[str, Any]:
+    """The sets the scorer enters: the winner's, or every seat's when they all count."""
+    melds = record.get("melds") or {}
+    all_sets = _all_sets_count(record.get("options") or {}, penalties)
+    return {seat: sets for seat, sets in melds.items() if sets and (all_sets or seat == winner)}
+
+
 def _all_sets_count(options: Mapping[str, Any], penalties: list[Any]) -> bool:
     """Whether every seat's sets count, not the winner's alone: option own_sets_offset, or a
     penalty for playing out of turn."""
@@ -309,21 +318,14 @@ class PysngtautGame(Game):
             facts["dead"] = True
         else:
             facts["winner"] = winner
-        melds = record.get("melds") or {}
         penalties = list(record.get("penalties") or [])
-        all_sets = _all_sets_count(record.get("options") or {}, penalties)
-        chosen = {
-            seat: sets for seat, sets in melds.items() if sets and (all_sets or seat == winner)
+        entered = {
+            "melds": _counted_sets(record, winner, penalties),
+            "hands": {seat: held for seat, held in (record.get("hands") or {}).items() if held},
+            "god": score["god"],  # a seat, or None
+            "penalties": penalties,
         }
-        if chosen:
-            facts["melds"] = chosen
-        hands = {seat: held for seat, held in (record.get("hands") or {}).items() if held}
-        if hands:
-            facts["hands"] = hands
-        if score["god"] is not None:
-            facts["god"] = score["god"]
-        if penalties:
-            facts["penalties"] = penalties
+        facts.update((name, value) for name, value in entered.items() if value)
         return facts
 
     def entry_in_words(

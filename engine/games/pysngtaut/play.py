@@ -117,24 +117,31 @@ class Board:
         its rank, wild cards to make up the size; None when there are none."""
         if up == JOKER:
             return None
-        rank = NATURAL_RANK[up]
         hand = self.hands[seat]
-        naturals = [card for card in hand if card != JOKER and RANK_OF[card] == rank]
-        same_colour_sets, same_colour_wilds, _no_face_wilds = self.set_flags
-        if naturals and same_colour_sets:
-            naturals = [card for card in naturals if RED[card] == RED[up]]
+        naturals = self.naturals_for(hand, up)
         if not naturals:
             return None
+        _same_colour_sets, same_colour_wilds, _no_face_wilds = self.set_flags
         size = self.min_size(seat)
         chosen = naturals[:]
         if len(chosen) + 1 < size:
             chosen = self.make_up_with_wilds(hand, up, chosen, size, same_colour_wilds)
         if not chosen or len(chosen) + 1 < size or not self.valid([up, *chosen]):
             return None
-        old = self.melds[seat].get(rank)
+        old = self.melds[seat].get(NATURAL_RANK[up])
         if old is not None and not self.valid([*old, up, *chosen]):
             return None  # joined to his set of that rank, it must still be a set
         return chosen
+
+    def naturals_for(self, hand: list[int], up: int) -> list[int]:
+        """The natural cards of the hand of ``up``'s rank (of its colour too with option
+        same_colour_sets)."""
+        rank = NATURAL_RANK[up]
+        naturals = [card for card in hand if card != JOKER and RANK_OF[card] == rank]
+        same_colour_sets = self.set_flags[0]
+        if naturals and same_colour_sets:
+            naturals = [card for card in naturals if RED[card] == RED[up]]
+        return naturals
 
     def make_up_with_wilds(
         self, hand: list[int], up: int, chosen: list[int], size: int, same_colour: bool
