@@ -337,3 +337,15 @@ def _findings(tournament: Tournament) -> set[str]:
     from tournaments import selectors
 
     return set(selectors.room_change_effects(tournament) + selectors.schedule_problems(tournament))
+
+
+def test_a_match_refused_by_hand_is_told_in_french(db, french_events):  # noqa: F811
+    tournament = Tournament.objects.get(pk=french_events["pymtheg"])
+    refused = french_organiser().post(
+        reverse("tournaments:match_add", args=[tournament.slug]),
+        {"round_number": 1, "table_number": 1, "ns_number": 1, "ew_number": 1},
+    )
+    page = refused.content.decode()
+    assert "une paire ne peut pas jouer contre elle-même" in page
+    assert "la table 1 accueille déjà une rencontre au tour 1" in page
+    assert not english_left(page, _data(tournament) | _findings(tournament))

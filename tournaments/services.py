@@ -642,12 +642,13 @@ def _number_clashes(
             continue
         if row.number in existing:
             errors.append(
-                f"line {row.line}: team number {row.number} is already used by "
-                f"{existing[row.number]!r}"
+                gettext("line %(line)s: team number %(number)s is already used by '%(name)s'")
+                % {"line": row.line, "number": row.number, "name": existing[row.number]}
             )
         elif row.number in seen:
             errors.append(
-                f"line {row.line}: team number {row.number} is also on line {seen[row.number]}"
+                gettext("line %(line)s: team number %(number)s is also on line %(other)s")
+                % {"line": row.line, "number": row.number, "other": seen[row.number]}
             )
         seen.setdefault(row.number, row.line)
     return errors, seen
@@ -745,20 +746,34 @@ def _numbering_problems(
 ) -> list[str]:
     """Too few entrants for a table, or entrants or tables not numbered from 1 without gaps."""
     errors = []
-    entrants = "players" if tournament.of_players else "teams"
     least = tournament.table_size if tournament.of_players else 2
     if len(teams) < least:
-        errors.append(f"a schedule needs at least {least} {entrants}")
+        errors.append(
+            (
+                gettext("a schedule needs at least %(least)s players")
+                if tournament.of_players
+                else gettext("a schedule needs at least %(least)s teams")
+            )
+            % {"least": least}
+        )
     gaps = selectors.number_gaps(teams)
     if gaps:
         errors.append(
-            f"{entrants[:-1]} numbers must run from 1 to the number of {entrants} without "
-            "gaps; missing: "
-            + ", ".join(map(str, gaps))
-            + " (use 'close gaps in numbering' on the teams page)"
+            (
+                gettext(
+                    "player numbers must run from 1 to the number of players without gaps; "
+                    "missing: %(gaps)s (use 'close gaps in numbering' on the teams page)"
+                )
+                if tournament.of_players
+                else gettext(
+                    "team numbers must run from 1 to the number of teams without gaps; "
+                    "missing: %(gaps)s (use 'close gaps in numbering' on the teams page)"
+                )
+            )
+            % {"gaps": ", ".join(map(str, gaps))}
         )
     if not tables or selectors.number_gaps(tables):
-        errors.append("the tables must be numbered 1 to the number of tables")
+        errors.append(gettext("the tables must be numbered 1 to the number of tables"))
     return errors
 
 
@@ -967,17 +982,17 @@ def _read_match_places(
     )
     errors = []
     if not isinstance(round_number, int) or not 1 <= round_number <= top_round + 1:
-        errors.append(f"the round must be from 1 to {top_round + 1}")
+        errors.append(gettext("the round must be from 1 to %(top)s") % {"top": top_round + 1})
     table = tournament.tables.filter(number=table_number).first()
     if table is None:
-        errors.append(f"there is no table {table_number}")
+        errors.append(gettext("there is no table %(number)s") % {"number": table_number})
     teams = {
         team.number: team for team in tournament.teams.filter(number__in=[ns_number, ew_number])
     }
     north_entrant, east_entrant = teams.get(ns_number), teams.get(ew_number)
     for number, team in ((ns_number, north_entrant), (ew_number, east_entrant)):
         if team is None:
-            errors.append(f"there is no team {number}")
+            errors.append(gettext("there is no team %(number)s") % {"number": number})
     return errors, table, north_entrant, east_entrant
 
 
@@ -998,19 +1013,33 @@ def _match_conflicts(
     if match is not None:
         others = others.exclude(pk=match.pk)
     if north_entrant is not None and north_entrant == east_entrant:
-        errors.append("a team cannot play against itself")
+        errors.append(gettext("a team cannot play against itself"))
     for other in others:
         if table is not None and other.table_id == table.pk:
             errors.append(
-                f"table {table.number} already hosts a match in round {round_number} "
-                f"({other.north_entrant.number} v {other.east_entrant.number})"
+                gettext(
+                    "table %(table)s already hosts a match in round %(round)s (%(ns)s v %(ew)s)"
+                )
+                % {
+                    "table": table.number,
+                    "round": round_number,
+                    "ns": other.north_entrant.number,
+                    "ew": other.east_entrant.number,
+                }
             )
         for team in {north_entrant, east_entrant} - {None}:
             if team.pk in (other.north_entrant_id, other.east_entrant_id):
-                side = "NS" if team.pk == other.north_entrant_id else "EW"
+                side = gettext("NS") if team.pk == other.north_entrant_id else gettext("EW")
                 errors.append(
-                    f"team {team.number} already plays in round {round_number} "
-                    f"(table {other.table.number}, {side})"
+                    gettext(
+                        "team %(team)s already plays in round %(round)s (table %(table)s, %(side)s)"
+                    )
+                    % {
+                        "team": team.number,
+                        "round": round_number,
+                        "table": other.table.number,
+                        "side": side,
+                    }
                 )
     return errors
 
