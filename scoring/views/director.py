@@ -162,7 +162,7 @@ def _render_board(
 ) -> HttpResponse:
     history = _history(match, board)
     for result in history["results"]:
-        result.seat_values = [(result.seats or {}).get(seat) for seat in tournament.seats]
+        result.seat_values = [(result.seats or {}).get(seat) for seat in match.table.seats]
     return render(
         request,
         "scoring/director_board.html",
@@ -220,7 +220,7 @@ def _who_sits(tournament: Tournament, match: Match, board: Board) -> dict[str, A
         return {
             "opening": None,
             "seated": _seated(match),
-            "seats": list(tournament.seats),
+            "seats": list(match.table.seats),  # its own table's (tables may differ)
             "dealer": SEAT_NAMES.get(board.dealer, ""),
         }
     return {"opening": _opening_seat(tournament, match), "seated": [], "seats": [], "dealer": ""}

@@ -170,3 +170,20 @@ def test_a_backup_keeps_each_tables_players(organiser_client):
     assert [table.size for table in restored.tables.order_by("number")] == [4, 3, 3]
     assert seats_by_table(restored) == seats_by_table(tournament)
     assert selectors.schedule_problems(restored) == []
+
+
+def test_the_director_and_the_public_see_only_a_tables_own_seats(organiser_client):
+    tournament = pyramid_players(10, slug="pyr-pages")
+    draw_from_the_page(organiser_client, "pyr-pages", "players:4-3-3")
+    tournament.refresh_from_db()
+    services.deal_boards(by=None, tournament=tournament, seed=SEED)
+    simulate_tournament(tournament, rounds=None, seed=SEED)
+    for number, seats in ((1, "NESW"), (2, "NES")):
+        match = Match.objects.get(table__tournament=tournament, table__number=number, round=1)
+        page = organiser_client.get(
+            reverse("scoring:director-board", args=[tournament.slug, match.pk, 1])
+        ).content.decode()
+        headers = [seat for seat in "NESW" if f'<th class="num">{seat}</th>' in page]
+        assert headers == list(seats), (number, headers)
+        public = organiser_client.get(f"/t/{tournament.slug}/tables/{number}/").content.decode()
+        assert ("West" in public) == ("W" in seats), number
