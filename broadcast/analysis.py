@@ -29,12 +29,13 @@ from typing import Any
 
 from django.conf import settings
 from django.core.cache import cache
+from django.utils.translation import gettext, gettext_noop
 
 from engine.games.base import TablePlay
 
 logger = logging.getLogger(__name__)
 
-NOT_AVAILABLE = "Analysis not available yet."
+NOT_AVAILABLE = gettext_noop("Analysis not available yet.")
 CACHE_SECONDS = 7 * 24 * 3600
 #: The solver's table in each web process (MiB).
 SOLVER_MEMORY_MIB = 64
@@ -177,7 +178,13 @@ def analyse(start: Callable[[], TablePlay], actions: list[str]) -> dict[str, Any
     trick) and ``pending`` (positions still being counted)."""
     mode = _mode()
     if mode == "off" or not solver_available():
-        return {"available": False, "note": NOT_AVAILABLE, "counts": {}, "cost": [], "pending": 0}
+        return {
+            "available": False,
+            "note": gettext(NOT_AVAILABLE),
+            "counts": {},
+            "cost": [],
+            "pending": 0,
+        }
     steps = _card_steps(start, actions)
     counts: dict[int, int] = {}
     missing: list[int] = []
@@ -204,7 +211,9 @@ def analyse(start: Callable[[], TablePlay], actions: list[str]) -> dict[str, Any
             )
             if lost:
                 cost.append(after)
-    note = "" if not missing else f"Analysing {len(missing)} position(s)…"
+    note = (
+        "" if not missing else gettext("Analysing %(count)s position(s)…") % {"count": len(missing)}
+    )
     return {
         "available": True,
         "note": note,

@@ -73,7 +73,9 @@ def test_the_compiled_catalogue_reads_back_as_its_po(language, domain):
     with (po.with_suffix(".mo")).open("rb") as stream:
         compiled = gettext.GNUTranslations(stream)
     for entry in catalogues.read_po(po)[1:]:
-        if entry.msgid_plural is None:
+        if entry.msgctxt is not None:  # a word that means something else elsewhere
+            assert compiled.pgettext(entry.msgctxt, entry.msgid) == entry.msgstr[0]
+        elif entry.msgid_plural is None:
             assert compiled.gettext(entry.msgid) == entry.msgstr[0]
         else:
             assert compiled.ngettext(entry.msgid, entry.msgid_plural, 1) == entry.msgstr[0]

@@ -309,3 +309,16 @@ def test_the_charts_room_for_their_labels_follows_the_text_size():
     drawn = places_svg([1, 2], places, labels, list(places))
     ends = sorted(float(y) for y in re.findall(r'class="team-label"[^>]* y="([\d.]+)"', drawn))
     assert min(b - a for a, b in itertools.pairwise(ends)) >= 16
+
+
+def test_the_broadcast_loads_its_words_before_its_scripts(db, played_events, client):
+    """The broadcast's and the recorder's scripts draw their words from the page's catalogue,
+    loaded before them."""
+    tournament = Tournament.objects.get(pk=played_events["pymtheg"])
+    html = _organiser().get(reverse("broadcast:table", args=[tournament.slug, 1])).content.decode()
+    catalogue = html.index(f'<script src="{reverse("javascript-catalog", args=["fr"])}" defer>')
+    assert catalogue < html.index("broadcast/board.js") < html.index("broadcast/broadcast.js")
+    words = client.get(reverse("javascript-catalog", args=["fr"])).content.decode()
+    assert "Rien d\\u2019enregistr\\u00e9 \\u00e0 cette table" in words or (
+        "Rien d’enregistré à cette table" in words
+    )

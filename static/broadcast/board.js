@@ -8,6 +8,11 @@
 (function () {
   "use strict";
 
+  // The page's words: its catalogue (/jsi18n/<language>/, loaded first) where there is one,
+  // else English (under Node).
+  const tr = (text) => (typeof gettext === "function" ? gettext(text) : text);
+  const trf = (text, values) => tr(text).replace(/%\((\w+)\)s/g, (_, name) => values[name]);
+
   function h(tag, attrs, ...children) {
     const node = document.createElement(tag);
     for (const [name, value] of Object.entries(attrs || {})) {
@@ -91,14 +96,14 @@
       h("div", { class: "trick" }, cards.map((card) => {
         const mark = costTitle(payload, card.code, steps);
         return h("span", { class: `played ${POSITIONS[card.seat]}` },
-          cardNode(card, mark.cost ? { class: `card suit-${card.suit} cost`, title: "This card cost a trick" } : {}));
+          cardNode(card, mark.cost ? { class: `card suit-${card.suit} cost`, title: tr("This card cost a trick") } : {}));
       })));
   }
 
   function biddingNode(view) {
     const rounds = (view.bidding || []).filter((calls) => calls.length);
     if (!rounds.length) return null;
-    return h("section", { class: "bidding" }, h("h3", {}, "Bidding"),
+    return h("section", { class: "bidding" }, h("h3", {}, tr("Bidding")),
       rounds.map((calls, index) => h("p", { "data-auction": index },
         calls.map((call, i) => h("span", { class: "call" }, `${call.seat} ${call.text}${i < calls.length - 1 ? " · " : ""}`)))));
   }
@@ -106,19 +111,19 @@
   function analysisNode(payload) {
     const analysis = payload.analysis || {};
     if (!analysis.available) {
-      return h("p", { class: "analysis muted", "data-analysis": true }, analysis.note || "Analysis not available yet.");
+      return h("p", { class: "analysis muted", "data-analysis": true }, analysis.note || tr("Analysis not available yet."));
     }
     const count = analysis.counts ? analysis.counts[String(payload.step)] : undefined;
     const parts = [];
     if (count !== undefined) {
-      parts.push(h("strong", {}, `Double dummy: ${count} tricks for the declarer's side`));
+      parts.push(h("strong", {}, trf("Double dummy: %(count)s tricks for the declarer's side", { count })));
     }
     const steps = Object.keys(analysis.counts || {}).map(Number).sort((a, b) => a - b);
     if (steps.length && steps[0] !== payload.step) {
-      parts.push(h("span", { class: "muted" }, ` (before the opening lead: ${analysis.counts[String(steps[0])]})`));
+      parts.push(h("span", { class: "muted" }, " " + trf("(before the opening lead: %(count)s)", { count: analysis.counts[String(steps[0])] })));
     }
     const cost = (analysis.cost || []).length;
-    if (cost) parts.push(h("span", { class: "muted" }, ` · ${cost} card${cost > 1 ? "s" : ""} cost a trick`));
+    if (cost) parts.push(h("span", { class: "muted" }, " · " + (cost > 1 ? trf("%(count)s cards cost a trick", { count: cost }) : tr("1 card cost a trick"))));
     if (analysis.note) parts.push(h("span", { class: "muted" }, ` ${analysis.note}`));
     return h("p", { class: "analysis", "data-analysis": true }, parts.length ? parts : "—");
   }
@@ -127,18 +132,18 @@
     if (!view.tricks.length) return null;
     const steps = cardSteps(payload);
     const counts = (payload.analysis || {}).counts || {};
-    return h("section", { class: "tricks" }, h("h3", {}, "Tricks"),
+    return h("section", { class: "tricks" }, h("h3", {}, tr("Tricks")),
       h("ol", {}, view.tricks.map((trick) => h("li", { "data-trick": trick.number },
         trick.cards.map((card) => {
           const mark = costTitle(payload, card.code, steps);
-          const attrs = mark.cost ? { class: `card suit-${card.suit} cost`, title: "This card cost a trick" } : {};
+          const attrs = mark.cost ? { class: `card suit-${card.suit} cost`, title: tr("This card cost a trick") } : {};
           return h("span", { class: "trick-card" }, `${card.seat} `, cardNode(card, attrs),
             mark.count !== undefined ? h("sub", { class: "dd" }, mark.count) : null, " ");
         }),
         h("span", { class: "muted" }, ` → ${trick.winner}`)))),
       Object.keys(counts).length ? h("p", { class: "muted" },
-        "Small numbers: the declarer's side's tricks with best play after that card; ",
-        h("span", { class: "card cost" }, "marked"), " cards cost a trick.") : null);
+        tr("Small numbers: the declarer's side's tricks with best play after that card; "),
+        h("span", { class: "card cost" }, tr("marked")), tr(" cards cost a trick.")) : null);
   }
 
   function render(root, payload, options) {
@@ -208,11 +213,13 @@
     } else {
       next.to_act = order[(order.indexOf(seat) + 1) % order.length];
     }
-    next.prompt = next.to_act ? `${next.seat_names[next.to_act]} to play (not sent yet)` : "Play is over (not sent yet)";
+    next.prompt = next.to_act
+      ? trf("%(seat)s to play (not sent yet)", { seat: next.seat_names[next.to_act] })
+      : tr("Play is over (not sent yet)");
     return next;
   }
 
-  if (typeof window !== "undefined") window.BroadcastBoard = { h, render, legalCards, playLocally };
+  if (typeof window !== "undefined") window.BroadcastBoard = { h, render, legalCards, playLocally, tr, trf };
   // Node (the tests hold the mirror against the engine): the card play only.
   if (typeof module !== "undefined" && module.exports) module.exports = { legalCards, playLocally };
 })();

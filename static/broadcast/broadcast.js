@@ -3,7 +3,7 @@
 // the board and step chosen for a replay.
 (function () {
   "use strict";
-  const { h, render } = window.BroadcastBoard;
+  const { h, render, tr, trf } = window.BroadcastBoard;
   const config = JSON.parse(document.getElementById("broadcast-config").textContent);
   const root = document.getElementById("broadcast-board");
   const picker = document.getElementById("broadcast-boards");
@@ -34,7 +34,7 @@
         last = await answer.json();
         draw();
       } else if (answer.status === 403) {
-        root.replaceChildren(h("p", { class: "message warning" }, "This table is shown once it is complete."));
+        root.replaceChildren(h("p", { class: "message warning" }, tr("This table is shown once it is complete.")));
       }
     } catch (e) {
       // The next poll tries again.
@@ -52,7 +52,7 @@
 
   function draw() {
     if (!last || !last.board) {
-      root.replaceChildren(h("p", { class: "muted" }, "Nothing recorded at this table yet."));
+      root.replaceChildren(h("p", { class: "muted" }, tr("Nothing recorded at this table yet.")));
       return;
     }
     const board = last.board;
@@ -63,14 +63,16 @@
       type: "button",
       class: `slot${b.match === board.match && b.board === board.board ? " current" : ""}`,
       onclick: () => { chosen = { match: b.match, board: b.board }; step = null; etag = null; poll(); },
-    }, `Round ${b.round}, board ${b.board}${b.state === "recording" ? " (live)" : ""}`)));
+    }, b.state === "recording"
+      ? trf("Round %(round)s, board %(board)s (live)", b)
+      : trf("Round %(round)s, board %(board)s", b))));
     const at = board.step;
     steps.replaceChildren(
-      h("button", { type: "button", class: "secondary", disabled: at <= 0, onclick: () => go(0) }, "Start"),
-      h("button", { type: "button", class: "secondary", "data-back": true, disabled: at <= 0, onclick: () => go(at - 1) }, "◀ Back"),
-      h("span", { class: "muted" }, ` ${at} of ${board.actions} `),
-      h("button", { type: "button", class: "secondary", "data-forward": true, disabled: at >= board.actions, onclick: () => go(at + 1) }, "Forward ▶"),
-      h("button", { type: "button", class: step === null ? "" : "secondary", onclick: () => go(null) }, "Live"),
+      h("button", { type: "button", class: "secondary", disabled: at <= 0, onclick: () => go(0) }, tr("Start")),
+      h("button", { type: "button", class: "secondary", "data-back": true, disabled: at <= 0, onclick: () => go(at - 1) }, "◀ " + tr("Back")),
+      h("span", { class: "muted" }, " " + trf("%(at)s of %(actions)s", { at, actions: board.actions }) + " "),
+      h("button", { type: "button", class: "secondary", "data-forward": true, disabled: at >= board.actions, onclick: () => go(at + 1) }, tr("Forward") + " ▶"),
+      h("button", { type: "button", class: step === null ? "" : "secondary", onclick: () => go(null) }, tr("Live")),
     );
   }
 

@@ -5,7 +5,7 @@
 // mirror of the card play (board.js); the calls wait for the connection.
 (function () {
   "use strict";
-  const { h, render, legalCards, playLocally } = window.BroadcastBoard;
+  const { h, render, legalCards, playLocally, tr, trf } = window.BroadcastBoard;
   const config = JSON.parse(document.getElementById("recorder-config").textContent);
   const root = document.getElementById("recorder-board");
   const status = document.getElementById("recorder-status");
@@ -56,7 +56,7 @@
 
   function draw() {
     if (!payload) {
-      root.replaceChildren(h("p", {}, "No board of this table has a deal on file yet."));
+      root.replaceChildren(h("p", {}, tr("No board of this table has a deal on file yet.")));
       return;
     }
     const waiting = pendingHere();
@@ -76,16 +76,18 @@
       h("div", { class: "choices", "data-choices": true }, choices.map((o) => h("button", {
         type: "button", class: `choice group-${o.group}`, "data-action": o.action, onclick: () => take(o.action),
       }, o.label))),
-      waiting.length && !view ? h("p", { class: "muted" }, "The next choices come once the connection is back.") : null,
+      waiting.length && !view ? h("p", { class: "muted" }, tr("The next choices come once the connection is back.")) : null,
       h("button", {
         type: "button", class: "secondary", "data-undo": true,
         disabled: !payload.actions && !waiting.length, onclick: undo,
-      }, "Undo"),
+      }, tr("Undo")),
     ].filter(Boolean));
     if (offline && waiting.length) {
-      say(`${waiting.length} action${waiting.length > 1 ? "s" : ""} saved on this tablet, will be sent when the connection is back.`, "warning");
+      say(waiting.length > 1
+        ? trf("%(count)s actions saved on this tablet, will be sent when the connection is back.", { count: waiting.length })
+        : tr("1 action saved on this tablet, will be sent when the connection is back."), "warning");
     } else if (waiting.length) {
-      say("Sending…", "info");
+      say(tr("Sending…"), "info");
     }
   }
 
@@ -140,7 +142,7 @@
           if (payload && data.board && data.board.key === payload.key) payload = data.board;
           say("", "info");
         } else {
-          say(`Not taken: ${data.error || answer.status}.`, "error");
+          say(trf("Not taken: %(why)s.", { why: data.error || answer.status }), "error");
           await load(item.match, item.board);
         }
       }
@@ -161,7 +163,7 @@
       const answer = await fetch(config.state + query, { credentials: "same-origin" });
       const data = await answer.json();
       if (!answer.ok) {
-        say(data.error || "Not available.", "error");
+        say(data.error || tr("Not available."), "error");
         return;
       }
       payload = data.board;
@@ -178,7 +180,7 @@
       type: "button",
       class: `slot state-${slot.state.replace(" ", "-")}${payload && slot.match === payload.match && slot.board === payload.board ? " current" : ""}`,
       onclick: () => load(slot.match, slot.board),
-    }, `Round ${slot.round}, board ${slot.board}: ${slot.state}`)));
+    }, `${trf("Round %(round)s, board %(board)s:", slot)} ${tr(slot.state)}`)));
   }
 
   for (const button of document.querySelectorAll("[data-slot]")) {

@@ -28,7 +28,9 @@
       if (step) step.textContent = status.step;
     } catch (error) {
       const step = cell.querySelector(".step");
-      if (step) step.textContent = "Lost touch with the server; retrying…";
+      if (step) step.textContent = typeof gettext === "function"
+        ? gettext("Lost touch with the server; retrying…")
+        : "Lost touch with the server; retrying…";
     }
     setTimeout(() => poll(cell), 1000);
   }
