@@ -19,7 +19,7 @@ from django.utils import translation
 from engine.core.messages import Words
 from engine.games import GAME_IDS, get_game
 from scoring import services
-from tests.test_i18n import _data_of, _french_event, english_left
+from tests.test_i18n import _data_of, _french_event, english_left, shown_text
 from tests.tournaments.factories import OrganiserFactory
 from tournaments.models import Match, Status, Tournament
 from tournaments.templatetags.languages import translated
@@ -78,6 +78,10 @@ SCORE_WORDS = frozenset(
         "slam",
         "partnership",
         "result",
+        "fire",
+        "earth",
+        "water",
+        "wind",
     ]
 )
 
@@ -370,6 +374,10 @@ def test_the_director_s_pages_show_no_english_sentence(db, director_events, game
         html = response.content.decode()
         left = english_left(html, data)
         assert not left, f"{game_id}, {name}: English left: {left}"
+        # The engine's words too: a score, a card, a suit's name (the deal on file).
+        pieces = [piece for piece in shown_text(html) if piece not in data]
+        score_words = [piece for piece in pieces if _english_words(piece) & SCORE_WORDS]
+        assert not score_words, f"{game_id}, {name}: the engine's English: {score_words}"
     assert Match.objects.filter(pk=matches["second"]).exists()
 
 

@@ -24,6 +24,7 @@ from engine.games.pymtheg.scoring import score_record
 from engine.games.pymtheg.simulate import mistaken_entries, play_board
 from engine.games.pymtheg.table_play import PymthegTablePlay
 from engine.games.pymtheg.words import (
+    TRUMP_WORDS,
     auctions_in_words,
     contract_in_words,
     entry_facts_in_words,
@@ -131,7 +132,7 @@ class PymthegGame(DoubleDummyTables, Game):
             groups[seat.name] = [
                 (
                     suit.label,
-                    suit.title,
+                    TRUMP_WORDS[suit.label],  # the suit's name, translated by the pages
                     " ".join(
                         str(rank)
                         for rank in sorted((c.rank for c in hand if c.suit is suit), reverse=True)
