@@ -251,9 +251,7 @@ def _brought_up_to_date(state: RankingState, matches: list[dict[str, Any]]) -> R
         old = entry.raw
         if new == old:
             continue
-        if any(new.get(name) != old.get(name) for name in SEATING):
-            return None
-        if not new.keys() <= MATCH_KEYS or not old.keys() <= MATCH_KEYS:
+        if not _results_alone_differ(new, old):
             return None
         changed[index] = {name: new[name] for name in ("record", "scores") if name in new}
     try:
@@ -261,6 +259,14 @@ def _brought_up_to_date(state: RankingState, matches: list[dict[str, Any]]) -> R
     except RankingInputError:
         return None  # ranking from scratch reports it
     return state
+
+
+def _results_alone_differ(new: dict[str, Any], old: dict[str, Any]) -> bool:
+    """Whether two versions of a match of the ranking input have the same seating and no key
+    but a match's: only their results may differ."""
+    if any(new.get(name) != old.get(name) for name in SEATING):
+        return False
+    return new.keys() <= MATCH_KEYS and old.keys() <= MATCH_KEYS
 
 
 def _store(tournament: Tournament, ranked: Ranked, version: int) -> None:
@@ -321,13 +327,7 @@ def _sync(model, rows, *, key_fields, value_fields, wanted, extra) -> dict[str, 
         tuple(row[: len(key_fields)]): (row[len(key_fields)], tuple(row[len(key_fields) + 1 :]))
         for row in rows.values_list(*key_fields, "pk", *value_fields)
     }
-    changed, created = [], []
-    for key, values in wanted.items():
-        found = stored.get(key)
-        if found is None:
-            created.append((*extra.values(), *key, *values))
-        elif found[1] != values:
-            changed.append((found[0], *values))
+    changed, created = _changed_and_created(stored, wanted, extra)
     gone = [pk for key, (pk, _values) in stored.items() if key not in wanted]
     if gone:
         model.objects.filter(pk__in=gone).delete()
@@ -338,6 +338,20 @@ def _sync(model, rows, *, key_fields, value_fields, wanted, extra) -> dict[str, 
         names = (*extra, *key_fields, *value_fields)
         _insert_rows(model, [meta.get_field(name) for name in names], created)
     return {"updated": len(changed), "created": len(created), "deleted": len(gone)}
+
+
+def _changed_and_created(
+    stored: dict[tuple, tuple[Any, tuple]], wanted: dict[tuple, tuple], extra: dict[str, Any]
+) -> tuple[list[tuple], list[tuple]]:
+    """The rows to update (primary key, values) and to create (extra, key, values)."""
+    changed, created = [], []
+    for key, values in wanted.items():
+        found = stored.get(key)
+        if found is None:
+            created.append((*extra.values(), *key, *values))
+        elif found[1] != values:
+            changed.append((found[0], *values))
+    return changed, created
 
 
 # Rows are written in one statement each way, reading them from one JSON parameter (a list

@@ -102,13 +102,20 @@ def _pair_options(
     options = []
     for table in free:
         for other in out:
-            if table in room.visited[other]:
-                continue
-            for side in (own,) if own else ("ns", "ew"):
-                their = "ew" if side == "ns" else "ns"
-                if own and room.sides[other] - {their}:
-                    continue  # fixed sides: the opponent must sit the other side
-                options.append(Placement(round_, table, {side: NEWCOMER, their: other}, side))
+            if table not in room.visited[other]:
+                options += _facing(room, round_, table, other, own)
+    return options
+
+
+def _facing(room: _Room, round_: int, table: int, other: Any, own: str | None) -> list[Placement]:
+    """The newcomer against ``other`` at ``table``: on his own side when he keeps one (and
+    ``other`` has only ever sat the other), else on either."""
+    options = []
+    for side in (own,) if own else ("ns", "ew"):
+        their = "ew" if side == "ns" else "ns"
+        if own and room.sides[other] - {their}:
+            continue  # fixed sides: the opponent must sit the other side
+        options.append(Placement(round_, table, {side: NEWCOMER, their: other}, side))
     return options
 
 

@@ -242,6 +242,52 @@ def simulate_board(deal: TwentyDeal, rng: random.Random) -> tuple[dict[str, Any]
     return record, tricks
 
 
+def _partner_words(score: Mapping[str, Any]) -> Words:
+    """The declarer's partner, and the card that called him."""
+    partner = words(SEAT_NAMES[score["partner"]])
+    if score["called"]:
+        return words("%(seat)s (called %(card)s)", seat=partner, card=score["called"])
+    return partner
+
+
+def _last_trick_words(last: Mapping[str, Any]) -> Words:
+    seat = words(SEAT_NAMES[last["seat"].upper()])
+    return words("%(seat)s with %(card)s", seat=seat, card=cards.card_text(last["card"]))
+
+
+def _entries_after_the_auction(
+    options: Mapping[str, Any], partner: Any, tricks: Any
+) -> dict[str, Any]:
+    """What the scorer enters once the auction is complete, and the values each may take
+    (``TwentyGame.entry_options``)."""
+    contract = options["contract"]
+    declarer = options["declarer"]
+    announcer = options["sparrow"]
+    items = ["bid"]
+    if announcer is not None:
+        items.append("sparrow")
+    if options["slam"]:
+        items.append("slam")
+    partners = partner_seats(declarer, contract, options["partner_sparrow"])
+    chosen = partners[0] if len(partners) == 1 else partner
+    return {
+        "contras": {"items": items, "levels": list(LEVELS)},
+        "points": [0, cards.POINTS_TOTAL],
+        "tricks": [0, cards.TRICKS],
+        "needs_partner": contract == PART and options["partner_sparrow"] is None,
+        "partners": partners,
+        "needs_called": contract == PART,
+        "called_cards": list(CALLED_CARDS) if contract == PART else [],
+        "needs_last": announcer is not None,
+        "last_seats": last_seats(
+            declarer, contract, chosen if chosen in partners else None, tricks
+        ),
+        "needs_held": True,
+        "held": "kings" if contract == NT else "honours",
+        "held_seats": list(SEAT_LETTERS),
+    }
+
+
 class TwentyGame(Game):
     id = "twenty"
     title = "Twenty"
@@ -410,10 +456,7 @@ class TwentyGame(Game):
             ),
         ]
         if score["partner"]:
-            partner = seat_name(score["partner"])
-            if score["called"]:
-                partner = words("%(seat)s (called %(card)s)", seat=partner, card=score["called"])
-            rows.append((words("Partner"), partner))
+            rows.append((words("Partner"), _partner_words(score)))
         for entry in score["items"]:
             if entry["item"] in ("bid", "sparrow", "slam") and entry["contra"] != "none":
                 rows.append((_CONTRA_LABELS[entry["item"]], words(LEVEL_WORDS[entry["contra"]])))
@@ -423,11 +466,7 @@ class TwentyGame(Game):
         rows.append((words("Its tricks"), str(score["tricks"])))
         last = record.get("last")
         if last:
-            card = cards.card_text(last["card"])
-            seat = seat_name(last["seat"].upper())
-            rows.append(
-                (words("Last trick"), words("%(seat)s with %(card)s", seat=seat, card=card))
-            )
+            rows.append((words("Last trick"), _last_trick_words(last)))
         for entry in score["items"]:
             if entry["item"] in ("kings", "honours"):
                 rows.append((_HELD_LABELS[entry["item"]], seat_name(entry["by"])))
@@ -463,30 +502,7 @@ class TwentyGame(Game):
         options["dealer"] = dealer
         options["eldest"] = cards.NEXT_SEAT[dealer]
         if options["complete"]:
-            contract = options["contract"]
-            declarer = options["declarer"]
-            announcer = options["sparrow"]
-            items = ["bid"]
-            if announcer is not None:
-                items.append("sparrow")
-            if options["slam"]:
-                items.append("slam")
-            options["contras"] = {"items": items, "levels": list(LEVELS)}
-            options["points"] = [0, cards.POINTS_TOTAL]
-            options["tricks"] = [0, cards.TRICKS]
-            partners = partner_seats(declarer, contract, options["partner_sparrow"])
-            options["needs_partner"] = contract == PART and options["partner_sparrow"] is None
-            options["partners"] = partners
-            options["needs_called"] = contract == PART
-            options["called_cards"] = list(CALLED_CARDS) if contract == PART else []
-            options["needs_last"] = announcer is not None
-            chosen = partners[0] if len(partners) == 1 else partner
-            options["last_seats"] = last_seats(
-                declarer, contract, chosen if chosen in partners else None, tricks
-            )
-            options["needs_held"] = True
-            options["held"] = "kings" if contract == NT else "honours"
-            options["held_seats"] = list(SEAT_LETTERS)
+            options.update(_entries_after_the_auction(options, partner, tricks))
         return options
 
     def entry_form(self, *, dealer: str = "N", **_: Any) -> dict[str, Any]:
