@@ -90,6 +90,8 @@ class Export(models.Model):
     computed_version = models.PositiveIntegerField(null=True, blank=True)
     results_version = models.PositiveIntegerField(null=True, blank=True)
     tournament_status = models.CharField(max_length=10, blank=True)
+    # The file's sheets, headers and words are in the tournament's language of the time.
+    language = models.CharField(max_length=8, blank=True, default="")
     after_round = models.PositiveIntegerField(
         null=True, blank=True, help_text="Published automatically after this round."
     )
@@ -180,6 +182,8 @@ class ChartData(models.Model):
     places_svg = models.TextField(blank=True)
     spread_svg = models.TextField(blank=True)
     note = models.CharField(max_length=300, blank=True)
+    # The drawings' words are in the tournament's language: drawn again when it changes.
+    language = models.CharField(max_length=8, blank=True, default="")
 
     def __str__(self) -> str:
         return f"Chart data of {self.tournament} (v{self.computed_version})"

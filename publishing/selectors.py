@@ -633,13 +633,16 @@ def _gaps(tournament: Tournament) -> dict[tuple[int, int], tuple[int, str]]:
 
 
 def export_key(tournament: Tournament, state: StandingsState) -> dict[str, Any]:
-    """What makes two exports of a kind and format the same file. The status is read from
-    the database: the caller's copy of the tournament may be older."""
-    status = Tournament.objects.filter(pk=tournament.pk).values_list("status", flat=True).first()
+    """What makes two exports of a kind and format the same file: the standings' versions,
+    the status and the language the file is written in. They are read from the database: the
+    caller's copy of the tournament may be older."""
+    found = Tournament.objects.filter(pk=tournament.pk).values_list("status", "language").first()
+    status, language = found or (tournament.status, tournament.language)
     return {
         "computed_version": state.computed_version,
         "results_version": state.results_version,
-        "tournament_status": status or tournament.status,
+        "tournament_status": status,
+        "language": language,
     }
 
 

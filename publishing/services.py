@@ -466,6 +466,7 @@ def _refresh_chart_data(
         and chart.computed_version == state.computed_version
         and chart.results_version == state.results_version
         and chart.tables == complete
+        and chart.language == tournament.language
     ):
         return chart
     found = _chart_standings(tournament, state)
@@ -508,6 +509,7 @@ def _refresh_chart_data(
     chart.spread = spread_groups({"groups": groups}, complete)
     chart.spread_svg = spread_svg(chart.spread, gettext)
     chart.tables = complete
+    chart.language = tournament.language
     chart.computed_version = state.computed_version
     chart.results_version = state.results_version
     chart.computed_at = timezone.now()

@@ -322,3 +322,29 @@ def test_the_broadcast_loads_its_words_before_its_scripts(db, played_events, cli
     assert "Rien d\\u2019enregistr\\u00e9 \\u00e0 cette table" in words or (
         "Rien d’enregistré à cette table" in words
     )
+
+
+def test_a_changed_language_gives_a_new_file_and_new_drawings(
+    db, played_events, settings, tmp_path
+):
+    """The same standings in another language are another file (the export's key holds the
+    language) and the charts are drawn again in it."""
+    from publishing.models import ChartData
+
+    settings.PUBLISHING_EXPORT_ROOT = tmp_path
+    tournament = Tournament.objects.get(pk=played_events["pymtheg"])
+    french, _started = request_export(tournament=tournament, kind="standings", fmt="xlsx")
+    run_export(french.pk)
+    again, started = request_export(tournament=tournament, kind="standings", fmt="xlsx")
+    assert again.pk == french.pk and not started  # same state, same language: the same file
+    tournament.language = "en"
+    tournament.save()
+    english, started = request_export(tournament=tournament, kind="standings", fmt="xlsx")
+    assert started and english.pk != french.pk and english.language == "en"
+    english = run_export(english.pk)
+    with export_storage().open(english.file_path) as stream:
+        book = openpyxl.load_workbook(io.BytesIO(stream.read()))
+    assert book.sheetnames[0] == "Standings"
+    chart = refresh_chart_data(tournament, standings_bookkeeping(tournament))
+    assert chart.language == "en" and "Place of each team after every round" in chart.places_svg
+    assert ChartData.objects.get(pk=chart.pk).language == "en"
