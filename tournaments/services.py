@@ -808,6 +808,23 @@ def _draw_and_store(
 def _chosen_proposal(by: User, tournament: Tournament, key: str) -> dict[str, Any]:
     """The proposal ``key`` for the entrants on file; the tournament takes its tables, players
     at a table and sides (a logged change of settings, in draft only)."""
+    chosen = _drawable_proposal(tournament, key)
+    changed = _proposal_changes(tournament, chosen)
+    if changed and tournament.status != Status.DRAFT:
+        raise ServiceError(
+            "this proposal changes the number of tables, the players at a table or the sides, "
+            "which change only in draft: clear the schedule first"
+        )
+    sizes = changed.pop("table sizes", None)
+    if changed:
+        update_tournament(by=by, tournament=tournament, changes=changed)
+    if sizes is not None:
+        _set_table_sizes(by, tournament, chosen)
+    return chosen
+
+
+def _drawable_proposal(tournament: Tournament, key: str) -> dict[str, Any]:
+    """The proposal ``key`` among those for the entrants on file, if it can be drawn."""
     found = selectors.proposals(tournament)
     chosen = next((p for p in found["proposals"] if p["key"] == key), None)
     if chosen is None:
@@ -821,6 +838,12 @@ def _chosen_proposal(by: User, tournament: Tournament, key: str) -> dict[str, An
             "compared only with those of the same board and seat); change the ranking first "
             "or choose a proposal with tables of one size"
         )
+    return chosen
+
+
+def _proposal_changes(tournament: Tournament, chosen: dict[str, Any]) -> dict[str, Any]:
+    """The settings the proposal changes (tables, players at a table or sides), and
+    ``"table sizes"`` when each table's own players change."""
     changes: dict[str, Any] = {"tables": chosen["tables"]}
     if tournament.of_players:
         # Tables of several sizes: the tournament's size is the largest, each table its own.
@@ -835,17 +858,7 @@ def _chosen_proposal(by: User, tournament: Tournament, key: str) -> dict[str, An
     changed = {name: value for name, value in changes.items() if current[name] != value}
     if tournament.of_players and _table_sizes(tournament) != _proposal_sizes(chosen):
         changed["table sizes"] = "-".join(map(str, chosen["sizes"]))
-    if changed and tournament.status != Status.DRAFT:
-        raise ServiceError(
-            "this proposal changes the number of tables, the players at a table or the sides, "
-            "which change only in draft: clear the schedule first"
-        )
-    sizes = changed.pop("table sizes", None)
-    if changed:
-        update_tournament(by=by, tournament=tournament, changes=changed)
-    if sizes is not None:
-        _set_table_sizes(by, tournament, chosen)
-    return chosen
+    return changed
 
 
 def _proposal_sizes(chosen: dict[str, Any]) -> dict[int, int | None]:
