@@ -349,3 +349,21 @@ def test_a_match_refused_by_hand_is_told_in_french(db, french_events):  # noqa: 
     assert "une paire ne peut pas jouer contre elle-même" in page
     assert "la table 1 accueille déjà une rencontre au tour 1" in page
     assert not english_left(page, _data(tournament) | _findings(tournament))
+
+
+def test_a_file_the_import_refuses_is_told_in_french(db):
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    from tournaments import services
+
+    tournament = services.create_tournament(
+        by=None, name="Soirée", slug="soiree", tables=2, game="pymtheg", language="fr"
+    )
+    upload = SimpleUploadedFile("paires.csv", b"number,name\n1,\nx,Les Rois\n", "text/csv")
+    response = french_organiser().post(
+        reverse("tournaments:teams_import", args=[tournament.slug]), {"file": upload}
+    )
+    page = response.content.decode()
+    assert "ligne 2 : le nom manque" in page
+    assert "ligne 3 : le numéro « x » n’est pas un nombre entier" in page
+    assert not english_left(page, _data(tournament) | FILE_COLUMNS | {"paires.csv", "Soirée"})

@@ -24,6 +24,8 @@ from dataclasses import dataclass, field
 from typing import IO
 from xml.etree import ElementTree
 
+from django.utils.translation import gettext
+
 from tournaments.models import Entrant
 
 MAX_TEAMS = 1000
@@ -77,7 +79,7 @@ class RowProblem:
     reason: str
 
     def __str__(self) -> str:
-        return f"line {self.line}: {self.reason}"
+        return gettext("line %(line)s: %(reason)s") % {"line": self.line, "reason": self.reason}
 
 
 @dataclass
@@ -469,8 +471,11 @@ def _map_columns(header: list[str], result: TeamFile) -> dict[str, int]:
     if "name" not in columns:
         found = ", ".join(repr(title) for title in header if title) or "none"
         result.file_errors.append(
-            f"line 1: no 'name' column (columns found: {found}); the first row must name the "
-            "columns: number, name, player1, player2"
+            gettext(
+                "line 1: no 'name' column (columns found: %(found)s); the first row must name "
+                "the columns: number, name, player1, player2"
+            )
+            % {"found": found}
         )
     return columns
 
@@ -479,9 +484,13 @@ def _parse_number(text: str) -> int:
     try:
         value = float(text)
     except ValueError:
-        raise ValueError(f"team number {text!r} is not a whole number") from None
+        raise ValueError(
+            gettext("team number '%(text)s' is not a whole number") % {"text": text}
+        ) from None
     if not value.is_integer() or value < 1:
-        raise ValueError(f"team number {text!r} must be a whole number from 1 up")
+        raise ValueError(
+            gettext("team number '%(text)s' must be a whole number from 1 up") % {"text": text}
+        )
     return int(value)
 
 
@@ -494,7 +503,7 @@ def _read_row(line: int, cells: list[str], columns: dict[str, int]) -> TeamRow |
     number = None
     if "number" in columns:
         if not cell("number"):
-            reasons.append("the team number is missing")
+            reasons.append(gettext("the team number is missing"))
         else:
             try:
                 number = _parse_number(cell("number"))
@@ -502,12 +511,17 @@ def _read_row(line: int, cells: list[str], columns: dict[str, int]) -> TeamRow |
                 reasons.append(str(exc))
     name = cell("name")
     if not name:
-        reasons.append("the team name is missing")
+        reasons.append(gettext("the team name is missing"))
     elif len(name) > NAME_MAX:
-        reasons.append(f"the team name is longer than {NAME_MAX} characters")
+        reasons.append(
+            gettext("the team name is longer than %(most)s characters") % {"most": NAME_MAX}
+        )
     for column in ("player1", "player2"):
         if len(cell(column)) > PLAYER_MAX:
-            reasons.append(f"{column} is longer than {PLAYER_MAX} characters")
+            reasons.append(
+                gettext("%(column)s is longer than %(most)s characters")
+                % {"column": column, "most": PLAYER_MAX}
+            )
     if reasons:
         return RowProblem(line, "; ".join(reasons))
     return TeamRow(line, number, name, cell("player1"), cell("player2"))
@@ -518,21 +532,24 @@ def parse_team_rows(table: list[list[str]]) -> TeamFile:
     result = TeamFile()
     lines = [(line, cells) for line, cells in enumerate(table, start=1) if any(cells)]
     if not lines:
-        result.file_errors.append("the file is empty: it needs a header row and one row a team")
+        result.file_errors.append(
+            gettext("the file is empty: it needs a header row and one row a team")
+        )
         return result
     header_line, header = lines[0]
     if header_line != 1:
-        result.file_errors.append("line 1 is blank: the column names must be on line 1")
+        result.file_errors.append(gettext("line 1 is blank: the column names must be on line 1"))
         return result
     columns = _map_columns(header, result)
     if result.file_errors:
         return result
     team_lines = lines[1:]
     if not team_lines:
-        result.file_errors.append("the file holds the column names but no teams")
+        result.file_errors.append(gettext("the file holds the column names but no teams"))
     elif len(team_lines) > MAX_TEAMS:
         result.file_errors.append(
-            f"the file lists {len(team_lines)} teams; a tournament holds at most {MAX_TEAMS}"
+            gettext("the file lists %(count)s teams; a tournament holds at most %(most)s")
+            % {"count": len(team_lines), "most": MAX_TEAMS}
         )
         return result
     first_line_of: dict[int, int] = {}
@@ -544,7 +561,9 @@ def parse_team_rows(table: list[list[str]]) -> TeamFile:
         if row.number is not None and row.number in first_line_of:
             result.problems.append(
                 RowProblem(
-                    line, f"team number {row.number} is also on line {first_line_of[row.number]}"
+                    line,
+                    gettext("team number %(number)s is also on line %(other)s")
+                    % {"number": row.number, "other": first_line_of[row.number]},
                 )
             )
             continue
@@ -566,7 +585,9 @@ def read_team_file(stream: IO[bytes], filename: str, size: int | None = None) ->
     if len(data) > MAX_FILE_BYTES:
         return too_large
     if not data.strip():
-        return TeamFile(file_errors=["the file is empty: it needs a header row and one row a team"])
+        return TeamFile(
+            file_errors=[gettext("the file is empty: it needs a header row and one row a team")]
+        )
     try:
         table = read_table(data, filename)
     except UnreadableFile as exc:
@@ -577,7 +598,11 @@ def read_team_file(stream: IO[bytes], filename: str, size: int | None = None) ->
 def conflicts_with_existing(rows: list[TeamRow], taken: dict[int, str]) -> list[RowProblem]:
     """Rows whose number an existing team of the tournament already has."""
     return [
-        RowProblem(row.line, f"team number {row.number} is already used by {taken[row.number]!r}")
+        RowProblem(
+            row.line,
+            gettext("team number %(number)s is already used by '%(name)s'")
+            % {"number": row.number, "name": taken[row.number]},
+        )
         for row in rows
         if row.number is not None and row.number in taken
     ]
