@@ -76,21 +76,21 @@ def read_play(play: object, players: int) -> list[list[int]]:
         raise RecordError(
             "play", f"must be a list of {TRICKS} tricks of {players} cards each, not {what}"
         )
-    tricks = []
-    for number, trick in enumerate(play, 1):
-        if type(trick) is not list or len(trick) != players:
-            what = f"{len(trick)} cards" if type(trick) is list else repr(trick)
-            raise RecordError(
-                "play", f"trick {number}: must be a list of {players} cards, not {what}"
-            )
-        cards = []
-        for text in trick:
-            card = CARD_CODES.get(text) if type(text) is str else None
-            if card is None:
-                raise RecordError("play", f"trick {number}: {text!r} is not a card")
-            cards.append(card)
-        tricks.append(cards)
-    return tricks
+    return [_read_trick(number, trick, players) for number, trick in enumerate(play, 1)]
+
+
+def _read_trick(number: int, trick: object, players: int) -> list[int]:
+    """One trick of ``play``: a card each player."""
+    if type(trick) is not list or len(trick) != players:
+        what = f"{len(trick)} cards" if type(trick) is list else repr(trick)
+        raise RecordError("play", f"trick {number}: must be a list of {players} cards, not {what}")
+    cards = []
+    for text in trick:
+        card = CARD_CODES.get(text) if type(text) is str else None
+        if card is None:
+            raise RecordError("play", f"trick {number}: {text!r} is not a card")
+        cards.append(card)
+    return cards
 
 
 def check_play(

@@ -62,19 +62,21 @@ def read_play(play: object) -> list[list[int]]:
     if type(play) is not list or len(play) != TRICKS:
         what = f"{len(play)} tricks" if type(play) is list else repr(play)
         raise RecordError("play", f"must be a list of {TRICKS} tricks of 4 cards, not {what}")
-    tricks = []
-    for number, trick in enumerate(play, 1):
-        if type(trick) is not list or len(trick) != 4:
-            what = f"{len(trick)} cards" if type(trick) is list else repr(trick)
-            raise RecordError("play", f"trick {number}: must be a list of 4 cards, not {what}")
-        cards = []
-        for text in trick:
-            card = CARD_CODES.get(text) if type(text) is str else None
-            if card is None:
-                raise RecordError("play", f"trick {number}: {text!r} is not a card")
-            cards.append(card)
-        tricks.append(cards)
-    return tricks
+    return [_read_trick(number, trick) for number, trick in enumerate(play, 1)]
+
+
+def _read_trick(number: int, trick: object) -> list[int]:
+    """One trick of ``play``: four cards."""
+    if type(trick) is not list or len(trick) != 4:
+        what = f"{len(trick)} cards" if type(trick) is list else repr(trick)
+        raise RecordError("play", f"trick {number}: must be a list of 4 cards, not {what}")
+    cards = []
+    for text in trick:
+        card = CARD_CODES.get(text) if type(text) is str else None
+        if card is None:
+            raise RecordError("play", f"trick {number}: {text!r} is not a card")
+        cards.append(card)
+    return cards
 
 
 def check_play(

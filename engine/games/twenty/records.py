@@ -271,16 +271,24 @@ def _read_last(
     card = parse_card(raw["card"])
     if card is None:
         raise RecordError("last", f"{raw['card']!r} is not a card")
-    if seat_tricks is not None:
-        if seat_tricks[seat] == 0:
-            raise RecordError("last", f"{seat} took no trick (tricks)")
-    elif (side_tricks == 0) if seat in side else (side_tricks == TRICKS):
-        raise RecordError("last", f"{seat}'s side took no trick (tricks)")
+    _check_took_a_trick(seat, side, side_tricks, seat_tricks)
     if deal is not None and not deal.hand(seat) >> card & 1:
         raise RecordError(
             "last", f"{seat} was not dealt {CARD_TEXT[card]} ({deal.holder(card)} was)"
         )
     return seat, card
+
+
+def _check_took_a_trick(
+    seat: str, side: tuple[str, ...], side_tricks: int, seat_tricks: dict[str, int] | None
+) -> None:
+    """The winner of the last trick took a trick: he did, by the tricks per seat; his side
+    did, by the side's total."""
+    if seat_tricks is not None:
+        if seat_tricks[seat] == 0:
+            raise RecordError("last", f"{seat} took no trick (tricks)")
+    elif (side_tricks == 0) if seat in side else (side_tricks == TRICKS):
+        raise RecordError("last", f"{seat}'s side took no trick (tricks)")
 
 
 def _read_held(raw: Any, deal: TwentyDeal | None, contract: str) -> tuple[str, str | None]:
