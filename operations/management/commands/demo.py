@@ -203,36 +203,9 @@ class Command(BaseCommand):
         quiet_eager_broker_warning()
         if migrate_if_needed(self.stdout):
             self.say("database: migrated")
-        path = demo_file(options["game"])
-        slug = load_description_file(path).slug
-        self.say(f"demo: loading {path.name} (any earlier '{slug}' tournament is replaced)")
-        call_command(
-            "load_demo",
-            replace=True,
-            game=options["game"],
-            stdout=self.stdout,
-            stderr=self.stderr,
-        )
-        tournament = Tournament.objects.get(slug=slug)
+        tournament = self._load(options["game"])
         organiser, password = reset_organiser()
-        bar = ProgressBar(
-            "demo: playing", getattr(self.stderr, "_out", self.stderr), enabled=not options["quiet"]
-        )
-        try:
-            report = simulate_tournament(
-                tournament,
-                rounds=options["rounds"],
-                seed=DEMO_PLAY_SEED,
-                dispute=not tournament.of_players,
-                by=organiser,
-                progress=bar.update,
-            )
-        except SimulationError as exc:
-            raise CommandError("\n".join(exc.messages)) from None
-        finally:
-            bar.finish()
-        for line in describe(report, tournament):
-            self.say(line)
+        self._play(tournament, organiser, rounds=options["rounds"], quiet=options["quiet"])
         # Tasks run in-process on the embedded defaults; with a broker this does the worker's
         # job now so the printed standings are complete.
         standings.recompute(tournament.pk)
@@ -244,16 +217,48 @@ class Command(BaseCommand):
             for line in lines:
                 self.say(line)
         base = settings.PUBLIC_BASE_URL or self._base_url(options["host"], options["port"])
+        links = demo_links(tournament, base) + [(what, base + path) for what, path in club_paths]
+        self._sign_in_and_links(password, links)
+        if not options["no_serve"]:
+            call_command("runserver", f"{options['host']}:{options['port']}", use_reloader=False)
+
+    def _load(self, game: str) -> Tournament:
+        """The game's demo tournament loaded afresh, drawn up and dealt."""
+        path = demo_file(game)
+        slug = load_description_file(path).slug
+        self.say(f"demo: loading {path.name} (any earlier '{slug}' tournament is replaced)")
+        call_command("load_demo", replace=True, game=game, stdout=self.stdout, stderr=self.stderr)
+        return Tournament.objects.get(slug=slug)
+
+    def _play(self, tournament: Tournament, organiser: Any, *, rounds: Any, quiet: bool) -> None:
+        """The tournament played by simulation (disputes and all for pairs), then described."""
+        bar = ProgressBar(
+            "demo: playing", getattr(self.stderr, "_out", self.stderr), enabled=not quiet
+        )
+        try:
+            report = simulate_tournament(
+                tournament,
+                rounds=rounds,
+                seed=DEMO_PLAY_SEED,
+                dispute=not tournament.of_players,
+                by=organiser,
+                progress=bar.update,
+            )
+        except SimulationError as exc:
+            raise CommandError("\n".join(exc.messages)) from None
+        finally:
+            bar.finish()
+        for line in describe(report, tournament):
+            self.say(line)
+
+    def _sign_in_and_links(self, password: str, links: list[tuple[str, str]]) -> None:
         self.say("")
         self.say(f"Sign in as {DEMO_USERNAME!r} with the password {password}")
         self.say("(a new password on every run of the demo)")
         self.say("")
-        links = demo_links(tournament, base) + [(what, base + path) for what, path in club_paths]
         for what, address in links:
             self.say(f"  {what + ':':<46} {address}")
         self.say("")
-        if not options["no_serve"]:
-            call_command("runserver", f"{options['host']}:{options['port']}", use_reloader=False)
 
     def _club(self, organiser: Any, *, quiet: bool) -> tuple[list[str], list[tuple[str, str]]]:
         bar = ProgressBar(
