@@ -201,8 +201,9 @@ def _block_text(text: str, trimmed: bool) -> str:
 
 
 def template_messages(text: str) -> set[str]:
-    """The msgids of one template."""
-    found = {a or b for a, b in _TRANSLATE.findall(text)}
+    """The msgids of one template. A literal ``%`` of ``{% translate %}`` is looked up doubled,
+    as Django's template engine looks it up (``%%``, given back as ``%``)."""
+    found = {(a or b).replace("%", "%%") for a, b in _TRANSLATE.findall(text)}
     for match in _BLOCK.finditer(text):
         trimmed = "trimmed" in match.group("options")
         # A plural block is one message, listed by its singular (its plural is msgid_plural).

@@ -585,3 +585,76 @@ def test_a_full_pyramid_sheet_is_refused_in_french():
     french = _in_french(problem)
     assert french.startswith("E n’a plus d’annonce de 6 sur la feuille 1") and "possibles" in french
     assert not _english_left(problem)
+
+
+# --- the public pages of a played tournament: a board's words on the table page and the card ---
+
+
+def _played_event(game_id: str) -> int:
+    """A French tournament of the game with every board entered and accepted."""
+    from scoring.standings import recompute
+    from tests.contract.events import board_facts, build_event
+    from tournaments import services as tournament_services
+
+    tournament = build_event(game_id, f"frplayed-{game_id}")
+    tournament.name = f"Coupe d’hiver {game_id}"
+    tournament.language = "fr"
+    tournament.save()
+    for entrant in tournament.teams.all():
+        entrant.name = f"Les As {entrant.number}"
+        entrant.save()
+    tournament = tournament_services.start_tournament(by=None, tournament=tournament)
+    matches = Match.objects.filter(table__tournament=tournament).select_related(
+        "table", "north_entrant", "east_entrant"
+    )
+    for match in sorted(matches, key=lambda m: (m.round, m.table.number)):
+        for board in match.table.boards.order_by("number"):
+            entry = services.submit_entry(
+                match_id=match.pk,
+                board_number=board.number,
+                team=match.north_entrant,
+                facts=board_facts(match, board.number),
+                client_id=f"north-{match.pk}-{board.number}",
+            )
+            services.accept_entry(
+                match_id=match.pk,
+                board_number=board.number,
+                team=match.east_entrant,
+                submission_id=entry.pk,
+                client_id=f"east-{match.pk}-{board.number}",
+            )
+    recompute(tournament.pk)
+    return tournament.pk
+
+
+@pytest.fixture(scope="module")
+def played_events(django_db_blocker):
+    from tests.conftest import rows_for_the_scope
+
+    yield from rows_for_the_scope(
+        django_db_blocker, lambda: {game: _played_event(game) for game in GAMES}
+    )
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_a_played_table_s_page_and_a_card_give_the_boards_in_french(db, played_events, game_id):
+    tournament = Tournament.objects.get(pk=played_events[game_id])
+    data = _data_of(tournament)
+    reader = Client()
+    pages = {
+        "table": reader.get(reverse("scoring:table", args=[tournament.slug, 1])),
+        "card": reader.get(reverse("scoring:team", args=[tournament.slug, 1])),
+        "standings": reader.get(reverse("scoring:standings", args=[tournament.slug])),
+    }
+    for name, response in pages.items():
+        assert response.status_code == 200 and response["Content-Language"] == "fr", name
+        html = response.content.decode()
+        assert not english_left(html, data), (game_id, name, english_left(html, data))
+        pieces = [piece for piece in shown_text(html) if piece not in data]
+        assert not [piece for piece in pieces if _english_words(piece) & SCORE_WORDS], name
+    table = pages["table"].content.decode()
+    # A game of individuals gives every board's words on the table page once its matches
+    # are played, in French (the checks above found no English in them).
+    words = re.findall(r'<ul class="board-words">(.*?)</ul>', table, re.S)
+    if tournament.of_players:
+        assert words and all("Tour" in block for block in words), game_id
