@@ -44,6 +44,7 @@ def _routes(tournament: Tournament) -> list[tuple[str, str]]:
         ("deal", reverse("tournaments:deal_edit", args=[slug, 1, 1])),
         ("route cards", reverse("tournaments:print_routes", args=[slug])),
         ("schedule sheet", reverse("tournaments:print_schedule", args=[slug])),
+        ("table cards", reverse("tournaments:print_tables", args=[slug])),
         ("finalise", reverse("tournaments:finalise", args=[slug])),
         ("room", reverse("tournaments:room", args=[slug])),
     ]
