@@ -19,7 +19,7 @@ from typing import Any
 
 from django.core.cache import cache
 from django.db import connection, transaction
-from django.db.models import F, JSONField, Q, Value
+from django.db.models import F, Q, Value
 from django.db.models.functions import Cast
 from django.utils import timezone
 
@@ -308,9 +308,12 @@ def _points_rows(tournament: Tournament, computed: dict[str, Any]) -> None:
 
 def _standings_object(tournament: Tournament, ranked: Ranked, version: int) -> None:
     StandingsState.objects.filter(tournament=tournament).update(
-        # The engine's JSON text, cast in SQL: what JSONField would store for the standings
-        # object, without encoding its tens of thousands of table entries one by one.
-        standings=Cast(Value(ranked.text), output_field=JSONField()),
+        # The engine's JSON text, cast in SQL: what the field would store for the standings
+        # object, without encoding its tens of thousands of table entries one by one (on
+        # PostgreSQL as json, kept as written: StoredStandingsField).
+        standings=Cast(
+            Value(ranked.text), output_field=StandingsState._meta.get_field("standings")
+        ),
         computed_version=version,
         computed_at=timezone.now(),
         provisional=bool(ranked.standings.get("provisional", True)),
