@@ -655,73 +655,101 @@ class _Restore:
     def _seats(self) -> None:
         """The players' seats of a game of individuals: every seat of every match taken, one
         seat a round for each player, North and East the match's own entrants."""
-        title, word = self.game.title, self.tournament.entrant_word
         rows, seated_in_round = [], set()
         for where, row in self.reader.rows("seats"):
-            if not self.tournament.of_players:
-                raise BackupError(
-                    f"{where}: {title} is played by pairs, whose matches have no seats"
-                )
-            key = (row.get("round"), row.get("table"))
-            match = _look_up(self.matches, key, where, "match (round, table)")
-            seat, stamps = _make(
-                MatchSeat,
-                where,
-                row,
-                match=match,
-                team=_look_up(self.teams, row.get("team"), where, word),
-            )
-            if seat.seat not in self.seat_names:
-                raise BackupError(
-                    f"{where}: {seat.seat!r} is not a seat of a table of "
-                    f"{self.tournament.table_size} ({', '.join(self.seat_names)})"
-                )
-            if seat.seat in self.seating[key]:
-                raise BackupError(
-                    f"{where}: the seat {seat.seat} of round {key[0]}, table {key[1]} appears twice"
-                )
-            if (seat.round, seat.team.number) in seated_in_round:
-                raise BackupError(
-                    f"{where}: {word} {seat.team.number} has two seats in round {seat.round}"
-                )
+            key, seat, stamps = self._seat(where, row, seated_in_round)
             self.seating[key][seat.seat] = seat.team
             seated_in_round.add((seat.round, seat.team.number))
             rows.append((seat, stamps))
         for key, match in self.matches.items():
-            seated = self.seating.get(key, {})
-            # A table's own players where the tables are of several sizes.
-            wanted = (
-                self.game.seats(match.table.players or self.tournament.table_size)
-                if self.tournament.of_players
-                else ()
-            )
-            missing = [name for name in wanted if name not in seated]
-            if missing:
-                older = (
-                    " (a version 1 backup does not hold them: export the tournament again)"
-                    if self.reader.version == 1
-                    else ""
-                )
-                raise BackupError(
-                    f"{self.match_where[key]}: no player in seat{'s' if len(missing) > 1 else ''} "
-                    f"{', '.join(missing)}: a match of {title} seats a player at each of "
-                    f"{', '.join(wanted)}{older}"
-                )
-            for name, side, entrant in (
-                ("N", "ns", match.north_entrant),
-                ("E", "ew", match.east_entrant),
-            ):
-                if seated and seated[name].number != entrant.number:
-                    raise BackupError(
-                        f"{self.match_where[key]}: '{side}' is {word} {entrant.number} but the "
-                        f"seat {name} holds {word} {seated[name].number}"
-                    )
+            self._check_seated(key, match)
         _insert(MatchSeat, rows)
+
+    def _seat(
+        self, where: str, row: dict, seated_in_round: set
+    ) -> tuple[tuple[Any, Any], MatchSeat, Any]:
+        """One seat of the backup with its match's (round, table): of a match the backup
+        holds, free so far, its player seated once in its round."""
+        word = self.tournament.entrant_word
+        if not self.tournament.of_players:
+            raise BackupError(
+                f"{where}: {self.game.title} is played by pairs, whose matches have no seats"
+            )
+        key = (row.get("round"), row.get("table"))
+        match = _look_up(self.matches, key, where, "match (round, table)")
+        seat, stamps = _make(
+            MatchSeat,
+            where,
+            row,
+            match=match,
+            team=_look_up(self.teams, row.get("team"), where, word),
+        )
+        if seat.seat not in self.seat_names:
+            raise BackupError(
+                f"{where}: {seat.seat!r} is not a seat of a table of "
+                f"{self.tournament.table_size} ({', '.join(self.seat_names)})"
+            )
+        if seat.seat in self.seating[key]:
+            raise BackupError(
+                f"{where}: the seat {seat.seat} of round {key[0]}, table {key[1]} appears twice"
+            )
+        if (seat.round, seat.team.number) in seated_in_round:
+            raise BackupError(
+                f"{where}: {word} {seat.team.number} has two seats in round {seat.round}"
+            )
+        return key, seat, stamps
+
+    def _check_seated(self, key: tuple, match: Match) -> None:
+        """Every seat of a match of individuals taken, North and East by its own entrants."""
+        word = self.tournament.entrant_word
+        seated = self.seating.get(key, {})
+        # A table's own players where the tables are of several sizes.
+        wanted = (
+            self.game.seats(match.table.players or self.tournament.table_size)
+            if self.tournament.of_players
+            else ()
+        )
+        missing = [name for name in wanted if name not in seated]
+        if missing:
+            older = (
+                " (a version 1 backup does not hold them: export the tournament again)"
+                if self.reader.version == 1
+                else ""
+            )
+            raise BackupError(
+                f"{self.match_where[key]}: no player in seat{'s' if len(missing) > 1 else ''} "
+                f"{', '.join(missing)}: a match of {self.game.title} seats a player at each of "
+                f"{', '.join(wanted)}{older}"
+            )
+        for name, side, entrant in (
+            ("N", "ns", match.north_entrant),
+            ("E", "ew", match.east_entrant),
+        ):
+            if seated and seated[name].number != entrant.number:
+                raise BackupError(
+                    f"{self.match_where[key]}: '{side}' is {word} {entrant.number} but the "
+                    f"seat {name} holds {word} {seated[name].number}"
+                )
 
     def _byes(self) -> None:
         """A backup's byes follow from its matches and seats; they must agree."""
         if "byes" not in self.reader.data:  # version 1
             return
+        written = self._written_byes()
+        found: dict[int, set[int]] = defaultdict(set)
+        for bye in byes_of(self.teams, self._playing()):
+            found[bye["round"]].add(bye["team"])
+        for round_number in sorted(set(written) | set(found)):
+            if written[round_number] != found[round_number]:
+                listed = ", ".join(map(str, sorted(written[round_number]))) or "none"
+                follow = ", ".join(map(str, sorted(found[round_number]))) or "none"
+                raise BackupError(
+                    f"byes: round {round_number} lists byes for {listed}, but its matches leave "
+                    f"out {follow}"
+                )
+
+    def _written_byes(self) -> dict[int, set[int]]:
+        """The byes the backup lists: each round's entrants sitting out."""
         written: dict[int, set[int]] = defaultdict(set)
         for where, row in self.reader.rows("byes"):
             round_number = row.get("round")
@@ -729,6 +757,10 @@ class _Restore:
                 raise BackupError(f"{where}: the round must be a whole number")
             team = _look_up(self.teams, row.get("team"), where, self.tournament.entrant_word)
             written[round_number].add(team.number)
+        return written
+
+    def _playing(self) -> list[tuple[int, int]]:
+        """(round, entrant number) of every entrant a match or a seat places."""
         playing = [
             (match.round, team.number)
             for match in self.matches.values()
@@ -739,17 +771,7 @@ class _Restore:
             for (round_number, _table), seats in self.seating.items()
             for team in seats.values()
         ]
-        found: dict[int, set[int]] = defaultdict(set)
-        for bye in byes_of(self.teams, playing):
-            found[bye["round"]].add(bye["team"])
-        for round_number in sorted(set(written) | set(found)):
-            if written[round_number] != found[round_number]:
-                listed = ", ".join(map(str, sorted(written[round_number]))) or "none"
-                follow = ", ".join(map(str, sorted(found[round_number]))) or "none"
-                raise BackupError(
-                    f"byes: round {round_number} lists byes for {listed}, but its matches leave "
-                    f"out {follow}"
-                )
+        return playing
 
     def _disqualifications(self) -> None:
         word = self.tournament.entrant_word
