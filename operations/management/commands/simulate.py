@@ -35,13 +35,7 @@ def describe(report: SimulationReport, tournament: Tournament) -> list[str]:
     lines = []
     if report.started:
         lines.append(f"{tournament.slug}: started the tournament")
-    if tournament.of_players:
-        outcome = ", ".join(
-            " ".join(filter(None, (plural(count, noun), after)))
-            for (noun, after), count in sorted(report.outcomes.items())
-        )
-    else:
-        outcome = f"{report.made} contracts made, {report.passed_out} passed out"
+    outcome = _outcome_words(report, tournament)
     lines.append(
         f"{tournament.slug}: played {'round' if len(report.rounds) == 1 else 'rounds'} {rounds}: "
         f"{plural(report.matches, 'match', 'matches')}, {plural(report.boards, 'board')}"
@@ -59,6 +53,16 @@ def describe(report: SimulationReport, tournament: Tournament) -> list[str]:
             f"{d.rejections} times, the director entered the result"
         )
     return lines
+
+
+def _outcome_words(report: SimulationReport, tournament: Tournament) -> str:
+    """How the boards played ended, counted."""
+    if tournament.of_players:
+        return ", ".join(
+            " ".join(filter(None, (plural(count, noun), after)))
+            for (noun, after), count in sorted(report.outcomes.items())
+        )
+    return f"{report.made} contracts made, {report.passed_out} passed out"
 
 
 class Command(BaseCommand):
