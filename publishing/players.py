@@ -30,7 +30,8 @@ def _sheet(name: str, title: str, columns: list[Column], rows: list[tuple]) -> S
     """A sheet named ``name`` (English, a message: shown in the active language; its CSV file
     keeps the English name)."""
     return SheetSpec(
-        name=_(name),
+        # "Boards" and "Deals" are both "Donnes" in French: the sheet's own word tells them apart.
+        name=pgettext("sheet name", name) if name == "Boards" else _(name),
         slug=name.lower().replace(" ", "-"),
         title=title,
         columns=columns,
@@ -178,10 +179,14 @@ def _sitting_out(
     """A round without a match, as the Seat and Note columns print it: the player's own
     withdrawal, or a bye (naming who withdrew where a withdrawal left it)."""
     if withdrew_after is not None and round_number > withdrew_after:
-        return "withdrawn", f"withdrew after round {withdrew_after}: no match"
+        return "withdrawn", _("withdrew after round %(round)s: no match") % {
+            "round": withdrew_after
+        }
+    # The bye's words (the engine's) in the file's language.
+    value = translated(bye)
     if gap is not None:
-        return "bye", f"{gap.words} ({bye.removeprefix('bye: ')})"
-    return "bye", bye
+        return "bye", f"{translated(gap.words)} ({value.removeprefix(_('bye: '))})"
+    return "bye", value
 
 
 def schedule_sheet(tournament: Tournament, matches: list[Match]) -> SheetSpec:

@@ -20,7 +20,7 @@ from django.db.models import Count, Q
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.formats import date_format
-from django.utils.translation import gettext, gettext_noop
+from django.utils.translation import gettext, gettext_noop, pgettext
 
 from analysis.selectors import analysis_text, board_analyses, by_table_and_board
 from engine.core.messages import joined
@@ -543,21 +543,33 @@ def _beside_texts(
 
 
 def rules_rows(tournament: Tournament, state: StandingsState) -> list[tuple[str, str, Any]]:
-    """The ruleset, house rules, tie policy and play settings, one rule a row."""
+    """The ruleset, house rules, tie policy and play settings, one rule a row, in the active
+    language (the engine's words of the games' settings and rules translated)."""
+    play, ranking = pgettext("rules section", "Play"), gettext("Ranking")
     rows: list[tuple[str, str, Any]] = [
-        ("Tournament", "Name", clean_text(tournament.name)),
-        ("Tournament", "Game", tournament.get_game_display()),
-        ("Tournament", "Status", tournament.get_status_display()),
-        ("Ranking", "Ties in a table's ranking", tournament.get_ties_display()),
-        ("Ranking", "Winner", "the least total of ranking points; places are shared"),
-        ("Play", "Boards per table", tournament.boards_per_table),
-        ("Schedule", "Sides", tournament.get_side_mode_display()),
-        *(("Play", label, value) for label, value in tournament.settings_in_words()),
-        *tournament.game_rules.rules_in_detail(tournament.rules),
+        (gettext("Tournament"), gettext("Name"), clean_text(tournament.name)),
+        (gettext("Tournament"), gettext("Game"), tournament.get_game_display()),
+        (gettext("Tournament"), gettext("Status"), str(tournament.get_status_display())),
+        (ranking, gettext("Ties in a table's ranking"), str(tournament.get_ties_display())),
+        (
+            ranking,
+            gettext("Winner"),
+            gettext("the least total of ranking points; places are shared"),
+        ),
+        (play, gettext("Boards per table"), tournament.boards_per_table),
+        (gettext("Schedule"), gettext("Sides"), str(tournament.get_side_mode_display())),
+        *(
+            (play, translated(label), translated(value))
+            for label, value in tournament.settings_in_words()
+        ),
+        *(
+            tuple(translated(part) for part in row)
+            for row in tournament.game_rules.rules_in_detail(tournament.rules)
+        ),
     ]
     rows += [
-        ("Standings", "Results version", state.results_version),
-        ("Standings", "Standings computed from version", state.computed_version),
+        (gettext("Standings"), gettext("Results version"), state.results_version),
+        (gettext("Standings"), gettext("Standings computed from version"), state.computed_version),
     ]
     return rows
 
