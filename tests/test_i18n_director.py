@@ -248,7 +248,26 @@ def test_a_score_sentence_keeps_its_english_and_translates_its_values():
     )
     pysngtaut = get_game("pysngtaut")
     sets = _in_french(pysngtaut.describe(RARE_SCORES["pysngtaut"][0]))
-    assert "D♥ D♦ D♠ (3 figures naturelles, 20,000)" in sets and "hors tour" in sets
+    assert "D♥ D♦ D♠ (3 figures naturelles, 20\u202f000)" in sets and "hors tour" in sets
+    english = pysngtaut.describe(RARE_SCORES["pysngtaut"][0])
+    assert "Q♥ Q♦ Q♠ (3 Natural Face Cards, 20,000)" in english
+
+
+def test_a_number_is_grouped_as_the_reader_writes_it():
+    from engine.core.messages import grouped
+
+    assert [grouped(n) for n in (7, 999, 1000, 1234567, -48140)] == [
+        "7",
+        "999",
+        "1,000",
+        "1,234,567",
+        "-48,140",
+    ]
+    assert [_in_french(grouped(n)) for n in (999, 1234567, -48140)] == [
+        "999",
+        "1\u202f234\u202f567",
+        "-48\u202f140",
+    ]
 
 
 # --- the director's pages ---------------------------------------------------------------------

@@ -42,3 +42,17 @@ def joined(parts: list[Any] | tuple[Any, ...], between: str) -> str:
         return ""
     places = between.join(f"%(p{index})s" for index in range(len(parts)))
     return Words(places, {f"p{index}": part for index, part in enumerate(parts)})
+
+
+def grouped(value: int) -> str:
+    """A whole number with its thousands grouped as the reader writes them: ``12,000`` in
+    English, ``12 000`` in French (each group joined by the catalogue's ``%(high)s,%(low)s``)."""
+    digits = str(abs(value))
+    sign = "-" if value < 0 else ""
+    if len(digits) <= 3:
+        return f"{sign}{digits}"
+    head = len(digits) % 3 or 3
+    number: str = digits[:head]
+    for start in range(head, len(digits), 3):
+        number = words("%(high)s,%(low)s", high=number, low=digits[start : start + 3])
+    return Words("%(sign)s%(number)s", {"sign": sign, "number": number}) if sign else number

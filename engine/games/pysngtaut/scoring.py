@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from engine.core.messages import Words, joined, words
+from engine.core.messages import Words, grouped, joined, words
 from engine.core.seats import SEAT_LETTERS, SEAT_NAMES
 from engine.games.pysngtaut.cards import (
     CARD_CODES,
@@ -224,7 +224,12 @@ def settle(
 
 
 def _points(value: int) -> str:
-    return f"{value:+,}".replace("-", "−") if value else "0"
+    """``+22,625``, ``−5,945`` (a minus sign), ``0``; grouped as the reader writes numbers."""
+    if not value:
+        return "0"
+    return Words(
+        "%(sign)s%(number)s", {"sign": "+" if value > 0 else "−", "number": grouped(abs(value))}
+    )
 
 
 #: The penalties a board's payments may name (4.4), in words.
@@ -253,7 +258,7 @@ def _set_words(entry: Mapping[str, Any]) -> Words:
     row = CATEGORY_ROWS.get(entry["category"], entry["category"])
     return Words(
         "%(cards)s (%(row)s, %(value)s)",
-        {"cards": cards, "row": row, "value": f"{entry['value']:,}"},
+        {"cards": cards, "row": row, "value": grouped(entry["value"])},
     )
 
 
@@ -263,14 +268,21 @@ def describe(score: Mapping[str, Any]) -> str:
     of the engine's words (engine.core.messages), translated by the pages."""
     # Seats in table order, whatever order a stored score's keys came back in.
     seats = score["seats"]
-    results = ", ".join(f"{seat} {_points(seats[seat])}" for seat in SEAT_LETTERS if seat in seats)
+    results = joined(
+        [
+            Words("%(seat)s %(points)s", {"seat": seat, "points": _points(seats[seat])})
+            for seat in SEAT_LETTERS
+            if seat in seats
+        ],
+        ", ",
+    )
     extras = _extras(score)
     extra = Words(" (%(extras)s)", {"extras": joined(extras, ", ")}) if extras else ""
     if score["winner"] is None:
         pot = sum(p["amount"] for p in score["payments"] if p["to"] == "pot")
         return words(
             "Dead hand, %(pot)s lost to the pot%(extra)s: %(results)s",
-            pot=f"{pot:,}",
+            pot=grouped(pot),
             extra=extra,
             results=results,
         )
@@ -279,7 +291,7 @@ def describe(score: Mapping[str, Any]) -> str:
     values = {
         "seat": SEAT_NAMES[score["winner"]],
         "count": len(sets),
-        "worth": f"{worth:,}",
+        "worth": grouped(worth),
         "extra": extra,
         "results": results,
         "sets": joined([_set_words(entry) for entry in sets], "; "),
