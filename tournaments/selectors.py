@@ -346,38 +346,59 @@ def route_cards(tournament: Tournament, team_number: int | None = None) -> list[
     cards = {team.pk: RouteCard(team) for team in teams}
     rounds = round_count(tournament)
     stops: dict[int, dict[int, RouteStop]] = defaultdict(dict)
+    stops_of = _players_stops if tournament.of_players else _pairs_stops
     for match in tournament_matches(tournament):
-        if tournament.of_players:
-            seated = sorted(
-                ((seat.seat, seat.team) for seat in match.seats.all()),
-                key=lambda item: SEAT_LETTERS.index(item[0]),
-            )
-            for seat, team in seated:
-                others = [(other, player) for other, player in seated if player.pk != team.pk]
-                stops[team.pk][match.round] = RouteStop(
-                    match.round, match.table, seat, others=others
-                )
-            continue
-        opening = tournament.opening_seat_for(match.table.number)
-        for team, side, opponent in (
-            (match.north_entrant, "NS", match.east_entrant),
-            (match.east_entrant, "EW", match.north_entrant),
-        ):
-            stops[team.pk][match.round] = RouteStop(
-                match.round, match.table, side, opponent, opening
-            )
+        for pk, stop in stops_of(tournament, match):
+            stops[pk][match.round] = stop
     substitutes = room_selectors.substitutes_of_entrants(tournament)
     withdrawn = room_selectors.withdrawn_after(tournament)
     gaps = room_selectors.withdrawal_gaps(tournament)
     for pk, card in cards.items():
         card.stops = [stops[pk].get(number, RouteStop(number)) for number in range(1, rounds + 1)]
-        for stop in card.stops:
-            gap = gaps.get((card.team.number, stop.round))
-            if stop.is_bye and gap is not None:
-                stop.note = gap.words
+        _note_withdrawal_gaps(card, gaps)
         card.substitutes = substitutes.get(pk, [])
         card.withdrew_after = withdrawn.get(pk)
     return list(cards.values())
+
+
+def _players_stops(tournament: Tournament, match: Match) -> list[tuple[int, RouteStop]]:
+    """Each player's stop at a match of individuals: his seat and the others at the table."""
+    seated = sorted(
+        ((seat.seat, seat.team) for seat in match.seats.all()),
+        key=lambda item: SEAT_LETTERS.index(item[0]),
+    )
+    return [
+        (
+            team.pk,
+            RouteStop(
+                match.round,
+                match.table,
+                seat,
+                others=[(other, player) for other, player in seated if player.pk != team.pk],
+            ),
+        )
+        for seat, team in seated
+    ]
+
+
+def _pairs_stops(tournament: Tournament, match: Match) -> list[tuple[int, RouteStop]]:
+    """Each pair's stop at a match: its side, its opponents and the table's opening seat."""
+    opening = tournament.opening_seat_for(match.table.number)
+    return [
+        (team.pk, RouteStop(match.round, match.table, side, opponent, opening))
+        for team, side, opponent in (
+            (match.north_entrant, "NS", match.east_entrant),
+            (match.east_entrant, "EW", match.north_entrant),
+        )
+    ]
+
+
+def _note_withdrawal_gaps(card: RouteCard, gaps: dict) -> None:
+    """A round sat out because of a withdrawal says so on the card."""
+    for stop in card.stops:
+        gap = gaps.get((card.team.number, stop.round))
+        if stop.is_bye and gap is not None:
+            stop.note = gap.words
 
 
 # --- table cards (hand diagrams) ----------------------------------------------------------
