@@ -547,9 +547,10 @@ process.stdin.on("end", () => {
     up: logic.upNote({ up: "7D", wild: "7", multiplier: 1 }),
     fault: logic.classify(["QH", "KD", "KS"], "7", {}).fault,
     refused: logic.refusal("QH", { QH: 1 }, { QH: 1 }, "7D", 4),
+    points: logic.points(12000),
   });
   const english = words();
-  logic.useWords(tr, trf);
+  logic.useWords(tr, trf, "fr");
   process.stdout.write(JSON.stringify({ english, french: words() }));
 });
 """
@@ -574,6 +575,7 @@ def test_pys_ngtaut_s_cards_faults_and_counts_are_french_with_the_page_s_catalog
         "fault": "cards of two ranks, Q and K; only 7 is wild",
         "refused": "Queen of hearts (Q♥) refused: the pack holds it once, and it is entered "
         "once already.",
+        "points": "12,000",
     }
     assert answer["french"] == {
         "name": "dame de cœur",
@@ -582,6 +584,7 @@ def test_pys_ngtaut_s_cards_faults_and_counts_are_french_with_the_page_s_catalog
         "fault": "cartes de deux hauteurs, D et R ; seul 7 est joker",
         "refused": "Dame de cœur (D♥) refusé : le paquet le contient une fois, et il est déjà "
         "saisi une fois.",
+        "points": "12\u202f000",
     }
 
 

@@ -33,9 +33,12 @@
   let tr = (text) => text;
   let trf = (text, values) =>
     tr(text).replace(/%\((\w+)\)s/g, (place, key) => (key in values ? String(values[key]) : place));
-  function useWords(pageTr, pageTrf) {
+  // The page's language for numbers (12 000 in French); English until the page says.
+  let numberLocale = "en-US";
+  function useWords(pageTr, pageTrf, pageLocale) {
     if (pageTr) tr = pageTr;
     if (pageTrf) trf = pageTrf;
+    if (pageLocale) numberLocale = pageLocale;
   }
   const SUIT_NAMES = { S: N_("spades"), H: N_("hearts"), D: N_("diamonds"), C: N_("clubs") };
   const RANK_WORDS = { T: "10" };
@@ -245,7 +248,7 @@
   }
 
   function points(value) {
-    return Number(value).toLocaleString("en-US");
+    return Number(value).toLocaleString(numberLocale);
   }
 
   const logic = {
@@ -267,7 +270,7 @@
     const tr = kit.tr || ((text) => text);
     const trf = kit.trf || ((text, values) => text.replace(/%\((\w+)\)s/g, (_, name) => values[name]));
     const name = (seat) => SEAT_NAMES[seat] || seat;
-    logic.useWords(tr, trf);
+    logic.useWords(tr, trf, root.document && root.document.documentElement.lang);
     const handWords = (seat) => trf("%(seat)s's hand", { seat: name(seat) });
     const setWords = (seat, index) => trf("%(seat)s's set %(number)s", { seat: name(seat), number: index + 1 });
 
