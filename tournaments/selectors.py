@@ -203,22 +203,29 @@ def proposals(tournament: Tournament) -> dict[str, Any]:
         proposal["current"] = proposal["tables"] == tables_now and (
             not tournament.of_players or sorted(sizes) == sorted(sizes_now)
         )
-        proposal["size_groups"] = [
-            (sizes.count(size), size) for size in sorted(set(sizes), reverse=True)
-        ]
-        proposal["meetings"] = {
-            "most": proposal["max_meetings"],
-            "count": proposal["pairs_at_most"],
-            "every_round": proposal["max_meetings"] > 1
-            and proposal["max_meetings"] == proposal["rounds"],
-            "least": proposal["least_possible"],
-        }
-        proposal["at_size"] = [
-            (int(size), low, high)
-            for size, (low, high) in proposal.get("rounds_at_size", {}).items()
-        ]
+        proposal.update(_proposal_figures(proposal))
     found["tables_now"] = tables_now
     return found
+
+
+def _proposal_figures(proposal: dict[str, Any]) -> dict[str, Any]:
+    """A proposal's figures as the pages show them: its tables grouped by size, its
+    meetings, and each player's rounds at each size."""
+    sizes = proposal["sizes"]
+    most = proposal["max_meetings"]
+    return {
+        "size_groups": [(sizes.count(size), size) for size in sorted(set(sizes), reverse=True)],
+        "meetings": {
+            "most": most,
+            "count": proposal["pairs_at_most"],
+            "every_round": most > 1 and most == proposal["rounds"],
+            "least": proposal["least_possible"],
+        },
+        "at_size": [
+            (int(size), low, high)
+            for size, (low, high) in proposal.get("rounds_at_size", {}).items()
+        ],
+    }
 
 
 def schedule_meetings(tournament: Tournament) -> dict[str, Any] | None:
