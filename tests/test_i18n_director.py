@@ -680,3 +680,20 @@ def test_a_played_table_s_page_and_a_card_give_the_boards_in_french(db, played_e
     words = re.findall(r'<ul class="board-words">(.*?)</ul>', table, re.S)
     if tournament.of_players:
         assert words and all("Tour" in block for block in words), game_id
+
+
+def test_a_bye_s_and_a_forfeit_s_words_are_french(db, director_events):
+    from scoring.selectors import bye_words
+    from scoring.views.public import _forfeit_words
+
+    for game_id in GAMES:
+        tournament = Tournament.objects.get(pk=director_events[game_id][0])
+        words = bye_words(tournament)
+        assert words.startswith("bye: ")
+        assert _in_french(words).startswith("exempt : "), game_id
+        assert not _english_left(words)
+    with translation.override("fr"):
+        assert _forfeit_words(True, False) == "forfait −1000"
+        assert _forfeit_words(False, True) == "0 (forfait des adversaires)"
+        assert _forfeit_words(True, True) == "non jouée (les deux disqualifiés)"
+    assert _forfeit_words(True, False) == "forfeit −1000"
