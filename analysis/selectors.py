@@ -144,9 +144,11 @@ def progress(tournament: Tournament) -> Progress:
             result.pending += 1
         else:
             reason = f": {view.error}" if view.error else ""
-            result.not_analysed.append(
-                f"table {board.table.number}, board {board.number}: {view.words.lower()}{reason}"
-            )
+            where = gettext("table %(table)s, board %(board)s") % {
+                "table": board.table.number,
+                "board": board.number,
+            }
+            result.not_analysed.append(f"{where}: {gettext(view.words).lower()}{reason}")
     return result
 
 

@@ -75,10 +75,10 @@ class Export(models.Model):
         CSV = "csv", _("CSV files, zipped (.zip)")
 
     class State(models.TextChoices):
-        QUEUED = "queued", "Waiting for the worker"
-        RUNNING = "running", "Being written"
-        DONE = "done", "Ready"
-        FAILED = "failed", "Failed"
+        QUEUED = "queued", _("Waiting for the worker")
+        RUNNING = "running", _("Being written")
+        DONE = "done", _("Ready")
+        FAILED = "failed", _("Failed")
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="exports")
     kind = models.CharField(max_length=10, choices=Kind.choices, default=Kind.RESULTS)

@@ -669,7 +669,7 @@ def export_status(export: Export) -> dict[str, Any]:
         "state": export.state,
         "state_label": export.get_state_display(),
         "progress": export.progress,
-        "step": export.step,
+        "step": gettext(export.step) if export.step else "",
         "error": export.error,
         "published": export.published,
         "size": export.size,
