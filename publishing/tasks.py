@@ -21,8 +21,8 @@ def run_export_task(export_id: int) -> str:
     retry_backoff_max=60,
     max_retries=5,
 )
-def after_standings_task(tournament_id: int) -> str:
-    return services.after_standings_stored(tournament_id)
+def after_standings_task(tournament_id: int, waiting_since: float | None = None) -> str:
+    return services.after_standings_stored(tournament_id, waiting_since=waiting_since)
 
 
 @shared_task

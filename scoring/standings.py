@@ -98,7 +98,7 @@ def recompute(tournament_id: int, *, wait: bool = True) -> str:
                 return done
             outcome = _recompute(tournament_id)
         done = "stored" if "stored" in (done, outcome) else outcome
-        if not _stale(tournament_id):
+        if not is_stale(tournament_id):
             return done
         wait = False
 
@@ -157,7 +157,9 @@ def _turn(tournament_id: int, *, wait: bool) -> Iterator[bool]:
         lock.release()
 
 
-def _stale(tournament_id: int) -> bool:
+def is_stale(tournament_id: int) -> bool:
+    """Whether the tournament's stored standings are behind its results (a recompute is
+    due: queued, under way, or the reconcile's)."""
     return StandingsState.objects.filter(
         Q(computed_version__lt=F("results_version")) | Q(computed_at__isnull=True),
         tournament_id=tournament_id,
