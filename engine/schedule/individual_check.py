@@ -524,13 +524,20 @@ def _check_complete(
                 f"round {round_}: no seating for {_plural('table', missing)} {_ranges(missing)}"
             )
     for round_ in sorted(tables):
-        missing = _complement(sorted(present[round_]), 1, header.players)
-        if missing:
-            plays, is_ = ("plays", "is") if _how_many(missing) == 1 else ("play", "are")
-            problems.append(
-                f"round {round_}: {_plural('player', missing)} {_ranges(missing)} neither "
-                f"{plays} nor {is_} listed as sitting out"
-            )
+        _check_everyone_present(round_, present[round_], header.players, problems)
+
+
+def _check_everyone_present(
+    round_: int, present: set[int], players: int, problems: list[str]
+) -> None:
+    """Every player of the field plays round ``round_`` or is listed as sitting it out."""
+    missing = _complement(sorted(present), 1, players)
+    if missing:
+        plays, is_ = ("plays", "is") if _how_many(missing) == 1 else ("play", "are")
+        problems.append(
+            f"round {round_}: {_plural('player', missing)} {_ranges(missing)} neither "
+            f"{plays} nor {is_} listed as sitting out"
+        )
 
 
 def _check_figures(seatings: list[_Seating], header: _Header, problems: list[str]) -> None:
@@ -580,19 +587,7 @@ def _check_rounds_at_size(
     """``rounds_at_size``: {"size": [fewest, most]} rounds a player spends at that size."""
     if header.players is None:
         return
-    counts: dict[int, Counter[int]] = defaultdict(Counter)
-    for seating in seatings:
-        size = header.size(seating.table)
-        if size is not None:
-            for player in seating.players:
-                counts[size][player] += 1
-    real = {
-        str(size): [
-            min(counts[size].get(p, 0) for p in range(1, header.players + 1)),
-            max(counts[size].values()),
-        ]
-        for size in sorted(counts, reverse=True)
-    }
+    real = _rounds_at_size(seatings, header, header.players)
     if claimed != real:
         words = "; ".join(
             f"at tables of {size}, {low} to {high} rounds"
@@ -603,6 +598,25 @@ def _check_rounds_at_size(
         problems.append(
             f"'rounds_at_size' is {_describe(claimed)}, but a player spends {words or 'nothing'}"
         )
+
+
+def _rounds_at_size(
+    seatings: list[_Seating], header: _Header, players: int
+) -> dict[str, list[int]]:
+    """{"size": [fewest, most]} rounds a player spends at tables of that size."""
+    counts: dict[int, Counter[int]] = defaultdict(Counter)
+    for seating in seatings:
+        size = header.size(seating.table)
+        if size is not None:
+            for player in seating.players:
+                counts[size][player] += 1
+    return {
+        str(size): [
+            min(counts[size].get(p, 0) for p in range(1, players + 1)),
+            max(counts[size].values()),
+        ]
+        for size in sorted(counts, reverse=True)
+    }
 
 
 # --- wording -----------------------------------------------------------------------------------
