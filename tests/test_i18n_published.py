@@ -365,3 +365,28 @@ def test_a_changed_language_gives_a_new_file_and_new_drawings(
     chart = refresh_chart_data(tournament, standings_bookkeeping(tournament))
     assert chart.language == "en" and "Place of each team after every round" in chart.places_svg
     assert ChartData.objects.get(pk=chart.pk).language == "en"
+
+
+@pytest.mark.parametrize("game_id", list(game_ids()))
+def test_the_downloads_of_a_french_tournament_are_listed_in_french(
+    db, played_events, game_id, settings, tmp_path
+):
+    """A published file's line: its kind, format, what it holds (written in the tournament's
+    language with the file) and the link, in French; the organiser's list too."""
+    from publishing.services import publish_export
+
+    settings.PUBLISHING_EXPORT_ROOT = tmp_path
+    tournament = Tournament.objects.get(pk=played_events[game_id])
+    export, _started = request_export(tournament=tournament, kind="standings", fmt="xlsx")
+    publish_export(export=run_export(export.pk), by=None)
+    # The latest file's address is printed as it is: an address, not words.
+    address = reverse("publishing:latest-download", args=[tournament.slug, "standings", "xlsx"])
+    data = _data_of(tournament) | {address}
+    public = Client().get(reverse("publishing:downloads", args=[tournament.slug]))
+    html = public.content.decode()
+    assert "Classeur du classement" in html and "Télécharger" in html, html
+    assert not english_left(html, data), english_left(html, data)
+    organiser = _organiser().get(reverse("publishing:organiser", args=[tournament.slug]))
+    html = organiser.content.decode()
+    assert "Prêt" in html and "Retirer" in html
+    assert not english_left(html, data), english_left(html, data)
