@@ -242,6 +242,20 @@ def simulate_board(deal: TwentyDeal, rng: random.Random) -> tuple[dict[str, Any]
     return record, tricks
 
 
+def _contras_entered(score: Mapping[str, Any]) -> dict[str, str]:
+    """The items of a score that were contra'd, each with its level."""
+    return {
+        entry["item"]: entry["contra"]
+        for entry in score["items"]
+        if entry["item"] in ("bid", "sparrow", "slam") and entry["contra"] != "none"
+    }
+
+
+def _held(score: Mapping[str, Any]) -> list[tuple[str, str]]:
+    """The held bonuses of a score (the Kings or the Honours), each with who claimed it."""
+    return [(e["item"], e["by"]) for e in score["items"] if e["item"] in ("kings", "honours")]
+
+
 def _partner_words(score: Mapping[str, Any]) -> Words:
     """The declarer's partner, and the card that called him."""
     partner = words(SEAT_NAMES[score["partner"]])
@@ -413,11 +427,7 @@ class TwentyGame(Game):
         played, so the server finds the entry agrees with the deal on file."""
         state = next_calls(record["auction"], score["dealer"])
         facts: dict[str, Any] = {"auction": state["auction"]}
-        contras = {
-            entry["item"]: entry["contra"]
-            for entry in score["items"]
-            if entry["item"] in ("bid", "sparrow", "slam") and entry["contra"] != "none"
-        }
+        contras = _contras_entered(score)
         if contras:
             facts["contras"] = contras
         facts["points"] = score["points"]
@@ -432,9 +442,9 @@ class TwentyGame(Game):
             facts["partner"] = score["partner"]
             if score["called"] is not None:
                 facts["called"] = score["called"]
-        held = [e["by"] for e in score["items"] if e["item"] in ("kings", "honours")]
+        held = _held(score)
         if held:
-            facts["held"] = held[0]
+            facts["held"] = held[0][1]
         return facts
 
     def entry_in_words(
@@ -457,9 +467,8 @@ class TwentyGame(Game):
         ]
         if score["partner"]:
             rows.append((words("Partner"), _partner_words(score)))
-        for entry in score["items"]:
-            if entry["item"] in ("bid", "sparrow", "slam") and entry["contra"] != "none":
-                rows.append((_CONTRA_LABELS[entry["item"]], words(LEVEL_WORDS[entry["contra"]])))
+        for item, contra in _contras_entered(score).items():
+            rows.append((_CONTRA_LABELS[item], words(LEVEL_WORDS[contra])))
         side = [score["declarer"]] + ([score["partner"]] if score["partner"] else [])
         rows.append((words("Declarer's side"), _joined([seat_name(s) for s in side], " and ")))
         rows.append((words("Its points"), str(score["points"])))
@@ -467,9 +476,8 @@ class TwentyGame(Game):
         last = record.get("last")
         if last:
             rows.append((words("Last trick"), _last_trick_words(last)))
-        for entry in score["items"]:
-            if entry["item"] in ("kings", "honours"):
-                rows.append((_HELD_LABELS[entry["item"]], seat_name(entry["by"])))
+        for item, seat in _held(score):
+            rows.append((_HELD_LABELS[item], seat_name(seat)))
         return rows
 
     def entry_options(
