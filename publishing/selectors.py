@@ -23,7 +23,7 @@ from django.utils.formats import date_format
 from django.utils.translation import gettext, gettext_noop, pgettext
 
 from analysis.selectors import analysis_text, board_analyses, by_table_and_board
-from engine.core.messages import joined
+from engine.core.messages import Words, joined
 from engine.games import Game
 from publishing.charts import spread_svg, tables_out_words
 from publishing.exports.sheets import Stamp
@@ -542,6 +542,14 @@ def _beside_texts(
     return ["\n".join(lines.get(key, [])) for key in keys]
 
 
+def _game_words(text: Any) -> Any:
+    """A game's setting's label or value in the active language: the engine's ``words``
+    translated, a fixed English text (a choice's label) looked up in the catalogue."""
+    if isinstance(text, Words):
+        return translated(text)
+    return gettext(text) if isinstance(text, str) and text else text
+
+
 def rules_rows(tournament: Tournament, state: StandingsState) -> list[tuple[str, str, Any]]:
     """The ruleset, house rules, tie policy and play settings, one rule a row, in the active
     language (the engine's words of the games' settings and rules translated)."""
@@ -559,7 +567,7 @@ def rules_rows(tournament: Tournament, state: StandingsState) -> list[tuple[str,
         (play, gettext("Boards per table"), tournament.boards_per_table),
         (gettext("Schedule"), gettext("Sides"), str(tournament.get_side_mode_display())),
         *(
-            (play, translated(label), translated(value))
+            (play, _game_words(label), _game_words(value))
             for label, value in tournament.settings_in_words()
         ),
         *(

@@ -227,9 +227,9 @@ def test_a_french_tournament_s_workbook_is_in_french(
         html = "".join(f"<p>{text}</p>" for text in top)
         assert not english_left(html, data), (sheet.title, english_left(html, data))
     # The cells too: the notes, the results' words, the hands, the double-dummy tables and the
-    # rules sheet's own rows. The games' settings and rules in detail there (the engine's
-    # describe_settings and rules_in_detail) stay English (docs/languages.md): left out here.
-    own_sections = {"Tournoi", "Classement", "Mouvement"}
+    # rules sheet's own rows and the game's settings. The games' rules in detail there (the
+    # engine's rules_in_detail, its own sections) stay English (docs/languages.md): left out.
+    own_sections = {"Tournoi", "Classement", "Mouvement", "Jeu"}
     for sheet in book.worksheets:
         cells = [
             value
