@@ -697,3 +697,16 @@ def test_a_bye_s_and_a_forfeit_s_words_are_french(db, director_events):
         assert _forfeit_words(False, True) == "0 (forfait des adversaires)"
         assert _forfeit_words(True, True) == "non jouée (les deux disqualifiés)"
     assert _forfeit_words(True, False) == "forfeit −1000"
+
+
+def test_an_entry_s_disagreement_with_the_deal_is_french_for_the_director():
+    game = get_game("pymtheg")
+    dealt = {"declarer_score": 31, "made": True}
+    entered = {"declarer_score": -62, "made": False}
+    differences = game.score_differences(dealt, entered)
+    assert differences == (
+        "declarer_score: entered -62, from the deal 31; made: entered False, from the deal True"
+    )
+    assert _in_french(differences) == (
+        "declarer_score : saisi -62, d’après la donne 31; made : saisi False, d’après la donne True"
+    )

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from engine.core.errors import RecordError, SettingsError
-from engine.core.messages import words
+from engine.core.messages import joined, words
 from engine.core.seats import table_seats, turn_order
 
 PAIRS = "pairs"
@@ -60,9 +60,17 @@ def board_mismatch(deal: Any, *, players: int, dealer: str) -> str | None:
     """Why a deal with its own ``players`` and ``dealer`` does not fit a board of ``players``
     dealt by ``dealer`` (for games whose notation names both)."""
     if deal.players != players:
-        return f"the deal has {deal.players} hands; the table seats {players} players"
+        return words(
+            "the deal has %(hands)s hands; the table seats %(players)s players",
+            hands=deal.players,
+            players=players,
+        )
     if deal.dealer != dealer:
-        return f"the deal is dealt by {deal.dealer}; this board's dealer is {dealer}"
+        return words(
+            "the deal is dealt by %(dealt)s; this board's dealer is %(dealer)s",
+            dealt=deal.dealer,
+            dealer=dealer,
+        )
     return None
 
 
@@ -421,9 +429,17 @@ class Game(ABC):
         by default field by field."""
         keys = set(dealt) | set(entered)
         differ = sorted(key for key in keys if dealt.get(key) != entered.get(key))
-        return "; ".join(
-            f"{key}: entered {entered.get(key)!r}, from the deal {dealt.get(key)!r}"
-            for key in differ
+        return joined(
+            [
+                words(
+                    "%(field)s: entered %(entered)s, from the deal %(dealt)s",
+                    field=key,
+                    entered=repr(entered.get(key)),
+                    dealt=repr(dealt.get(key)),
+                )
+                for key in differ
+            ],
+            "; ",
         )
 
     def scorer_facts(self, record: Mapping[str, Any], score: Mapping[str, Any]) -> dict[str, Any]:
