@@ -929,19 +929,10 @@ def _draw_movement(
     rounds: int | None,
     drawn: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
-    from engine.schedule import generate_individual_schedule
-    from engine.schedule.mixed import generate_mixed_schedule
-
-    own = [tables[number].players for number in sorted(tables)]
     try:
-        if drawn is not None:
-            movement = drawn
-        elif any(own):
-            # Tables of several sizes (a proposal drawn before): the same sizes again.
-            sizes = [size or tournament.table_size for size in own]
-            movement = generate_mixed_schedule(len(players), sizes, rounds)
-        else:
-            movement = generate_individual_schedule(len(players), tournament.table_size, rounds)
+        movement = (
+            drawn if drawn is not None else _new_movement(tournament, len(players), tables, rounds)
+        )
     except ScheduleError as exc:
         raise ServiceError(f"the movement cannot be drawn up: {exc}") from None
     if movement["tables"] > len(tables):
@@ -965,6 +956,21 @@ def _draw_movement(
         for seat, number in seating["seats"].items()
     )
     return movement
+
+
+def _new_movement(
+    tournament: Tournament, players: int, tables: dict[int, Table], rounds: int | None
+) -> dict[str, Any]:
+    """The engine's movement for the players at the tables: at each table's own size where
+    the tables are of several sizes (a proposal drawn before), else at the tournament's."""
+    from engine.schedule import generate_individual_schedule
+    from engine.schedule.mixed import generate_mixed_schedule
+
+    own = [tables[number].players for number in sorted(tables)]
+    if any(own):
+        sizes = [size or tournament.table_size for size in own]
+        return generate_mixed_schedule(players, sizes, rounds)
+    return generate_individual_schedule(players, tournament.table_size, rounds)
 
 
 @transaction.atomic
