@@ -138,22 +138,30 @@ def _start(
         groups = [first]
         visited: list[set[int]] = [set() for _ in range(players)]
         at_size = [dict.fromkeys(sizes, 0) for _ in range(players)]
-        for t, group in enumerate(first):
-            for p in group:
-                visited[p].add(t)
-                at_size[p][sizes[t]] += 1
+        _seat(first, sizes, visited, at_size)
         for _r in range(1, rounds):
             held = _round(players, sizes, visited, at_size, rng)
             if held is None:
                 break
             groups.append(held)
-            for t, group in enumerate(held):
-                for p in group:
-                    visited[p].add(t)
-                    at_size[p][sizes[t]] += 1
+            _seat(held, sizes, visited, at_size)
         if len(groups) == rounds:
             return groups
     return None
+
+
+def _seat(
+    held: list[list[int]],
+    sizes: tuple[int, ...],
+    visited: list[set[int]],
+    at_size: list[dict[int, int]],
+) -> None:
+    """A round's tables noted: each player has visited his table and sat once more at its
+    size."""
+    for t, group in enumerate(held):
+        for p in group:
+            visited[p].add(t)
+            at_size[p][sizes[t]] += 1
 
 
 def _round(
