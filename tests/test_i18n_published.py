@@ -227,14 +227,14 @@ def test_a_french_tournament_s_workbook_is_in_french(
         html = "".join(f"<p>{text}</p>" for text in top)
         assert not english_left(html, data), (sheet.title, english_left(html, data))
     # The cells too: the notes, the results' words, the hands, the double-dummy tables and the
-    # rules sheet's own rows and the game's settings. The games' rules in detail there (the
-    # engine's rules_in_detail, its own sections) stay English (docs/languages.md): left out.
+    # rules sheet's own rows and the game's settings, and Pymtheg's ruleset in detail. The
+    # other games' rules in detail (their rules_in_detail) stay English (docs/languages.md).
     own_sections = {"Tournoi", "Classement", "Mouvement", "Jeu"}
     for sheet in book.worksheets:
         cells = [
             value
             for row in sheet.iter_rows(min_row=4, values_only=True)
-            if sheet.title != "Règlement" or row[0] in own_sections
+            if sheet.title != "Règlement" or row[0] in own_sections or game_id == "pymtheg"
             for value in row
             if isinstance(value, str)
         ]

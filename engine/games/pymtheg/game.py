@@ -165,60 +165,73 @@ class PymthegGame(DoubleDummyTables, Game):
         return tricks_in_words(record)
 
     def rules_in_detail(self, settings: Mapping[str, Any]) -> list[tuple[str, str, Any]]:
-        """Every value of the ruleset, one rule a row."""
+        """Every value of the ruleset, one rule a row (the engine's words: the exports give
+        them in the file's language)."""
         ruleset = get_ruleset(settings["ruleset"]).describe()
-        yes_no = {True: "yes", False: "no"}
+        yes_no = {True: words("yes"), False: words("no")}
+        section = words("Ruleset")
         rows: list[tuple[str, str, Any]] = [
-            ("Ruleset", "Name", ruleset["name"]),
-            ("Ruleset", "Title", ruleset["title"]),
+            (section, words("Name"), ruleset["name"]),
+            (section, words("Title"), ruleset["title"]),
         ]
-        kinds = {"trump": "a trump", "nt": "no trump"}
-        named = {"after": "named after the auction", "during": "named in the bid"}
+        kinds = {"trump": words("a trump"), "nt": words("no trump")}
+        named = {"after": words("named after the auction"), "during": words("named in the bid")}
         for kind, by_when in ruleset["gam_base"].items():
             for when, values in by_when.items():
                 for level, value in enumerate(values):
                     bid = BID_WORDS["G" if level == 0 else f"G+{level}"]
-                    rows.append(("Ruleset", f"{bid}, {kinds[kind]} {named[when]}: base", value))
+                    rule = words(
+                        "%(bid)s, %(kind)s %(named)s: base",
+                        bid=bid,
+                        kind=kinds[kind],
+                        named=named[when],
+                    )
+                    rows.append((section, rule, value))
         for kind, unit in ruleset["gam_trick_unit"].items():
-            rows.append(("Ruleset", f"Gâm, {kinds[kind]}: each trick over or under", unit))
+            rule = words("Gâm, %(kind)s: each trick over or under", kind=kinds[kind])
+            rows.append((section, rule, unit))
         for code, values in ruleset["ry"].items():
-            rows.append(("Ruleset", f"{BID_WORDS[code]}: value", values["value"]))
+            rows.append((section, words("%(bid)s: value", bid=BID_WORDS[code]), values["value"]))
             if values["partner_trick"]:
-                partner = f"{BID_WORDS[code]}: each trick of the partner"
-                rows.append(("Ruleset", partner, values["partner_trick"]))
+                partner = words("%(bid)s: each trick of the partner", bid=BID_WORDS[code])
+                rows.append((section, partner, values["partner_trick"]))
         for kind, values in ruleset["lon"].items():
             rows += [
-                ("Ruleset", f"Lon, {kinds[kind]}: value", values["value"]),
+                (section, words("Lon, %(kind)s: value", kind=kinds[kind]), values["value"]),
                 (
-                    "Ruleset",
-                    f"Lon, {kinds[kind]}: bonus when named in the bid",
+                    section,
+                    words("Lon, %(kind)s: bonus when named in the bid", kind=kinds[kind]),
                     values["announced_during_bonus"],
                 ),
                 (
-                    "Ruleset",
-                    f"Lon, {kinds[kind]}: lost, each trick of the opponents",
+                    section,
+                    words("Lon, %(kind)s: lost, each trick of the opponents", kind=kinds[kind]),
                     values["per_opponent_trick"],
                 ),
             ]
         rows += [
-            ("Ruleset", "Second auction after a passed-out one", yes_no[ruleset["second_auction"]]),
             (
-                "Ruleset",
-                "Charge after a first passed-out auction",
+                section,
+                words("Second auction after a passed-out one"),
+                yes_no[ruleset["second_auction"]],
+            ),
+            (
+                section,
+                words("Charge after a first passed-out auction"),
                 ruleset["first_passed_out_charge"],
             ),
             (
-                "Ruleset",
-                "Result after two passed-out auctions",
+                section,
+                words("Result after two passed-out auctions"),
                 ruleset["second_passed_out_result"],
             ),
             (
-                "Ruleset",
-                "Revoke in a Ry by its party: times",
+                section,
+                words("Revoke in a Ry by its party: times"),
                 ruleset["revoke_ry_offender_factor"],
             ),
-            ("Ruleset", "Revoke: extra points", ruleset["revoke_extra"]),
-            ("Ruleset", "Undertrumping allowed", yes_no[ruleset["undertrump_allowed"]]),
+            (section, words("Revoke: extra points"), ruleset["revoke_extra"]),
+            (section, words("Undertrumping allowed"), yes_no[ruleset["undertrump_allowed"]]),
         ]
         return rows
 
