@@ -270,18 +270,26 @@ def _check_sides(matches: list[_Entry], sides: str | None, problems: list[str]) 
     ns_count: Counter[int] = Counter(m.ns for m in matches if m.ns is not None)
     ew_count: Counter[int] = Counter(m.ew for m in matches if m.ew is not None)
     for team in sorted(set(ns_count) | set(ew_count)):
-        ns, ew = ns_count[team], ew_count[team]
-        if sides == "fixed" and ns and ew:
-            problems.append(
-                f"team {team} sits NS {_times(ns)} and EW {_times(ew)}; "
-                "under fixed sides a team keeps its side"
-            )
-        low, high = -(-(ns + ew - 2) // 2), (ns + ew + 2) // 2
-        if sides == "balanced" and not low <= ns <= high:
-            problems.append(
-                f"team {team} sits NS in {ns} of its {ns + ew} matches; "
-                f"balanced sides allow {max(low, 0)} to {high}"
-            )
+        problem = _sides_problem(team, ns_count[team], ew_count[team], sides)
+        if problem:
+            problems.append(problem)
+
+
+def _sides_problem(team: int, ns: int, ew: int, sides: str) -> str | None:
+    """A team that changes sides under fixed sides, or sits NS too often or too seldom under
+    balanced sides (one match more or fewer than half)."""
+    if sides == "fixed" and ns and ew:
+        return (
+            f"team {team} sits NS {_times(ns)} and EW {_times(ew)}; "
+            "under fixed sides a team keeps its side"
+        )
+    low, high = -(-(ns + ew - 2) // 2), (ns + ew + 2) // 2
+    if sides == "balanced" and not low <= ns <= high:
+        return (
+            f"team {team} sits NS in {ns} of its {ns + ew} matches; "
+            f"balanced sides allow {max(low, 0)} to {high}"
+        )
+    return None
 
 
 def _check_byes(
