@@ -143,15 +143,33 @@ class PyramidGame(DoubleDummyTables, Game):
 
     def rules_in_detail(self, settings: Mapping[str, Any]) -> list[tuple[str, str, Any]]:
         quota = ", ".join(f"{value}: {places}" for value, places in enumerate(QUOTA))
+        # The engine's words: the exports give them in the file's language.
+        direction = settings.get("direction", "clockwise")
         return [
-            ("Pyramid", "Pack", "24 cards: A K Q J 10 9 in four suits"),
-            ("Pyramid", "Cards per player", 6),
-            ("Pyramid", "Declarer", "the first player after the dealer in play direction"),
-            ("Pyramid", "Play direction", settings.get("direction", "clockwise")),
-            ("Pyramid", "Points of the declarer", "10 - 2 × |tricks won - declared|"),
-            ("Pyramid", "Table result of each defender", "minus the declarer's points"),
-            ("Pyramid", "Places on a sheet per declaration", quota),
-            ("Pyramid", "Declarations per round", settings.get("declarations_per_round", 16)),
+            ("Pyramid", words("Pack"), words("24 cards: A K Q J 10 9 in four suits")),
+            ("Pyramid", words("Cards per player"), 6),
+            (
+                "Pyramid",
+                words("Declarer"),
+                words("the first player after the dealer in play direction"),
+            ),
+            (
+                "Pyramid",
+                words("Play direction"),
+                words("clockwise") if direction == "clockwise" else direction,
+            ),
+            ("Pyramid", words("Points of the declarer"), words("10 - 2 × |tricks won - declared|")),
+            (
+                "Pyramid",
+                words("Table result of each defender"),
+                words("minus the declarer's points"),
+            ),
+            ("Pyramid", words("Places on a sheet per declaration"), quota),
+            (
+                "Pyramid",
+                words("Declarations per round"),
+                settings.get("declarations_per_round", 16),
+            ),
         ]
 
     # -- the sheet --------------------------------------------------------------------------
