@@ -192,6 +192,11 @@ SEATING = ("round", "table", "board", "ns", "ew")
 MATCH_KEYS = frozenset({*SEATING, "record", "scores"})
 
 
+# The stored text without the spaces after separators (one round of 1,000 tables: 0.55 MB,
+# not 0.64), and without the encoder's check for cycles (the standings have none).
+COMPACT_JSON: dict[str, Any] = {"separators": (",", ":"), "check_circular": False}
+
+
 @dataclass(frozen=True)
 class Ranked:
     """``rank_results(data)``: as the JSON text stored (for a game of pairs, the compact form
@@ -221,7 +226,7 @@ def rank(tournament: Tournament, data: dict[str, Any]) -> Ranked:
         rows = {name: stored[name] for name in ("provisional", "groups", "standings")}
     else:  # stored whole (a disqualification after the final round)
         rows = state.to_standings(tables=False)
-    ranked = Ranked(json.dumps(stored), rows)
+    ranked = Ranked(json.dumps(stored, **COMPACT_JSON), rows)
     with _ranked_lock:
         _ranked[key] = (head, state)
         while len(_ranked) > RANKED_KEPT:
@@ -234,7 +239,7 @@ def rank_players(data: dict[str, Any]) -> Ranked:
     from engine.ranking import rank_individuals
 
     standings = rank_individuals(data)
-    return Ranked(json.dumps(standings, allow_nan=False), standings)
+    return Ranked(json.dumps(standings, allow_nan=False, **COMPACT_JSON), standings)
 
 
 def forget_rankings() -> None:
