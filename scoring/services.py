@@ -98,7 +98,7 @@ def score_entry(match: Match, board: Board, facts: Any) -> tuple[dict[str, Any],
     try:
         score = game.score(record)
     except RecordError as exc:
-        raise InvalidEntry(str(exc), field=exc.field) from None
+        raise InvalidEntry(str(translated(exc.words)), field=exc.field) from None
     problem = game.entry_problem(record, score)
     if problem is not None:
         raise InvalidEntry(str(translated(problem)), field=problem.field)

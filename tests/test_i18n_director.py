@@ -710,3 +710,47 @@ def test_an_entry_s_disagreement_with_the_deal_is_french_for_the_director():
     assert _in_french(differences) == (
         "declarer_score : saisi -62, d’après la donne 31; made : saisi False, d’après la donne True"
     )
+
+
+def test_an_entry_that_disagrees_with_the_deal_is_explained_to_the_director_in_french(db):
+    from scoring.models import Submission
+    from tests.scoring.test_twenty_web import (
+        deal_of,
+        first_match,
+        ordered_auction,
+        seated,
+        told,
+        twenty_event,
+    )
+
+    tournament = twenty_event(slug="twenty-fr-wrong")
+    tournament.language = "fr"
+    tournament.save()
+    match = first_match(tournament)
+    deal = deal_of(match, 1)
+    right = {
+        "auction": ordered_auction(deal, ["PART", "P", "P", "P"]),
+        "points": 57,
+        "tricks": 6,
+        **told(deal, "PART"),
+    }
+    wrong = {
+        **right,
+        "partner": next(s for s in "NESW" if s not in (deal.eldest, right["partner"])),
+    }
+    services.submit_entry(
+        match_id=match.pk,
+        board_number=1,
+        team=seated(match, "N"),
+        facts=wrong,
+        client_id="north-wrong-partner",
+    )
+    stored = Submission.objects.get(match=match).deal_disagreement
+    assert stored.startswith("partner: ") and "disagrees with the deal" in stored
+    director = Client()
+    director.force_login(OrganiserFactory())
+    page = director.get(reverse("scoring:director-board", args=[tournament.slug, match.pk, 1]))
+    html = page.content.decode()
+    holder = right["partner"]
+    assert f"ne concorde pas avec la donne : {holder} tient la carte appelée" in html
+    assert "disagrees with the deal" not in html

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from engine.core.messages import words
+
 
 class RecordError(ValueError):
     """A board record that cannot be scored; the message names the field and the reason."""
@@ -10,6 +12,9 @@ class RecordError(ValueError):
         super().__init__(f"{field_name}: {reason}")
         self.field = field_name
         self.reason = reason
+        # The message as the engine's words (a reason made with ``words`` is translated by
+        # the pages; any other stays as written).
+        self.words = words("%(field)s: %(reason)s", field=field_name, reason=reason)
 
 
 class DealError(ValueError):

@@ -419,7 +419,7 @@ class Game(ABC):
         try:
             dealt = self.score(record_with_deal)
         except RecordError as exc:
-            return str(exc)
+            return exc.words
         if dealt == entered:
             return None
         return self.score_differences(dealt, entered)

@@ -19,12 +19,13 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from engine.core.errors import RecordError
 from engine.core.seats import SEAT_NAMES
 from scoring import selectors, services, states
 from scoring.errors import ScoringError
 from scoring.forms import AdjustForm, ChoicesEntryForm, EraseForm, ScriptEntryForm, SeatsAdjustForm
 from scoring.models import Result, Review, Submission
-from scoring.views.entries import describe_entry
+from scoring.views.entries import describe_entry, entry_facts
 from tournaments import selectors as tselectors
 from tournaments.models import Board, Entrant, Match, Status, Tournament, entry_script
 from tournaments.permissions import organiser_required
@@ -179,13 +180,30 @@ def _render_board(
             **_who_sits(tournament, match, board),
             "diagram": tselectors.board_diagram(tournament, board) if board.deal else None,
             "disagreements": [
-                event["row"]
+                _with_disagreement_words(tournament, match, board, event["row"])
                 for event in history["events"]
                 if event["kind"] == "submission" and event["row"].deal_disagreement
             ],
         },
         status=status,
     )
+
+
+def _with_disagreement_words(
+    tournament: Tournament, match: Match, board: Board, row: Submission
+) -> Submission:
+    """The entry with ``disagreement_words``: why it disagrees with the deal on file, worked
+    out again from the entry in the reader's language (the stored text is the engine's
+    English), else the stored text."""
+    row.disagreement_words = row.deal_disagreement
+    facts = entry_facts(row.record or {}, tournament.game_rules)
+    try:
+        again = services.deal_disagreement(match, board, facts, row.score or {})
+    except (ScoringError, RecordError, ValueError):
+        return row
+    if again:
+        row.disagreement_words = translated(again)
+    return row
 
 
 def _board_forms(

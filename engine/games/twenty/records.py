@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any, cast
 
 from engine.core.errors import RecordError
+from engine.core.messages import words
 from engine.core.records import (
     deal_fits,
     missing_unless_dealt,
@@ -165,8 +166,13 @@ def _read_called(raw: Any, eldest: str, derived: int | None) -> int | None:
     if derived is not None and card != derived:
         raise RecordError(
             "called",
-            f"{CARD_TEXT[card]} disagrees with the deal: Eldest {eldest}'s Partnership "
-            f"calls {CARD_TEXT[derived]}",
+            words(
+                "%(card)s disagrees with the deal: Eldest %(eldest)s's Partnership calls "
+                "%(derived)s",
+                card=CARD_TEXT[card],
+                eldest=eldest,
+                derived=CARD_TEXT[derived],
+            ),
         )
     return card
 
@@ -184,8 +190,13 @@ def _read_partner(
     if deal is not None and announcer is not None and announcer != derived:
         raise RecordError(
             "partner",
-            f"{announcer} announced the Sparrow without a bid but does not hold the called "
-            f"card {_card_words(called)} ({derived} does)",
+            words(
+                "%(seat)s announced the Sparrow without a bid but does not hold the called "
+                "card %(card)s (%(holder)s does)",
+                seat=announcer,
+                card=_card_words(called),
+                holder=str(derived),
+            ),
         )
     return partner
 
@@ -199,8 +210,12 @@ def _given_partner(
     if derived is not None and given != derived:
         raise RecordError(
             "partner",
-            f"{given} disagrees with the deal: {derived} holds the called card "
-            f"{_card_words(called)}",
+            words(
+                "%(seat)s disagrees with the deal: %(holder)s holds the called card %(card)s",
+                seat=given,
+                holder=derived,
+                card=_card_words(called),
+            ),
         )
     if announcer is not None and given != announcer:
         raise RecordError(
@@ -274,7 +289,13 @@ def _read_last(
     _check_took_a_trick(seat, side, side_tricks, seat_tricks)
     if deal is not None and not deal.hand(seat) >> card & 1:
         raise RecordError(
-            "last", f"{seat} was not dealt {CARD_TEXT[card]} ({deal.holder(card)} was)"
+            "last",
+            words(
+                "%(seat)s was not dealt %(card)s (%(holder)s was)",
+                seat=seat,
+                card=CARD_TEXT[card],
+                holder=deal.holder(card),
+            ),
         )
     return seat, card
 
@@ -300,10 +321,14 @@ def _read_held(raw: Any, deal: TwentyDeal | None, contract: str) -> tuple[str, s
         return held_item, held
     given = _seat("held", raw)
     if deal is not None and given != held:
+        values = {"seat": given, "holder": held or words("nobody")}
         raise RecordError(
             "held",
-            f"{given} disagrees with the deal: it gives the {held_item.capitalize()} to "
-            f"{held or 'nobody'}",
+            words("%(seat)s disagrees with the deal: it gives the Kings to %(holder)s", **values)
+            if held_item == "kings"
+            else words(
+                "%(seat)s disagrees with the deal: it gives the Honours to %(holder)s", **values
+            ),
         )
     return held_item, given
 
