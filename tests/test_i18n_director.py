@@ -754,3 +754,14 @@ def test_an_entry_that_disagrees_with_the_deal_is_explained_to_the_director_in_f
     holder = right["partner"]
     assert f"ne concorde pas avec la donne : {holder} tient la carte appelée" in html
     assert "disagrees with the deal" not in html
+
+
+def test_a_record_error_keeps_its_english_and_its_words():
+    from engine.core.errors import RecordError
+    from engine.core.messages import words
+
+    error = RecordError("deal", words("turns up %(dealt)s, but up is %(up)s", dealt="QH", up="7D"))
+    assert str(error) == "deal: turns up QH, but up is 7D" == error.words
+    assert _in_french(error.words) == "deal : la retourne de la donne est QH, mais la saisie dit 7D"
+    plain = RecordError("tricks", "add up to 14, not 15")
+    assert _in_french(plain.words) == "tricks : add up to 14, not 15"  # not the engine's words

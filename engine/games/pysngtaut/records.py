@@ -17,6 +17,7 @@ from operator import eq
 from typing import Any, NoReturn
 
 from engine.core.errors import RecordError
+from engine.core.messages import words
 from engine.core.records import (
     SEAT_NAMES_OF,
     SEATS_OF,
@@ -196,7 +197,12 @@ def _read_up(
         return up
     deal_fits(deal, players=players)
     if up is not None and deal.up != up:
-        raise RecordError("deal", f"turns up {CARD_TEXT[deal.up]}, but up is {CARD_TEXT[up]}")
+        raise RecordError(
+            "deal",
+            words(
+                "turns up %(dealt)s, but up is %(up)s", dealt=CARD_TEXT[deal.up], up=CARD_TEXT[up]
+            ),
+        )
     return deal.up
 
 
