@@ -8,7 +8,9 @@ from __future__ import annotations
 import pytest
 from django.test import Client
 from django.urls import reverse
+from django.utils import translation
 
+from engine.core.messages import words
 from engine.games import GAME_IDS, game_ids
 from tests.test_i18n import _data_of, english_left, french_events  # noqa: F401 (a fixture)
 from tests.tournaments.factories import OrganiserFactory
@@ -368,3 +370,36 @@ def test_a_file_the_import_refuses_is_told_in_french(db):
     assert "ligne 2 : le nom manque" in page
     assert "ligne 3 : le numéro « x » n’est pas un nombre entier" in page
     assert not english_left(page, _data(tournament) | FILE_COLUMNS | {"paires.csv", "Soirée"})
+
+
+def test_a_withdrawal_s_words_follow_the_reader_s_language():
+    from types import SimpleNamespace
+
+    from publishing.exports.workbook import _gap
+    from tournaments.room_selectors import sitting_out_words
+    from tournaments.templatetags.languages import translated
+
+    text = sitting_out_words("bye", 4, 2)
+    assert text == "withdrew after round 2: no match"
+    assert sitting_out_words("bye", 2, 2) == "bye"
+    with translation.override("fr"):
+        assert translated(text) == "retiré après le tour 2 : pas de rencontre"
+    data = SimpleNamespace(gaps={(7, 3): (4, text)}, withdrawn_after={7: 2})
+    reason = words("mean of the ranking points given here")
+    with translation.override("en"):
+        assert _gap(data, 7, 3, reason) == (
+            4,
+            "withdrawn",
+            "withdrew after round 2: no match (counted as a bye: mean of the ranking points"
+            " given here)",
+        )
+        assert _gap(data, 8, 3, reason) == (
+            None,
+            "bye",
+            "bye: mean of the ranking points given here",
+        )
+    with translation.override("fr"):
+        assert _gap(data, 7, 3, reason)[2] == (
+            "retiré après le tour 2 : pas de rencontre (compté comme exempt : moyenne des points"
+            " de classement donnés ici)"
+        )

@@ -12,6 +12,7 @@ from typing import Any
 
 from django.db.models import Max
 
+from engine.core.messages import words
 from tournaments import progress
 from tournaments.models import ActionLog, Entrant, Match, MatchSeat, RoomChange, Tournament
 
@@ -135,7 +136,7 @@ def sitting_out_words(bye: str, round_: int, withdrew_after: int | None) -> str:
     """What a round without a match says: the bye's words, or for an entrant that withdrew
     before it, that it no longer plays."""
     if withdrew_after is not None and round_ > withdrew_after:
-        return f"withdrew after round {withdrew_after}: no match"
+        return words("withdrew after round %(round)s: no match", round=withdrew_after)
     return bye
 
 
@@ -156,7 +157,7 @@ class Gap:
 
     round: int
     table: int
-    words: str
+    words: str  # the engine's marker: English, translated where it is shown
     withdrawn: bool  # the entrant withdrew (else it was to play one who did: a bye)
 
 
@@ -176,19 +177,27 @@ def withdrawal_gaps(tournament: Tournament) -> dict[tuple[int, int], Gap]:
             numbers = {kept["north"], kept["east"], *kept.get("seats", {}).values()}
             for number in numbers:
                 if number == leaver.number:
-                    words = f"withdrew after round {change.after_round}: no match"
+                    why = words(
+                        "withdrew after round %(round)s: no match", round=change.after_round
+                    )
                 else:
-                    words = f"bye: {leaver.number} {leaver.name} withdrew"
-                out[(number, round_)] = Gap(round_, table, words, number == leaver.number)
+                    why = words(
+                        "bye: %(number)s %(name)s withdrew", number=leaver.number, name=leaver.name
+                    )
+                out[(number, round_)] = Gap(round_, table, why, number == leaver.number)
     for change in RoomChange.objects.filter(
         tournament=tournament, kind=RoomChange.Kind.ARRIVAL
     ).select_related("entrant"):
         newcomer = change.entrant
         for kept in change.matches:
             if "replaced" in kept:  # a place taken in a match: its owner sits out instead
-                words = f"bye: its place went to the late arrival {newcomer.number} {newcomer.name}"
+                why = words(
+                    "bye: its place went to the late arrival %(number)s %(name)s",
+                    number=newcomer.number,
+                    name=newcomer.name,
+                )
                 out[(kept["replaced"], kept["round"])] = Gap(
-                    kept["round"], kept["table"], words, False
+                    kept["round"], kept["table"], why, False
                 )
     return out
 

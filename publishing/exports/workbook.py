@@ -21,6 +21,7 @@ from django.conf import settings
 from django.utils import translation
 from django.utils.translation import gettext, gettext_noop
 
+from engine.core.messages import words
 from engine.core.seats import SEAT_LETTERS
 from engine.core.seats import SEAT_NAMES as CORE_SEAT_NAMES
 from engine.games import DEFAULT_GAME, Game, get_game
@@ -352,9 +353,9 @@ def teams_sheet(data: WorkbookData, teams: _TeamLookup) -> SheetSpec:
     def bye_rows(b: dict[str, np.ndarray], rows: np.ndarray) -> list[tuple]:
         codes = b["team"][rows].astype(np.int64)
         notes = [
-            "bye: mean of both sides' ranking points here"
+            words("mean of both sides' ranking points here")
             if side == "both"
-            else "bye: mean of the ranking points given here"
+            else words("mean of the ranking points given here")
             for side in b["side"][rows].tolist()
         ]
         return [
@@ -417,16 +418,18 @@ def teams_sheet(data: WorkbookData, teams: _TeamLookup) -> SheetSpec:
     )
 
 
-def _gap(data: WorkbookData, number: int, table: int, bye: str) -> tuple[int | None, str, str]:
-    """A bye row's round, side and note: a table a withdrawal took out names its round and
-    why (the team's own withdrawal, or its opponent's), else a bye of the draw."""
+def _gap(data: WorkbookData, number: int, table: int, reason: str) -> tuple[int | None, str, str]:
+    """A bye row's round, side and note (``reason``: what the bye scores): a table a
+    withdrawal took out names its round and why (the team's own withdrawal, or its
+    opponent's), else a bye of the draw. The note is in the file's language."""
     found = data.gaps.get((number, table))
     if found is None:
-        return None, "bye", bye
-    round_number, words = found
+        return None, "bye", translated(words("bye: %(reason)s", reason=reason))
+    round_number, why = found
     if number in data.withdrawn_after and round_number > data.withdrawn_after[number]:
-        return round_number, "withdrawn", f"{words} (counted as a bye: {bye[5:]})"
-    return round_number, "bye", f"{words}; {bye[5:]}"
+        note = words("%(why)s (counted as a bye: %(reason)s)", why=why, reason=reason)
+        return round_number, "withdrawn", translated(note)
+    return round_number, "bye", translated(words("%(why)s; %(reason)s", why=why, reason=reason))
 
 
 def _bye_row(
@@ -439,7 +442,9 @@ def _bye_row(
 def _byes_words(numbers: list[int], playing: set[int], data: WorkbookData, round_: int) -> str:
     """A round's byes, a withdrawn team marked as such."""
     return ", ".join(
-        f"{n} (withdrew)" if data.withdrawn_after.get(n, round_) < round_ else str(n)
+        _("%(number)s (withdrew)") % {"number": n}
+        if data.withdrawn_after.get(n, round_) < round_
+        else str(n)
         for n in numbers
         if n not in playing
     )
