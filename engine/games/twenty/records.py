@@ -78,21 +78,37 @@ def _seat(name: str, value: Any) -> str:
 def _level(key: str, value: Any) -> str:
     level = LEVEL_OF.get(value.lower()) if type(value) is str else None
     if level is None:
-        raise RecordError("contras", f"{key}: {value!r} is not none, contra, re or sub")
+        raise RecordError(
+            "contras",
+            words("%(key)s: %(value)s is not none, contra, re or sub", key=key, value=repr(value)),
+        )
     return level
 
 
 def _total(name: str, value: Any, top: int) -> tuple[int | None, dict[str, int] | None]:
     """``points`` or ``tricks``: ``(side total, None)`` or ``(None, per seat)``, checked."""
     if value is None:
-        raise RecordError(name, f"missing (the declarer's side's {name}, 0 to {top})")
+        raise RecordError(
+            name,
+            words("missing (the declarer's side's points, 0 to %(top)s)", top=top)
+            if name == "points"
+            else words("missing (the declarer's side's tricks, 0 to %(top)s)", top=top),
+        )
     if type(value) is int:
         if not 0 <= value <= top:
-            raise RecordError(name, f"{value} is not a whole number from 0 to {top}")
+            raise RecordError(
+                name,
+                words("%(value)s is not a whole number from 0 to %(top)s", value=value, top=top),
+            )
         return value, None
     if type(value) is not dict:
         raise RecordError(
-            name, f"{value!r} is not a whole number from 0 to {top} or an object per seat"
+            name,
+            words(
+                "%(value)s is not a whole number from 0 to %(top)s or an object per seat",
+                value=repr(value),
+                top=top,
+            ),
         )
     seat_keys(name, value, 4, " key")
     total = 0
@@ -100,11 +116,20 @@ def _total(name: str, value: Any, top: int) -> tuple[int | None, dict[str, int] 
     for seat in SEAT_LETTERS:
         part = value[seat]
         if type(part) is not int or part < 0:
-            raise RecordError(name, f"{seat}: {part!r} is not a whole number 0 or more")
+            raise RecordError(
+                name,
+                words(
+                    "%(seat)s: %(value)s is not a whole number 0 or more",
+                    seat=seat,
+                    value=repr(part),
+                ),
+            )
         per_seat[seat] = part
         total += part
     if total != top:
-        raise RecordError(name, f"the seats add up to {total}, not {top}")
+        raise RecordError(
+            name, words("the seats add up to %(total)s, not %(top)s", total=total, top=top)
+        )
     return None, per_seat
 
 
@@ -115,8 +140,17 @@ def _possible(points: int, tricks: int) -> bool:
 def _impossible(who: str, points: int, tricks: int) -> RecordError:
     return RecordError(
         "points",
-        f"{who} cannot have {points} points with {tricks} trick{'' if tricks == 1 else 's'} "
-        f"({FEWEST_POINTS[tricks]} to {MOST_POINTS[tricks]})",
+        words(
+            "%(who)s cannot have %(points)s points with 1 trick (%(fewest)s to %(most)s)"
+            if tricks == 1
+            else "%(who)s cannot have %(points)s points with %(tricks)s tricks "
+            "(%(fewest)s to %(most)s)",
+            who=who,
+            points=points,
+            tricks=tricks,
+            fewest=FEWEST_POINTS[tricks],
+            most=MOST_POINTS[tricks],
+        ),
     )
 
 
@@ -138,18 +172,29 @@ def _read_dealer_and_deal(raw_dealer: Any, raw_deal: Any) -> tuple[str, TwentyDe
 def _read_auction(auction: Any, dealer: str) -> AuctionState:
     """``auction``: a finished auction of calls written as text, each legal in its turn."""
     if auction is None:
-        raise RecordError("auction", 'missing (the calls in order, like "E:PART")')
+        raise RecordError("auction", words('missing (the calls in order, like "E:PART")'))
     if type(auction) is not list or not auction:
-        raise RecordError("auction", f"{auction!r} is not a non-empty list of calls")
+        raise RecordError(
+            "auction", words("%(value)s is not a non-empty list of calls", value=repr(auction))
+        )
     for position, call in enumerate(auction, 1):
         if type(call) is not str:
-            raise RecordError("auction", f"call {position}: {call!r} is not a string")
+            raise RecordError(
+                "auction",
+                words(
+                    "call %(position)s: %(value)s is not a string",
+                    position=position,
+                    value=repr(call),
+                ),
+            )
     try:
         state = read_auction(auction, dealer)
     except CallError as exc:
         raise RecordError("auction", str(exc)) from None
     if state.turn is not None:
-        raise RecordError("auction", f"not finished: {state.turn} has still to call")
+        raise RecordError(
+            "auction", words("not finished: %(seat)s has still to call", seat=state.turn)
+        )
     return state
 
 
@@ -160,9 +205,11 @@ def _read_called(raw: Any, eldest: str, derived: int | None) -> int | None:
         return derived
     card = parse_card(raw)
     if card is None:
-        raise RecordError("called", f"{raw!r} is not a card")
+        raise RecordError("called", words("%(value)s is not a card", value=repr(raw)))
     if not 2 <= card <= 18:
-        raise RecordError("called", f"{CARD_TEXT[card]} is not a trump from T4 to T20")
+        raise RecordError(
+            "called", words("%(card)s is not a trump from T4 to T20", card=CARD_TEXT[card])
+        )
     if derived is not None and card != derived:
         raise RecordError(
             "called",
@@ -206,7 +253,9 @@ def _given_partner(
 ) -> str:
     given = _seat("partner", raw)
     if given == eldest:
-        raise RecordError("partner", f"{given} is Eldest, who cannot be his own partner")
+        raise RecordError(
+            "partner", words("%(seat)s is Eldest, who cannot be his own partner", seat=given)
+        )
     if derived is not None and given != derived:
         raise RecordError(
             "partner",
@@ -220,7 +269,11 @@ def _given_partner(
     if announcer is not None and given != announcer:
         raise RecordError(
             "partner",
-            f"{given} is not {announcer}, who announced the Sparrow without a bid",
+            words(
+                "%(seat)s is not %(announcer)s, who announced the Sparrow without a bid",
+                seat=given,
+                announcer=announcer,
+            ),
         )
     return given
 
@@ -235,12 +288,16 @@ def _read_contras(raw: Any, sparrow_by: str | None, slam_announced: bool) -> dic
     if raw is None:
         return levels
     if type(raw) is not dict:
-        raise RecordError("contras", f"{raw!r} is not an object")
+        raise RecordError("contras", words("%(value)s is not an object", value=repr(raw)))
     for key, value in raw.items():
         if key not in ITEMS:
-            raise RecordError("contras", f"{key!r} is not an item (bid, sparrow, slam)")
+            raise RecordError(
+                "contras", words("%(key)s is not an item (bid, sparrow, slam)", key=repr(key))
+            )
         if (key == "sparrow" and sparrow_by is None) or (key == "slam" and not slam_announced):
-            raise RecordError("contras", f"{key}: no {key} stands in this auction")
+            raise RecordError(
+                "contras", words("%(key)s: no %(key)s stands in this auction", key=key)
+            )
         levels[key] = _level(key, value)
     return levels
 
@@ -262,7 +319,7 @@ def _read_points_and_tricks(
                     raise _impossible(seat, seat_points[seat], seat_tricks[seat])
     assert side_points is not None and side_tricks is not None  # a total or per seat
     if not _possible(side_points, side_tricks):
-        raise _impossible("the declarer's side", side_points, side_tricks)
+        raise _impossible(words("the declarer's side"), side_points, side_tricks)
     return side_points, side_tricks, seat_tricks
 
 
@@ -278,14 +335,18 @@ def _read_last(
     side took a trick, and the deal gave him the card."""
     if raw is None:
         if sparrow_by is not None:
-            raise RecordError("last", "missing: a Sparrow stands (who won the last trick, with)")
+            raise RecordError(
+                "last", words("missing: a Sparrow stands (who won the last trick, with)")
+            )
         return None
     if type(raw) is not dict or set(raw) != {"seat", "card"}:
-        raise RecordError("last", f"{raw!r} is not an object of exactly seat and card")
+        raise RecordError(
+            "last", words("%(value)s is not an object of exactly seat and card", value=repr(raw))
+        )
     seat = _seat("last", raw["seat"])
     card = parse_card(raw["card"])
     if card is None:
-        raise RecordError("last", f"{raw['card']!r} is not a card")
+        raise RecordError("last", words("%(value)s is not a card", value=repr(raw["card"])))
     _check_took_a_trick(seat, side, side_tricks, seat_tricks)
     if deal is not None and not deal.hand(seat) >> card & 1:
         raise RecordError(
@@ -307,9 +368,9 @@ def _check_took_a_trick(
     did, by the side's total."""
     if seat_tricks is not None:
         if seat_tricks[seat] == 0:
-            raise RecordError("last", f"{seat} took no trick (tricks)")
+            raise RecordError("last", words("%(seat)s took no trick (tricks)", seat=seat))
     elif (side_tricks == 0) if seat in side else (side_tricks == TRICKS):
-        raise RecordError("last", f"{seat}'s side took no trick (tricks)")
+        raise RecordError("last", words("%(seat)s's side took no trick (tricks)", seat=seat))
 
 
 def _read_held(raw: Any, deal: TwentyDeal | None, contract: str) -> tuple[str, str | None]:
@@ -340,7 +401,7 @@ def _side(contract: str, declarer: str, partner: str | None) -> tuple[str, ...]:
     if partner is None:
         raise RecordError(
             "partner",
-            "missing: a Partnership needs the partner (give partner, or the deal)",
+            words("missing: a Partnership needs the partner (give partner, or the deal)"),
         )
     return (declarer, partner)
 

@@ -1,0 +1,86 @@
+"""The engine's refusals of an impossible entry (its record readers' ``RecordError``) given in
+French: the English sentence unchanged, its French with no English word left."""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+import pytest
+from django.utils import translation
+
+from engine.core.errors import RecordError
+from engine.games import get_game
+from tests.test_i18n import english_left
+from tournaments.templatetags.languages import translated
+
+# The record's own keys and values, which stay as written in any language.
+KEYS = {"seat", "card", "tricks", "partner", "bid", "sparrow", "slam", "none", "contra", "re"}
+
+
+def changed(base: dict[str, Any], **fields: Any) -> dict[str, Any]:
+    record = copy.deepcopy(base)
+    for name, value in fields.items():
+        if value is ...:
+            record.pop(name, None)
+        else:
+            record[name] = value
+    return record
+
+
+def refusal(game: str, record: dict[str, Any]) -> RecordError:
+    with pytest.raises(RecordError) as caught:
+        get_game(game).score(record)
+    return caught.value
+
+
+def in_french(error: RecordError) -> str:
+    with translation.override("fr"):
+        return str(translated(error.words))
+
+
+def check_french(game: str, record: dict[str, Any], english: str, french: str) -> None:
+    error = refusal(game, record)
+    assert str(error) == english == error.words
+    said = in_french(error)
+    assert said == french
+    assert not english_left(said, KEYS | {error.field}), said
+
+
+TWENTY = {"dealer": "N", "auction": ["E:PART", "S:P", "W:P", "N:P"], "partner": "W",
+          "points": 57, "tricks": 6}  # fmt: skip
+SPARROW = {"dealer": "S", "auction": ["W:PART", "N:P+SPARROW", "E:P", "S:P"], "points": 55,
+           "tricks": 5, "last": {"seat": "N", "card": "T1"}}  # fmt: skip
+PER_SEAT = {"dealer": "S", "auction": ["W:PART", "N:NT", "E:P", "S:P", "W:P"],
+            "points": {"N": 40, "E": 30, "S": 20, "W": 12},
+            "tricks": {"N": 4, "E": 3, "S": 2, "W": 1}}  # fmt: skip
+
+TWENTY_BAD = [
+    (changed(TWENTY, points=...), "points: missing (the declarer's side's points, 0 to 102)",
+     "points : manquant (les points du camp du preneur, de 0 à 102)"),
+    (changed(TWENTY, tricks=11), "tricks: 11 is not a whole number from 0 to 10",
+     "tricks : 11 n’est pas un nombre entier de 0 à 10"),
+    (changed(TWENTY, points=90, tricks=1),
+     "points: the declarer's side cannot have 90 points with 1 trick (5 to 21)",
+     "points : le camp du preneur ne peut pas avoir 90 points avec 1 levée (de 5 à 21)"),
+    (changed(TWENTY, auction=["E:PART", "S:P"]), "auction: not finished: W has still to call",
+     "auction : pas terminées : W doit encore parler"),
+    (changed(TWENTY, called="T1"), "called: T1 is not a trump from T4 to T20",
+     "called : T1 n’est pas un atout de T4 à T20"),
+    (changed(TWENTY, partner="E"), "partner: E is Eldest, who cannot be his own partner",
+     "partner : E est le premier à parler, il ne peut pas être son propre partenaire"),
+    (changed(TWENTY, partner=...),
+     "partner: missing: a Partnership needs the partner (give partner, or the deal)",
+     "partner : manquant : un Appel demande l’appelé (donnez partner, ou la donne)"),
+    (changed(TWENTY, contras={"slam": "none"}), "contras: slam: no slam stands in this auction",
+     "contras : slam : aucun slam ne tient dans ces enchères"),
+    (changed(SPARROW, last=...), "last: missing: a Sparrow stands (who won the last trick, with)",
+     "last : manquant : le Petit tient (qui a fait la dernière levée, et avec quelle carte)"),
+    (changed(PER_SEAT, tricks={"N": 4, "E": 3, "S": 2, "W": 2}),
+     "tricks: the seats add up to 11, not 10", "tricks : les places totalisent 11, et non 10"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("record", "english", "french"), TWENTY_BAD)
+def test_twenty_refuses_an_impossible_entry_in_french(record, english, french):
+    check_french("twenty", record, english, french)
