@@ -333,8 +333,9 @@ def english_left(html: str, data: set[str]) -> list[str]:
     for piece in shown_text(html):
         for name in sorted(data, key=len, reverse=True):
             piece = piece.replace(name, " ")
-        # A word in capitals is a code or a deal's notation (AT, KQ), not a sentence.
-        words = {w.lower() for w in re.findall(r"[A-Za-z']+", piece) if not w.isupper()}
+        # A word in capitals is a code or a deal's notation (AT, KQ), not a sentence. A French
+        # word is read whole, its accents in it ("acceptée" is not "accept").
+        words = {w.lower() for w in re.findall(r"[A-Za-zÀ-ÖØ-öø-ÿ']+", piece) if not w.isupper()}
         if words & ENGLISH_WORDS:
             found.append(piece)
     return found

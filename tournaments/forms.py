@@ -7,7 +7,8 @@ import re
 from typing import Any
 
 from django import forms
-from django.utils.translation import gettext, ngettext
+from django.conf import settings
+from django.utils.translation import get_language, gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
 from engine.core.messages import Words
@@ -122,6 +123,14 @@ def language_optional(form: forms.ModelForm) -> None:
         form.fields["language"].required = False
 
 
+def offered_language(form: forms.ModelForm) -> None:
+    """A new tournament's form offers the organiser's own language (the page's) for its
+    pages: a French club's organiser need not look for it."""
+    page = get_language()
+    if "language" in form.fields and page in dict(settings.LANGUAGES):
+        form.fields["language"].initial = page
+
+
 def kept_language(form: forms.ModelForm) -> str:
     return form.cleaned_data.get("language") or form.instance.language
 
@@ -164,6 +173,7 @@ class TournamentCreateForm(forms.ModelForm):
         add_game_fields(self, game, game.default_settings)
         self.order_fields(["game", "name", "slug", "tables"])
         language_optional(self)
+        offered_language(self)
         field_labels(self)
 
     def clean_game(self) -> str:

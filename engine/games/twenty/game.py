@@ -541,7 +541,11 @@ class TwentyGame(Game):
             "most_points": list(MOST_POINTS),
             "cards": CARD_CHOICES,
             "called_cards": list(CALLED_CARDS),
-            "note": f"{SEAT_NAMES[dealer]} deals; {SEAT_NAMES[eldest]} (Eldest) opens Partnership.",
+            "note": words(
+                "%(dealer)s deals; %(eldest)s (Eldest) opens Partnership.",
+                dealer=SEAT_NAMES[dealer],
+                eldest=SEAT_NAMES[eldest],
+            ),
         }
 
     def entry_problem(

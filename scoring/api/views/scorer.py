@@ -35,6 +35,7 @@ from scoring.api.views.common import (
     tournament_summary,
     valid_data,
 )
+from tournaments.templatetags.languages import translated
 
 
 class TeamView(APIView):
@@ -157,7 +158,8 @@ class PreviewView(TeamView):
         _record, score = services.score_entry(
             match, services.board_of(match, board), data["record"]
         )
-        words = team.tournament.game_rules.describe(score)
+        # The score in words in the reader's language, as the page around it.
+        words = translated(team.tournament.game_rules.describe(score))
         return Response({**score, "words": words})
 
 
