@@ -27,6 +27,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from engine.core.messages import words
+
 KEYS = ("teams", "tables", "rounds", "sides", "matches", "byes", "max_meetings")
 MATCH_KEYS = ("round", "table", "ns", "ew")
 BYE_KEYS = ("round", "team")
@@ -113,7 +115,10 @@ def _read_entries(
             continue
         ns, ew = values.get("ns"), values.get("ew")
         if ns is not None and ns == ew:
-            problems.append(f"{noun} #{number}: team {ns} faces itself")
+            # Only a match has sides (a bye has a team alone).
+            problems.append(
+                words("match #%(number)s: team %(team)s faces itself", number=number, team=ns)
+            )
         players = tuple(dict.fromkeys(team for team in (ns, ew) if team is not None))
         entries.append(_Entry(number, **values, players=players))
     return entries
@@ -180,11 +185,23 @@ def _check_rounds(matches: list[_Entry], problems: list[str]) -> None:
             _note(table_first, table_clashes, (match.round, match.table), match.number)
     for (round_, team), numbers in sorted(team_clashes.items()):
         problems.append(
-            f"round {round_}: team {team} plays {_times(len(numbers))} ({_matches(numbers)})"
+            words(
+                "round %(round)s: team %(team)s plays %(times)s (%(matches)s)",
+                round=round_,
+                team=team,
+                times=_times(len(numbers)),
+                matches=_matches(numbers),
+            )
         )
     for (round_, table), numbers in sorted(table_clashes.items()):
         problems.append(
-            f"round {round_}: table {table} hosts {len(numbers)} matches ({_matches(numbers)})"
+            words(
+                "round %(round)s: table %(table)s hosts %(count)s matches (%(matches)s)",
+                round=round_,
+                table=table,
+                count=len(numbers),
+                matches=_matches(numbers),
+            )
         )
 
 
@@ -206,13 +223,18 @@ def _check_tables(
     used = set().union(*tables_of.values())
     idle = _complement(sorted(used), 1, tables)
     if idle:
-        problems.append(f"{_plural('table', idle)} {_ranges(idle)} {_verb(idle, 'host')} no match")
+        problems.append(
+            words("table %(list)s hosts no match", list=_ranges(idle))
+            if _count(idle) == 1
+            else words("tables %(list)s host no match", list=_ranges(idle))
+        )
     seen = sorted(set(tables_of) | {bye.team for bye in byes if bye.team is not None})
     unseen = _complement(seen, 1, teams)
     if unseen:
         problems.append(
-            f"{_plural('team', unseen)} {_ranges(unseen)} {_verb(unseen, 'appear')} "
-            "in no match and no bye"
+            words("team %(list)s appears in no match and no bye", list=_ranges(unseen))
+            if _count(unseen) == 1
+            else words("teams %(list)s appear in no match and no bye", list=_ranges(unseen))
         )
     if teams % 2 == 1:
         _check_phantom_tables(tables_of, sorted(used), teams, problems)
@@ -221,7 +243,11 @@ def _check_tables(
         missing = sorted(used - tables_of.get(team, set()))
         if missing:
             problems.append(
-                f"team {team} never plays {_plural('table', missing)} {_ranges(missing)}"
+                words("team %(team)s never plays table %(list)s", team=team, list=_ranges(missing))
+                if _count(missing) == 1
+                else words(
+                    "team %(team)s never plays tables %(list)s", team=team, list=_ranges(missing)
+                )
             )
 
 
@@ -237,7 +263,13 @@ def _tables_of_teams(matches: list[_Entry], problems: list[str]) -> dict[int, se
                 tables_of[team].add(match.table)
     for (team, table), numbers in sorted(repeats.items()):
         problems.append(
-            f"team {team} plays table {table} {_times(len(numbers))} ({_matches(numbers)})"
+            words(
+                "team %(team)s plays table %(table)s %(times)s (%(matches)s)",
+                team=team,
+                table=table,
+                times=_times(len(numbers)),
+                matches=_matches(numbers),
+            )
         )
     return tables_of
 
@@ -254,13 +286,20 @@ def _check_phantom_tables(
         absent = _complement(sorted(players[table]), 1, teams)
         if not absent:
             problems.append(
-                f"table {table}: every team plays there, but with an odd number of teams "
-                "one must miss it (facing the phantom)"
+                words(
+                    "table %(table)s: every team plays there, but with an odd number of teams "
+                    "one must miss it (facing the phantom)",
+                    table=table,
+                )
             )
         elif len(absent) > 1:
             problems.append(
-                f"table {table}: teams {_ranges(absent)} never play there; with an odd number "
-                "of teams only one team (the phantom's opponent) may miss a table"
+                words(
+                    "table %(table)s: teams %(list)s never play there; with an odd number "
+                    "of teams only one team (the phantom's opponent) may miss a table",
+                    table=table,
+                    list=_ranges(absent),
+                )
             )
 
 
@@ -279,15 +318,22 @@ def _sides_problem(team: int, ns: int, ew: int, sides: str) -> str | None:
     """A team that changes sides under fixed sides, or sits NS too often or too seldom under
     balanced sides (one match more or fewer than half)."""
     if sides == "fixed" and ns and ew:
-        return (
-            f"team {team} sits NS {_times(ns)} and EW {_times(ew)}; "
-            "under fixed sides a team keeps its side"
+        return words(
+            "team %(team)s sits NS %(ns)s and EW %(ew)s; under fixed sides a team keeps its side",
+            team=team,
+            ns=_times(ns),
+            ew=_times(ew),
         )
     low, high = -(-(ns + ew - 2) // 2), (ns + ew + 2) // 2
     if sides == "balanced" and not low <= ns <= high:
-        return (
-            f"team {team} sits NS in {ns} of its {ns + ew} matches; "
-            f"balanced sides allow {max(low, 0)} to {high}"
+        return words(
+            "team %(team)s sits NS in %(ns)s of its %(matches)s matches; "
+            "balanced sides allow %(low)s to %(high)s",
+            team=team,
+            ns=ns,
+            matches=ns + ew,
+            low=max(low, 0),
+            high=high,
         )
     return None
 
@@ -310,8 +356,17 @@ def _check_byes(
         idle = _complement(sorted(busy[team]), 1, rounds)
         if idle:
             problems.append(
-                f"team {team} neither plays nor has a bye in {_plural('round', idle)} "
-                f"{_ranges(idle)}"
+                words(
+                    "team %(team)s neither plays nor has a bye in round %(list)s",
+                    team=team,
+                    list=_ranges(idle),
+                )
+                if _count(idle) == 1
+                else words(
+                    "team %(team)s neither plays nor has a bye in rounds %(list)s",
+                    team=team,
+                    list=_ranges(idle),
+                )
             )
 
 
@@ -327,14 +382,25 @@ def _read_byes_against(
         key = (bye.round, bye.team)
         if key in seen_byes:
             problems.append(
-                f"bye #{bye.number} repeats bye #{seen_byes[key]} "
-                f"(team {bye.team}, round {bye.round})"
+                words(
+                    "bye #%(number)s repeats bye #%(first)s (team %(team)s, round %(round)s)",
+                    number=bye.number,
+                    first=seen_byes[key],
+                    team=bye.team,
+                    round=bye.round,
+                )
             )
         seen_byes.setdefault(key, bye.number)
         if key in playing:
             problems.append(
-                f"bye #{bye.number}: team {bye.team} has a bye in round {bye.round} "
-                f"but plays match #{playing[key]} there"
+                words(
+                    "bye #%(number)s: team %(team)s has a bye in round %(round)s "
+                    "but plays match #%(match)s there",
+                    number=bye.number,
+                    team=bye.team,
+                    round=bye.round,
+                    match=playing[key],
+                )
             )
     return seen_byes
 
@@ -351,12 +417,21 @@ def _check_max_meetings(matches: list[_Entry], claimed: int | None, problems: li
     if actual == claimed:
         return
     if actual == 0:
-        problems.append(f"'max_meetings' is {claimed}, but no two teams meet")
+        problems.append(
+            words("'max_meetings' is %(claimed)s, but no two teams meet", claimed=claimed)
+        )
         return
     first, second = min(pair for pair, count in pairs.items() if count == actual)
     problems.append(
-        f"'max_meetings' is {claimed}, but the most two teams meet is {actual} "
-        f"(teams {first} and {second} meet {_times(actual)})"
+        words(
+            "'max_meetings' is %(claimed)s, but the most two teams meet is %(actual)s "
+            "(teams %(first)s and %(second)s meet %(times)s)",
+            claimed=claimed,
+            actual=actual,
+            first=first,
+            second=second,
+            times=_times(actual),
+        )
     )
 
 
@@ -396,11 +471,15 @@ def _describe(value: Any) -> str:
 
 
 def _times(count: int) -> str:
-    return {1: "once", 2: "twice"}.get(count, f"{count} times")
+    if count == 1:
+        return words("once")
+    if count == 2:
+        return words("twice")
+    return words("%(count)s times", count=count)
 
 
 def _matches(numbers: list[int]) -> str:
-    return "matches " + ", ".join(f"#{number}" for number in numbers)
+    return words("matches %(list)s", list=", ".join(f"#{number}" for number in numbers))
 
 
 def _plural(noun: str, numbers: list) -> str:
@@ -444,5 +523,9 @@ def _ranges(numbers: Iterable[int | tuple[int, int]]) -> str:
     for a, b in spans:
         parts += [str(a)] if a == b else [str(a), str(b)] if b == a + 1 else [f"{a}-{b}"]
     if len(parts) > LIST_LIMIT:
-        return ", ".join(parts[:LIST_LIMIT]) + f" and {len(parts) - LIST_LIMIT} more"
+        return words(
+            "%(list)s and %(more)s more",
+            list=", ".join(parts[:LIST_LIMIT]),
+            more=len(parts) - LIST_LIMIT,
+        )
     return ", ".join(parts)
