@@ -84,3 +84,36 @@ TWENTY_BAD = [
 @pytest.mark.parametrize(("record", "english", "french"), TWENTY_BAD)
 def test_twenty_refuses_an_impossible_entry_in_french(record, english, french):
     check_french("twenty", record, english, french)
+
+
+GAM = {"auctions": [["N:G", "E:P", "S:P", "W:P"]], "trump": "fire", "tricks": {"NS": 9, "EW": 6}}
+RY = {"auctions": [["N:R", "E:P", "S:P", "W:P"]], "tricks": {"N": 0, "E": 5, "S": 5, "W": 5}}
+PASSED = {"auctions": [["N:P", "E:P", "S:P", "W:P"]]}
+
+PYMTHEG_BAD = [
+    (changed(GAM, tricks={"NS": 10, "EW": 6}), "tricks: add up to 16, more than 15",
+     "tricks : totalisent 16, plus de 15"),
+    (changed(GAM, tricks=...), "tricks: required: the tricks taken, per seat or per team",
+     "tricks : obligatoire : les levées faites, par place ou par camp"),
+    (changed(GAM, trump="lava"), "trump: unknown trump 'lava' (fire, earth, water, wind or nt)",
+     "trump : atout inconnu 'lava' (fire, earth, water, wind ou nt)"),
+    (changed(RY, trump="fire"), "trump: a Ry contract has no trump",
+     "trump : un contrat Ry n’a pas d’atout"),
+    (changed(RY, tricks={"NS": 0, "EW": 15}),
+     "tricks: Ry needs the tricks per seat (N, E, S, W), not per team",
+     "tricks : Ry demande les levées par place (N, E, S, W), et non par camp"),
+    (changed(GAM, tricks={"NS": 16, "EW": 6}), "tricks.NS: 16 is out of range (0 to 15)",
+     "tricks.NS : 16 est hors limites (de 0 à 15)"),
+    (changed(PASSED, revoke="N"),
+     "auctions: the auction was passed out: ruleset manual-2016 needs the second auction",
+     "auctions : tous ont passé : le règlement manual-2016 demande la seconde séquence "
+     "d’enchères"),
+    (changed(GAM, trump="nt", illegal_trump="E"), "illegal_trump: the contract has no trump suit",
+     "illegal_trump : le contrat n’a pas de couleur d’atout"),
+    (changed(GAM, trick=3), "trick: unknown field", "trick : champ inconnu"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("record", "english", "french"), PYMTHEG_BAD)
+def test_pymtheg_refuses_an_impossible_entry_in_french(record, english, french):
+    check_french("pymtheg", record, english, french)

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.core.errors import RecordError
+from engine.core.messages import words
 from engine.games.pymtheg.auction import (
     TRUMP_ALIASES,
     TRUMPS,
@@ -92,7 +93,9 @@ def _choice(record: Mapping[str, Any], name: str, default: str, allowed: Any) ->
     value = record.get(name, default)
     if not isinstance(value, str) or value.lower() not in allowed:
         choices = ", ".join(sorted(allowed))
-        raise RecordError(name, f"{value!r} is not one of {choices}")
+        raise RecordError(
+            name, words("%(value)s is not one of %(choices)s", value=repr(value), choices=choices)
+        )
     return value.lower()
 
 
@@ -100,7 +103,10 @@ def _ruleset(record: Mapping[str, Any], default: str | None) -> Ruleset:
     name = record.get("ruleset", default or DEFAULT_RULESET)
     if not isinstance(name, str) or name not in RULESETS:
         known = ", ".join(sorted(RULESETS))
-        raise RecordError("ruleset", f"unknown ruleset {name!r} (known: {known})")
+        raise RecordError(
+            "ruleset",
+            words("unknown ruleset %(name)s (known: %(known)s)", name=repr(name), known=known),
+        )
     return RULESETS[name]
 
 
@@ -109,16 +115,18 @@ def _options(record: Mapping[str, Any]) -> Options:
     if raw is None:
         return Options()
     if not isinstance(raw, dict):
-        raise RecordError("options", "must be an object of house rules in points")
+        raise RecordError("options", words("must be an object of house rules in points"))
     values = {}
     for name, value in raw.items():
         if name not in OPTION_NAMES:
             raise RecordError(
-                f"options.{name}", f"unknown house rule (known: {', '.join(OPTION_NAMES)})"
+                f"options.{name}",
+                words("unknown house rule (known: %(known)s)", known=", ".join(OPTION_NAMES)),
             )
         if isinstance(value, bool) or not isinstance(value, int) or value < 0:
             raise RecordError(
-                f"options.{name}", f"must be a whole number of points ≥ 0, not {value!r}"
+                f"options.{name}",
+                words("must be a whole number of points ≥ 0, not %(value)s", value=repr(value)),
             )
         values[name] = value
     return Options(**values)
@@ -129,30 +137,39 @@ def _seat(record: Mapping[str, Any], name: str, default: str | None) -> Seat | N
     if value is None:
         return None
     if not isinstance(value, str) or value.upper() not in SEAT_KEYS:
-        raise RecordError(name, f"{value!r} is not a seat (N, E, S or W)")
+        raise RecordError(name, words("%(value)s is not a seat (N, E, S or W)", value=repr(value)))
     return Seat[value.upper()]
 
 
 def _auction_list(raw: Any) -> list[Any]:
     """``auctions``: a list of one or two auctions, each a list of calls."""
     if raw is None:
-        raise RecordError("auctions", "required: the calls of the auction")
+        raise RecordError("auctions", words("required: the calls of the auction"))
     if not isinstance(raw, list) or not raw:
-        raise RecordError("auctions", "must be a list holding one auction (a list of calls)")
+        raise RecordError("auctions", words("must be a list holding one auction (a list of calls)"))
     if isinstance(raw[0], str):
-        raise RecordError("auctions", "must be a list of auctions, each a list of calls: [[...]]")
+        raise RecordError(
+            "auctions", words("must be a list of auctions, each a list of calls: [[...]]")
+        )
     if len(raw) > 2:
-        raise RecordError("auctions", f"{len(raw)} auctions: there is at most a second auction")
+        raise RecordError(
+            "auctions",
+            words("%(count)s auctions: there is at most a second auction", count=len(raw)),
+        )
     return raw
 
 
 def _check_second(first: AuctionResult, ruleset: Ruleset, where: str) -> None:
     """A second auction follows a passed-out first, under a ruleset that holds one."""
     if not first.passed_out:
-        raise RecordError(where, "a second auction is held only after a passed-out first")
+        raise RecordError(where, words("a second auction is held only after a passed-out first"))
     if not ruleset.second_auction:
         raise RecordError(
-            where, f"ruleset {ruleset.name} holds no second auction after a passed-out one"
+            where,
+            words(
+                "ruleset %(ruleset)s holds no second auction after a passed-out one",
+                ruleset=ruleset.name,
+            ),
         )
 
 
@@ -164,7 +181,7 @@ def _auctions(record: Mapping[str, Any], ruleset: Ruleset, opening: Seat, direct
         if index == 1:
             _check_second(results[0], ruleset, where)
         if not isinstance(calls, list):
-            raise RecordError(where, 'must be a list of calls like "N:G"')
+            raise RecordError(where, words('must be a list of calls like "N:G"'))
         try:
             results.append(run_auction(calls, opening, direction))
         except AuctionError as exc:
@@ -172,7 +189,10 @@ def _auctions(record: Mapping[str, Any], ruleset: Ruleset, opening: Seat, direct
     if results[0].passed_out and ruleset.second_auction and len(results) == 1:
         raise RecordError(
             "auctions",
-            f"the auction was passed out: ruleset {ruleset.name} needs the second auction",
+            words(
+                "the auction was passed out: ruleset %(ruleset)s needs the second auction",
+                ruleset=ruleset.name,
+            ),
         )
     return tuple(results)
 
@@ -182,28 +202,44 @@ def _trump(record: Mapping[str, Any], auction: AuctionResult) -> tuple[str | Non
     contract = auction.contract
     if contract is None or contract.family == "ry":
         if raw is not None:
-            what = "the board was passed out" if contract is None else "a Ry contract has no trump"
+            what = (
+                words("the board was passed out")
+                if contract is None
+                else words("a Ry contract has no trump")
+            )
             raise RecordError("trump", what)
         return None, None
     if auction.trump_in_bid is not None:
         if raw is not None:
             raise RecordError(
-                "trump", f"the trump ({auction.trump_in_bid}) was already announced in the bid"
+                "trump",
+                words(
+                    "the trump (%(trump)s) was already announced in the bid",
+                    trump=auction.trump_in_bid,
+                ),
             )
         return auction.trump_in_bid, "during"
     if raw is None:
-        raise RecordError("trump", "required: the trump was not announced in the bid")
+        raise RecordError("trump", words("required: the trump was not announced in the bid"))
     name = TRUMP_ALIASES.get(raw.lower(), raw.lower()) if isinstance(raw, str) else None
     if name not in TRUMPS:
-        raise RecordError("trump", f"unknown trump {raw!r} (fire, earth, water, wind or nt)")
+        raise RecordError(
+            "trump",
+            words("unknown trump %(value)s (fire, earth, water, wind or nt)", value=repr(raw)),
+        )
     return name, "after"
 
 
 def _trick_count(name: str, value: Any) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise RecordError(name, f"must be a whole number of tricks, not {value!r}")
+        raise RecordError(
+            name, words("must be a whole number of tricks, not %(value)s", value=repr(value))
+        )
     if not 0 <= value <= TOTAL_TRICKS:
-        raise RecordError(name, f"{value} is out of range (0 to {TOTAL_TRICKS})")
+        raise RecordError(
+            name,
+            words("%(value)s is out of range (0 to %(top)s)", value=value, top=TOTAL_TRICKS),
+        )
     return value
 
 
@@ -213,7 +249,11 @@ def _team_tricks(
     """``tricks`` per team, for a contract whose score needs no more."""
     if contract.family == "lon" or contract.code in ("R", "R2"):
         raise RecordError(
-            "tricks", f"{contract.words} needs the tricks per seat (N, E, S, W), not per team"
+            "tricks",
+            words(
+                "%(contract)s needs the tricks per seat (N, E, S, W), not per team",
+                contract=contract.words,
+            ),
         )
     teams = {t: _trick_count(f"tricks.{t}", raw[t]) for t in ("NS", "EW")}
     _check_total(sum(teams.values()), contract, auction, None, revoke, teams)
@@ -225,14 +265,14 @@ def _tricks(record: Mapping[str, Any], auction: AuctionResult, revoke: Seat | No
     contract = auction.contract
     if contract is None:
         if raw is not None:
-            raise RecordError("tricks", "the board was passed out: no tricks were played")
+            raise RecordError("tricks", words("the board was passed out: no tricks were played"))
         return None, None
     if raw is None:
         if revoke is not None:
             return None, None
-        raise RecordError("tricks", "required: the tricks taken, per seat or per team")
+        raise RecordError("tricks", words("required: the tricks taken, per seat or per team"))
     if not isinstance(raw, dict):
-        raise RecordError("tricks", "must be an object of tricks per seat or per team")
+        raise RecordError("tricks", words("must be an object of tricks per seat or per team"))
     keys = set(raw)
     if keys == SEAT_KEYS:
         seats = tuple(_trick_count(f"tricks.{s.name}", raw[s.name]) for s in Seat)
@@ -240,16 +280,23 @@ def _tricks(record: Mapping[str, Any], auction: AuctionResult, revoke: Seat | No
         return seats, None
     if keys == TEAM_KEYS:
         return None, _team_tricks(raw, contract, auction, revoke)
-    raise RecordError("tricks", f"keys must be N, E, S, W or NS, EW, not {sorted(keys)}")
+    raise RecordError(
+        "tricks", words("keys must be N, E, S, W or NS, EW, not %(keys)s", keys=str(sorted(keys)))
+    )
 
 
 def _check_total(total, contract, auction, seats, revoke, teams=None) -> None:
     if total > TOTAL_TRICKS:
-        raise RecordError("tricks", f"add up to {total}, more than {TOTAL_TRICKS}")
+        raise RecordError(
+            "tricks",
+            words("add up to %(total)s, more than %(top)s", total=total, top=TOTAL_TRICKS),
+        )
     if revoke is not None or total == TOTAL_TRICKS:
         return
     if contract.family != "ry":
-        raise RecordError("tricks", f"add up to {total}, not {TOTAL_TRICKS}")
+        raise RecordError(
+            "tricks", words("add up to %(total)s, not %(top)s", total=total, top=TOTAL_TRICKS)
+        )
     # A lost Ry stops at the trick that loses it; a won one is played out.
     declarer = auction.declarer
     if contract.code == "R3":
@@ -260,21 +307,26 @@ def _check_total(total, contract, auction, seats, revoke, teams=None) -> None:
     if taken == 0:
         raise RecordError(
             "tricks",
-            f"add up to {total}, not {TOTAL_TRICKS}: "
-            "only a lost Ry ends early, and this one is won",
+            words(
+                "add up to %(total)s, not %(top)s: only a lost Ry ends early, and this one is won",
+                total=total,
+                top=TOTAL_TRICKS,
+            ),
         )
 
 
 def read_board_record(record: Any, *, default_ruleset: str | None = None) -> BoardRecord:
     """Check a board record (a decoded JSON object) and return it in engine terms."""
     if not isinstance(record, dict):
-        raise RecordError("record", "must be a JSON object")
+        raise RecordError("record", words("must be a JSON object"))
     unknown = set(record) - RECORD_FIELDS
     if unknown:
-        raise RecordError(sorted(unknown)[0], "unknown field")
+        raise RecordError(sorted(unknown)[0], words("unknown field"))
     game = record.get("game")
     if game is not None and game != GAME_ID:
-        raise RecordError("game", f"{game!r} is not {GAME_ID!r}")
+        raise RecordError(
+            "game", words("%(value)s is not %(game)s", value=repr(game), game=repr(GAME_ID))
+        )
     ruleset = _ruleset(record, default_ruleset)
     options = _options(record)
     opening = _seat(record, "opening", "N")
@@ -293,9 +345,9 @@ def read_board_record(record: Any, *, default_ruleset: str | None = None) -> Boa
         }
         for name, was_given in played.items():
             if was_given:
-                raise RecordError(name, "the board was passed out: nothing was played")
+                raise RecordError(name, words("the board was passed out: nothing was played"))
     if illegal_trump is not None and (trump is None or trump == "nt"):
-        raise RecordError("illegal_trump", "the contract has no trump suit")
+        raise RecordError("illegal_trump", words("the contract has no trump suit"))
     seat_tricks, team_tricks = _tricks(record, final, revoke)
     return BoardRecord(
         ruleset=ruleset,
