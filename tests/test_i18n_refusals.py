@@ -15,7 +15,19 @@ from tests.test_i18n import english_left
 from tournaments.templatetags.languages import translated
 
 # The record's own keys and values, which stay as written in any language.
-KEYS = {"seat", "card", "tricks", "partner", "bid", "sparrow", "slam", "none", "contra", "re"}
+KEYS = {
+    "seat",
+    "card",
+    "tricks",
+    "partner",
+    "bid",
+    "sparrow",
+    "slam",
+    "none",
+    "contra",
+    "re",
+    "play",
+}
 
 
 def changed(base: dict[str, Any], **fields: Any) -> dict[str, Any]:
@@ -117,3 +129,35 @@ PYMTHEG_BAD = [
 @pytest.mark.parametrize(("record", "english", "french"), PYMTHEG_BAD)
 def test_pymtheg_refuses_an_impossible_entry_in_french(record, english, french):
     check_french("pymtheg", record, english, french)
+
+
+PYRAMID = {"game": "pyramid", "players": 4, "dealer": "N", "declared": 3, "trump": "hearts",
+           "won": 2}  # fmt: skip
+
+PYRAMID_BAD = [
+    (changed(PYRAMID, declarer="S"),
+     "declarer: S does not declare: E does, the first player after the dealer N (clockwise, "
+     "4 players)",
+     "declarer : S n’est pas le déclarant : c’est E, le premier joueur après le donneur N (sens "
+     "des aiguilles d’une montre, 4 joueurs)"),
+    (changed(PYRAMID, declared=...), "declared: missing (the declaration, 0 to 6)",
+     "declared : manquante (l’annonce, de 0 à 6)"),
+    (changed(PYRAMID, declared=7), "declared: 7 is not an integer 0 to 6",
+     "declared : 7 n’est pas un nombre entier de 0 à 6"),
+    (changed(PYRAMID, trump="hats"), "trump: 'hats' is not spades, hearts, diamonds, clubs or nt",
+     "trump : 'hats' n’est ni spades, ni hearts, ni diamonds, ni clubs, ni nt"),
+    (changed(PYRAMID, won=...), "won: missing (the declarer's tricks; or give tricks or play)",
+     "won : manquant (les levées du déclarant ; ou donnez tricks ou play)"),
+    (changed(PYRAMID, tricks={"N": 1, "E": 1, "S": 2, "W": 2}),
+     "won: 2 differs from the declarer's tricks (E: 1)",
+     "won : 2 diffère des levées du déclarant (E : 1)"),
+    (changed(PYRAMID, tricks={"N": 1, "E": 1, "S": 2, "W": 3}), "tricks: add up to 7, not 6",
+     "tricks : totalisent 7, et non 6"),
+    (changed(PYRAMID, play=[]), "play: needs the deal (the play is checked against its hands)",
+     "play : demande la donne (le jeu de la carte est vérifié sur ses mains)"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("record", "english", "french"), PYRAMID_BAD)
+def test_pyramid_refuses_an_impossible_entry_in_french(record, english, french):
+    check_french("pyramid", record, english, french)

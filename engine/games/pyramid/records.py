@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core.errors import RecordError
+from engine.core.messages import words
 from engine.core.records import (
     SEATS_OF,
     deal_fits,
@@ -59,7 +60,6 @@ TRUMP_NAMES = {
 #: A trump's name to its suit number (None: no-trump).
 TRUMP_SUIT: dict[str, int | None] = {name: SUITS.index(name) for name in SUITS}
 TRUMP_SUIT["nt"] = None
-TRUMP_LIST = "spades, hearts, diamonds, clubs or nt"
 
 DIRECTION_LIST = "clockwise or counterclockwise"
 #: The declarer, by (players, dealer, direction): the first player after the dealer.
@@ -81,7 +81,11 @@ def _read_tricks(tricks: Any, players: int) -> dict[str, int]:
     if type(tricks) is not dict:
         raise RecordError(
             "tricks",
-            f"must be an object of tricks per seat ({seat_list(players)}), not {tricks!r}",
+            words(
+                "must be an object of tricks per seat (%(seats)s), not %(value)s",
+                seats=seat_list(players),
+                value=repr(tricks),
+            ),
         )
     seat_keys("tricks", tricks, players, f" at a table of {players}")
     out = {}
@@ -89,11 +93,18 @@ def _read_tricks(tricks: Any, players: int) -> dict[str, int]:
     for seat in SEATS_OF[players]:
         value = tricks[seat]
         if type(value) is not int or value < 0:
-            raise RecordError("tricks", f"{seat}: {value!r} is not an integer 0 or more")
+            raise RecordError(
+                "tricks",
+                words(
+                    "%(seat)s: %(value)s is not an integer 0 or more", seat=seat, value=repr(value)
+                ),
+            )
         out[seat] = value
         total += value
     if total != TRICKS:
-        raise RecordError("tricks", f"add up to {total}, not {TRICKS}")
+        raise RecordError(
+            "tricks", words("add up to %(total)s, not %(top)s", total=total, top=TRICKS)
+        )
     return out
 
 
@@ -125,34 +136,46 @@ def _read_declarer(
     if declarer is not None and given != declarer:
         raise RecordError(
             "declarer",
-            f"{given} does not declare: {declarer} does, the first player after the "
-            f"dealer {dealer} ({direction}, {players} players)",
+            words(
+                "%(seat)s does not declare: %(declarer)s does, the first player after the "
+                "dealer %(dealer)s (%(direction)s, %(players)s players)",
+                seat=given,
+                declarer=declarer,
+                dealer=dealer,
+                direction=words(direction),
+                players=players,
+            ),
         )
 
 
 def _read_declared(declared: Any) -> int:
     if declared is None:
-        raise RecordError("declared", "missing (the declaration, 0 to 6)")
+        raise RecordError("declared", words("missing (the declaration, 0 to 6)"))
     if type(declared) is not int or not 0 <= declared <= 6:
-        raise RecordError("declared", f"{declared!r} is not an integer 0 to 6")
+        raise RecordError(
+            "declared", words("%(value)s is not an integer 0 to 6", value=repr(declared))
+        )
     return declared
 
 
 def _read_trump(raw: Any) -> str:
     if raw is None:
-        raise RecordError("trump", f"missing ({TRUMP_LIST})")
+        raise RecordError("trump", words("missing (spades, hearts, diamonds, clubs or nt)"))
     trump = TRUMP_NAMES.get(raw.lower()) if type(raw) is str else None
     if trump is None:
-        raise RecordError("trump", f"{raw!r} is not {TRUMP_LIST}")
+        raise RecordError(
+            "trump",
+            words("%(value)s is not spades, hearts, diamonds, clubs or nt", value=repr(raw)),
+        )
     return trump
 
 
 def _read_won(won: Any, raw_tricks: Any, play: Any) -> int | None:
     """``won`` when given, 0 to 6; one of ``won``, ``tricks`` and ``play`` must be there."""
     if won is None and raw_tricks is None and play is None:
-        raise RecordError("won", "missing (the declarer's tricks; or give tricks or play)")
+        raise RecordError("won", words("missing (the declarer's tricks; or give tricks or play)"))
     if won is not None and (type(won) is not int or not 0 <= won <= 6):
-        raise RecordError("won", f"{won!r} is not an integer 0 to 6")
+        raise RecordError("won", words("%(value)s is not an integer 0 to 6", value=repr(won)))
     return won
 
 
@@ -160,7 +183,13 @@ def _tricks_agree(tricks: dict[str, int], won: int | None, declarer: str) -> int
     """The declarer's tricks, which ``won`` (when given) must be."""
     if won is not None and won != tricks[declarer]:
         raise RecordError(
-            "won", f"{won} differs from the declarer's tricks ({declarer}: {tricks[declarer]})"
+            "won",
+            words(
+                "%(won)s differs from the declarer's tricks (%(declarer)s: %(tricks)s)",
+                won=won,
+                declarer=declarer,
+                tricks=tricks[declarer],
+            ),
         )
     return tricks[declarer]
 
@@ -177,13 +206,26 @@ def _read_play(
     """The tricks of ``play``, checked against the deal and agreeing with ``tricks`` and
     ``won`` when given."""
     if deal is None:
-        raise RecordError("play", "needs the deal (the play is checked against its hands)")
+        raise RecordError("play", words("needs the deal (the play is checked against its hands)"))
     played = check_play(deal, TRUMP_SUIT[trump], declarer, direction, play)
     if tricks is not None and played != tricks:
-        raise RecordError("play", f"gives the tricks {played}, not those of tricks {tricks}")
+        raise RecordError(
+            "play",
+            words(
+                "gives the tricks %(played)s, not those of tricks %(tricks)s",
+                played=str(played),
+                tricks=str(tricks),
+            ),
+        )
     if won is not None and played[declarer] != won:
         raise RecordError(
-            "play", f"gives the declarer {declarer} {played[declarer]} tricks, not won {won}"
+            "play",
+            words(
+                "gives the declarer %(declarer)s %(played)s tricks, not won %(won)s",
+                declarer=declarer,
+                played=played[declarer],
+                won=won,
+            ),
         )
     return played
 
