@@ -126,6 +126,8 @@ def test_a_twenty_evening_in_french(live, contexts, shots, tmp_path, settings):
     # The printed cards.
     page.goto(f"/tournaments/{SLUG}/print/tables/")
     french.read(page, "fiches-de-table", shot=True)
+    hands = page.locator("body").inner_text()
+    assert "Atouts " in hands and "Trumps" not in hands  # a Twenty hand's trumps
     page.goto(f"/tournaments/{SLUG}/print/routes/")
     french.read(page, "feuilles-de-route", shot=True)
 
@@ -194,6 +196,8 @@ def test_a_twenty_evening_in_french(live, contexts, shots, tmp_path, settings):
     french.read(reader, "fiche-joueur", shot=True)
     page.goto(f"/t/{SLUG}/hand-records/")
     french.read(page, "donnes-publiques", shot=True)
+    hands = page.locator("body").inner_text()
+    assert "Atouts " in hands and "Trumps" not in hands
 
     # The results workbook, downloaded from the publishing page.
     page.goto(f"/tournaments/{SLUG}/publishing/")

@@ -18,7 +18,7 @@ import random
 from dataclasses import dataclass
 
 from engine.core.errors import DealError
-from engine.core.messages import words
+from engine.core.messages import Words, words
 from engine.core.seats import SEAT_LETTERS, SEAT_NAMES
 
 PACK_SIZE = 40
@@ -130,11 +130,18 @@ def hand_text(mask: int) -> str:
 def hand_words(mask: int) -> str:
     """A hand for people: ``Trumps F 21 1  ♠ K 10  ♥ K  ♦ Q  ♣ —``."""
     trumps = [TRUMP_TOKENS[card] for card in range(20) if mask >> card & 1]
-    parts = [f"Trumps {' '.join(trumps) if trumps else '—'}"]
+    suits = []
     for suit in range(4):
         ranks = [RANK_WORDS[rank] for rank in range(5) if mask >> (20 + 5 * suit + rank) & 1]
-        parts.append(f"{SUIT_SYMBOLS[suit]} {' '.join(ranks) if ranks else '—'}")
-    return "  ".join(parts)
+        suits.append(f"{SUIT_SYMBOLS[suit]} {' '.join(ranks) if ranks else '—'}")
+    # "Trumps" in the reader's language; the rest is the cards' own marks.
+    return Words(
+        "%(trumps)s  %(suits)s",
+        {
+            "trumps": words("Trumps %(cards)s", cards=" ".join(trumps) if trumps else "—"),
+            "suits": "  ".join(suits),
+        },
+    )
 
 
 def clockwise_from(seat: str) -> tuple[str, ...]:
