@@ -3,13 +3,23 @@ findings, a late arrival's offer, an undo, an unreadable import, the broadcast's
 the rules sheet of Twenty and Pys'ngtaut."""
 
 import copy
+import html
+import io
+import re
 
+import pytest
 from django.template.loader import render_to_string
 from django.utils import translation
 
 from engine.schedule import check_schedule
 from tests.engine.test_schedule_check import FIVE_TEAMS, SIX_TEAMS
 from tests.test_i18n import english_left
+from tests.tournaments.factories import OrganiserFactory
+from tests.tournaments.test_room import _event, _played
+from tournaments import room
+from tournaments.imports import read_team_file
+from tournaments.models import ActionLog
+from tournaments.services import ServiceError
 from tournaments.templatetags.languages import translated
 
 
@@ -42,8 +52,84 @@ def test_the_validators_findings_are_french_and_their_english_unchanged():
     )
     assert len(problems) >= 12
     with translation.override("fr"):
-        html = render_to_string("tournaments/includes/problems.html", {"problems": problems})
+        page = render_to_string("tournaments/includes/problems.html", {"problems": problems})
         french = [translated(problem) for problem in problems]
-    assert english_left(html, set()) == []
+    assert english_left(page, set()) == []
     assert "l'équipe 4 joue à la table 2 deux fois (rencontres #1, #8)" in french
     assert all(text != problem for text, problem in zip(french, problems, strict=True))
+
+
+# --- the room: a late arrival's offer, an undo; the import's unreadable files ----------------
+
+
+@pytest.fixture
+def organiser(db):
+    return OrganiserFactory()
+
+
+@pytest.fixture
+def organiser_client(client, organiser):
+    client.force_login(organiser)
+    return client
+
+
+@pytest.mark.django_db
+def test_a_full_rooms_offer_and_an_undo_are_french_and_the_log_english(organiser):
+    tournament = _played(organiser, _event(organiser, teams=8, tables=4, slug="complet"))
+    names = {entrant.name for entrant in tournament.teams.all()} | {"Dupont"}
+    with translation.override("fr"), pytest.raises(ServiceError) as refused:
+        room.late_arrival(by=organiser, tournament=tournament, name="Dupont")
+    offer = str(refused.value)
+    assert offer.startswith("pas de place de fantôme (tours 2-4) : aucun tour n'a une table")
+    assert "cochez « Prendre une place dans une rencontre » pour la placer à chacun des 3" in offer
+    assert re.search(r"tour 2 : \d+ Team \d+; tour 3 : \d+ Team \d+; tour 4 : \d+ Team", offer)
+    assert english_left(f"<p>{offer}</p>", names) == []
+    with translation.override("fr"):
+        change = room.late_arrival(
+            by=organiser, tournament=tournament, name="Dupont", displace=True
+        )
+        number = change.entrant.number
+        done = room.undo(by=organiser, change=change)
+        said = translated(done)
+    assert done == f"the late arrival of {number} Dupont"
+    assert said == f"l'arrivée tardive de {number} Dupont"
+    log = ActionLog.objects.filter(tournament=tournament, action="undo_arrival").get()
+    assert log.summary == f"Undone: the late arrival of {number} Dupont"
+
+
+@pytest.mark.django_db
+def test_a_room_pages_undo_message_is_french(organiser_client, organiser):
+    tournament = _played(organiser, _event(organiser, teams=8, tables=4, slug="annule"))
+    leaving = tournament.teams.order_by("number").first()
+    change = room.withdraw(by=organiser, entrant=leaving, after_round=1)
+    organiser_client.cookies["language"] = "fr"
+    page = organiser_client.post(
+        f"/tournaments/{tournament.slug}/room/{change.pk}/undo/", follow=True
+    )
+    text = html.unescape(page.content.decode())
+    assert f"Annulé : l'abandon de {leaving.number} {leaving.name}." in text
+    assert "the withdrawal of" not in text
+
+
+@pytest.mark.parametrize(
+    ("data", "filename", "french"),
+    [
+        (b"PK not a zip", "liste.xlsx", "ce n'est pas un classeur .xlsx (le fichier est endommagé"),
+        (b"PK not a zip", "liste.ods", "ce n'est pas un classeur .ods (le fichier est endommagé"),
+        (b"a,b\n\x00\x01", "liste.csv", "ce n'est pas un fichier CSV (il contient des données"),
+        (b"\xff\xfe\xfa,b\n", "liste.csv", "le fichier CSV n'est pas du texte UTF-8"),
+        (
+            b"a,b\n",
+            "liste.txt",
+            "'liste.txt' : le fichier doit finir par .csv, .xlsx ou .ods, pas .txt",
+        ),
+        (b"a,b\n", "liste", "le fichier doit finir par .csv, .xlsx ou .ods, pas rien"),
+    ],
+)
+def test_a_file_the_import_cannot_read_is_refused_in_french(data, filename, french):
+    with translation.override("fr"):
+        read = read_team_file(io.BytesIO(data), filename)
+    assert not read.ok and french in read.all_messages()[0]
+    assert english_left(f"<p>{read.all_messages()[0]}</p>", set()) == []
+    english = read_team_file(io.BytesIO(data), filename).all_messages()[0]
+    assert english != read.all_messages()[0] and "file" in english

@@ -122,16 +122,17 @@ def _csv_lines(data: bytes) -> Iterator[str]:
     for number, raw in enumerate(io.BytesIO(data), start=1):
         if len(raw) > MAX_CSV_LINE_CHARS:
             raise UnreadableFile(
-                f"line {number} of the CSV file is longer than {MAX_CSV_LINE_CHARS} characters"
+                gettext("line %(line)s of the CSV file is longer than %(most)s characters")
+                % {"line": number, "most": MAX_CSV_LINE_CHARS}
             )
         try:
             line = decoder.decode(raw)
         except UnicodeDecodeError:
             raise UnreadableFile(
-                "the CSV file is not UTF-8 text (save it as 'CSV UTF-8')"
+                gettext("the CSV file is not UTF-8 text (save it as 'CSV UTF-8')")
             ) from None
         if "\x00" in line:
-            raise UnreadableFile("this is not a CSV file (it holds binary data)")
+            raise UnreadableFile(gettext("this is not a CSV file (it holds binary data)"))
         yield line
 
 
@@ -148,7 +149,9 @@ def _read_csv(data: bytes) -> list[list[str]]:
     try:
         return _bounded((line, row) for line, row in enumerate(records, start=1))
     except csv.Error as exc:
-        raise UnreadableFile(f"the CSV file cannot be read: {exc}") from None
+        raise UnreadableFile(
+            gettext("the CSV file cannot be read: %(reason)s") % {"reason": exc}
+        ) from None
 
 
 def _open_archive(data: bytes, suffix: str) -> zipfile.ZipFile:
@@ -159,7 +162,8 @@ def _open_archive(data: bytes, suffix: str) -> zipfile.ZipFile:
         members = archive.infolist()
     except (zipfile.BadZipFile, ValueError, OSError):
         raise UnreadableFile(
-            f"this is not a {suffix} spreadsheet (the file is damaged or of another kind)"
+            gettext("this is not a %(suffix)s spreadsheet (the file is damaged or of another kind)")
+            % {"suffix": suffix}
         ) from None
     unpacked = sum(member.file_size for member in members)
     if len(members) > MAX_ARCHIVE_MEMBERS or unpacked > MAX_UNPACKED_BYTES:
@@ -295,7 +299,10 @@ def _read_xlsx(data: bytes) -> list[list[str]]:
     except UnreadableFile:
         raise
     except (KeyError, IndexError, ElementTree.ParseError, ValueError, zipfile.BadZipFile) as exc:
-        raise UnreadableFile(f"the .xlsx spreadsheet cannot be read: {exc}") from None
+        raise UnreadableFile(
+            gettext("the %(suffix)s spreadsheet cannot be read: %(reason)s")
+            % {"suffix": ".xlsx", "reason": exc}
+        ) from None
 
 
 def _first_sheet_path(archive: zipfile.ZipFile) -> str:
@@ -303,14 +310,14 @@ def _first_sheet_path(archive: zipfile.ZipFile) -> str:
         first = next(_xml_records(workbook, f"{_MAIN}sheet"), None)
         sheet_id = None if first is None else first.get(_RELATIONSHIP)
     if first is None:
-        raise UnreadableFile("the .xlsx spreadsheet has no sheet")
+        raise UnreadableFile(gettext("the .xlsx spreadsheet has no sheet"))
     rels = "xl/_rels/workbook.xml.rels"
     with _open_part(archive, rels, MAX_SMALL_PART_BYTES) as relations:
         for relation in _xml_records(relations, f"{_PACKAGE_RELS}Relationship"):
             if relation.get("Id") == sheet_id:
                 target = relation.get("Target", "")
                 return target.lstrip("/") if target.startswith("/") else f"xl/{target}"
-    raise UnreadableFile("the .xlsx spreadsheet names a first sheet it does not hold")
+    raise UnreadableFile(gettext("the .xlsx spreadsheet names a first sheet it does not hold"))
 
 
 class _SharedStrings:
@@ -439,7 +446,10 @@ def _read_ods(data: bytes) -> list[list[str]]:
     except UnreadableFile:
         raise
     except (KeyError, ElementTree.ParseError, ValueError, zipfile.BadZipFile) as exc:
-        raise UnreadableFile(f"the .ods spreadsheet cannot be read: {exc}") from None
+        raise UnreadableFile(
+            gettext("the %(suffix)s spreadsheet cannot be read: %(reason)s")
+            % {"suffix": ".ods", "reason": exc}
+        ) from None
 
 
 def read_table(data: bytes, filename: str) -> list[list[str]]:
@@ -447,7 +457,8 @@ def read_table(data: bytes, filename: str) -> list[list[str]]:
     suffix = "." + filename.rsplit(".", 1)[-1].lower() if "." in filename else ""
     if suffix not in READABLE_SUFFIXES:
         raise UnreadableFile(
-            f"{filename!r}: the file must end in .csv, .xlsx or .ods, not {suffix or 'nothing'}"
+            gettext("%(file)s: the file must end in .csv, .xlsx or .ods, not %(suffix)s")
+            % {"file": repr(filename), "suffix": suffix or gettext("nothing")}
         )
     if suffix == ".csv":
         return _read_csv(data)
@@ -576,7 +587,10 @@ def parse_team_rows(table: list[list[str]]) -> TeamFile:
 def read_team_file(stream: IO[bytes], filename: str, size: int | None = None) -> TeamFile:
     """Read and check an uploaded team list. Never raises for bad content."""
     too_large = TeamFile(
-        file_errors=[f"the file is larger than {MAX_FILE_BYTES // 1024 // 1024} MB"],
+        file_errors=[
+            gettext("the file is larger than %(most)s MB")
+            % {"most": MAX_FILE_BYTES // 1024 // 1024}
+        ],
         too_large=True,
     )
     if size is not None and size > MAX_FILE_BYTES:

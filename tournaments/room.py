@@ -27,6 +27,7 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils.translation import gettext
 
+from engine.core.messages import Words, words
 from engine.schedule.arrival import (
     NEWCOMER,
     ArrivalError,
@@ -58,6 +59,7 @@ from tournaments.services import (
     _ranking_inputs_changed,
     _require_status,
 )
+from tournaments.templatetags.languages import translated
 
 PLAYING = (Status.SCHEDULED, Status.RUNNING)
 
@@ -141,13 +143,16 @@ def _placements_or_displacements(
     try:
         return _placements(tournament, rounds)
     except ArrivalError as exc:
-        no_place = str(exc)
+        no_place = exc.args[0]  # the engine's words
     if not rounds:
-        raise ServiceError(no_place)
+        raise ServiceError(translated(no_place))
     try:
         taken = _displacements(tournament, rounds)
     except ArrivalError as exc:
-        raise ServiceError(f"{no_place} Nor can it take a place in a match: {exc}") from None
+        raise ServiceError(
+            gettext("%(no_place)s Nor can it take a place in a match: %(why)s")
+            % {"no_place": translated(no_place), "why": translated(exc.args[0])}
+        ) from None
     if displace:
         return taken
     raise ServiceError(_displacement_offer(tournament, taken, no_place, len(rounds)))
@@ -156,22 +161,38 @@ def _placements_or_displacements(
 def _displacement_offer(
     tournament: Tournament, taken: list[Placement], no_place: str, left: int
 ) -> str:
-    noun = tournament.entrant_word
     span = (
-        f"each of the {left} rounds left"
+        gettext("each of the %(left)s rounds left") % {"left": left}
         if len(taken) == left
-        else f"{len(taken)} of the {left} rounds left"
+        else gettext("%(taken)s of the %(left)s rounds left") % {"taken": len(taken), "left": left}
     )
     numbers = Entrant.objects.in_bulk([p.replaces for p in taken])
     who = "; ".join(
-        f"round {p.round}: {numbers[p.replaces].number} {numbers[p.replaces].name}" for p in taken
+        gettext("round %(round)s: %(number)s %(name)s")
+        % {
+            "round": p.round,
+            "number": numbers[p.replaces].number,
+            "name": numbers[p.replaces].name,
+        }
+        for p in taken
     )
-    return (
-        f'{no_place.split(". ")[0]}. It can still be seated now: tick "Take a place in a '
-        f"match\" to seat it in {span}, taking one {noun}'s place "
-        f"a round, that {noun} sitting out the round instead (a bye, scored as every bye): "
-        f"{who}. Their route cards and their opponents' are to be printed again."
-    )
+    # The engine's first sentence: why no phantom's place is left.
+    reason = no_place.values.get("reason", no_place) if isinstance(no_place, Words) else no_place
+    if tournament.of_players:
+        offer = gettext(
+            '%(reason)s. It can still be seated now: tick "Take a place in a match" to seat '
+            "it in %(span)s, taking one player's place a round, that player sitting out the "
+            "round instead (a bye, scored as every bye): %(who)s. Their route cards and their "
+            "opponents' are to be printed again."
+        )
+    else:
+        offer = gettext(
+            '%(reason)s. It can still be seated now: tick "Take a place in a match" to seat '
+            "it in %(span)s, taking one team's place a round, that team sitting out the "
+            "round instead (a bye, scored as every bye): %(who)s. Their route cards and their "
+            "opponents' are to be printed again."
+        )
+    return offer % {"reason": translated(reason), "span": span, "who": who}
 
 
 def _displacements(tournament: Tournament, rounds: list[int]) -> list[Placement]:
@@ -519,7 +540,12 @@ def _end_substitute(by: Any, tournament: Tournament, change: RoomChange, first: 
     before = change.as_data()
     change.to_round = first - 1
     change.save(update_fields=["to_round"])
-    done = f"{change.name} plays for {change.entrant.name} up to round {first - 1} only"
+    done = words(
+        "%(name)s plays for %(entrant)s up to round %(round)s only",
+        name=change.name,
+        entrant=change.entrant.name,
+        round=first - 1,
+    )
     _log(by=by, tournament=tournament, action="undo_substitute", summary=done, before=before)
     _ranking_inputs_changed(tournament)
     return done
@@ -538,9 +564,11 @@ def _undo_arrival(tournament: Tournament, change: RoomChange) -> str:
         if "replaced" in kept:  # a place taken in a match: its owner sits there again
             _give_back(tournament, entrant, kept)
     mine.delete()  # the matches it was seated in at free tables (read again: lazy)
-    words = f"the late arrival of {entrant.number} {entrant.name}"
+    done = words(
+        "the late arrival of %(number)s %(name)s", number=entrant.number, name=entrant.name
+    )
     entrant.delete()
-    return words
+    return done
 
 
 def _give_back(tournament: Tournament, entrant: Entrant, kept: dict[str, Any]) -> None:
@@ -553,8 +581,11 @@ def _give_back(tournament: Tournament, entrant: Entrant, kept: dict[str, Any]) -
     elsewhere = Match.objects.filter(_matches_of(owner), round=kept["round"]).exclude(pk=match.pk)
     if elsewhere.exists():
         raise ServiceError(
-            f"{owner.number} {owner.name} plays elsewhere in round {kept['round']} since the "
-            "late arrival took its place: undo that first"
+            gettext(
+                "%(number)s %(name)s plays elsewhere in round %(round)s since the "
+                "late arrival took its place: undo that first"
+            )
+            % {"number": owner.number, "name": owner.name, "round": kept["round"]}
         )
     _put(match, kept["seat"], entrant.pk, owner.pk)
 
@@ -574,7 +605,11 @@ def _undo_withdrawal(tournament: Tournament, change: RoomChange) -> str:
             MatchSeat(match=match, seat=seat, team=entrants[number], round=match.round)
             for seat, number in kept["seats"].items()
         )
-    return f"the withdrawal of {change.entrant.number} {change.entrant.name}"
+    return words(
+        "the withdrawal of %(number)s %(name)s",
+        number=change.entrant.number,
+        name=change.entrant.name,
+    )
 
 
 def _refuse_clash(
@@ -593,13 +628,16 @@ def _refuse_clash(
     )
     if busy.exists():
         raise ServiceError(
-            f"round {kept['round']}, table {kept['table']} has been used since the withdrawal "
-            "(a late arrival?): undo that first"
+            gettext(
+                "round %(round)s, table %(table)s has been used since the withdrawal "
+                "(a late arrival?): undo that first"
+            )
+            % {"round": kept["round"], "table": kept["table"]}
         )
 
 
 def _undo_substitute(tournament: Tournament, change: RoomChange) -> str:
-    return f"{change.name} playing for {change.entrant.name}"
+    return words("%(name)s playing for %(entrant)s", name=change.name, entrant=change.entrant.name)
 
 
 _UNDO = {

@@ -20,6 +20,7 @@ from tournaments.models import Entrant, RoomChange, Tournament
 from tournaments.permissions import organiser_required
 from tournaments.printing import qr_svg, scorer_url
 from tournaments.services import ServiceError
+from tournaments.templatetags.languages import translated
 from tournaments.views import _optional_number, _render, _tournament
 
 
@@ -143,7 +144,7 @@ def room_undo(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
         for message in exc.messages:
             messages.error(request, message)
         return redirect("tournaments:room", slug=slug)
-    messages.success(request, _("Undone: %(change)s.") % {"change": done})
+    messages.success(request, _("Undone: %(change)s.") % {"change": translated(done)})
     return redirect("tournaments:room", slug=slug)
 
 

@@ -20,6 +20,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from engine.core.messages import words
 from engine.core.seats import SEAT_LETTERS
 
 # Stands for the newcomer in a placement's seats (the schedule's entrants are numbers).
@@ -209,19 +210,38 @@ def _better(found: list[Placement], best: list[Placement]) -> bool:
 
 
 def _nothing_free(rounds: Sequence[int], noun: str) -> str:
+    """Why no phantom's place is left, and what can be done: two sentences, the first (its
+    ``reason``) quoted alone by the room's offer to take a place in a match."""
     if not rounds:
-        return "every round has started: there is no round left to seat a late arrival in"
-    span = f"round {rounds[0]}" if len(rounds) == 1 else f"rounds {rounds[0]}-{rounds[-1]}"
-    needs = (
-        "a table free and a pair sitting out"
-        if noun == "pair"
-        else "a table free and enough players sitting out to fill it"
+        return _ALL_STARTED
+    span = (
+        words("round %(round)s", round=rounds[0])
+        if len(rounds) == 1
+        else words("rounds %(first)s-%(last)s", first=rounds[0], last=rounds[-1])
     )
-    return (
-        f"no phantom's place in {span}: no round has {needs} who has not played that "
-        f"table. Redraw the rounds not yet started ({span}) with the new {noun}, or seat "
-        f"the {noun} in the next event."
-    )
+    if noun == "pair":
+        reason = words(
+            "no phantom's place in %(span)s: no round has a table free and a pair sitting out "
+            "who has not played that table",
+            span=span,
+        )
+        advice = words(
+            "Redraw the rounds not yet started (%(span)s) with the new pair, or seat the pair "
+            "in the next event.",
+            span=span,
+        )
+    else:
+        reason = words(
+            "no phantom's place in %(span)s: no round has a table free and enough players "
+            "sitting out to fill it who has not played that table",
+            span=span,
+        )
+        advice = words(
+            "Redraw the rounds not yet started (%(span)s) with the new player, or seat the "
+            "player in the next event.",
+            span=span,
+        )
+    return words("%(reason)s. %(advice)s", reason=reason, advice=advice)
 
 
 # --- displacement: no phantom's place -----------------------------------------------------------
@@ -316,9 +336,18 @@ def _fewest_byes(options: list[Placement], byes: Counter) -> list[Placement]:
 
 def _nothing_to_displace(rounds: Sequence[int], noun: str) -> str:
     if not rounds:
-        return "every round has started: there is no round left to seat a late arrival in"
-    return (
-        f"no match left to join: the rounds not yet started have no match of {noun}s still "
-        f"in play. Seat the {noun} in the next event, or name it a substitute for an "
-        f"absent {noun}'s player."
+        return _ALL_STARTED
+    if noun == "pair":
+        return words(
+            "no match left to join: the rounds not yet started have no match of pairs still "
+            "in play. Seat the pair in the next event, or name it a substitute for an "
+            "absent pair's player."
+        )
+    return words(
+        "no match left to join: the rounds not yet started have no match of players still "
+        "in play. Seat the player in the next event, or name it a substitute for an "
+        "absent player's player."
     )
+
+
+_ALL_STARTED = words("every round has started: there is no round left to seat a late arrival in")
