@@ -27,6 +27,7 @@ KEYS = {
     "contra",
     "re",
     "play",
+    "out_of_turn",
 }
 
 
@@ -161,3 +162,43 @@ PYRAMID_BAD = [
 @pytest.mark.parametrize(("record", "english", "french"), PYRAMID_BAD)
 def test_pyramid_refuses_an_impossible_entry_in_french(record, english, french):
     check_french("pyramid", record, english, french)
+
+
+PYS = {"game": "pysngtaut", "players": 3, "up": "3S", "winner": "E",
+       "melds": {"E": [["QH", "QD", "QS", "QC"], ["7H", "7D", "7S", "3H"]]},
+       "hands": {"N": ["KC", "9D"], "S": ["4H"]}}  # fmt: skip
+
+PYSNGTAUT_BAD = [
+    (changed(PYS, dead=True), "winner: E went out, but dead is true",
+     "winner : E est sorti, mais dead vaut true"),
+    (changed(PYS, melds={"E": [["QH", "QD", "QS", "QC"], ["6H", "6D", "3C"]]}),
+     "melds.E[1]: a three-card set, but E has 1 set of four or more (two needed)",
+     "melds.E[1] : une combinaison de trois cartes, mais E a 1 combinaison de quatre cartes ou "
+     "plus (il en faut deux)"),
+    (changed(PYS, hands={"N": ["KC", "9D"], "S": []}),
+     "hands.S: S holds no cards, but he did not go out",
+     "hands.S : S n’a aucune carte, mais il n’est pas sorti"),
+    (changed(PYS, hands={"N": ["KC", "XX"], "S": ["4H"]}),
+     "hands.N[1]: 'XX' is not a card (rank A 2-9 T J Q K and suit S H D C, or JK)",
+     "hands.N[1] : 'XX' n’est pas une carte (rang A 2-9 T J Q K et couleur S H D C, ou JK)"),
+    (changed(PYS, hands={"N": ["QH", "9D"], "S": ["4H"]}),
+     "hands.N[0]: QH appears too often: the packs hold it once",
+     "hands.N[0] : QH apparaît trop souvent : les jeux ne la contiennent qu’une fois"),
+    (changed(PYS, penalties=[{"seat": "N", "kind": "cheating"}]),
+     "penalties[0].kind: 'cheating' is not a penalty (improper_draw, improper_meld, out_of_turn)",
+     "penalties[0].kind : 'cheating' n’est pas une pénalité (improper_draw, improper_meld, "
+     "out_of_turn)"),
+    (changed(PYS, penalties=[{"seat": "E", "kind": "improper_draw"}]),
+     "penalties[0]: the winner E cannot have improper_draw: the offender cannot win",
+     "penalties[0] : le gagnant E ne peut pas avoir improper_draw : le fautif ne peut pas "
+     "gagner"),
+    (changed(PYS, melds={"E": [["QH", "QD", "QS", "QC"]]}),
+     "melds.E: the winner E has 1 set of four or more; going out needs two",
+     "melds.E : le gagnant E a 1 combinaison de quatre cartes ou plus ; il en faut deux pour "
+     "sortir"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("record", "english", "french"), PYSNGTAUT_BAD)
+def test_pysngtaut_refuses_an_impossible_entry_in_french(record, english, french):
+    check_french("pysngtaut", record, english, french)

@@ -93,17 +93,19 @@ def _read_set_values(value: Any) -> dict[str, int]:
     """Option ``set_values``: a value, a whole number, for some set categories."""
     if type(value) is not dict:
         raise RecordError(
-            "options.set_values", f"must be an object of set categories, not {value!r}"
+            "options.set_values",
+            words("must be an object of set categories, not %(value)s", value=repr(value)),
         )
     for category, number in value.items():
         if category not in CATEGORY_SET:
             raise RecordError(
                 f"options.set_values.{category}",
-                f"unknown set category (known: {', '.join(CATEGORY_IDS)})",
+                words("unknown set category (known: %(known)s)", known=", ".join(CATEGORY_IDS)),
             )
         if type(number) is not int or number < 0:
             raise RecordError(
-                f"options.set_values.{category}", f"{number!r} is not a whole number ≥ 0"
+                f"options.set_values.{category}",
+                words("%(value)s is not a whole number ≥ 0", value=repr(number)),
             )
     return value
 
@@ -111,13 +113,16 @@ def _read_set_values(value: Any) -> dict[str, int]:
 def _read_options(raw: Any) -> tuple[dict[str, bool], dict[str, int]]:
     """``(flags that are on, set values given)``, checked (section 6, kind 6)."""
     if type(raw) is not dict:
-        raise RecordError("options", f"must be an object of options, not {raw!r}")
+        raise RecordError(
+            "options", words("must be an object of options, not %(value)s", value=repr(raw))
+        )
     flags: dict[str, bool] = {}
     values: dict[str, int] = {}
     for name, value in raw.items():
         if name not in OPTION_SET:
             raise RecordError(
-                f"options.{name}", f"unknown option (known: {', '.join(OPTION_NAMES)})"
+                f"options.{name}",
+                words("unknown option (known: %(known)s)", known=", ".join(OPTION_NAMES)),
             )
         if value is None:
             continue
@@ -126,7 +131,9 @@ def _read_options(raw: Any) -> tuple[dict[str, bool], dict[str, int]]:
         elif value is True:
             flags[name] = True
         elif value is not False:
-            raise RecordError(f"options.{name}", f"{value!r} is not true or false")
+            raise RecordError(
+                f"options.{name}", words("%(value)s is not true or false", value=repr(value))
+            )
     return flags, values
 
 
@@ -156,12 +163,22 @@ def value_setting(category: str) -> str:
 def _seat_map(raw: Any, field: str, players: int, what: str) -> dict[str, Any]:
     """An object of seated seats to values: its keys checked (exact letters)."""
     if type(raw) is not dict:
-        raise RecordError(field, f"must be an object of seats to {what}, not {raw!r}")
+        raise RecordError(
+            field,
+            words(
+                "must be an object of seats to %(what)s, not %(value)s", what=what, value=repr(raw)
+            ),
+        )
     seats = SEATS_OF[players]
     for key in raw:
         if key not in seats:
             raise RecordError(
-                f"{field}.{key}", f"not a seat at a table of {players} ({seat_list(players)})"
+                f"{field}.{key}",
+                words(
+                    "not a seat at a table of %(players)s (%(seats)s)",
+                    players=players,
+                    seats=seat_list(players),
+                ),
             )
     return raw
 
@@ -180,7 +197,7 @@ def _read_options_or_settings(
 def _given_up(raw: Any) -> int:
     up = CARD_CODES.get(raw) if type(raw) is str else None
     if up is None:
-        raise RecordError("up", f"{raw!r} is not a card")
+        raise RecordError("up", words("%(value)s is not a card", value=repr(raw)))
     return up
 
 
@@ -209,15 +226,15 @@ def _read_up(
 def _read_outcome(raw_dead: Any, raw_winner: Any, players: int) -> tuple[bool, str | None]:
     """``(dead, winner)``: a seat went out, or the hand was dead (kind 10)."""
     if raw_dead is not None and type(raw_dead) is not bool:
-        raise RecordError("dead", f"{raw_dead!r} is not true or false")
+        raise RecordError("dead", words("%(value)s is not true or false", value=repr(raw_dead)))
     dead = bool(raw_dead)
     if raw_winner is None:
         if not dead:
-            raise RecordError("winner", "missing (the seat that went out; or dead: true)")
+            raise RecordError("winner", words("missing (the seat that went out; or dead: true)"))
         return dead, None
     winner = read_seat("winner", raw_winner, players, f" at a table of {players}")
     if dead:
-        raise RecordError("winner", f"{winner} went out, but dead is true")
+        raise RecordError("winner", words("%(seat)s went out, but dead is true", seat=winner))
     return dead, winner
 
 
@@ -227,7 +244,10 @@ def _read_penalties(raw: Any, players: int, winner: str | None) -> list[tuple[st
     if raw is None:
         return penalties
     if type(raw) is not list:
-        raise RecordError("penalties", f"must be a list of {{seat, kind}} objects, not {raw!r}")
+        raise RecordError(
+            "penalties",
+            words("must be a list of {seat, kind} objects, not %(value)s", value=repr(raw)),
+        )
     seat_names = SEAT_NAMES_OF[players]
     for index, entry in enumerate(raw):
         penalties.append(_read_penalty(entry, index, players, seat_names, penalties, winner))
@@ -254,8 +274,16 @@ def _read_all_melds(
         if fours < 2:
             raise RecordError(
                 f"melds.{winner}",
-                f"the winner {winner} has {fours} set{'' if fours == 1 else 's'} of four or "
-                "more; going out needs two",
+                words(
+                    "the winner %(seat)s has 1 set of four or more; going out needs two",
+                    seat=winner,
+                )
+                if fours == 1
+                else words(
+                    "the winner %(seat)s has %(count)s sets of four or more; going out needs two",
+                    seat=winner,
+                    count=fours,
+                ),
             )
     return melds
 
@@ -266,7 +294,7 @@ def _read_god(raw: Any, players: int, up: int) -> str | None:
         return None
     god = read_seat("god", raw, players, f" at a table of {players}")
     if up == JOKER:
-        raise RecordError("god", "the joker was turned up: it is not in play")
+        raise RecordError("god", words("the joker was turned up: it is not in play"))
     return god
 
 
@@ -317,12 +345,18 @@ def score_record(record: Any, settings: Mapping[str, Any] | None = None) -> dict
 def _refuse_cards(raw: Any, path: str, what: str) -> NoReturn:
     """``RecordError`` for cards that are not a list of card texts: say which is wrong."""
     if type(raw) is not list:
-        raise RecordError(path, f"must be a list of cards ({what}), not {raw!r}")
+        raise RecordError(
+            path,
+            words("must be a list of cards (%(what)s), not %(value)s", what=what, value=repr(raw)),
+        )
     for index, text in enumerate(raw):
         if type(text) is not str or text not in CARD_CODES:
             raise RecordError(
                 f"{path}[{index}]",
-                f"{text!r} is not a card (rank A 2-9 T J Q K and suit S H D C, or JK)",
+                words(
+                    "%(value)s is not a card (rank A 2-9 T J Q K and suit S H D C, or JK)",
+                    value=repr(text),
+                ),
             )
     raise AssertionError("unreachable")  # pragma: no cover
 
@@ -336,16 +370,19 @@ def _read_melds(
 ) -> dict[str, list[tuple[list[int], int]]]:
     """Every seat's sets as ``(cards, category index)``, seat by seat in seat order; their
     cards are added to ``in_sight``."""
-    _seat_map(raw_melds, "melds", players, "lists of sets")
+    _seat_map(raw_melds, "melds", players, words("lists of sets"))
     melds = {}
     for seat in SEATS_OF[players]:
         raw_sets = raw_melds.get(seat)
         if raw_sets is None:
             if seat in raw_melds:
-                raise RecordError(f"melds.{seat}", "must be a list of sets, not None")
+                raise RecordError(f"melds.{seat}", words("must be a list of sets, not None"))
             continue
         if type(raw_sets) is not list:
-            raise RecordError(f"melds.{seat}", f"must be a list of sets, not {raw_sets!r}")
+            raise RecordError(
+                f"melds.{seat}",
+                words("must be a list of sets, not %(value)s", value=repr(raw_sets)),
+            )
         melds[seat] = _read_sets(raw_sets, seat, wild, set_flags, in_sight)
     return melds
 
@@ -356,11 +393,14 @@ def _read_one_set(
     """``(cards, natural rank, category index)`` of one set, a list of card texts (3.4); the
     path is written only for a fault."""
     if type(raw_set) is not list:
-        raise RecordError(f"melds.{seat}[{index}]", f"must be a list of cards, not {raw_set!r}")
+        raise RecordError(
+            f"melds.{seat}[{index}]",
+            words("must be a list of cards, not %(value)s", value=repr(raw_set)),
+        )
     try:
         cards = [CARD_CODES[text] for text in raw_set]
     except (KeyError, TypeError):  # not a card, or not even hashable
-        _refuse_cards(raw_set, f"melds.{seat}[{index}]", "a set")
+        _refuse_cards(raw_set, f"melds.{seat}[{index}]", words("a set"))
     try:
         rank, category, _wilds = read_set(cards, wild, *set_flags)
     except SetFault as fault:
@@ -386,7 +426,10 @@ def _read_sets(
         if rank in ranks:
             raise RecordError(
                 f"melds.{seat}[{index}]",
-                f"a second set of {RANK_CHARS[rank]}s; a player has one set of each rank",
+                words(
+                    "a second set of %(rank)ss; a player has one set of each rank",
+                    rank=RANK_CHARS[rank],
+                ),
             )
         ranks.add(rank)
         if len(cards) >= 4:
@@ -398,8 +441,15 @@ def _read_sets(
     if first_three >= 0 and fours < 2:
         raise RecordError(
             f"melds.{seat}[{first_three}]",
-            f"a three-card set, but {seat} has {fours} set{'' if fours == 1 else 's'} "
-            "of four or more (two needed)",
+            words(
+                "a three-card set, but %(seat)s has 1 set of four or more (two needed)", seat=seat
+            )
+            if fours == 1
+            else words(
+                "a three-card set, but %(seat)s has %(count)s sets of four or more (two needed)",
+                seat=seat,
+                count=fours,
+            ),
         )
     return sets
 
@@ -407,17 +457,17 @@ def _read_sets(
 def _read_hands(raw_hands: Any, players: int, in_sight: list[int]) -> dict[str, list[int]]:
     """The cards each seat holds, for the seats the record names (a ``null`` hand is refused);
     they are added to ``in_sight``."""
-    _seat_map(raw_hands, "hands", players, "lists of cards")
+    _seat_map(raw_hands, "hands", players, words("lists of cards"))
     hands = {}
     for seat in SEATS_OF[players]:
         if seat in raw_hands:
             raw = raw_hands[seat]
             if type(raw) is not list:
-                _refuse_cards(raw, f"hands.{seat}", "the hand")
+                _refuse_cards(raw, f"hands.{seat}", words("the hand"))
             try:
                 cards = [CARD_CODES[text] for text in raw]
             except (KeyError, TypeError):  # not a card, or not even hashable
-                _refuse_cards(raw, f"hands.{seat}", "the hand")
+                _refuse_cards(raw, f"hands.{seat}", words("the hand"))
             hands[seat] = cards
             in_sight += cards
     return hands
@@ -436,15 +486,22 @@ def _check_who_holds_cards(
         held = hands.get(seat)
         if seat == winner:
             if held:
-                raise RecordError(f"hands.{seat}", f"the winner {seat} went out: no cards")
+                raise RecordError(
+                    f"hands.{seat}", words("the winner %(seat)s went out: no cards", seat=seat)
+                )
         elif seat in thrown:
             if held:
                 raise RecordError(
-                    f"hands.{seat}", f"{seat} threw his hand out (improper_draw): no cards"
+                    f"hands.{seat}",
+                    words("%(seat)s threw his hand out (improper_draw): no cards", seat=seat),
                 )
         elif not held:
-            why = "the hand was dead" if dead else "he did not go out"
-            raise RecordError(f"hands.{seat}", f"{seat} holds no cards, but {why}")
+            raise RecordError(
+                f"hands.{seat}",
+                words("%(seat)s holds no cards, but the hand was dead", seat=seat)
+                if dead
+                else words("%(seat)s holds no cards, but he did not go out", seat=seat),
+            )
 
 
 def _check_jokers_in_hands(
@@ -460,9 +517,11 @@ def _check_jokers_in_hands(
                     continue
                 path = f"hands.{seat}[{index}]"
                 if up == JOKER:
-                    raise RecordError(path, "the joker was turned up: it is not in play")
+                    raise RecordError(path, words("the joker was turned up: it is not in play"))
                 if joker_at is not None:
-                    raise RecordError(path, f"the joker is there twice (also {joker_at})")
+                    raise RecordError(
+                        path, words("the joker is there twice (also %(place)s)", place=joker_at)
+                    )
                 joker_at = path
 
 
@@ -508,21 +567,46 @@ def _find_too_many(
             continue  # the joker's places are checked with the god card
         counts[card] += 1
         if counts[card] > COPIES[card]:
-            held = "once" if COPIES[card] == 1 else "twice"
-            extra = (
-                " (counting the turned-up card, out of play)" if players != 3 and card == up else ""
+            raise RecordError(path, _too_often(card, players != 3 and card == up))
+
+
+def _too_often(card: int, counted: bool) -> str:
+    """Why a card is there too often: the packs' count (and the turned-up card's, counted)."""
+    text = CARD_TEXT[card]
+    if COPIES[card] == 1:
+        if counted:
+            return words(
+                "%(card)s appears too often: the packs hold it once (counting the turned-up "
+                "card, out of play)",
+                card=text,
             )
-            raise RecordError(
-                path, f"{CARD_TEXT[card]} appears too often: the packs hold it {held}{extra}"
-            )
+        return words("%(card)s appears too often: the packs hold it once", card=text)
+    if counted:
+        return words(
+            "%(card)s appears too often: the packs hold it twice (counting the turned-up "
+            "card, out of play)",
+            card=text,
+        )
+    return words("%(card)s appears too often: the packs hold it twice", card=text)
 
 
 def _penalty_seat(raw: Any, index: int, players: int, seat_names: dict[str, str]) -> str:
     seat = seat_names.get(raw) if type(raw) is str else None
     if seat is None:
-        what = "missing" if raw is None else f"{raw!r} is not a seat"
         raise RecordError(
-            f"penalties[{index}].seat", f"{what} (at a table of {players}: {seat_list(players)})"
+            f"penalties[{index}].seat",
+            words(
+                "missing (at a table of %(players)s: %(seats)s)",
+                players=players,
+                seats=seat_list(players),
+            )
+            if raw is None
+            else words(
+                "%(value)s is not a seat (at a table of %(players)s: %(seats)s)",
+                value=repr(raw),
+                players=players,
+                seats=seat_list(players),
+            ),
         )
     return seat
 
@@ -530,8 +614,13 @@ def _penalty_seat(raw: Any, index: int, players: int, seat_names: dict[str, str]
 def _penalty_kind(raw: Any, index: int) -> str:
     kind = PENALTY_NAMES.get(raw.lower()) if type(raw) is str else None
     if kind is None:
-        what = "missing" if raw is None else f"{raw!r} is not a penalty"
-        raise RecordError(f"penalties[{index}].kind", f"{what} ({', '.join(PENALTY_KINDS)})")
+        kinds = ", ".join(PENALTY_KINDS)
+        raise RecordError(
+            f"penalties[{index}].kind",
+            words("missing (%(kinds)s)", kinds=kinds)
+            if raw is None
+            else words("%(value)s is not a penalty (%(kinds)s)", value=repr(raw), kinds=kinds),
+        )
     return kind
 
 
@@ -545,17 +634,27 @@ def _read_penalty(
 ) -> tuple[str, str]:
     """One penalty ``(seat, kind)``, checked (kinds 30, 31); the path is written for a fault."""
     if type(entry) is not dict:
-        raise RecordError(f"penalties[{index}]", f"must be an object {{seat, kind}}, not {entry!r}")
+        raise RecordError(
+            f"penalties[{index}]",
+            words("must be an object {seat, kind}, not %(value)s", value=repr(entry)),
+        )
     if not PENALTY_FIELDS.issuperset(entry):  # a null unknown field is absent
         for key, value in entry.items():
             if key not in PENALTY_FIELDS and value is not None:
-                raise RecordError(f"penalties[{index}].{key}", "unknown field")
+                raise RecordError(f"penalties[{index}].{key}", words("unknown field"))
     seat = _penalty_seat(entry.get("seat"), index, players, seat_names)
     kind = _penalty_kind(entry.get("kind"), index)
     if (seat, kind) in seen:
-        raise RecordError(f"penalties[{index}]", f"{seat} has {kind} twice")
+        raise RecordError(
+            f"penalties[{index}]", words("%(seat)s has %(kind)s twice", seat=seat, kind=kind)
+        )
     if seat == winner and kind != "out_of_turn":
         raise RecordError(
-            f"penalties[{index}]", f"the winner {seat} cannot have {kind}: the offender cannot win"
+            f"penalties[{index}]",
+            words(
+                "the winner %(seat)s cannot have %(kind)s: the offender cannot win",
+                seat=seat,
+                kind=kind,
+            ),
         )
     return seat, kind

@@ -138,18 +138,23 @@ def _possible(points: int, tricks: int) -> bool:
 
 
 def _impossible(who: str, points: int, tricks: int) -> RecordError:
+    values = {
+        "who": who,
+        "points": points,
+        "tricks": tricks,
+        "fewest": FEWEST_POINTS[tricks],
+        "most": MOST_POINTS[tricks],
+    }
     return RecordError(
         "points",
         words(
-            "%(who)s cannot have %(points)s points with 1 trick (%(fewest)s to %(most)s)"
-            if tricks == 1
-            else "%(who)s cannot have %(points)s points with %(tricks)s tricks "
-            "(%(fewest)s to %(most)s)",
-            who=who,
-            points=points,
-            tricks=tricks,
-            fewest=FEWEST_POINTS[tricks],
-            most=MOST_POINTS[tricks],
+            "%(who)s cannot have %(points)s points with 1 trick (%(fewest)s to %(most)s)",
+            **values,
+        )
+        if tricks == 1
+        else words(
+            "%(who)s cannot have %(points)s points with %(tricks)s tricks (%(fewest)s to %(most)s)",
+            **values,
         ),
     )
 
