@@ -196,6 +196,12 @@ PYSNGTAUT_BAD = [
      "melds.E: the winner E has 1 set of four or more; going out needs two",
      "melds.E : le gagnant E a 1 combinaison de quatre cartes ou plus ; il en faut deux pour "
      "sortir"),
+    (changed(PYS, melds={"E": [["QH", "QD", "QS", "QC"], ["7H", "7D", "7S", "4H"]]}),
+     "melds.E[1]: cards of two ranks, 7 and 4; only 3 is wild",
+     "melds.E[1] : cartes de deux hauteurs, 7 et 4 ; seul 3 est joker"),
+    (changed(PYS, melds={"E": [["QH", "QD", "QS", "QC"], ["7H", "7D"]]}),
+     "melds.E[1]: 2 cards; a set has at least 3",
+     "melds.E[1] : 2 cartes ; une combinaison en a au moins 3"),
 ]  # fmt: skip
 
 

@@ -404,7 +404,8 @@ def _read_one_set(
     try:
         rank, category, _wilds = read_set(cards, wild, *set_flags)
     except SetFault as fault:
-        raise RecordError(f"melds.{seat}[{index}]", str(fault)) from None
+        # The fault's reason as the engine's words, for the pages to translate.
+        raise RecordError(f"melds.{seat}[{index}]", fault.args[0]) from None
     return cards, rank, category
 
 

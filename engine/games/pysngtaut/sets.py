@@ -76,7 +76,7 @@ def _naturals(cards: list[int] | tuple[int, ...], wild: int | None) -> tuple[int
     red = black = False  # colours of the natural cards
     for card in cards:
         if card == JOKER:
-            raise SetFault("holds the joker, which is never part of a set")
+            raise SetFault(words("holds the joker, which is never part of a set"))
         card_rank = NATURAL_RANK[card]
         if card_rank == wild:
             wilds += 1
@@ -90,7 +90,7 @@ def _naturals(cards: list[int] | tuple[int, ...], wild: int | None) -> tuple[int
         else:
             black = True
     if rank is None:
-        raise SetFault("has no natural card (a set of the wild rank is all wild)")
+        raise SetFault(words("has no natural card (a set of the wild rank is all wild)"))
     return rank, wilds, red, black
 
 
@@ -106,7 +106,7 @@ def _check_wild_colours(
             else:
                 wild_black = True
     if (red or wild_red) and (black or wild_black):
-        raise SetFault("a wild card and cards of both colours (option same_colour_wilds)")
+        raise SetFault(words("a wild card and cards of both colours (option same_colour_wilds)"))
 
 
 def _category(count: int, face: bool, wilds: int, red: bool, black: bool) -> int:
@@ -137,22 +137,36 @@ def read_set(
     with the reason (section 6, kinds 12 to 15 and 19 to 21)."""
     count = len(cards)
     if count < 3:
-        raise SetFault(f"{count} card{'' if count == 1 else 's'}; a set has at least 3")
+        raise SetFault(
+            words("1 card; a set has at least 3")
+            if count == 1
+            else words("%(count)s cards; a set has at least 3", count=count)
+        )
     rank, wilds, red, black = _naturals(cards, wild)
     face = rank in FACE_RANKS
     if same_colour_sets and not face and red and black:
-        raise SetFault("natural cards of both colours (option same_colour_sets)")
+        raise SetFault(words("natural cards of both colours (option same_colour_sets)"))
     if wilds and same_colour_wilds:
         _check_wild_colours(cards, wild, red, black)
     if wilds and number_wilds_not_in_face_sets and face and wild not in FACE_RANKS:
-        raise SetFault("a face-rank set with a wild card (option number_wilds_not_in_face_sets)")
+        raise SetFault(
+            words("a face-rank set with a wild card (option number_wilds_not_in_face_sets)")
+        )
     return rank, _category(count, face, wilds, red, black), wilds > 0
 
 
 def _mixed(rank: int, other: int, wild: int | None) -> str:
-    why = (
-        "nothing is wild (the joker is turned up)"
-        if wild is None
-        else (f"only {RANK_CHARS[wild]} is wild")
+    first, second = RANK_CHARS[rank], RANK_CHARS[other]
+    if wild is None:
+        return words(
+            "cards of two ranks, %(first)s and %(second)s; nothing is wild (the joker is turned "
+            "up)",
+            first=first,
+            second=second,
+        )
+    return words(
+        "cards of two ranks, %(first)s and %(second)s; only %(wild)s is wild",
+        first=first,
+        second=second,
+        wild=RANK_CHARS[wild],
     )
-    return f"cards of two ranks, {RANK_CHARS[rank]} and {RANK_CHARS[other]}; {why}"
