@@ -41,7 +41,7 @@ def test_organiser_prepares_and_starts_a_tournament(live, organiser, desktop, op
     page.get_by_label("Tables").fill("2")
     shots.take(page, "new-tournament")
     page.get_by_role("button", name="Create").click()
-    expect(page.get_by_text("Tournament 'Harbour cup' created.")).to_be_visible()
+    expect(page.get_by_text("Tournament “Harbour cup” created.")).to_be_visible()
     expect(page).to_have_url(re.compile(r"/tournaments/harbour/teams/$"))
 
     page.get_by_role("link", name="Import from a spreadsheet").click()
