@@ -124,6 +124,14 @@ PYMTHEG_BAD = [
     (changed(GAM, trump="nt", illegal_trump="E"), "illegal_trump: the contract has no trump suit",
      "illegal_trump : le contrat n’a pas de couleur d’atout"),
     (changed(GAM, trick=3), "trick: unknown field", "trick : champ inconnu"),
+    (changed(GAM, auctions=[["N:G", "E:G+2"]]),
+     "auctions[0]: E:G+2 at call 2: a Gâm bid over G must be G+1",
+     "auctions[0] : E:G+2 à l’annonce 2 : une enchère Gâm sur G doit être G+1"),
+    (changed(GAM, auctions=[["N:G", "E:P", "S:P"]]),
+     "auctions[0]: the auction is incomplete after 3 calls: West is to call",
+     "auctions[0] : les enchères sont incomplètes après 3 annonces : c’est à Ouest de parler"),
+    (changed(GAM, auctions=[["N:G", "S:P"]]), "auctions[0]: S:P at call 2: it is East's turn",
+     "auctions[0] : S:P à l’annonce 2 : c’est à Est de parler"),
 ]  # fmt: skip
 
 

@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
+from engine.core.messages import words
 from engine.games.pymtheg.cards import Seat, seat_order
 
 TRUMPS = ("fire", "earth", "water", "wind", "nt")
@@ -109,13 +110,17 @@ class CallError(ValueError):
 def parse_call(text: str) -> Call:
     """Read ``SEAT:CALL`` in any accepted spelling."""
     if not isinstance(text, str):
-        raise CallError(f"a call must be a string like 'N:G+1', not {text!r}")
+        raise CallError(
+            words("a call must be a string like 'N:G+1', not %(value)s", value=repr(text))
+        )
     cached = _CALL_CACHE.get(text)
     if cached is not None:
         return cached
     seat_text, colon, call_text = text.partition(":")
     if not colon:
-        raise CallError(f"{text!r} is not a call: write SEAT:CALL, e.g. 'N:G+1'")
+        raise CallError(
+            words("%(value)s is not a call: write SEAT:CALL, e.g. 'N:G+1'", value=repr(text))
+        )
     try:
         seat = Seat.parse(seat_text)
     except ValueError as exc:
@@ -123,10 +128,14 @@ def parse_call(text: str) -> Call:
     key = "".join(call_text.split()).lower()
     if key not in _CALL_SPELLINGS:
         if key.startswith("r") and "/" in key:
-            raise CallError(f"{text!r}: a Ry bid never names a trump")
+            raise CallError(words("%(value)s: a Ry bid never names a trump", value=repr(text)))
         raise CallError(
-            f"{text!r}: unknown call {call_text.strip()!r} "
-            "(expected P, G, G+1 … G+6, R, R2, R3 or L, a Gâm or Lon bid optionally /trump)"
+            words(
+                "%(value)s: unknown call %(call)s (expected P, G, G+1 … G+6, R, R2, R3 or L, a "
+                "Gâm or Lon bid optionally /trump)",
+                value=repr(text),
+                call=repr(call_text.strip()),
+            )
         )
     bid, trump = _CALL_SPELLINGS[key]
     call = Call(seat, bid, trump)
@@ -192,10 +201,10 @@ class AuctionState:
     def illegal_reason(self, call: Call) -> str | None:
         """Why ``call`` may not be made now, or None if it may."""
         if self.ended:
-            return f"the auction already ended at call {self.calls_made}"
+            return words("the auction already ended at call %(position)s", position=self.calls_made)
         seat = self.order[self.turn]
         if call.seat != seat:
-            return f"it is {seat.full_name}'s turn"
+            return words("it is %(seat)s's turn", seat=words(seat.full_name))
         bid = call.bid
         if bid is None:
             return None
@@ -203,19 +212,30 @@ class AuctionState:
         if bid.family == "gam":
             allowed = lowest_gam_above(top)
             if allowed is None:
-                return f"no Gâm bid ranks above {self.top_code}"
+                return words("no Gâm bid ranks above %(top)s", top=self.top_code)
             if bid != allowed:
-                over = f"over {self.top_code}" if self.highest else "as the first bid"
-                return f"a Gâm bid {over} must be {allowed.code}"
+                if self.highest:
+                    return words(
+                        "a Gâm bid over %(top)s must be %(bid)s",
+                        top=self.top_code,
+                        bid=allowed.code,
+                    )
+                return words("a Gâm bid as the first bid must be %(bid)s", bid=allowed.code)
         elif bid.rank <= top:
-            return f"{bid.code} does not rank above {self.top_code}"
+            return words("%(bid)s does not rank above %(top)s", bid=bid.code, top=self.top_code)
         return None
 
     def apply(self, call: Call) -> None:
         reason = self.illegal_reason(call)
         if reason:
             raise AuctionError(
-                f"{call} at call {self.calls_made + 1}: {reason}", self.calls_made + 1
+                words(
+                    "%(call)s at call %(position)s: %(reason)s",
+                    call=str(call),
+                    position=self.calls_made + 1,
+                    reason=reason,
+                ),
+                self.calls_made + 1,
             )
         self.calls_made += 1
         seat = call.seat
@@ -307,13 +327,20 @@ def run_auction(
         try:
             call = raw if isinstance(raw, Call) else parse_call(raw)
         except CallError as exc:
-            raise AuctionError(f"call {position}: {exc}", position) from None
+            raise AuctionError(
+                words("call %(position)s: %(reason)s", position=position, reason=exc.args[0]),
+                position,
+            ) from None
         state.apply(call)
         parsed.append(call)
     if not state.ended:
         seat = state.next_seat
         raise AuctionError(
-            f"the auction is incomplete after {len(parsed)} calls: {seat.full_name} is to call",  # type: ignore[union-attr]
+            words(
+                "the auction is incomplete after %(count)s calls: %(seat)s is to call",
+                count=len(parsed),
+                seat=words(seat.full_name),  # type: ignore[union-attr]
+            ),
             len(parsed),
         )
     top = state.highest
@@ -343,6 +370,9 @@ def legal_next_calls(
         try:
             call = raw if isinstance(raw, Call) else parse_call(raw)
         except CallError as exc:
-            raise AuctionError(f"call {position}: {exc}", position) from None
+            raise AuctionError(
+                words("call %(position)s: %(reason)s", position=position, reason=exc.args[0]),
+                position,
+            ) from None
         state.apply(call)
     return NextCalls(state.next_seat, state.legal_calls(), state.ended, state.passed_out)

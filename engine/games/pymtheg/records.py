@@ -185,7 +185,7 @@ def _auctions(record: Mapping[str, Any], ruleset: Ruleset, opening: Seat, direct
         try:
             results.append(run_auction(calls, opening, direction))
         except AuctionError as exc:
-            raise RecordError(where, str(exc)) from None
+            raise RecordError(where, exc.args[0]) from None
     if results[0].passed_out and ruleset.second_auction and len(results) == 1:
         raise RecordError(
             "auctions",
