@@ -15,6 +15,7 @@ from broadcast.models import FeaturedTable, RecordedAction, Recording
 from broadcast.services import new_table_play, replay, standing_actions
 from scoring.models import Result
 from tournaments.models import Board, Match, Tournament
+from tournaments.templatetags.languages import translated_tree
 
 
 def featured_by_code(tournament: Tournament, code: str) -> FeaturedTable | None:
@@ -137,12 +138,13 @@ def board_payload(
         "actions": len(actions),
         "step": len(shown),
         "over": play.over,
-        "view": play.view(),
+        # The play's words (prompt, contract, calls, seats) in the reader's language.
+        "view": translated_tree(play.view()),
         # The analysis works on copies of the board's play before any action: no query.
         "analysis": analysis.analyse(lambda: copy.deepcopy(base), shown),
     }
     if with_options:
-        payload["options"] = play.options()
+        payload["options"] = translated_tree(play.options())
     return payload
 
 

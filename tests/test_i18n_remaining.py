@@ -5,13 +5,16 @@ the rules sheet of Twenty and Pys'ngtaut."""
 import copy
 import html
 import io
+import random
 import re
 
 import pytest
 from django.template.loader import render_to_string
 from django.utils import translation
 
+from engine.games import GAME_IDS, get_game
 from engine.schedule import check_schedule
+from tests.broadcast.helpers import act, choose, featured_event, recorder_client, state
 from tests.engine.test_schedule_check import FIVE_TEAMS, SIX_TEAMS
 from tests.test_i18n import english_left
 from tests.tournaments.factories import OrganiserFactory
@@ -133,3 +136,45 @@ def test_a_file_the_import_cannot_read_is_refused_in_french(data, filename, fren
     assert english_left(f"<p>{read.all_messages()[0]}</p>", set()) == []
     english = read_team_file(io.BytesIO(data), filename).all_messages()[0]
     assert english != read.all_messages()[0] and "file" in english
+
+
+# --- the broadcast: the play's prompts, calls, contract and result -----------------------------
+
+PLAY_SEED = 20261127
+PLAYING = [game_id for game_id in GAME_IDS if get_game(game_id).offers_table_play()]
+
+
+def _play_words(board) -> list[str]:
+    view = board["view"]
+    shown = [view["prompt"], view.get("contract") or "", view.get("result") or ""]
+    shown += [call["text"] for calls in view["bidding"] for call in calls]
+    shown += list(view["seat_names"].values())
+    shown += [option["label"] for option in board.get("options", []) if option["group"] != "card"]
+    return [text for text in shown if text]
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("game_id", PLAYING)
+def test_the_broadcasts_play_words_are_french(game_id):
+    tournament, featured = featured_event(game_id, f"fr-play-{game_id}")
+    names = {entrant.name for entrant in tournament.teams.all()}
+    client = recorder_client(tournament, featured)
+    client.cookies["language"] = "fr"
+    rng = random.Random(f"{PLAY_SEED}:{game_id}")
+    print("seed", PLAY_SEED, game_id)
+    board, taken, seen = state(client, tournament), 0, []
+    while True:
+        seen += _play_words(board)
+        if board["over"]:
+            break
+        answer = act(client, tournament, board, choose(board, rng, taken))
+        assert answer.status_code == 200, answer.content
+        board, taken = answer.json()["board"], taken + 1
+    assert taken > 10 and board["view"]["result"]
+    page = "".join(f"<p>{text}</p>" for text in dict.fromkeys(seen))
+    assert english_left(page, names) == []
+    # The play's own English words the detector's list does not hold.
+    play_english = {"tricks", "declares", "won", "trump", "Pass", "Spades", "over", "double"}
+    assert [text for text in seen if play_english & set(re.findall(r"\w+", text))] == []
+    assert any(text.startswith("À ") and text.endswith(" de jouer") for text in seen)
+    assert "Nord" in board["view"]["seat_names"].values()

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from engine.core.messages import words
 from engine.games.base import PlayRefused, TablePlay
 from engine.games.pymtheg.auction import (
     BID_WORDS,
@@ -25,10 +26,9 @@ from engine.games.pymtheg.auction import (
 from engine.games.pymtheg.cards import SEATS, Card, Deal, Seat, seat_order
 from engine.games.pymtheg.play import PlayState, tricks_field
 from engine.games.pymtheg.rulesets import get_ruleset
-from engine.games.pymtheg.words import SEAT_NAMES, TRUMP_WORDS
+from engine.games.pymtheg.words import DOUBLE_WORDS, SEAT_NAMES, TRUMP_WORDS
 
-DOUBLE_LABELS = {"none": "No double", "x": "Doubled", "xx": "Redoubled"}
-DOUBLE_WORDS = {"none": "", "x": ", doubled", "xx": ", redoubled"}
+DOUBLE_LABELS = {"none": words("No double"), "x": words("Doubled"), "xx": words("Redoubled")}
 
 
 def _card(card: Card) -> dict[str, Any]:
@@ -44,13 +44,9 @@ def _card(card: Card) -> dict[str, Any]:
 def _call_label(call: str) -> str:
     code, _, trump = call.partition("/")
     if code == "P":
-        return "Pass"
-    words = BID_WORDS[code]
-    return f"{words} {TRUMP_WORDS[trump]}" if trump else words
-
-
-# What the seat to act does, by phase, for the recorder's prompt.
-PROMPTS = {"auction": "to call", "trump": "names the trump", "play": "to play"}
+        return words("Pass")
+    bid = BID_WORDS[code]
+    return words("%(bid)s %(trump)s", bid=bid, trump=TRUMP_WORDS[trump]) if trump else bid
 
 
 class PymthegTablePlay(TablePlay):
@@ -219,11 +215,19 @@ class PymthegTablePlay(TablePlay):
     def _contract_words(self) -> str | None:
         if self.contract is None or self.declarer is None:
             return None
-        words = f"{BID_WORDS[self.contract]}"
+        seat = SEAT_NAMES[self.declarer.name]
+        double = DOUBLE_WORDS.get(self.double or "none", "")
         if self.trump:
-            words += f" {TRUMP_WORDS[self.trump]}"
-        words += f" by {self.declarer.full_name}"
-        return words + DOUBLE_WORDS.get(self.double or "none", "")
+            return words(
+                "%(bid)s %(trump)s by %(seat)s%(double)s",
+                bid=BID_WORDS[self.contract],
+                trump=TRUMP_WORDS[self.trump],
+                seat=seat,
+                double=double,
+            )
+        return words(
+            "%(bid)s by %(seat)s%(double)s", bid=BID_WORDS[self.contract], seat=seat, double=double
+        )
 
     def _side(self) -> list[str]:
         if self.declarer is None:
@@ -311,18 +315,27 @@ class PymthegTablePlay(TablePlay):
 
     def _prompt(self, phase: str, to_act: Seat | None) -> str:
         if phase == "over":
-            return "Passed out" if self.passed_out else "Play is over"
+            return words("Passed out") if self.passed_out else words("Play is over")
         if phase == "double":
-            return "Doubled or redoubled?"
+            return words("Doubled or redoubled?")
         assert to_act is not None
-        return f"{to_act.full_name} {PROMPTS[phase]}"
+        seat = SEAT_NAMES[to_act.name]
+        if phase == "auction":
+            return words("%(seat)s to call", seat=seat)
+        if phase == "trump":
+            return words("%(seat)s names the trump", seat=seat)
+        return words("%(seat)s to play", seat=seat)
 
     def _result_words(self, won: Mapping[str, int]) -> str:
         if self.passed_out:
-            return "Passed out"
+            return words("Passed out")
         side = self._side()
         taken = sum(won[seat] for seat in side)
-        return f"{self._contract_words()}: {taken} tricks to the declarer's side"
+        return words(
+            "%(contract)s: %(taken)s tricks to the declarer's side",
+            contract=self._contract_words(),
+            taken=taken,
+        )
 
     def _solvable(self) -> bool:
         """A contract being played whose declarer wants tricks (a Ry's bidder wants none:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from engine.core.messages import words
 from engine.core.seats import SEAT_NAMES, turn_order
 from engine.games.base import PlayRefused, TablePlay
 from engine.games.pyramid.cards import (
@@ -29,11 +30,11 @@ from engine.games.pyramid.records import TRUMP_SUIT, declarer_of
 from engine.games.pyramid.sheet import DECLARATIONS, legal_declarations
 
 TRUMP_LABELS = {
-    "spades": "♠ Spades",
-    "hearts": "♥ Hearts",
-    "diamonds": "♦ Diamonds",
-    "clubs": "♣ Clubs",
-    "nt": "No trumps",
+    "spades": words("♠ Spades"),
+    "hearts": words("♥ Hearts"),
+    "diamonds": words("♦ Diamonds"),
+    "clubs": words("♣ Clubs"),
+    "nt": words("No trumps"),
 }
 
 
@@ -173,14 +174,22 @@ class PyramidTablePlay(TablePlay):
     def view(self) -> dict[str, Any]:
         phase = self.phase
         to_act = self._to_act()
-        prompts = {"declare": "declares", "trump": "names the trump", "play": "to play"}
-        prompt = (
-            "Play is over" if phase == "over" else f"{SEAT_NAMES[to_act or '']} {prompts[phase]}"
-        )
+        seat = SEAT_NAMES.get(to_act or "", "")
+        if phase == "over":
+            prompt = words("Play is over")
+        elif phase == "declare":
+            prompt = words("%(seat)s declares", seat=seat)
+        elif phase == "trump":
+            prompt = words("%(seat)s names the trump", seat=seat)
+        else:
+            prompt = words("%(seat)s to play", seat=seat)
         contract = None
         if self.declared is not None and self.trump is not None:
-            contract = (
-                f"{SEAT_NAMES[self.declarer]} declares {self.declared}, {TRUMP_LABELS[self.trump]}"
+            contract = words(
+                "%(seat)s declares %(declared)s, %(trump)s",
+                seat=SEAT_NAMES[self.declarer],
+                declared=self.declared,
+                trump=TRUMP_LABELS[self.trump],
             )
         mine = self.won[self.declarer]
         return {
@@ -200,7 +209,11 @@ class PyramidTablePlay(TablePlay):
             "current": self._current_trick(),
             "won": dict(self.won),
             "side_won": mine,
-            "result": f"{contract}: {mine} tricks won" if phase == "over" else None,
+            "result": (
+                words("%(contract)s: %(won)s tricks won", contract=contract, won=mine)
+                if phase == "over"
+                else None
+            ),
             "rules": {
                 "trump": self.trump if self.trump not in (None, "nt") else None,
                 "must_trump": True,
@@ -232,7 +245,12 @@ class PyramidTablePlay(TablePlay):
         """The declarer's declaration and trump, as far as he has made them."""
         bidding = []
         if self.declared is not None:
-            bidding.append({"seat": self.declarer, "text": f"declares {self.declared}"})
+            bidding.append(
+                {
+                    "seat": self.declarer,
+                    "text": words("declares %(declared)s", declared=self.declared),
+                }
+            )
         if self.trump is not None:
             bidding.append({"seat": self.declarer, "text": TRUMP_LABELS[self.trump]})
         return bidding
