@@ -123,7 +123,7 @@ def test_an_organiser_prepares_a_pyramid_evening(live, organiser, desktop, open_
     page.get_by_label("Declarations per round").fill("4")
     shots.take(page, "new-pyramid")
     page.get_by_role("button", name="Create").click()
-    expect(page.get_by_text("Tournament 'Pyramid club night' created.")).to_be_visible()
+    expect(page.get_by_text("Tournament “Pyramid club night” created.")).to_be_visible()
 
     page.get_by_role("link", name="Import from a spreadsheet").click()
     page.get_by_label(re.compile(r"^File")).set_input_files(
