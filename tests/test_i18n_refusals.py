@@ -91,6 +91,16 @@ TWENTY_BAD = [
      "last : manquant : le Petit tient (qui a fait la dernière levée, et avec quelle carte)"),
     (changed(PER_SEAT, tricks={"N": 4, "E": 3, "S": 2, "W": 2}),
      "tricks: the seats add up to 11, not 10", "tricks : les places totalisent 11, et non 10"),
+    (changed(TWENTY, auction=["S:PART", "W:P", "N:P", "E:P"]),
+     "auction: call 1 ('S:PART'): out of turn: it is E's call",
+     "auction : annonce 1 ('S:PART') : hors tour : c’est à E de parler"),
+    (changed(TWENTY, auction=["E:PART", "S:SOLO", "W:P", "N:P", "E:P"]),
+     "auction: call 2 ('S:SOLO'): SOLO is not the lowest bid not yet made (NT)",
+     "auction : annonce 2 ('S:SOLO') : SOLO n’est pas la plus basse enchère pas encore faite "
+     "(NT)"),
+    (changed(TWENTY, auction=["E:P", "S:P", "W:P", "N:P"]),
+     "auction: call 1 ('E:P'): Eldest E must open with Partnership (PART)",
+     "auction : annonce 1 ('E:P') : le premier, E, doit ouvrir par un Appel (PART)"),
 ]  # fmt: skip
 
 

@@ -11,6 +11,7 @@ import functools
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from engine.core.messages import words
 from engine.core.seats import SEAT_LETTERS
 from engine.games.twenty.cards import NEXT_SEAT
 
@@ -56,25 +57,25 @@ def parse_call(text: str) -> Call:
     squeezed = "".join(text.split()).upper()
     seat, colon, rest = squeezed.partition(":")
     if not colon:
-        raise CallError("not SEAT:CALL")
+        raise CallError(words("not SEAT:CALL"))
     if seat not in SEAT_LETTERS:
-        raise CallError(f"{seat!r} is not a seat (N, E, S or W)")
+        raise CallError(words("%(value)s is not a seat (N, E, S or W)", value=repr(seat)))
     name, *bonuses = rest.split("+")
     bid = _CALL_NAMES.get(name)
     if bid is None:
-        raise CallError(f"{name!r} is not a call (P, PART, NT or SOLO)")
+        raise CallError(words("%(value)s is not a call (P, PART, NT or SOLO)", value=repr(name)))
     sparrow = slam = False
     for bonus in bonuses:
         if bonus == SPARROW:
             if sparrow:
-                raise CallError("names the Sparrow twice")
+                raise CallError(words("names the Sparrow twice"))
             sparrow = True
         elif bonus == SLAM:
             if slam:
-                raise CallError("names the Slam twice")
+                raise CallError(words("names the Slam twice"))
             slam = True
         else:
-            raise CallError(f"{bonus!r} is not a bonus (SPARROW or SLAM)")
+            raise CallError(words("%(value)s is not a bonus (SPARROW or SLAM)", value=repr(bonus)))
     return seat, bid, sparrow, slam
 
 
@@ -131,15 +132,17 @@ def new_state(dealer: str) -> AuctionState:
 def _apply_pass(state: AuctionState, seat: str, sparrow: bool, slam: bool) -> None:
     """A pass, with the partner's Sparrow while Partnership is the highest bid."""
     if slam:
-        raise CallError("a pass carries no bonus but the partner's Sparrow (P+SPARROW)")
+        raise CallError(words("a pass carries no bonus but the partner's Sparrow (P+SPARROW)"))
     if sparrow:
         if state.contract != PART:
             raise CallError(
-                "the Sparrow without a bid is only for the partner while Partnership is "
-                "the highest bid"
+                words(
+                    "the Sparrow without a bid is only for the partner while Partnership is "
+                    "the highest bid"
+                )
             )
         if state.sparrow_stands_on_part:
-            raise CallError("a Sparrow already stands on the Partnership")
+            raise CallError(words("a Sparrow already stands on the Partnership"))
         state.partner_sparrow = seat
     state.passed.add(seat)
 
@@ -150,8 +153,10 @@ def _apply_bid(state: AuctionState, call: Call) -> None:
     wanted = BIDS[state.bids_made] if state.bids_made < len(BIDS) else None
     if bid != wanted:
         if wanted is None:
-            raise CallError("no bid is left after Solo: pass")
-        raise CallError(f"{bid} is not the lowest bid not yet made ({wanted})")
+            raise CallError(words("no bid is left after Solo: pass"))
+        raise CallError(
+            words("%(bid)s is not the lowest bid not yet made (%(wanted)s)", bid=bid, wanted=wanted)
+        )
     state.highest = call
     state.bids_made += 1
 
@@ -160,11 +165,11 @@ def apply_call(state: AuctionState, call: Call) -> None:
     """``state`` after ``call``; ``CallError`` when the call is not legal there."""
     seat, bid, sparrow, slam = call
     if state.turn is None:
-        raise CallError("comes after the auction has ended")
+        raise CallError(words("comes after the auction has ended"))
     if seat != state.turn:
-        raise CallError(f"out of turn: it is {state.turn}'s call")
+        raise CallError(words("out of turn: it is %(seat)s's call", seat=state.turn))
     if state.highest is None and bid != PART:
-        raise CallError(f"Eldest {seat} must open with Partnership (PART)")
+        raise CallError(words("Eldest %(seat)s must open with Partnership (PART)", seat=seat))
     if bid == PASS:
         _apply_pass(state, seat, sparrow, slam)
     else:
@@ -186,7 +191,14 @@ def read_auction(calls: Sequence[str], dealer: str) -> AuctionState:
         try:
             apply_call(state, parse_call(text))
         except CallError as exc:
-            raise CallError(f"call {position} ({text!r}): {exc}") from None
+            raise CallError(
+                words(
+                    "call %(position)s (%(call)s): %(reason)s",
+                    position=position,
+                    call=repr(text),
+                    reason=exc.args[0],
+                )
+            ) from None
     return state
 
 

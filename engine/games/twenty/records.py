@@ -195,7 +195,7 @@ def _read_auction(auction: Any, dealer: str) -> AuctionState:
     try:
         state = read_auction(auction, dealer)
     except CallError as exc:
-        raise RecordError("auction", str(exc)) from None
+        raise RecordError("auction", exc.args[0]) from None
     if state.turn is not None:
         raise RecordError(
             "auction", words("not finished: %(seat)s has still to call", seat=state.turn)
