@@ -227,16 +227,11 @@ def test_a_french_tournament_s_workbook_is_in_french(
         html = "".join(f"<p>{text}</p>" for text in top)
         assert not english_left(html, data), (sheet.title, english_left(html, data))
     # The cells too: the notes, the results' words, the hands, the double-dummy tables and the
-    # rules sheet's own rows and the game's settings, and Pymtheg's and Pyramid's rules in
-    # detail. The other games' (their rules_in_detail) stay English (docs/languages.md).
-    own_sections = {"Tournoi", "Classement", "Mouvement", "Jeu"}
+    # rules sheet's own rows, the game's settings and every game's rules in detail.
     for sheet in book.worksheets:
         cells = [
             value
             for row in sheet.iter_rows(min_row=4, values_only=True)
-            if sheet.title != "Règlement"
-            or row[0] in own_sections
-            or game_id in ("pymtheg", "pyramid")
             for value in row
             if isinstance(value, str)
         ]

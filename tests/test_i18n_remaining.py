@@ -13,6 +13,7 @@ from django.template.loader import render_to_string
 from django.utils import translation
 
 from engine.games import GAME_IDS, get_game
+from engine.games.pysngtaut.sets import CATEGORY_IDS
 from engine.schedule import check_schedule
 from tests.broadcast.helpers import act, choose, featured_event, recorder_client, state
 from tests.engine.test_schedule_check import FIVE_TEAMS, SIX_TEAMS
@@ -178,3 +179,30 @@ def test_the_broadcasts_play_words_are_french(game_id):
     assert [text for text in seen if play_english & set(re.findall(r"\w+", text))] == []
     assert any(text.startswith("À ") and text.endswith(" de jouer") for text in seen)
     assert "Nord" in board["view"]["seat_names"].values()
+
+
+# --- the rules sheet: Twenty's and Pys'ngtaut's rules spelt out -------------------------------
+
+
+@pytest.mark.parametrize(
+    ("game_id", "given", "french"),
+    [
+        ("twenty", {}, "Appel 1 (premier seulement), Sans-atout 2, Solo 4"),
+        ("pysngtaut", {}, "Rang joker"),
+        ("pysngtaut", {"direction": "clockwise", "own_sets_offset": "on"}, "oui"),
+    ],
+)
+def test_the_rules_sheets_rows_of_twenty_and_pysngtaut_are_french(game_id, given, french):
+    game = get_game(game_id)
+    rows = game.rules_in_detail(game.settings(given))
+    with translation.override("fr"):
+        shown = [translated(part) for row in rows for part in row]
+    texts = [text for text in shown if isinstance(text, str)]
+    assert french in texts
+    # The game's name (its section) and a set's category id are names, not sentences.
+    names = {"Twenty", "Pys'ngtaut", *CATEGORY_IDS}
+    sentences = [text for text in texts if text not in names]
+    assert len(sentences) >= 8
+    assert english_left("".join(f"<p>{text}</p>" for text in sentences), set()) == []
+    english = [part for row in rows for part in row if isinstance(part, str)]
+    assert len(english) == len(texts) and english != texts

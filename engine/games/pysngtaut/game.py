@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.core.errors import SettingsError
-from engine.core.messages import joined, words
+from engine.core.messages import Words, joined, words
 from engine.core.seats import DIRECTIONS, SEAT_LETTERS, SEAT_NAMES, table_seats
 from engine.games.base import PLAYERS, Game, Setting, board_mismatch, play_in_words
 from engine.games.pysngtaut import cards
@@ -263,18 +263,47 @@ class PysngtautGame(Game):
         return score["seats"][seat], 0
 
     def rules_in_detail(self, settings: Mapping[str, Any]) -> list[tuple[str, str, Any]]:
-        rows = [
-            ("Pys'ngtaut", "Pack", "93 cards: A-10 twice and J Q K once in four suits, a joker"),
-            ("Pys'ngtaut", "Cards per player", 7),
-            ("Pys'ngtaut", "Wild rank", "the rank of the turned-up card (none for the joker)"),
-            ("Pys'ngtaut", "Play direction", _direction(settings)),
-            ("Pys'ngtaut", "Hand values", "K Q J 50; 10-6 10; 5-A 5; wild cards and joker 0"),
-            ("Pys'ngtaut", "Pot of a dead hand", "lost (no pot carried to the next board)"),
+        # The engine's words: the exports give them in the file's language (an option's label
+        # is its setting's label, in the catalogue as the settings form shows it).
+        direction = _direction(settings)
+        rows: list[tuple[str, str, Any]] = [
+            (
+                "Pys'ngtaut",
+                words("Pack"),
+                words("93 cards: A-10 twice and J Q K once in four suits, a joker"),
+            ),
+            ("Pys'ngtaut", words("Cards per player"), 7),
+            (
+                "Pys'ngtaut",
+                words("Wild rank"),
+                words("the rank of the turned-up card (none for the joker)"),
+            ),
+            (
+                "Pys'ngtaut",
+                words("Play direction"),
+                words("clockwise") if direction == "clockwise" else words("counterclockwise"),
+            ),
+            (
+                "Pys'ngtaut",
+                words("Hand values"),
+                words("K Q J 50; 10-6 10; 5-A 5; wild cards and joker 0"),
+            ),
+            (
+                "Pys'ngtaut",
+                words("Pot of a dead hand"),
+                words("lost (no pot carried to the next board)"),
+            ),
         ]
+        flag_words = {"off": words("off"), "on": words("on")}
         for name in FLAGS:
-            rows.append(("Options", FLAG_LABELS[name][0], settings.get(name, "off")))
-        for category, value in CATEGORIES:
-            rows.append(("Set values", category, settings.get(value_setting(category), value)))
+            value = settings.get(name, "off")
+            rows.append(
+                (words("Options"), Words(FLAG_LABELS[name][0]), flag_words.get(value, value))
+            )
+        for category, amount in CATEGORIES:
+            rows.append(
+                (words("Set values"), category, settings.get(value_setting(category), amount))
+            )
         return rows
 
     def table_context(

@@ -385,14 +385,27 @@ class TwentyGame(Game):
         return score["seats"][seat], 0
 
     def rules_in_detail(self, settings: Mapping[str, Any]) -> list[tuple[str, str, Any]]:
+        # The engine's words: the exports give them in the file's language.
         return [
-            ("Twenty", "Pack", "40 cards: 20 trumps (Fool, 21-4, 1) and K Q C J 10 in 4 suits"),
-            ("Twenty", "Cards per player", 10),
-            ("Twenty", "Bids", "Partnership 1 (Eldest only), No Trumps 2, Solo 4"),
-            ("Twenty", "Bonuses", "Sparrow 4, Slam 12; contra ×2, re ×4, sub ×8"),
-            ("Twenty", "The bid is won with", "52 of 102 points"),
-            ("Twenty", "Held bonus", "all four Kings (No Trumps) or all three Honours: 1 each"),
-            ("Twenty", "Boards per table", settings.get("boards_per_table", BOARDS_PER_TABLE)),
+            (
+                "Twenty",
+                words("Pack"),
+                words("40 cards: 20 trumps (Fool, 21-4, 1) and K Q C J 10 in 4 suits"),
+            ),
+            ("Twenty", words("Cards per player"), 10),
+            ("Twenty", words("Bids"), words("Partnership 1 (Eldest only), No Trumps 2, Solo 4")),
+            ("Twenty", words("Bonuses"), words("Sparrow 4, Slam 12; contra ×2, re ×4, sub ×8")),
+            ("Twenty", words("The bid is won with"), words("52 of 102 points")),
+            (
+                "Twenty",
+                words("Held bonus"),
+                words("all four Kings (No Trumps) or all three Honours: 1 each"),
+            ),
+            (
+                "Twenty",
+                words("Boards per table"),
+                settings.get("boards_per_table", BOARDS_PER_TABLE),
+            ),
         ]
 
     def table_context(
