@@ -128,6 +128,9 @@ def test_a_twenty_evening_in_french(live, contexts, shots, tmp_path, settings):
     french.read(page, "fiches-de-table", shot=True)
     hands = page.locator("body").inner_text()
     assert "Atouts " in hands and "Trumps" not in hands  # a Twenty hand's trumps
+    # Its kings, queens and jacks are R, D and V (the cavalier's C is the same word).
+    assert re.search(r"[♠♥♦♣][^\n]*\b[RDV]\b", hands), hands
+    assert not re.search(r"[♠♥♦♣][^\n]*\b[KQJ]\b", hands), hands
     page.goto(f"/tournaments/{SLUG}/print/routes/")
     french.read(page, "feuilles-de-route", shot=True)
 

@@ -18,7 +18,7 @@ import random
 from dataclasses import dataclass
 
 from engine.core.errors import DealError
-from engine.core.messages import Words, words
+from engine.core.messages import Words, joined, words
 from engine.core.seats import SEAT_LETTERS, SEAT_NAMES
 
 PACK_SIZE = 40
@@ -34,6 +34,8 @@ SUIT_LETTERS = "SHDC"
 SUIT_SYMBOLS = "♠♥♦♣"
 RANK_CHARS = "KQCJT"
 RANK_WORDS = ("K", "Q", "C", "J", "10")
+#: The ranks as a hand in words shows them, in the reader's language.
+RANK_NAMES = (words("K"), words("Q"), "C", words("J"), "10")
 
 TRUMP_MASK = (1 << 20) - 1
 #: For following: group 0 is the trumps, 1..4 the suits spades..clubs.
@@ -132,14 +134,15 @@ def hand_words(mask: int) -> str:
     trumps = [TRUMP_TOKENS[card] for card in range(20) if mask >> card & 1]
     suits = []
     for suit in range(4):
-        ranks = [RANK_WORDS[rank] for rank in range(5) if mask >> (20 + 5 * suit + rank) & 1]
-        suits.append(f"{SUIT_SYMBOLS[suit]} {' '.join(ranks) if ranks else '—'}")
-    # "Trumps" in the reader's language; the rest is the cards' own marks.
+        ranks = [RANK_NAMES[rank] for rank in range(5) if mask >> (20 + 5 * suit + rank) & 1]
+        held = joined(ranks, " ") if ranks else "—"
+        suits.append(Words("%(suit)s %(ranks)s", {"suit": SUIT_SYMBOLS[suit], "ranks": held}))
+    # "Trumps" and the King, Queen and Jack in the reader's language (R, D, V in French).
     return Words(
         "%(trumps)s  %(suits)s",
         {
             "trumps": words("Trumps %(cards)s", cards=" ".join(trumps) if trumps else "—"),
-            "suits": "  ".join(suits),
+            "suits": joined(suits, "  "),
         },
     )
 
