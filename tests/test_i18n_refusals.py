@@ -174,6 +174,13 @@ PYRAMID_BAD = [
      "tricks : totalisent 7, et non 6"),
     (changed(PYRAMID, play=[]), "play: needs the deal (the play is checked against its hands)",
      "play : demande la donne (le jeu de la carte est vérifié sur ses mains)"),
+    (changed(PYRAMID, players=3, dealer="W"),
+     "dealer: 'W' is not a seat at a table of 3 (N, E or S)",
+     "dealer : 'W' n’est pas une place d’une table de 3 (N, E ou S)"),
+    (changed(PYRAMID, players=5), "players: 5 is not 2, 3 or 4",
+     "players : 5 n’est ni 2, ni 3, ni 4"),
+    (changed(PYRAMID, dealer=...), "dealer: missing (the dealer's seat; or give the deal)",
+     "dealer : manquant (la place du donneur ; ou donnez la donne)"),
 ]  # fmt: skip
 
 

@@ -15,6 +15,7 @@ from typing import Any, Protocol, TypeVar
 
 from engine.core.errors import DealError, RecordError
 from engine.core.jsonfields import record_object
+from engine.core.messages import words
 from engine.core.seats import DIRECTIONS, table_seats
 
 __all__ = [
@@ -60,7 +61,7 @@ class TableDeal(Protocol):
 def seat_list(players: int) -> str:
     """The seats of a table in words: ``N, E or S``."""
     seats = SEATS_OF[players]
-    return ", ".join(seats[:-1]) + " or " + seats[-1]
+    return words("%(seats)s or %(last)s", seats=", ".join(seats[:-1]), last=seats[-1])
 
 
 def read_deal(raw: Any, parse: Callable[[Any], Deal]) -> tuple[Deal | None, str | None]:
@@ -75,10 +76,35 @@ def read_deal(raw: Any, parse: Callable[[Any], Deal]) -> tuple[Deal | None, str 
         return None, str(exc).removeprefix("deal: ")
 
 
+#: The fields the deal would give, as the readers name them (others stay as written).
+_WHAT = {
+    "the dealer's seat": words("the dealer's seat"),
+    "the turned-up card": words("the turned-up card"),
+    "2, 3 or 4": words("2, 3 or 4"),
+}
+
+
+def _not_a_seat(raw: Any, where: str, players: int) -> str:
+    """Why ``raw`` is no seat of a table of ``players``: the readers' ``where`` in words."""
+    value, seats = repr(raw), seat_list(players)
+    if not where:
+        return words("%(value)s is not a seat (%(seats)s)", value=value, seats=seats)
+    if where == f" at a table of {players}":
+        return words(
+            "%(value)s is not a seat at a table of %(players)s (%(seats)s)",
+            value=value,
+            players=players,
+            seats=seats,
+        )
+    return f"{raw!r} is not a seat{where} ({seats})"
+
+
 def missing_unless_dealt(field: str, raw: Any, raw_deal: Any, what: str) -> None:
     """``RecordError`` for a field the deal would give when neither is there."""
     if raw is None and raw_deal is None:
-        raise RecordError(field, f"missing ({what}; or give the deal)")
+        raise RecordError(
+            field, words("missing (%(what)s; or give the deal)", what=_WHAT.get(what, what))
+        )
 
 
 def read_players(raw: Any, fallback: int | None) -> int | None:
@@ -86,7 +112,7 @@ def read_players(raw: Any, fallback: int | None) -> int | None:
     if raw is None:
         return fallback
     if type(raw) is not int or raw not in SEATS_OF:
-        raise RecordError("players", f"{raw!r} is not 2, 3 or 4")
+        raise RecordError("players", words("%(value)s is not 2, 3 or 4", value=repr(raw)))
     return raw
 
 
@@ -95,7 +121,7 @@ def read_seat(field: str, raw: Any, players: int = 4, where: str = "") -> str:
     (``where`` words the table: " at a table of 3")."""
     seat = SEAT_NAMES_OF[players].get(raw) if type(raw) is str else None
     if seat is None:
-        raise RecordError(field, f"{raw!r} is not a seat{where} ({seat_list(players)})")
+        raise RecordError(field, _not_a_seat(raw, where, players))
     return seat
 
 
@@ -117,10 +143,22 @@ def deal_fits(deal: TableDeal, *, players: int | None = None, dealer: str | None
     (each checked when given)."""
     if players is not None and deal.players != players:
         raise RecordError(
-            "deal", f"holds {deal.players} hands, but the table has {players} players"
+            "deal",
+            words(
+                "holds %(hands)s hands, but the table has %(players)s players",
+                hands=deal.players,
+                players=players,
+            ),
         )
     if dealer is not None and deal.dealer != dealer:
-        raise RecordError("dealer", f"{dealer} differs from the deal's dealer {deal.dealer}")
+        raise RecordError(
+            "dealer",
+            words(
+                "%(dealer)s differs from the deal's dealer %(dealt)s",
+                dealer=dealer,
+                dealt=deal.dealer,
+            ),
+        )
 
 
 def seat_keys(field: str, value: Mapping[str, Any], players: int, where: str) -> None:
