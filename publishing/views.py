@@ -17,6 +17,7 @@ from django.http import FileResponse, Http404, HttpRequest, HttpResponse, JsonRe
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 
@@ -143,9 +144,9 @@ def export_start(request: HttpRequest, slug: str) -> HttpResponse:
     if _wants_json(request):
         return JsonResponse(selectors.export_status(export), status=202 if started else 200)
     if started:
-        messages.success(request, "Export started; the file appears below when it is ready.")
+        messages.success(request, _("Export started; the file appears below when it is ready."))
     else:
-        messages.info(request, "These results were exported already: here is that export.")
+        messages.info(request, _("These results were exported already: here is that export."))
     return redirect(reverse("publishing:organiser", args=[slug]) + f"?export={export.pk}")
 
 
