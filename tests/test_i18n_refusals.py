@@ -181,6 +181,12 @@ PYRAMID_BAD = [
      "players : 5 n’est ni 2, ni 3, ni 4"),
     (changed(PYRAMID, dealer=...), "dealer: missing (the dealer's seat; or give the deal)",
      "dealer : manquant (la place du donneur ; ou donnez la donne)"),
+    (changed(PYRAMID, players=3, won=..., tricks={"N": 1, "E": 2, "W": 3}),
+     "tricks: 'W' is not a seat at a table of 3 (the keys are exactly N, E, S)",
+     "tricks : 'W' n’est pas une place d’une table de 3 (les clés sont exactement N, E, S)"),
+    (changed(PYRAMID, won=..., tricks={"N": 1, "E": 2, "S": 3}),
+     "tricks: seat W is missing (the keys are exactly N, E, S, W)",
+     "tricks : la place W manque (les clés sont exactement N, E, S, W)"),
 ]  # fmt: skip
 
 

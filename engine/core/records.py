@@ -169,8 +169,26 @@ def seat_keys(field: str, value: Mapping[str, Any], players: int, where: str) ->
         return
     order = SEATS_OF[players]
     extra = [key for key in value if key not in seats]
-    if extra:
-        reason = f"{extra[0]!r} is not a seat{where}"
+    keys = ", ".join(order)
+    reason: str
+    if not extra:
+        missing = next(seat for seat in order if seat not in value)
+        reason = words(
+            "seat %(seat)s is missing (the keys are exactly %(keys)s)", seat=missing, keys=keys
+        )
+    elif where == " key":
+        reason = words(
+            "%(value)s is not a seat key (the keys are exactly %(keys)s)",
+            value=repr(extra[0]),
+            keys=keys,
+        )
+    elif where == f" at a table of {players}":
+        reason = words(
+            "%(value)s is not a seat at a table of %(players)s (the keys are exactly %(keys)s)",
+            value=repr(extra[0]),
+            players=players,
+            keys=keys,
+        )
     else:
-        reason = f"seat {next(seat for seat in order if seat not in value)} is missing"
-    raise RecordError(field, f"{reason} (the keys are exactly {', '.join(order)})")
+        reason = f"{extra[0]!r} is not a seat{where} (the keys are exactly {keys})"
+    raise RecordError(field, reason)
