@@ -14,8 +14,9 @@ from django.utils import translation
 
 from engine.games import GAME_IDS, get_game
 from engine.games.pysngtaut.sets import CATEGORY_IDS
-from engine.schedule import check_schedule
+from engine.schedule import check_individual_schedule, check_schedule
 from tests.broadcast.helpers import act, choose, featured_event, recorder_client, state
+from tests.engine.test_individual_movement import TEN_PLAYERS, bare, seats_of
 from tests.engine.test_schedule_check import FIVE_TEAMS, SIX_TEAMS
 from tests.test_i18n import english_left
 from tests.tournaments.factories import OrganiserFactory
@@ -206,3 +207,38 @@ def test_the_rules_sheets_rows_of_twenty_and_pysngtaut_are_french(game_id, given
     assert english_left("".join(f"<p>{text}</p>" for text in sentences), set()) == []
     english = [part for row in rows for part in row if isinstance(part, str)]
     assert len(english) == len(texts) and english != texts
+
+
+def _broken_movements():
+    """Movements of individuals breaking each rule the validator words."""
+    twice = bare()
+    seats_of(twice, 3)["S"] = 3
+    listed = bare()
+    listed["seatings"][4]["table"] = 1
+    short = bare()
+    short["seatings"] = short["seatings"][:6]
+    sits = bare()
+    seats_of(sits, 7)["S"] = 9
+    sits["byes"][2]["player"] = 2
+    sits["byes"].append({"round": 1, "player": 1})
+    figures = copy.deepcopy(TEN_PLAYERS)
+    figures["max_meetings"], figures["repeated_pairs"] = 1, 1
+    none = copy.deepcopy(TEN_PLAYERS)
+    none["seatings"] = none["seatings"][:3]
+    none["repeated_pairs"] = 2
+    return [twice, listed, short, sits, figures, none]
+
+
+def test_a_movements_findings_are_french_and_their_english_unchanged():
+    problems = [
+        problem for data in _broken_movements() for problem in check_individual_schedule(data)
+    ]
+    assert "round 2: player 3 plays at tables 1 and 2" in problems
+    assert "round 2: players 3, 8, 10 neither play nor are listed as sitting out" in problems
+    assert len(problems) >= 10
+    with translation.override("fr"):
+        page = render_to_string("tournaments/includes/problems.html", {"problems": problems})
+        french = [translated(problem) for problem in problems]
+    assert english_left(page, set()) == [], english_left(page, set())
+    assert "tour 2 : le joueur 3 joue aux tables 1 et 2" in french
+    assert all(text != problem for text, problem in zip(french, problems, strict=True))

@@ -482,14 +482,6 @@ def _matches(numbers: list[int]) -> str:
     return words("matches %(list)s", list=", ".join(f"#{number}" for number in numbers))
 
 
-def _plural(noun: str, numbers: list) -> str:
-    return noun if _count(numbers) == 1 else noun + "s"
-
-
-def _verb(numbers: list, verb: str) -> str:
-    return verb + "s" if _count(numbers) == 1 else verb
-
-
 def _count(numbers: list) -> int:
     """How many numbers a list of ints or (first, last) ranges stands for."""
     spans = (n if isinstance(n, tuple) else (n, n) for n in numbers)

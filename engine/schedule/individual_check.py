@@ -36,12 +36,12 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from engine.core.messages import words
 from engine.schedule.check import (
     MAX_NUMBER,
     _complement,
     _describe,
     _kind,
-    _plural,
     _ranges,
     _times,
     _whole_number,
@@ -438,8 +438,13 @@ def _drop_repeated_tables(seatings: list[_Seating], problems: list[str]) -> list
     for (round_, table), indexes in sorted(listed.items()):
         if len(indexes) > 1:
             problems.append(
-                f"round {round_}: table {table} is listed {_times(len(indexes))} "
-                f"({_and([f'seatings[{i}]' for i in indexes])})"
+                words(
+                    "round %(round)s: table %(table)s is listed %(times)s (%(list)s)",
+                    round=round_,
+                    table=table,
+                    times=_times(len(indexes)),
+                    list=_and([f"seatings[{i}]" for i in indexes]),
+                )
             )
     return kept
 
@@ -452,7 +457,14 @@ def _check_rounds(seatings: list[_Seating], problems: list[str]) -> dict[tuple[i
         for player in seating.players
     )
     for (round_, player), tables in sorted(clashes.items()):
-        problems.append(f"round {round_}: player {player} plays at tables {_and(sorted(tables))}")
+        problems.append(
+            words(
+                "round %(round)s: player %(player)s plays at tables %(list)s",
+                round=round_,
+                player=player,
+                list=_and(sorted(tables)),
+            )
+        )
     return table_of
 
 
@@ -465,8 +477,13 @@ def _check_tables(seatings: list[_Seating], problems: list[str]) -> None:
     )
     for (player, table), rounds in sorted(clashes.items()):
         problems.append(
-            f"player {player} visits table {table} {_times(len(rounds))} "
-            f"(rounds {_and(sorted(rounds))})"
+            words(
+                "player %(player)s visits table %(table)s %(times)s (rounds %(list)s)",
+                player=player,
+                table=table,
+                times=_times(len(rounds)),
+                list=_and(sorted(rounds)),
+            )
         )
 
 
@@ -489,15 +506,25 @@ def _check_byes(byes: list[_Bye], table_of: dict, problems: list[str]) -> None:
         table = table_of.get((bye.round, bye.player))
         if table is not None:
             problems.append(
-                f"round {bye.round}: player {bye.player} is listed as sitting out but plays "
-                f"at table {table}"
+                words(
+                    "round %(round)s: player %(player)s is listed as sitting out but plays "
+                    "at table %(table)s",
+                    round=bye.round,
+                    player=bye.player,
+                    table=table,
+                )
             )
         else:
             sat_out[bye.player].append(bye.round)
     for player, rounds in sorted(sat_out.items()):
         if len(rounds) > 1:
             problems.append(
-                f"player {player} sits out {_times(len(rounds))} (rounds {_and(sorted(rounds))})"
+                words(
+                    "player %(player)s sits out %(times)s (rounds %(list)s)",
+                    player=player,
+                    times=_times(len(rounds)),
+                    list=_and(sorted(rounds)),
+                )
             )
 
 
@@ -515,13 +542,26 @@ def _check_complete(
         present[bye.round].add(bye.player)
     empty = _complement(sorted(tables), 1, header.rounds)
     if empty:
-        have = "has" if _how_many(empty) == 1 else "have"
-        problems.append(f"{_plural('round', empty)} {_ranges(empty)} {have} no seatings")
+        problems.append(
+            words("round %(list)s has no seatings", list=_ranges(empty))
+            if _how_many(empty) == 1
+            else words("rounds %(list)s have no seatings", list=_ranges(empty))
+        )
     for round_ in sorted(tables):
         missing = _complement(sorted(tables[round_]), 1, header.tables)
         if missing:
             problems.append(
-                f"round {round_}: no seating for {_plural('table', missing)} {_ranges(missing)}"
+                words(
+                    "round %(round)s: no seating for table %(list)s",
+                    round=round_,
+                    list=_ranges(missing),
+                )
+                if _how_many(missing) == 1
+                else words(
+                    "round %(round)s: no seating for tables %(list)s",
+                    round=round_,
+                    list=_ranges(missing),
+                )
             )
     for round_ in sorted(tables):
         _check_everyone_present(round_, present[round_], header.players, problems)
@@ -533,10 +573,18 @@ def _check_everyone_present(
     """Every player of the field plays round ``round_`` or is listed as sitting it out."""
     missing = _complement(sorted(present), 1, players)
     if missing:
-        plays, is_ = ("plays", "is") if _how_many(missing) == 1 else ("play", "are")
         problems.append(
-            f"round {round_}: {_plural('player', missing)} {_ranges(missing)} neither "
-            f"{plays} nor {is_} listed as sitting out"
+            words(
+                "round %(round)s: player %(list)s neither plays nor is listed as sitting out",
+                round=round_,
+                list=_ranges(missing),
+            )
+            if _how_many(missing) == 1
+            else words(
+                "round %(round)s: players %(list)s neither play nor are listed as sitting out",
+                round=round_,
+                list=_ranges(missing),
+            )
         )
 
 
@@ -558,12 +606,21 @@ def _check_max_meetings(claimed: int, meetings: Counter, problems: list[str]) ->
     if claimed == most:
         return
     if most == 0:
-        problems.append(f"'max_meetings' is {claimed}, but no two players meet")
+        problems.append(
+            words("'max_meetings' is %(claimed)s, but no two players meet", claimed=claimed)
+        )
         return
     first, second = min(pair for pair, count in meetings.items() if count == most)
     problems.append(
-        f"'max_meetings' is {claimed}, but the most two players meet is {most} "
-        f"(players {first} and {second} meet {_times(most)})"
+        words(
+            "'max_meetings' is %(claimed)s, but the most two players meet is %(most)s "
+            "(players %(first)s and %(second)s meet %(times)s)",
+            claimed=claimed,
+            most=most,
+            first=first,
+            second=second,
+            times=_times(most),
+        )
     )
 
 
@@ -574,11 +631,27 @@ def _check_repeated_pairs(claimed: int, meetings: Counter, problems: list[str]) 
         return
     if not repeated:
         problems.append(
-            f"'repeated_pairs' is {claimed}, but no pair of players meets more than once"
+            words(
+                "'repeated_pairs' is %(claimed)s, but no pair of players meets more than once",
+                claimed=claimed,
+            )
         )
         return
-    pairs = "1 pair of players meets" if repeated == 1 else f"{repeated} pairs of players meet"
-    problems.append(f"'repeated_pairs' is {claimed}, but {pairs} more than once")
+    if repeated == 1:
+        problems.append(
+            words(
+                "'repeated_pairs' is %(claimed)s, but 1 pair of players meets more than once",
+                claimed=claimed,
+            )
+        )
+        return
+    problems.append(
+        words(
+            "'repeated_pairs' is %(claimed)s, but %(count)s pairs of players meet more than once",
+            claimed=claimed,
+            count=repeated,
+        )
+    )
 
 
 def _check_rounds_at_size(
@@ -589,14 +662,14 @@ def _check_rounds_at_size(
         return
     real = _rounds_at_size(seatings, header, header.players)
     if claimed != real:
-        words = "; ".join(
+        spent = "; ".join(
             f"at tables of {size}, {low} to {high} rounds"
             if low != high
             else f"at tables of {size}, {_count(low, 'round')}"
             for size, (low, high) in real.items()
         )
         problems.append(
-            f"'rounds_at_size' is {_describe(claimed)}, but a player spends {words or 'nothing'}"
+            f"'rounds_at_size' is {_describe(claimed)}, but a player spends {spent or 'nothing'}"
         )
 
 
@@ -624,8 +697,10 @@ def _rounds_at_size(
 
 def _and(items: list) -> str:
     """ "1", "1 and 3", "1, 3 and 4"."""
-    words = [str(item) for item in items]
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+    texts = [str(item) for item in items]
+    if len(texts) == 1:
+        return texts[0]
+    return words("%(list)s and %(last)s", list=", ".join(texts[:-1]), last=texts[-1])
 
 
 def _verb(items: list, verb: str) -> str:
