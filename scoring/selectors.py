@@ -16,6 +16,7 @@ from django.utils.translation import get_language, gettext_noop
 from django.utils.translation import gettext as _
 
 from engine.core.messages import words
+from engine.core.seats import SEAT_LETTERS
 from scoring import sheets, states, visibility
 from scoring.models import (
     BoardProgress,
@@ -114,11 +115,38 @@ def board_states(matches: list[Match]) -> dict[tuple[int, int], states.BoardStat
 
 @dataclass(frozen=True)
 class ResultLine:
-    """A board's current result as the overview shows it."""
+    """A board's current result as the overview shows it: the two sides' results, or in a
+    game of individuals every seat's (``seats``, in seat order)."""
 
     kind: str
     north_result: int | None
     east_result: int | None
+    seats: dict[str, int] | None = None
+
+    @property
+    def seat_results(self) -> list[tuple[str, int]]:
+        return list((self.seats or {}).items())
+
+
+def _in_seat_order(seats: dict[str, Any] | None) -> dict[str, Any] | None:
+    if seats is None:
+        return None
+    return {seat: seats[seat] for seat in SEAT_LETTERS if seat in seats}
+
+
+def seated_players(tournament: Tournament) -> dict[int, dict[str, Entrant]]:
+    """``{match id: {seat: player}}`` of a game of individuals, in seat order; one query."""
+    found: dict[int, dict[str, Entrant]] = {}
+    for seat in (
+        MatchSeat.objects.filter(match__table__tournament=tournament)
+        .select_related("team")
+        .order_by("match_id")
+    ):
+        found.setdefault(seat.match_id, {})[seat.seat] = seat.team
+    return {
+        match_id: {seat: players[seat] for seat in SEAT_LETTERS if seat in players}
+        for match_id, players in found.items()
+    }
 
 
 def _share_tables_and_teams(tournament: Tournament, matches: list[Match]) -> None:
@@ -258,11 +286,15 @@ def director_overview(tournament: Tournament) -> list[dict[str, Any]]:
     by_id = {match.pk: match for match in matches}
     found = progress_states(matches, tournament)
     current = {
-        (match_id, number): ResultLine(kind, ns, ew)
-        for match_id, number, kind, ns, ew in Result.objects.filter(
+        (match_id, number): ResultLine(kind, ns, ew, _in_seat_order(seats))
+        for match_id, number, kind, ns, ew, seats in Result.objects.filter(
             match__table__tournament=tournament, current=True
-        ).values_list("match_id", "board__number", "kind", "north_result", "east_result")
+        ).values_list("match_id", "board__number", "kind", "north_result", "east_result", "seats")
     }
+    if tournament.of_players:  # each match's players by seat, for pages that name them
+        seated = seated_players(tournament)
+        for match in matches:
+            match.seated = list(seated.get(match.pk, {}).items())
     return [
         {
             "match": by_id[match_id],

@@ -765,3 +765,32 @@ def test_a_record_error_keeps_its_english_and_its_words():
     assert _in_french(error.words) == "deal : la retourne de la donne est QH, mais la saisie dit 7D"
     plain = RecordError("tricks", "add up to 14, not 15")
     assert _in_french(plain.words) == "tricks : add up to 14, not 15"  # not the engine's words
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_the_overview_names_a_table_s_players_and_each_seat_s_result(db, played_events, game_id):
+    from scoring.models import Result
+    from tournaments.models import MatchSeat
+
+    tournament = Tournament.objects.get(pk=played_events[game_id])
+    director = Client()
+    director.force_login(OrganiserFactory())
+    html = director.get(reverse("scoring:director-fragment", args=[tournament.slug])).content
+    rows = re.findall(r"<tr class=\"row-[^\"]*\">(.*?)</tr>", html.decode(), re.S)
+    assert rows
+    result = Result.objects.filter(match__table__tournament=tournament, current=True).first()
+    assert result is not None
+    if not tournament.of_players:
+        assert "NS v EW" in html.decode() or "NS contre EO" in html.decode()
+        return
+    # A game of individuals: its players in seat order, never two sides.
+    order = {seat: index for index, seat in enumerate("NESW")}
+    players = sorted(
+        MatchSeat.objects.filter(match=result.match).values_list("seat", "team__number"),
+        key=lambda pair: order[pair[0]],
+    )
+    cells = [re.sub(r"<[^>]+>", "", row) for row in rows]
+    wanted = ", ".join(str(number) for _seat, number in players)
+    assert any(wanted in cell for cell in cells), (wanted, cells[:3])
+    seat_results = " · ".join(f"{seat} {value}" for seat, value in result.seats.items())
+    assert any(seat_results in cell for cell in cells), (seat_results, cells[:3])

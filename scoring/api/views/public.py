@@ -17,14 +17,12 @@ from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from engine.core.seats import SEAT_LETTERS
 from scoring import selectors, visibility
 from scoring.api import outputs as o
 from scoring.api import serializers as s
 from scoring.api.views.common import board_entry, public_tournament, tournament_summary
-from scoring.models import Result
 from tournaments import room_selectors
-from tournaments.models import Entrant, MatchSeat, Status, Tournament
+from tournaments.models import Entrant, Status, Tournament
 from tournaments.selectors import schedule_data
 
 
@@ -141,21 +139,6 @@ class MatchListView(PublicView):
         rows = selectors.director_overview(tournament)
         complete = visibility.complete_tables(tournament)
         pairs = tournament.game_rules.of_pairs
-        # Games of individuals: each match's players by seat (N, E, S, W), one query.
-        seated: dict[int, dict[str, dict[str, Any]]] = {}
-        if not pairs:
-            for seat in MatchSeat.objects.filter(
-                match__table__tournament=tournament
-            ).select_related("team"):
-                seated.setdefault(seat.match_id, {})[seat.seat] = entrant(seat.team)
-        seat_results: dict[tuple[int, int], dict[str, Any]] = {}
-        if not pairs:
-            for match_id, number, seats in Result.objects.filter(
-                match__table__tournament=tournament, current=True
-            ).values_list("match_id", "board__number", "seats"):
-                seat_results[match_id, number] = {
-                    seat: (seats or {}).get(seat) for seat in SEAT_LETTERS if seat in (seats or {})
-                }
         substitutes = room_selectors.substitutes_of_matches(
             tournament, list({row["match"].pk: row["match"] for row in rows}.values())
         )
@@ -169,11 +152,8 @@ class MatchListView(PublicView):
                     entry["ns"] = entrant(match.north_entrant)
                     entry["ew"] = entrant(match.east_entrant)
                 else:
-                    entry["seats"] = {
-                        seat: seated[match.pk][seat]
-                        for seat in SEAT_LETTERS
-                        if seat in seated.get(match.pk, {})
-                    }
+                    # Games of individuals: the players by seat (N, E, S, W).
+                    entry["seats"] = {seat: entrant(player) for seat, player in match.seated}
                 entry["substitutes"] = substitutes.get(match.pk, [])
                 entry["boards"] = []
                 by_match[match.pk] = entry
@@ -189,8 +169,7 @@ class MatchListView(PublicView):
                     "kind": result.kind,
                 }
             elif shown:
-                seats = seat_results.get((match.pk, row["board"]), {})
-                board["result"] = {"seats": seats, "kind": result.kind}
+                board["result"] = {"seats": result.seats or {}, "kind": result.kind}
             entry["boards"].append(board)
         return Response(list(by_match.values()))
 
