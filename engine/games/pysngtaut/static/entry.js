@@ -273,6 +273,12 @@
     logic.useWords(tr, trf, root.document && root.document.documentElement.lang);
     const handWords = (seat) => trf("%(seat)s's hand", { seat: name(seat) });
     const setWords = (seat, index) => trf("%(seat)s's set %(number)s", { seat: name(seat), number: index + 1 });
+    /* A card's spoken name holds what its button shows ("10♥, ten of hearts"): a control's
+     * name must contain its visible label (WCAG 2.5.3, "label in name"). */
+    const spokenCard = (card, shown) => {
+      const spoken = logic.cardName(card);
+      return spoken.toLowerCase().includes(shown.toLowerCase()) ? spoken : `${shown}, ${spoken}`;
+    };
 
     function emptyDraft() {
       return { pys: 1, up: null, outcome: null, melds: {}, hands: {}, god: null, penalties: [], target: null };
@@ -691,7 +697,7 @@
       upButton(card, text, chosen) {
         return h("button", {
           type: "button", class: `pys-card ${this.suitClass(card)}${card === "JK" ? " pys-wide" : ""}`,
-          "aria-pressed": chosen ? "true" : "false", "aria-label": logic.cardName(card),
+          "aria-pressed": chosen ? "true" : "false", "aria-label": spokenCard(card, text),
           "data-key": `up:${card}`, onclick: () => this.setUp(card),
         }, text, chosen ? h("small", { "aria-hidden": "true" }, tr("✓ turned up")) : null);
       }
@@ -740,7 +746,7 @@
         if (!list.length) return h("p", { class: "muted pys-empty" }, tr("No card yet."));
         return h("div", { class: "pys-chips" }, list.map((card, index) => h("button", {
           type: "button", class: `pys-chip ${this.suitClass(card)}`,
-          "aria-label": trf("Remove the %(card)s from %(where)s", { card: logic.cardName(card), where }),
+          "aria-label": `${logic.cardWords(card)}: ${trf("Remove the %(card)s from %(where)s", { card: logic.cardName(card), where })}`,
           onclick: () => this.unpick(list, index),
         }, logic.cardWords(card), h("span", { class: "pys-x", "aria-hidden": "true" }, " ✕"))));
       }
@@ -798,7 +804,7 @@
             const left = Math.max(0, (copies[card] || 0) - (counts[card] || 0));
             cells.push(h("button", {
               type: "button", class: `pys-card ${this.suitClass(card)}${left ? "" : " pys-spent"}`,
-              "aria-label": trf("%(card)s, %(left)s left", { card: logic.cardName(card), left }), title: logic.cardName(card),
+              "aria-label": trf("%(card)s, %(left)s left", { card: spokenCard(card, logic.cardWords(card)), left }), title: logic.cardName(card),
               "data-key": `card:${card}`, onclick: () => this.pickCard(card),
             }, logic.cardWords(card), h("small", { "aria-hidden": "true" }, left)));
           }
