@@ -394,7 +394,9 @@ class Phones:
         try:
             return status, json.loads(payload or b"{}")
         except ValueError:
-            return status, {"body": payload[:200].decode(errors="replace")}
+            # A body cut short (its web host killed while it answered) is no answer: the
+            # phone sends again with the same client_id, as the scorer page does.
+            return 0, {"body": payload[:200].decode(errors="replace")}
 
     async def send(self, path: str, code: str, body: dict, ok: tuple[int, ...]) -> dict:
         for attempt in range(10):
