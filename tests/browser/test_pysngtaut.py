@@ -67,13 +67,15 @@ def evening(live):
 
 def card_button(panel, card: str):
     return panel.get_by_role("group", name="Cards").get_by_role(
-        "button", name=re.compile("^" + re.escape(words(card)) + ",")
+        # A card's spoken name: what its button shows, then its name ("J♠, jack of spades").
+        "button",
+        name=re.compile("(^|, )" + re.escape(words(card)) + ","),
     )
 
 
 def pick_up(panel, card: str) -> None:
     panel.get_by_role("group", name="Turned-up card").get_by_role(
-        "button", name=words(card), exact=True
+        "button", name=re.compile("(^|, )" + re.escape(words(card)) + "$")
     ).click()
 
 

@@ -18,13 +18,30 @@ from tests.publishing.conftest import GAM_MADE
 
 
 @pytest.fixture
-def cup_on_a_worker(cup, confirm, monkeypatch, settings):
+def tasks_on_a_worker():
+    """Tasks not run in the caller, for this test only. Not ``monkeypatch.setitem``: the
+    monkeypatch fixture is set up before the suite's ``_tasks_in_process`` and so undone after
+    it, which would leave eager tasks on for the rest of the process."""
+    conf = after_standings_task.app.conf
+    before = conf.task_always_eager
+
+    def switch() -> None:
+        conf.task_always_eager = False
+
+    try:
+        yield switch
+    finally:
+        conf.task_always_eager = before
+
+
+@pytest.fixture
+def cup_on_a_worker(cup, confirm, monkeypatch, settings, tasks_on_a_worker):
     """The cup with one result and its standings stored (tasks eager), then the chart task
     queued (captured), not run in the caller, and a clock the test moves."""
     confirm(cup, 1, 1, GAM_MADE)
+    tasks_on_a_worker()  # from here on
     queued: list[dict] = []
     monkeypatch.setattr(after_standings_task, "apply_async", lambda **kw: queued.append(kw))
-    monkeypatch.setitem(after_standings_task.app.conf, "task_always_eager", False)
     now = [1000.0]
     monkeypatch.setattr(
         services, "time", SimpleNamespace(time=lambda: now[0], monotonic=time.monotonic)
