@@ -111,6 +111,7 @@ def test_a_club_evening_from_the_member_list_to_the_ladder(live, organiser, desk
     expect(page.get_by_text("The event's date is saved; the ladders follow it.")).to_be_visible()
 
     # The search box: a name typed, the member offered, his number put in the form.
+    page.wait_for_load_state()  # the page's scripts have run
     page.get_by_label("Find a member (name or number)").fill("Salonga")
     offered = page.get_by_role("button", name="112 · Lea Salonga")
     expect(offered).to_be_visible()

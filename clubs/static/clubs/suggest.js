@@ -7,7 +7,7 @@
   var found = document.getElementById("member-found");
   if (!form || !search || !found) return;
   var timer = null;
-  search.addEventListener("input", function () {
+  function lookUp() {
     clearTimeout(timer);
     timer = setTimeout(function () {
       var url = form.dataset.suggest + "?q=" + encodeURIComponent(search.value);
@@ -15,7 +15,10 @@
         .then(function (response) { return response.ok ? response.text() : ""; })
         .then(function (html) { found.innerHTML = html; });
     }, 200);
-  });
+  }
+  search.addEventListener("input", lookUp);
+  // Typed before this script ran (it runs once the page is read), or put back by the browser.
+  if (search.value) lookUp();
   found.addEventListener("click", function (event) {
     var button = event.target.closest("button[data-number]");
     if (!button) return;
