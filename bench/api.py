@@ -73,7 +73,7 @@ def build_tournament(tables: int, rounds: int) -> dict:
     from tournaments.models import Board, Entrant, Match, Status, Table, Tournament
 
     tournament = Tournament.objects.create(name="Load test", slug="load", status=Status.SCHEDULED)
-    teams = Entrant.objects.bulk_create(
+    entrants = Entrant.objects.bulk_create(
         Entrant(tournament=tournament, number=n, name=f"Team {n}") for n in range(1, 2 * tables + 1)
     )
     table_rows = Table.objects.bulk_create(
@@ -87,8 +87,8 @@ def build_tournament(tables: int, rounds: int) -> dict:
         Match(
             round=r,
             table=table_rows[t],
-            north_entrant=teams[(t - r) % tables],
-            east_entrant=teams[tables + (t + r) % tables],
+            north_entrant=entrants[(t - r) % tables],
+            east_entrant=entrants[tables + (t + r) % tables],
         )
         for r in range(1, rounds + 1)
         for t in range(tables)

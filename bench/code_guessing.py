@@ -45,13 +45,13 @@ def main() -> int:
 
     cup = build_cup(slug="guessing")
     lookups = [0]
-    lookup = access.team_by_code
+    lookup = access.entrant_by_code
 
     def counted(slug, code):
         lookups[0] += 1
         return lookup(slug, code)
 
-    access.team_by_code = counted
+    access.entrant_by_code = counted
     me = f"/api/v1/tournaments/{cup.tournament.slug}/me/"
     stop = threading.Event()
 
@@ -76,7 +76,7 @@ def main() -> int:
             status = client.get(me, REMOTE_ADDR=address).status_code
         return time.perf_counter() - started
 
-    known = cup.teams[0].access_code
+    known = cup.entrants[0].access_code
     table(known, "203.0.113.7")  # signed in before the guessing starts
 
     for label, addresses in (
@@ -95,7 +95,7 @@ def main() -> int:
         for thread in threads:
             thread.start()
         time.sleep(seconds / 2)
-        new_table = table(cup.teams[len(addresses) % 3 + 1].access_code, "192.0.2.77")
+        new_table = table(cup.entrants[len(addresses) % 3 + 1].access_code, "192.0.2.77")
         known_table = table(known, "203.0.113.7")
         time.sleep(seconds / 2)
         stop.set()

@@ -122,7 +122,7 @@ def build_database_tournament(k: int, seed: int = 1, rounds: int | None = None):
     rng = random.Random(seed)
     rounds = k if rounds is None else rounds
     tournament = Tournament.objects.create(name=f"Bench cup {k}", slug=f"bench-{k}")
-    teams = Entrant.objects.bulk_create(
+    entrants = Entrant.objects.bulk_create(
         Entrant(tournament=tournament, number=n, name=f"Team {n}", player1=f"P{2 * n - 1}",
              player2=f"P{2 * n}", access_code=f"B{n:09d}")
         for n in range(1, 2 * k + 1)
@@ -138,8 +138,8 @@ def build_database_tournament(k: int, seed: int = 1, rounds: int | None = None):
         Match(
             round=r + 1,
             table=tables[t],
-            north_entrant=teams[(t - r) % k],
-            east_entrant=teams[k + (t + r) % k],
+            north_entrant=entrants[(t - r) % k],
+            east_entrant=entrants[k + (t + r) % k],
         )
         for r in range(rounds)
         for t in range(k)
@@ -149,14 +149,18 @@ def build_database_tournament(k: int, seed: int = 1, rounds: int | None = None):
     scored = [({**base, **facts}, score_record({**base, **facts}).as_dict()) for facts in _facts()]
     picks = [scored[rng.randrange(len(scored))] for _ in matches]
     submissions = Submission.objects.bulk_create(
-        Submission(match=m, board=boards[m.table.number - 1], source="north", team=m.north_entrant,
-                   client_id=f"bench-{i}", record=record, score=score, north_result=score["ns"],
-                   east_result=score["ew"])
+        Submission(match=m, board=boards[m.table.number - 1], source="north",
+                   entrant=m.north_entrant, client_id=f"bench-{i}", record=record, score=score,
+                   north_result=score["ns"], east_result=score["ew"])
         for i, (m, (record, score)) in enumerate(zip(matches, picks, strict=True))
     )  # fmt: skip
     reviews = Review.objects.bulk_create(
         Review(
-            match=s.match, board=s.board, submission=s, action="accept", team=s.match.east_entrant
+            match=s.match,
+            board=s.board,
+            submission=s,
+            action="accept",
+            entrant=s.match.east_entrant,
         )
         for s in submissions
     )

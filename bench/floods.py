@@ -83,7 +83,7 @@ def build_tournament() -> tuple[str, list[tuple[int, str, str]]]:
     from tournaments.models import Board, Entrant, Match, Status, Table, Tournament
 
     tournament = Tournament.objects.create(name="Floods", slug="floods", status=Status.SCHEDULED)
-    teams = Entrant.objects.bulk_create(
+    entrants = Entrant.objects.bulk_create(
         Entrant(tournament=tournament, number=n, name=f"Team {n}") for n in range(1, 2 * TABLES + 1)
     )
     tables = Table.objects.bulk_create(
@@ -91,7 +91,9 @@ def build_tournament() -> tuple[str, list[tuple[int, str, str]]]:
     )
     Board.objects.bulk_create(Board(table=t, number=1) for t in tables)
     matches = Match.objects.bulk_create(
-        Match(round=1, table=tables[t], north_entrant=teams[t], east_entrant=teams[TABLES + t])
+        Match(
+            round=1, table=tables[t], north_entrant=entrants[t], east_entrant=entrants[TABLES + t]
+        )
         for t in range(TABLES)
     )
     return tournament.slug, [

@@ -81,7 +81,7 @@ def ods_repeated(count: int) -> bytes:
 def main() -> None:
     _setup()
     from tests.tournaments import bombs
-    from tournaments.imports import read_team_file
+    from tournaments.imports import read_entrant_file
 
     files = [
         ("decompression bomb (1 GB of zeros)", "bomb.xlsx", bombs.zip_bomb_xlsx()),
@@ -107,10 +107,10 @@ def main() -> None:
     for label, name, data in files:
         # Time without tracemalloc (which slows every allocation), then the memory with it.
         started = time.perf_counter()
-        result = read_team_file(io.BytesIO(data), name, len(data))
+        result = read_entrant_file(io.BytesIO(data), name, len(data))
         seconds = time.perf_counter() - started
         tracemalloc.start()
-        read_team_file(io.BytesIO(data), name, len(data))
+        read_entrant_file(io.BytesIO(data), name, len(data))
         peak = tracemalloc.get_traced_memory()[1] / 1024 / 1024
         tracemalloc.stop()
         answer = result.file_errors[0] if result.file_errors else f"{len(result.rows)} rows"

@@ -65,7 +65,7 @@ def build_round(tables: int) -> tuple[int, list[int]]:
     from tournaments.models import Board, Entrant, Match, Status, Table, Tournament
 
     tournament = Tournament.objects.create(name="Big round", slug="big", status=Status.SCHEDULED)
-    teams = Entrant.objects.bulk_create(
+    entrants = Entrant.objects.bulk_create(
         Entrant(tournament=tournament, number=n, name=f"Team {n}") for n in range(1, 2 * tables + 1)
     )
     table_rows = Table.objects.bulk_create(
@@ -73,7 +73,12 @@ def build_round(tables: int) -> tuple[int, list[int]]:
     )
     Board.objects.bulk_create(Board(table=t, number=1) for t in table_rows)
     matches = Match.objects.bulk_create(
-        Match(round=1, table=table_rows[t], north_entrant=teams[t], east_entrant=teams[tables + t])
+        Match(
+            round=1,
+            table=table_rows[t],
+            north_entrant=entrants[t],
+            east_entrant=entrants[tables + t],
+        )
         for t in range(tables)
     )
     return tournament.pk, [m.pk for m in matches]

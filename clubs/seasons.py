@@ -108,7 +108,7 @@ def season_events(season: Season) -> list[Tournament]:
 
 def season_results(events: list[Tournament]) -> list[Result]:
     """Each linked member's result in each event, from the stored standings."""
-    standings = {s.team_id: s for s in Standing.objects.filter(tournament__in=events)}
+    standings = {s.entrant_id: s for s in Standing.objects.filter(tournament__in=events)}
     results = []
     for link in EntrantMember.objects.filter(tournament__in=events):
         standing = standings.get(link.entrant_id)

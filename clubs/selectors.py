@@ -158,7 +158,7 @@ def player_history(member: Member, *, public: bool) -> list[Evening]:
         .exclude(member=member)
         .select_related("member")
     }
-    standings = {s.team_id: s for s in Standing.objects.filter(team__in=entrants)}
+    standings = {s.entrant_id: s for s in Standing.objects.filter(entrant__in=entrants)}
     evenings = []
     for link in links:
         published = is_published(link.tournament)

@@ -573,7 +573,7 @@ def register_from_members(
         for members in chosen:
             names = [members[seat].name for seat in sorted(members)]
             created.append(
-                tournament_services.add_team(
+                tournament_services.add_entrant(
                     by=by,
                     tournament=tournament,
                     name=_entrant_name([members[seat] for seat in sorted(members)]),
@@ -584,7 +584,8 @@ def register_from_members(
     except tournament_services.ServiceError as exc:
         raise ClubError(exc.messages) from None
     numbered = [
-        LinkRow(row.line, team.number, row.numbers) for row, team in zip(rows, created, strict=True)
+        LinkRow(row.line, entrant.number, row.numbers)
+        for row, entrant in zip(rows, created, strict=True)
     ]
     _link_rows(by, club, tournament, numbered, known=known)
     return created

@@ -27,16 +27,16 @@ TEAM_API_PATH = re.compile(
 )
 
 
-class TeamApiHandler(WSGIHandler):
+class EntrantApiHandler(WSGIHandler):
     def load_middleware(self, is_async=False):
         with override_settings(MIDDLEWARE=settings.TEAM_API_MIDDLEWARE):
             super().load_middleware(is_async)
 
 
-team_api = TeamApiHandler()
+entrant_api = EntrantApiHandler()
 
 
 def application(environ, start_response):
     if "HTTP_X_TEAM_CODE" in environ and TEAM_API_PATH.match(environ.get("PATH_INFO", "")):
-        return team_api(environ, start_response)
+        return entrant_api(environ, start_response)
     return site(environ, start_response)

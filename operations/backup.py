@@ -118,11 +118,11 @@ RELATIONS: dict[type[models.Model], tuple[str, ...]] = {
     Board: ("table",),
     Entrant: ("tournament",),
     Match: ("table", "north_entrant", "east_entrant"),
-    MatchSeat: ("match", "team"),
-    Disqualification: ("team", "by"),
+    MatchSeat: ("match", "entrant"),
+    Disqualification: ("entrant", "by"),
     RoomChange: ("tournament", "entrant", "by"),
-    Submission: ("match", "board", "team", "user"),
-    Review: ("match", "board", "submission", "team", "user"),
+    Submission: ("match", "board", "entrant", "user"),
+    Review: ("match", "board", "submission", "entrant", "user"),
     Result: ("match", "board", "submission", "review"),
     ActionLog: ("tournament", "user"),
 }
@@ -191,14 +191,14 @@ def _username(user: Any) -> str | None:
 
 
 def byes_of(
-    team_numbers: Iterable[int], playing: Iterable[tuple[int, int]]
+    entrant_numbers: Iterable[int], playing: Iterable[tuple[int, int]]
 ) -> list[dict[str, int]]:
     """Every round up to the last that has a match, each entrant not in ``playing`` (pairs of
     round and entrant number) that round: the byes of the schedule or movement."""
     seated: dict[int, set[int]] = defaultdict(set)
     for round_number, number in playing:
         seated[round_number].add(number)
-    numbers = sorted(team_numbers)
+    numbers = sorted(entrant_numbers)
     return [
         {"round": round_number, "team": number}
         for round_number in range(1, max(seated, default=0) + 1)
@@ -228,10 +228,10 @@ def export_tournament(tournament: Tournament) -> dict[str, Any]:
         ],
         **schedule,
         "disqualifications": [
-            {"team": d.team.number, **_columns(d), "by": _username(d.by)}
-            for d in Disqualification.objects.filter(team__tournament=tournament)
-            .select_related("team", "by")
-            .order_by("team__number")
+            {"team": d.entrant.number, **_columns(d), "by": _username(d.by)}
+            for d in Disqualification.objects.filter(entrant__tournament=tournament)
+            .select_related("entrant", "by")
+            .order_by("entrant__number")
         ],
         # Late arrivals, withdrawals, substitutes (tournaments.room); an older backup has none.
         "room_changes": [
@@ -264,14 +264,14 @@ def _schedule_sections(tournament: Tournament) -> tuple[Where, dict[str, Any]]:
     where = {m.pk: {"round": m.round, "table": m.table.number} for m in matches}
     seats = list(
         MatchSeat.objects.filter(match__table__tournament=tournament)
-        .select_related("team")
+        .select_related("entrant")
         .order_by("round", "match__table__number", seat_order())
     )
-    teams = list(tournament.teams.order_by("number"))
+    entrants = list(tournament.entrants.order_by("number"))
     playing = [(m.round, t.number) for m in matches for t in (m.north_entrant, m.east_entrant)]
-    playing += [(seat.round, seat.team.number) for seat in seats]
+    playing += [(seat.round, seat.entrant.number) for seat in seats]
     return where, {
-        "teams": [_columns(t) for t in teams],
+        "teams": [_columns(t) for t in entrants],
         "matches": [
             {
                 **where[m.pk],
@@ -282,9 +282,10 @@ def _schedule_sections(tournament: Tournament) -> tuple[Where, dict[str, Any]]:
             for m in matches
         ],
         "seats": [
-            {**where[seat.match_id], **_columns(seat), "team": seat.team.number} for seat in seats
+            {**where[seat.match_id], **_columns(seat), "team": seat.entrant.number}
+            for seat in seats
         ],
-        "byes": byes_of((t.number for t in teams), playing),
+        "byes": byes_of((t.number for t in entrants), playing),
     }
 
 
@@ -294,12 +295,12 @@ def _scoring_sections(tournament: Tournament, where: Where) -> dict[str, Any]:
     nothing in another)."""
     submissions = list(
         Submission.objects.filter(match__table__tournament=tournament)
-        .select_related("board", "team", "user")
+        .select_related("board", "entrant", "user")
         .order_by("created_at", "id")
     )
     reviews = list(
         Review.objects.filter(match__table__tournament=tournament)
-        .select_related("board", "team", "user")
+        .select_related("board", "entrant", "user")
         .order_by("created_at", "id")
     )
     entry_number = {s.pk: n for n, s in enumerate(submissions, 1)}
@@ -310,7 +311,7 @@ def _scoring_sections(tournament: Tournament, where: Where) -> dict[str, Any]:
                 "number": entry_number[s.pk],
                 **where[s.match_id],
                 "board": s.board.number,
-                "team": s.team.number if s.team else None,
+                "team": s.entrant.number if s.entrant else None,
                 "user": _username(s.user),
                 **_columns(s),
             }
@@ -322,7 +323,7 @@ def _scoring_sections(tournament: Tournament, where: Where) -> dict[str, Any]:
                 **where[r.match_id],
                 "board": r.board.number,
                 "submission": entry_number.get(r.submission_id),
-                "team": r.team.number if r.team else None,
+                "team": r.entrant.number if r.entrant else None,
                 "user": _username(r.user),
                 **_columns(r),
             }
@@ -571,7 +572,7 @@ class _Restore:
         self.seat_names = tournament.seats if tournament.of_players else ()
         self.tables: dict[int, Table] = {}
         self.boards: dict[tuple[int, int], Board] = {}
-        self.teams: dict[int, Entrant] = {}
+        self.entrants: dict[int, Entrant] = {}
         self.matches: dict[tuple[int, int], Match] = {}
         self.match_where: dict[tuple[int, int], str] = {}
         self.seating: dict[tuple[int, int], dict[str, Entrant]] = defaultdict(dict)
@@ -584,7 +585,7 @@ class _Restore:
         Tournament.objects.filter(pk=tournament.pk).update(created_at=created_at)
         self._tables()
         self._boards()
-        self._teams()
+        self._entrants()
         self._matches()
         self._seats()
         self._byes()
@@ -623,13 +624,13 @@ class _Restore:
             rows.append((board, stamps))
         _insert(Board, rows)
 
-    def _teams(self) -> None:
+    def _entrants(self) -> None:
         rows = []
         word = self.tournament.entrant_word
         for where, row in self.reader.rows("teams"):
-            team, stamps = _make(Entrant, where, row, tournament=self.tournament)
-            _once(self.teams, team.number, team, where, word)
-            rows.append((team, stamps))
+            entrant, stamps = _make(Entrant, where, row, tournament=self.tournament)
+            _once(self.entrants, entrant.number, entrant, where, word)
+            rows.append((entrant, stamps))
         _insert(Entrant, rows)
 
     # -- the schedule or movement ----------------------------------------------------------
@@ -643,8 +644,8 @@ class _Restore:
                 where,
                 row,
                 table=_look_up(self.tables, row.get("table"), where, "table"),
-                north_entrant=_look_up(self.teams, row.get("ns"), where, word),
-                east_entrant=_look_up(self.teams, row.get("ew"), where, word),
+                north_entrant=_look_up(self.entrants, row.get("ns"), where, word),
+                east_entrant=_look_up(self.entrants, row.get("ew"), where, word),
             )
             key = (match.round, match.table.number)
             _once(self.matches, key, match, where, "match (round, table)")
@@ -658,8 +659,8 @@ class _Restore:
         rows, seated_in_round = [], set()
         for where, row in self.reader.rows("seats"):
             key, seat, stamps = self._seat(where, row, seated_in_round)
-            self.seating[key][seat.seat] = seat.team
-            seated_in_round.add((seat.round, seat.team.number))
+            self.seating[key][seat.seat] = seat.entrant
+            seated_in_round.add((seat.round, seat.entrant.number))
             rows.append((seat, stamps))
         for key, match in self.matches.items():
             self._check_seated(key, match)
@@ -682,7 +683,7 @@ class _Restore:
             where,
             row,
             match=match,
-            team=_look_up(self.teams, row.get("team"), where, word),
+            entrant=_look_up(self.entrants, row.get("team"), where, word),
         )
         if seat.seat not in self.seat_names:
             raise BackupError(
@@ -693,9 +694,9 @@ class _Restore:
             raise BackupError(
                 f"{where}: the seat {seat.seat} of round {key[0]}, table {key[1]} appears twice"
             )
-        if (seat.round, seat.team.number) in seated_in_round:
+        if (seat.round, seat.entrant.number) in seated_in_round:
             raise BackupError(
-                f"{where}: {word} {seat.team.number} has two seats in round {seat.round}"
+                f"{where}: {word} {seat.entrant.number} has two seats in round {seat.round}"
             )
         return key, seat, stamps
 
@@ -737,7 +738,7 @@ class _Restore:
             return
         written = self._written_byes()
         found: dict[int, set[int]] = defaultdict(set)
-        for bye in byes_of(self.teams, self._playing()):
+        for bye in byes_of(self.entrants, self._playing()):
             found[bye["round"]].add(bye["team"])
         for round_number in sorted(set(written) | set(found)):
             if written[round_number] != found[round_number]:
@@ -755,21 +756,21 @@ class _Restore:
             round_number = row.get("round")
             if isinstance(round_number, bool) or not isinstance(round_number, int):
                 raise BackupError(f"{where}: the round must be a whole number")
-            team = _look_up(self.teams, row.get("team"), where, self.tournament.entrant_word)
-            written[round_number].add(team.number)
+            entrant = _look_up(self.entrants, row.get("team"), where, self.tournament.entrant_word)
+            written[round_number].add(entrant.number)
         return written
 
     def _playing(self) -> list[tuple[int, int]]:
         """(round, entrant number) of every entrant a match or a seat places."""
         playing = [
-            (match.round, team.number)
+            (match.round, entrant.number)
             for match in self.matches.values()
-            for team in (match.north_entrant, match.east_entrant)
+            for entrant in (match.north_entrant, match.east_entrant)
         ]
         playing += [
-            (round_number, team.number)
+            (round_number, entrant.number)
             for (round_number, _table), seats in self.seating.items()
-            for team in seats.values()
+            for entrant in seats.values()
         ]
         return playing
 
@@ -782,7 +783,7 @@ class _Restore:
                     Disqualification,
                     where,
                     row,
-                    team=_look_up(self.teams, row.get("team"), where, word),
+                    entrant=_look_up(self.entrants, row.get("team"), where, word),
                     by=self.reader.user(row.get("by"), where),
                 )
                 for where, row in self.reader.rows("disqualifications")
@@ -799,7 +800,7 @@ class _Restore:
                     where,
                     row,
                     tournament=self.tournament,
-                    entrant=_look_up(self.teams, row.get("entrant"), where, word),
+                    entrant=_look_up(self.entrants, row.get("entrant"), where, word),
                     by=self.reader.user(row.get("by"), where),
                 )
                 for where, row in self.reader.rows("room_changes")
@@ -819,10 +820,10 @@ class _Restore:
     def _entry(self, submissions: dict, number: Any, where: str) -> Submission | None:
         return None if number is None else _look_up(submissions, number, where, "entry")
 
-    def _team_or_none(self, number: Any, where: str) -> Entrant | None:
+    def _entrant_or_none(self, number: Any, where: str) -> Entrant | None:
         if number is None:
             return None
-        return _look_up(self.teams, number, where, self.tournament.entrant_word)
+        return _look_up(self.entrants, number, where, self.tournament.entrant_word)
 
     def _history(self) -> int:
         reader = self.reader
@@ -836,7 +837,7 @@ class _Restore:
                 row,
                 match=match,
                 board=board,
-                team=self._team_or_none(row.get("team"), where),
+                entrant=self._entrant_or_none(row.get("team"), where),
                 user=reader.user(row.get("user"), where),
             )
             _once(submissions, row.get("number"), submission, where, "entry number")
@@ -853,7 +854,7 @@ class _Restore:
                 match=match,
                 board=board,
                 submission=self._entry(submissions, row.get("submission"), where),
-                team=self._team_or_none(row.get("team"), where),
+                entrant=self._entrant_or_none(row.get("team"), where),
                 user=reader.user(row.get("user"), where),
             )
             _once(reviews, row.get("number"), review, where, "review number")
@@ -931,7 +932,7 @@ class _Restore:
                 "slug": tournament.slug,
                 "backup_slug": reader.data["tournament"].get("slug"),
                 "version": reader.version,
-                "teams": len(self.teams),
+                "teams": len(self.entrants),
                 "entries": entries,
                 "unknown_users": sorted(reader.unknown_users),
             },

@@ -166,7 +166,7 @@ def play_evening(*, by: Any, club: Club, evening: Evening, numbers: list[str]) -
     clubs.register_from_members(by=by, club=club, tournament=tournament, rows=rows)
     if evening.week == GUEST_WEEK:
         name, player1, player2 = GUEST_PAIR
-        tournaments.add_team(
+        tournaments.add_entrant(
             by=by, tournament=tournament, name=name, player1=player1, player2=player2
         )
     tournaments.draw_schedule(by=by, tournament=tournament, rounds=evening.rounds)

@@ -181,7 +181,7 @@ def _enter_and_accept(match: Match, board: Board, facts: dict[str, Any]) -> Resu
     submission = scoring.submit_entry(
         match_id=match.pk,
         board_number=board.number,
-        team=match.north_entrant,
+        entrant=match.north_entrant,
         facts=facts,
         client_id=_client_id(),
     )
@@ -192,7 +192,7 @@ def _accept(match: Match, board: Board, submission_id: int) -> Result:
     return scoring.accept_entry(
         match_id=match.pk,
         board_number=board.number,
-        team=match.east_entrant,
+        entrant=match.east_entrant,
         submission_id=submission_id,
         client_id=_client_id(),
     )
@@ -219,14 +219,14 @@ def play_disputed(
         submission = scoring.submit_entry(
             match_id=match.pk,
             board_number=board.number,
-            team=match.north_entrant,
+            entrant=match.north_entrant,
             facts=wrong,
             client_id=_client_id(),
         )
         scoring.reject_entry(
             match_id=match.pk,
             board_number=board.number,
-            team=match.east_entrant,
+            entrant=match.east_entrant,
             submission_id=submission.pk,
             reason=reason,
             client_id=_client_id(),

@@ -165,7 +165,7 @@ def _places_of_rounds(
             checked = read_tournament({**data, "matches": matches})
         # The matches of rounds 1..r, as ranking that part of the input would read them.
         found = RankingState(replace(checked, matches=checked.matches[:index])).places()
-        by_round[round_number] = {str(team): place for team, place in found.items()}
+        by_round[round_number] = {str(entrant): place for entrant, place in found.items()}
         ranked.append(round_number)
     return digests, by_round, ranked
 
@@ -186,27 +186,27 @@ def places_by_round(
     """
     matches = sorted(data["matches"], key=lambda m: (m["round"], m["table"], m.get("board", 1)))
     played_rounds = [m["round"] for m in matches if _has_result(m)]
-    team_ids = [str(team["id"]) for team in data["teams"]]
+    entrant_ids = [str(entrant["id"]) for entrant in data["teams"]]
     if not played_rounds:
-        return RoundSeries([], {team: [] for team in team_ids}, {})
+        return RoundSeries([], {entrant: [] for entrant in entrant_ids}, {})
     last = max(played_rounds)
     disqualified = {
         str(d["team"]) for d in data.get("disqualified", []) if not d.get("after_final")
     }
     rounds, incomplete, held = _rounds_ready(matches, disqualified, set(complete), last)
     head = {key: value for key, value in data.items() if key not in ("teams", "matches")}
-    head["teams"] = team_ids
+    head["teams"] = entrant_ids
     digests, by_round, ranked = _places_of_rounds(
         data, matches, rounds, head, previous_digests or {}, previous or {}
     )
-    places = {team: [by_round[r].get(team) for r in rounds] for team in team_ids}
+    places = {entrant: [by_round[r].get(entrant) for r in rounds] for entrant in entrant_ids}
     return RoundSeries(rounds, places, digests, ranked, incomplete, last, held)
 
 
 def per_round(rounds: list[int], places: dict[str, list]) -> dict[str, dict[str, Any]]:
     """{str(round): {team: place}} from the stored series (for ``places_by_round``)."""
     return {
-        str(round_number): {team: series[i] for team, series in places.items()}
+        str(round_number): {entrant: series[i] for entrant, series in places.items()}
         for i, round_number in enumerate(rounds)
     }
 
@@ -331,15 +331,17 @@ def places_svg(
     rounds: list[int],
     places: dict[str, list[int | None]],
     labels: dict[str, str],
-    teams: Iterable[str],
+    entrants: Iterable[str],
     tr: Translate = english,
 ) -> str:
     """A line per team (``teams``, in legend order): its place after every round, place 1 at
     the top. Each line is a ``<g class="team">`` the stylesheet highlights on hover."""
-    teams = [team for team in teams if any(p is not None for p in places.get(team, []))]
-    if not rounds or not teams:
+    entrants = [
+        entrant for entrant in entrants if any(p is not None for p in places.get(entrant, []))
+    ]
+    if not rounds or not entrants:
         return ""
-    worst = max(p for team in teams for p in places[team] if p is not None)
+    worst = max(p for entrant in entrants for p in places[entrant] if p is not None)
     worst = max(worst, 2)
     left, right, top, bottom = 48, 240, 18, 46
     width = max(480, min(1100, 60 * len(rounds) + left + right))
@@ -360,19 +362,21 @@ def places_svg(
     ]
     parts += _place_axes(rounds, worst, x, y, left, width - right, height - bottom, tr)
     end_labels: list[tuple[float, str, str, str]] = []
-    for index, team in enumerate(teams):
+    for index, entrant in enumerate(entrants):
         colour = PALETTE[index % len(PALETTE)]
-        label = labels.get(team, team)
-        parts.append(f'<g class="team" data-team={quoteattr(team)}><title>{escape(label)}</title>')
-        for segment in _segments(places[team]):
+        label = labels.get(entrant, entrant)
+        parts.append(
+            f'<g class="team" data-team={quoteattr(entrant)}><title>{escape(label)}</title>'
+        )
+        for segment in _segments(places[entrant]):
             points = " ".join(f"{_number(x(i))},{_number(y(p))}" for i, p in segment)
             parts.append(f'<polyline points="{points}" stroke="{colour}"/>')
             for i, p in segment:
                 parts.append(
                     f'<circle cx="{_number(x(i))}" cy="{_number(y(p))}" r="3" fill="{colour}"/>'
                 )
-        final = [(i, p) for i, p in enumerate(places[team]) if p is not None][-1]
-        end_labels.append((y(final[1]), label, colour, team))
+        final = [(i, p) for i, p in enumerate(places[entrant]) if p is not None][-1]
+        end_labels.append((y(final[1]), label, colour, entrant))
         parts.append("</g>")
     parts += _end_labels(end_labels, width - right + 8, top, height - bottom)
     parts.append("</svg>")
@@ -416,12 +420,12 @@ def _end_labels(labels, x, top, bottom) -> list[str]:
     labels.sort()
     placed: list[float] = []
     parts = []
-    for wanted, text, colour, team in labels:
+    for wanted, text, colour, entrant in labels:
         at = max(wanted, (placed[-1] + 16) if placed else top)
         placed.append(at)
         parts.append(
-            f'<text class="team-label" data-team={quoteattr(team)} x="{x}" y="{_number(at + 4)}" '
-            f'fill="{colour}">{escape(text[:28])}</text>'
+            f'<text class="team-label" data-team={quoteattr(entrant)} x="{x}" '
+            f'y="{_number(at + 4)}" fill="{colour}">{escape(text[:28])}</text>'
         )
     return parts
 

@@ -40,13 +40,13 @@ def _sheet(name: str, title: str, columns: list[Column], rows: list[tuple]) -> S
     )
 
 
-def _name(team: Entrant) -> str:
-    return clean_text(team.name)
+def _name(entrant: Entrant) -> str:
+    return clean_text(entrant.name)
 
 
 def standings_sheet(tournament: Tournament, state: StandingsState) -> SheetSpec:
     entries = (state.standings or {}).get("standings", [])
-    players = {str(team.pk): team for team in tournament.teams.all()}
+    players = {str(entrant.pk): entrant for entrant in tournament.entrants.all()}
     totals = tournament.ranking == "totals"
     columns = [Column(_("Place"), 7), Column(_("No."), 6), Column(_("Player"), 28)]
     tiebreak = tournament.game_rules.totals_tiebreak
@@ -59,8 +59,8 @@ def standings_sheet(tournament: Tournament, state: StandingsState) -> SheetSpec:
     columns += [Column(_("Boards"), 8), Column(_("Status"), 14)]
     rows = []
     for entry in entries:
-        team = players.get(str(entry["player"]))
-        if team is None:
+        entrant = players.get(str(entry["player"]))
+        if entrant is None:
             continue
         if totals:
             values = (entry.get("total"),) + ((entry.get("tiebreak"),) if tiebreak else ())
@@ -69,8 +69,8 @@ def standings_sheet(tournament: Tournament, state: StandingsState) -> SheetSpec:
         rows.append(
             (
                 entry.get("place"),
-                team.number,
-                _name(team),
+                entrant.number,
+                _name(entrant),
                 *values,
                 entry.get("matches"),
                 entry.get("status"),
@@ -120,7 +120,7 @@ def boards_sheet(tournament: Tournament, matches: list[Match]) -> SheetSpec:
     )
     for (board_number, table_number, _round), board, match in visits:
         result = results.get((match.pk, board.pk))
-        by_seat = {seat.seat: seat.team for seat in match.seats.all()}
+        by_seat = {seat.seat: seat.entrant for seat in match.seats.all()}
         if result is None:
             words = _("to come")
         elif result.submission is None:
@@ -129,12 +129,12 @@ def boards_sheet(tournament: Tournament, matches: list[Match]) -> SheetSpec:
             words = translated(game.describe(result.submission.score))
         row: list[Any] = [table_number, board_number, board.dealer, match.round, words]
         for seat in seats:
-            team = by_seat.get(seat)
+            entrant = by_seat.get(seat)
             score = (result.seats or {}).get(seat) if result is not None else None
             row += [
-                team.number if team else None,
+                entrant.number if entrant else None,
                 score,
-                points.get((match.pk, board.pk, team.pk)) if team else None,
+                points.get((match.pk, board.pk, entrant.pk)) if entrant else None,
             ]
         rows.append(tuple(row))
     rows.sort(key=lambda row: (row[0], row[1], row[3]))
@@ -147,21 +147,21 @@ def routes_sheet(tournament: Tournament, matches: list[Match]) -> SheetSpec:
     seated = defaultdict(dict)
     for match in matches:
         for seat in match.seats.all():
-            seated[seat.team_id][match.round] = (match.table.number, seat.seat)
+            seated[seat.entrant_id][match.round] = (match.table.number, seat.seat)
     rounds = sorted({match.round for match in matches})
     gaps = room_selectors.withdrawal_gaps(tournament)
     withdrawn = room_selectors.withdrawn_after(tournament)
     bye = bye_words(tournament)
     rows = []
-    for team in tournament.teams.order_by("number"):
+    for entrant in tournament.entrants.order_by("number"):
         for round_number in rounds:
-            if round_number in seated[team.pk]:
-                table, seat = seated[team.pk][round_number]
-                rows.append((team.number, _name(team), round_number, table, seat, None))
+            if round_number in seated[entrant.pk]:
+                table, seat = seated[entrant.pk][round_number]
+                rows.append((entrant.number, _name(entrant), round_number, table, seat, None))
                 continue
-            gap = gaps.get((team.number, round_number))
-            seat, note = _sitting_out(gap, bye, round_number, withdrawn.get(team.pk))
-            rows.append((team.number, _name(team), round_number, None, seat, note))
+            gap = gaps.get((entrant.number, round_number))
+            seat, note = _sitting_out(gap, bye, round_number, withdrawn.get(entrant.pk))
+            rows.append((entrant.number, _name(entrant), round_number, None, seat, note))
     columns = [
         Column(_("No."), 6),
         Column(_("Player"), 28),
@@ -193,7 +193,7 @@ def schedule_sheet(tournament: Tournament, matches: list[Match]) -> SheetSpec:
     seats = tournament.seats
     rows = []
     for match in sorted(matches, key=lambda m: (m.round, m.table.number)):
-        by_seat = {seat.seat: seat.team.number for seat in match.seats.all()}
+        by_seat = {seat.seat: seat.entrant.number for seat in match.seats.all()}
         rows.append((match.round, match.table.number, *(by_seat.get(seat) for seat in seats)))
     columns = [Column(_("Round"), 7), Column(_("Table"), 7), *(Column(seat, 7) for seat in seats)]
     title = _("The movement: the player in every seat")
@@ -222,15 +222,15 @@ def score_sheets_sheet(tournament: Tournament) -> SheetSpec | None:
     if not tournament.game_rules.sheet_size:
         return None
     rows = []
-    for team in tournament.teams.order_by("number"):
-        for sheet in score_sheets_of(tournament, team):
+    for entrant in tournament.entrants.order_by("number"):
+        for sheet in score_sheets_of(tournament, entrant):
             for declared, quota in enumerate(sheet["quota"]):
                 calls = zip(sheet["won"][declared], sheet["points"][declared], strict=True)
                 filled = ", ".join(f"{won} won: {points}" for won, points in calls)
                 rows.append(
                     (
-                        team.number,
-                        _name(team),
+                        entrant.number,
+                        _name(entrant),
                         sheet["number"],
                         declared,
                         quota,

@@ -240,9 +240,9 @@ def hand_records(tournament: Tournament, tables: set[int]) -> list[HandRecord]:
             seats = [
                 (
                     seat.seat,
-                    seat.team,
+                    seat.entrant,
                     (result.seats or {}).get(seat.seat),
-                    points_text(points.get((match.pk, board.pk, seat.team_id))),
+                    points_text(points.get((match.pk, board.pk, seat.entrant_id))),
                 )
                 for seat in (match.seats.all() if tournament.of_players else [])
             ]
@@ -321,25 +321,26 @@ def stamp(tournament: Tournament, state: StandingsState) -> Stamp:
     )
 
 
-def _teams(tournament: Tournament) -> tuple[pd.DataFrame, dict[str, int], list[Entrant]]:
-    teams = list(tournament.teams.select_related("disqualification").order_by("number"))
+def _entrants(tournament: Tournament) -> tuple[pd.DataFrame, dict[str, int], list[Entrant]]:
+    entrants = list(tournament.entrants.select_related("disqualification").order_by("number"))
     substitutes = room_selectors.substitutes_of_entrants(tournament)
     frame = pd.DataFrame(
         {
-            "number": np.array([t.number for t in teams], dtype=np.int64),
-            "name": [clean_text(t.name) for t in teams],
-            "players": [clean_text(_with_substitutes(t, substitutes)) for t in teams],
+            "number": np.array([t.number for t in entrants], dtype=np.int64),
+            "name": [clean_text(t.name) for t in entrants],
+            "players": [clean_text(_with_substitutes(t, substitutes)) for t in entrants],
         }
     )
-    return frame, {str(t.pk): code for code, t in enumerate(teams)}, teams
+    return frame, {str(t.pk): code for code, t in enumerate(entrants)}, entrants
 
 
-def _with_substitutes(team: Entrant, substitutes: dict[int, list[str]]) -> str:
+def _with_substitutes(entrant: Entrant, substitutes: dict[int, list[str]]) -> str:
     """The entrant's players, then its substitutes with their rounds."""
     named = [
-        gettext("substitute %(words)s") % {"words": words} for words in substitutes.get(team.pk, [])
+        gettext("substitute %(words)s") % {"words": words}
+        for words in substitutes.get(entrant.pk, [])
     ]
-    return "; ".join(part for part in (team.players, *named) if part)
+    return "; ".join(part for part in (entrant.players, *named) if part)
 
 
 def _status_words(row: dict[str, Any]) -> str:
@@ -416,7 +417,7 @@ def _lines_frame(
     tournament: Tournament,
     standings: dict[str, Any],
     codes: dict[str, int],
-    teams: list[Entrant],
+    entrants: list[Entrant],
 ) -> tuple[pd.DataFrame, pd.DataFrame]:
     """One line per team per match and board, and the schedule (one row per match)."""
     ranked = {
@@ -428,7 +429,7 @@ def _lines_frame(
     boards = _boards_of_tables(tournament)
     # Only a disqualification before finalisation replaces the team's results.
     disqualified = {
-        str(t.pk) for t in teams if t.is_disqualified and not t.disqualification.after_final
+        str(t.pk) for t in entrants if t.is_disqualified and not t.disqualification.after_final
     }
     columns: dict[str, list] = {name: [] for name in LINE_COLUMNS}
     schedule: dict[str, list] = {"round": [], "table": [], "ns": [], "ew": []}
@@ -451,14 +452,14 @@ def _lines_frame(
             contract, note = _contract_and_note(
                 tournament.game_rules, result, replaced, words_cache
             )
-            for side, team, opponent, index in (("NS", ns, ew, 3), ("EW", ew, ns, 4)):
-                found = ranked.get((table, board, side, team, round_number))
+            for side, entrant, opponent, index in (("NS", ns, ew, 3), ("EW", ew, ns, 4)):
+                found = ranked.get((table, board, side, entrant, round_number))
                 score, points = _score_and_points(found, result, index)
                 columns["table"].append(table)
                 columns["board"].append(board)
                 columns["side"].append(side)
                 columns["round"].append(round_number)
-                columns["team"].append(codes[team])
+                columns["team"].append(codes[entrant])
                 columns["opponent"].append(codes[opponent])
                 columns["score"].append(np.nan if score is None else score)
                 columns["points"].append(np.nan if points is None else points)
@@ -590,27 +591,27 @@ def chart_places(
         return None, "(the places after every round are not computed yet)"
     if not chart.rounds:
         return None, chart.note or "(no round has a result yet)"
-    team_ids = sorted((tid for tid in chart.places if tid in codes), key=codes.__getitem__)
+    entrant_ids = sorted((tid for tid in chart.places if tid in codes), key=codes.__getitem__)
     matrix = np.array(
-        [[np.nan if p is None else p for p in chart.places[tid]] for tid in team_ids],
+        [[np.nan if p is None else p for p in chart.places[tid]] for tid in entrant_ids],
         dtype=float,
-    ).T.reshape(len(chart.rounds), len(team_ids))
-    return Places(list(chart.rounds), [codes[tid] for tid in team_ids], matrix), chart.note
+    ).T.reshape(len(chart.rounds), len(entrant_ids))
+    return Places(list(chart.rounds), [codes[tid] for tid in entrant_ids], matrix), chart.note
 
 
 def workbook_data(
     tournament: Tournament, state: StandingsState, chart: ChartData | None, chart_lines: int
 ) -> WorkbookData:
     """The tournament in the columns the export writers consume."""
-    teams, codes, team_rows = _teams(tournament)
+    entrants, codes, entrant_rows = _entrants(tournament)
     standings = state.standings or {}
     rows = standings.get("standings", [])
-    lines, schedule = _lines_frame(tournament, standings, codes, team_rows)
+    lines, schedule = _lines_frame(tournament, standings, codes, entrant_rows)
     places, places_note = chart_places(chart, codes, state)
     withdrawn = room_selectors.withdrawn_after(tournament)
     return WorkbookData(
         stamp=stamp(tournament, state),
-        teams=teams,
+        entrants=entrants,
         standings=_standings_frame(rows, codes),
         lines=lines,
         byes=_byes_frame(rows, codes),
@@ -625,7 +626,9 @@ def workbook_data(
         game=tournament.game_rules,
         provisional=bool(standings.get("provisional", False)),
         withdrawn_after={
-            team.number: withdrawn[team.pk] for team in team_rows if team.pk in withdrawn
+            entrant.number: withdrawn[entrant.pk]
+            for entrant in entrant_rows
+            if entrant.pk in withdrawn
         },
         gaps=_gaps(tournament),
     )
@@ -775,7 +778,7 @@ def places_table(tournament: Tournament, shown: PublicCharts, limit: int) -> dic
         return {"rounds": [], "rows": []}
     leaders = leading_standings(tournament, limit)
     rows = [
-        {"team": standing.team, "places": shown.places.get(str(standing.team_id), [])}
+        {"entrant": standing.entrant, "places": shown.places.get(str(standing.entrant_id), [])}
         for standing in leaders
     ]
     return {"rounds": shown.rounds, "rows": rows}

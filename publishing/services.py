@@ -444,7 +444,7 @@ def _chart_standings(
         return None
     rows, groups = placed
     rows.sort(key=lambda row: (row[1], team_sort_key(str(row[0]))))
-    return [str(team) for team, _points in rows], groups
+    return [str(entrant) for entrant, _points in rows], groups
 
 
 def refresh_chart_data(tournament: Tournament, state: StandingsState) -> ChartData:
@@ -501,8 +501,8 @@ def _refresh_chart_data(
             )
             chart.note = series.note_in(gettext)
     labels = {
-        str(team.pk): f"{team.number}. {selectors.clean_text(team.name)}"
-        for team in tournament.teams.all()
+        str(entrant.pk): f"{entrant.number}. {selectors.clean_text(entrant.name)}"
+        for entrant in tournament.entrants.all()
     }
     lines = conf.chart_lines()
     shown = leaders if len(leaders) <= lines else leaders[:lines]

@@ -97,17 +97,17 @@ def lock_board(
     *,
     tournament: Tournament | None = None,
     client_id: str | None = None,
-    acting_team_id: int | None = None,
+    acting_entrant_id: int | None = None,
 ) -> LockedBoard | None:
     """The board, or None if the match does not exist (in ``tournament``, when given).
     ``client_id``: look up the entry and the review the caller made with this id before.
-    ``acting_team_id``: find that team's earliest untouched earlier match."""
+    ``acting_entrant_id``: find that team's earliest untouched earlier match."""
     client_id = client_id or None  # the director's reviews carry none: never match them
     params = [
         client_id,
         client_id,
-        acting_team_id,
-        acting_team_id,
+        acting_entrant_id,
+        acting_entrant_id,
         board_number,
         match_id,
         *([] if tournament is None else [tournament.pk]),

@@ -32,7 +32,7 @@ class Submission(models.Model):
     )
     board = models.ForeignKey(Board, on_delete=models.CASCADE, related_name="submissions")
     source = models.CharField(max_length=10, choices=Source.choices)
-    team = models.ForeignKey(
+    entrant = models.ForeignKey(
         Entrant, null=True, blank=True, on_delete=models.CASCADE, related_name="+"
     )
     seat = models.CharField(max_length=1, blank=True)
@@ -61,8 +61,8 @@ class Submission(models.Model):
                 condition=Q(source__in=["north", "director"]), name="submission_source_valid"
             ),
             models.CheckConstraint(
-                condition=Q(source="director") | Q(team__isnull=False),
-                name="submission_from_north_names_its_team",
+                condition=Q(source="director") | Q(entrant__isnull=False),
+                name="submission_from_north_names_its_entrant",
             ),
         ]
 
@@ -91,7 +91,7 @@ class Review(models.Model):
         Submission, null=True, blank=True, on_delete=models.CASCADE, related_name="reviews"
     )
     action = models.CharField(max_length=20, choices=Action.choices)
-    team = models.ForeignKey(
+    entrant = models.ForeignKey(
         Entrant, null=True, blank=True, on_delete=models.CASCADE, related_name="+"
     )
     user = models.ForeignKey(
@@ -283,7 +283,7 @@ class Standing(models.Model):
     """One team's line in the stored standings."""
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="standings")
-    team = models.ForeignKey(Entrant, on_delete=models.CASCADE, related_name="standings")
+    entrant = models.ForeignKey(Entrant, on_delete=models.CASCADE, related_name="standings")
     place = models.PositiveIntegerField(null=True, blank=True)
     points = models.FloatField()
     # The mean percentage of its ranked results, rounded to 2 decimals; null without one
@@ -293,9 +293,16 @@ class Standing(models.Model):
     status = models.CharField(max_length=20)
 
     class Meta:
-        ordering = ["tournament", models.F("place").asc(nulls_last=True), "points", "team__number"]
+        ordering = [
+            "tournament",
+            models.F("place").asc(nulls_last=True),
+            "points",
+            "entrant__number",
+        ]
         constraints = [
-            models.UniqueConstraint(fields=["tournament", "team"], name="standing_one_per_team"),
+            models.UniqueConstraint(
+                fields=["tournament", "entrant"], name="standing_one_per_entrant"
+            ),
         ]
 
 
@@ -305,7 +312,7 @@ class RankingPoints(models.Model):
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="+")
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="ranking_points")
     board = models.ForeignKey(Board, on_delete=models.CASCADE, related_name="+")
-    team = models.ForeignKey(Entrant, on_delete=models.CASCADE, related_name="ranking_points")
+    entrant = models.ForeignKey(Entrant, on_delete=models.CASCADE, related_name="ranking_points")
     side = models.CharField(max_length=2)
     score = models.IntegerField(null=True, blank=True)
     points = models.FloatField()
@@ -313,6 +320,6 @@ class RankingPoints(models.Model):
     class Meta:
         constraints = [
             models.UniqueConstraint(
-                fields=["match", "board", "team"], name="ranking_points_one_per_team_board"
+                fields=["match", "board", "entrant"], name="ranking_points_one_per_entrant_board"
             ),
         ]

@@ -1,5 +1,5 @@
 """Model instances from the rows of hand-written SQL, for the few reads on the scorers' hot
-path (``selectors.team_by_code``, ``board_lock``): what ``QuerySet.raw`` does, with the
+path (``selectors.entrant_by_code``, ``board_lock``): what ``QuerySet.raw`` does, with the
 column order and the field converters worked out once instead of on every call."""
 
 from __future__ import annotations

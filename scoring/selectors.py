@@ -32,7 +32,7 @@ from tournaments import room_selectors
 from tournaments.models import Board, Entrant, Match, MatchSeat, Status, Tournament, seat_order
 
 
-def team_by_code(slug: str, code: str) -> Entrant | None:
+def entrant_by_code(slug: str, code: str) -> Entrant | None:
     """The team of a tournament (by slug) with this access code, its tournament loaded.
     Codes are read off paper: case, spaces and dashes do not matter.
 
@@ -42,13 +42,13 @@ def team_by_code(slug: str, code: str) -> Entrant | None:
     if not code:
         return None
     with connection.cursor() as cursor:
-        cursor.execute(_team_by_code_sql(), [slug, code])
+        cursor.execute(_entrant_by_code_sql(), [slug, code])
         row = cursor.fetchone()
     if row is None:
         return None
-    team = TEAM_ROW.read(row, using=connection.alias)
-    team.tournament = TOURNAMENT_ROW.read(row, start=len(TEAM_ROW), using=connection.alias)
-    return team
+    entrant = TEAM_ROW.read(row, using=connection.alias)
+    entrant.tournament = TOURNAMENT_ROW.read(row, start=len(TEAM_ROW), using=connection.alias)
+    return entrant
 
 
 TEAM_ROW = RowReader(Entrant)
@@ -56,7 +56,7 @@ TOURNAMENT_ROW = RowReader(Tournament)
 
 
 @functools.cache
-def _team_by_code_sql() -> str:
+def _entrant_by_code_sql() -> str:
     return (
         f"SELECT {TEAM_ROW.select('m')}, {TOURNAMENT_ROW.select('t')} "
         f"FROM {Entrant._meta.db_table} m JOIN {Tournament._meta.db_table} t "
@@ -64,11 +64,11 @@ def _team_by_code_sql() -> str:
     )
 
 
-def matches_of(team: Entrant) -> list[Match]:
+def matches_of(entrant: Entrant) -> list[Match]:
     """The entrant's matches in round order: as a pair on a side, or as a player in a seat."""
-    ids = MatchSeat.objects.filter(team=team).values("match_id")
+    ids = MatchSeat.objects.filter(entrant=entrant).values("match_id")
     return list(
-        Match.objects.filter(Q(north_entrant=team) | Q(east_entrant=team) | Q(pk__in=ids))
+        Match.objects.filter(Q(north_entrant=entrant) | Q(east_entrant=entrant) | Q(pk__in=ids))
         .select_related("table", "north_entrant", "east_entrant")
         .order_by("round")
     )
@@ -139,25 +139,25 @@ def seated_players(tournament: Tournament) -> dict[int, dict[str, Entrant]]:
     found: dict[int, dict[str, Entrant]] = {}
     for seat in (
         MatchSeat.objects.filter(match__table__tournament=tournament)
-        .select_related("team")
+        .select_related("entrant")
         .order_by("match_id")
     ):
-        found.setdefault(seat.match_id, {})[seat.seat] = seat.team
+        found.setdefault(seat.match_id, {})[seat.seat] = seat.entrant
     return {
         match_id: {seat: players[seat] for seat in SEAT_LETTERS if seat in players}
         for match_id, players in found.items()
     }
 
 
-def _share_tables_and_teams(tournament: Tournament, matches: list[Match]) -> None:
+def _share_tables_and_entrants(tournament: Tournament, matches: list[Match]) -> None:
     """Give the matches their table and teams, read once each (a join would make a table and
     two teams for every match: most of the time the overview took)."""
     tables = {table.pk: table for table in tournament.tables.all()}
-    teams = {team.pk: team for team in tournament.teams.all()}
+    entrants = {entrant.pk: entrant for entrant in tournament.entrants.all()}
     for match in matches:
         Match.table.field.set_cached_value(match, tables[match.table_id])
-        Match.north_entrant.field.set_cached_value(match, teams[match.north_entrant_id])
-        Match.east_entrant.field.set_cached_value(match, teams[match.east_entrant_id])
+        Match.north_entrant.field.set_cached_value(match, entrants[match.north_entrant_id])
+        Match.east_entrant.field.set_cached_value(match, entrants[match.east_entrant_id])
 
 
 def progress_states(
@@ -203,7 +203,7 @@ def _boards_of(tournament: Tournament) -> dict[int, list[int]]:
 
 
 @dataclass
-class TeamMatch:
+class EntrantMatch:
     match: Match
     side: str  # pairs: "NS" or "EW"; players: the seat, "N", "E", "S" or "W"
     opponent: Entrant | None  # pairs only
@@ -224,7 +224,7 @@ class TeamMatch:
         return "east" if self.side in ("EW", "E") else "seated"
 
     @property
-    def holds_the_team(self) -> bool:
+    def holds_the_entrant(self) -> bool:
         """The team's phone stays on this match while a board of it has no result: North
         moves on only once East has accepted or the director has ruled."""
         return not all(state.has_result for _, state in self.boards)
@@ -239,15 +239,15 @@ class TeamMatch:
         return any(s.state in wanted for _, s in self.boards)
 
 
-def team_overview(team: Entrant) -> tuple[list[TeamMatch], Match | None]:
+def entrant_overview(entrant: Entrant) -> tuple[list[EntrantMatch], Match | None]:
     """The team's matches with their board states, and its current match."""
-    matches = matches_of(team)
+    matches = matches_of(entrant)
     found = board_states(matches)
     seated = defaultdict(list)
     for seat in (
-        MatchSeat.objects.filter(match__in=matches).select_related("team").order_by(seat_order())
+        MatchSeat.objects.filter(match__in=matches).select_related("entrant").order_by(seat_order())
     ):
-        seated[seat.match_id].append((seat.seat, seat.team))
+        seated[seat.match_id].append((seat.seat, seat.entrant))
     by_match: dict[int, list[tuple[int, states.BoardState]]] = defaultdict(list)
     for (match_id, number), state in found.items():  # board numbers ascending
         by_match[match_id].append((number, state))
@@ -255,20 +255,20 @@ def team_overview(team: Entrant) -> tuple[list[TeamMatch], Match | None]:
     for match in matches:
         boards = by_match[match.pk]
         if match.pk in seated:
-            side = next(seat for seat, player in seated[match.pk] if player.pk == team.pk)
-            overview.append(TeamMatch(match, side, None, boards, seated[match.pk]))
+            side = next(seat for seat, player in seated[match.pk] if player.pk == entrant.pk)
+            overview.append(EntrantMatch(match, side, None, boards, seated[match.pk]))
             continue
-        side = "NS" if match.north_entrant_id == team.pk else "EW"
+        side = "NS" if match.north_entrant_id == entrant.pk else "EW"
         opponent = match.east_entrant if side == "NS" else match.north_entrant
-        overview.append(TeamMatch(match, side, opponent, boards))
-    current = next((tm.match for tm in overview if tm.holds_the_team), None)
+        overview.append(EntrantMatch(match, side, opponent, boards))
+    current = next((tm.match for tm in overview if tm.holds_the_entrant), None)
     return overview, current
 
 
-def current_match_for(team: Entrant) -> Match | None:
-    """The team's first match (in round order) that still holds it (``holds_the_team``);
+def current_match_for(entrant: Entrant) -> Match | None:
+    """The team's first match (in round order) that still holds it (``holds_the_entrant``);
     None when every match is settled."""
-    return team_overview(team)[1]
+    return entrant_overview(entrant)[1]
 
 
 def director_overview(tournament: Tournament) -> list[dict[str, Any]]:
@@ -282,7 +282,7 @@ def director_overview(tournament: Tournament) -> list[dict[str, Any]]:
     matches = list(
         Match.objects.filter(table__tournament=tournament).order_by("round", "table__number")
     )
-    _share_tables_and_teams(tournament, matches)
+    _share_tables_and_entrants(tournament, matches)
     by_id = {match.pk: match for match in matches}
     found = progress_states(matches, tournament)
     current = {
@@ -327,7 +327,7 @@ def ranking_input(tournament: Tournament) -> dict[str, Any]:
     }
     boards = _boards_of(tournament)
     # A disqualified team's matches of rounds not reached yet are to come, not forfeits yet.
-    forfeiting = visibility.forfeiting_teams(tournament)
+    forfeiting = visibility.forfeiting_entrants(tournament)
     reached = visibility.reached_round(tournament) if forfeiting else 0
     with_results = {match_id for match_id, _number in scores} | {m for m, _n in records}
     matches = []
@@ -346,18 +346,18 @@ def ranking_input(tournament: Tournament) -> dict[str, Any]:
             elif key in records:
                 entry["record"] = records[key]
             matches.append(entry)
-    teams = tournament.teams.order_by("number").values_list(
+    entrants = tournament.entrants.order_by("number").values_list(
         "pk", "name", "disqualification__after_final"
     )
     return {
         "game": tournament.game,
         **{name: tournament.rules[name] for name in tournament.game_rules.score_settings},
         "ties": tournament.ties,
-        "teams": [{"id": str(pk), "name": name} for pk, name, _after in teams],
+        "teams": [{"id": str(pk), "name": name} for pk, name, _after in entrants],
         "matches": matches,
         "disqualified": [
             {"team": str(pk), "after_final": after}
-            for pk, _name, after in teams
+            for pk, _name, after in entrants
             if after is not None
         ],
         **_withdrawn(tournament, "team"),
@@ -383,7 +383,7 @@ def individual_ranking_input(tournament: Tournament) -> dict[str, Any]:
     seating: dict[int, dict[str, str]] = defaultdict(dict)
     for match_id, seat, player in MatchSeat.objects.filter(
         match__table__tournament=tournament
-    ).values_list("match_id", "seat", "team_id"):
+    ).values_list("match_id", "seat", "entrant_id"):
         seating[match_id][seat] = str(player)
     boards = _boards_of(tournament)
     matches, playing = [], defaultdict(set)
@@ -396,7 +396,7 @@ def individual_ranking_input(tournament: Tournament) -> dict[str, Any]:
             entry.update(results.get((match_id, number), {}))
             matches.append(entry)
     players = list(
-        tournament.teams.order_by("number").values_list(
+        tournament.entrants.order_by("number").values_list(
             "pk", "name", "disqualification__after_final"
         )
     )
@@ -509,7 +509,7 @@ def entrants_of(match: Match) -> set[int]:
     return {
         match.north_entrant_id,
         match.east_entrant_id,
-        *match.seats.values_list("team_id", flat=True),
+        *match.seats.values_list("entrant_id", flat=True),
     }
 
 
@@ -550,10 +550,10 @@ def open_boards(tournament: Tournament) -> tuple[list[OpenBoard], list[OpenBoard
         )
     )
     seated = defaultdict(set)
-    for match_id, team_id in MatchSeat.objects.filter(
+    for match_id, entrant_id in MatchSeat.objects.filter(
         match__table__tournament=tournament
-    ).values_list("match_id", "team_id"):
-        seated[match_id].add(team_id)
+    ).values_list("match_id", "entrant_id"):
+        seated[match_id].add(entrant_id)
     matches = list(
         Match.objects.filter(table__tournament=tournament)
         .select_related("table")
@@ -744,7 +744,7 @@ def board_points(
     found = RankingPoints.objects.filter(tournament=tournament)
     if tables is not None:
         found = found.filter(match__table__number__in=tables)
-    return {(p.match_id, p.board_id, p.team_id): p.points for p in found}
+    return {(p.match_id, p.board_id, p.entrant_id): p.points for p in found}
 
 
 def result_facts(tournament: Tournament) -> dict[tuple[int, int], tuple]:
@@ -770,8 +770,8 @@ def leading_standings(tournament: Tournament, limit: int) -> list[Standing]:
     """The first ``limit`` placed entrants of the stored standings, each with its entrant."""
     return list(
         Standing.objects.filter(tournament=tournament, status="ok")
-        .select_related("team")
-        .order_by("place", "team__number")[:limit]
+        .select_related("entrant")
+        .order_by("place", "entrant__number")[:limit]
     )
 
 
@@ -784,7 +784,9 @@ def placed_with_groups(
     same = StandingsState.objects.filter(pk=state.pk, computed_version=state.computed_version)
     found = list(same.values_list("pk", "standings__groups"))
     rows = list(
-        Standing.objects.filter(tournament=tournament, status="ok").values_list("team_id", "points")
+        Standing.objects.filter(tournament=tournament, status="ok").values_list(
+            "entrant_id", "points"
+        )
     )
     if not found or not same.exists():  # the rows may belong to newer standings
         return None

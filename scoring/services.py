@@ -146,7 +146,7 @@ def _lock(
     *,
     tournament: Tournament | None = None,
     client_id: str = "",
-    acting_team_id: int | None = None,
+    acting_entrant_id: int | None = None,
 ) -> LockedBoard:
     """The board as it stands, its match row locked until the transaction ends; NotFound for
     a match of another tournament (given the one the caller acts in) or a missing board."""
@@ -155,7 +155,7 @@ def _lock(
         board_number,
         tournament=tournament,
         client_id=client_id,
-        acting_team_id=acting_team_id,
+        acting_entrant_id=acting_entrant_id,
     )
     if locked is None:
         raise NotFound(_("no such match in this tournament"))
@@ -248,7 +248,7 @@ def board_state(match: Match, board: Board) -> states.BoardState:
     )
 
 
-def _team_may_act_on(locked: LockedBoard) -> None:
+def _entrant_may_act_on(locked: LockedBoard) -> None:
     """A team acts on its current match or an earlier one, never on a later one: its current
     match is the first of its matches (in round order) on which nothing has been entered."""
     if locked.untouched_round is not None:
@@ -301,7 +301,7 @@ def submit_entry(
     *,
     match_id: int,
     board_number: int,
-    team: Entrant,
+    entrant: Entrant,
     facts: Any,
     client_id: str,
     remote_addr: str | None = None,
@@ -311,13 +311,13 @@ def submit_entry(
     locked = _lock(
         match_id,
         board_number,
-        tournament=team.tournament,
+        tournament=entrant.tournament,
         client_id=client_id,
-        acting_team_id=team.pk,
+        acting_entrant_id=entrant.pk,
     )
     if locked.entry_with_client_id is not None:
         existing = Submission.objects.select_related("board").get(pk=locked.entry_with_client_id)
-        if existing.team_id != team.pk:
+        if existing.entrant_id != entrant.pk:
             raise NotAllowed(_("that entry id belongs to another team"), field="client_id")
         if existing.board_id != locked.board.pk:
             raise WrongState(_("that entry id was used for another board"), field="client_id")
@@ -325,10 +325,10 @@ def submit_entry(
         existing.resent = True  # tells the caller nothing new was stored
         return existing
     match = locked.match
-    if team.pk != match.north_entrant_id:
+    if entrant.pk != match.north_entrant_id:
         raise NotAllowed(_("only the North-South team of this match enters its result"))
-    _check_open(team.tournament)
-    _team_may_act_on(locked)
+    _check_open(entrant.tournament)
+    _entrant_may_act_on(locked)
     if locked.state.state in (states.CONFIRMED, states.ADJUSTED):
         raise WrongState(_("this board already has a confirmed result; ask the director"))
     if locked.state.state == states.DISPUTED:
@@ -341,7 +341,7 @@ def submit_entry(
         match=match,
         board=locked.board,
         source=Submission.Source.NORTH,
-        team=team,
+        entrant=entrant,
         seat="N",
         client_id=client_id,
         remote_addr=remote_addr,
@@ -377,16 +377,16 @@ def _call_director_to_the_deal(locked: LockedBoard, submission: Submission) -> N
 
 
 def _lock_for_review(
-    match_id: int, board_number: int, team: Entrant, client_id: str, action: str
+    match_id: int, board_number: int, entrant: Entrant, client_id: str, action: str
 ) -> tuple[LockedBoard, Review | None]:
     """The locked board and the review this team already made with this client id (for
     ``action`` on this board; WrongState for an id used otherwise)."""
     _check_client_id(client_id)
-    locked = _lock(match_id, board_number, tournament=team.tournament, client_id=client_id)
+    locked = _lock(match_id, board_number, tournament=entrant.tournament, client_id=client_id)
     if locked.review_with_client_id is None:
         return locked, None
     review = Review.objects.get(pk=locked.review_with_client_id)
-    if review.team_id != team.pk:
+    if review.entrant_id != entrant.pk:
         raise NotAllowed(_("that action id belongs to another team"), field="client_id")
     if review.action != action:
         raise WrongState(_("that action id was used for another action"), field="client_id")
@@ -476,21 +476,23 @@ def accept_entry(
     *,
     match_id: int,
     board_number: int,
-    team: Entrant,
+    entrant: Entrant,
     submission_id: int,
     client_id: str,
     remote_addr: str | None = None,
 ) -> Result:
     """East accepts North's entry: it becomes the board's confirmed result."""
-    locked, again = _lock_for_review(match_id, board_number, team, client_id, Review.Action.ACCEPT)
+    locked, again = _lock_for_review(
+        match_id, board_number, entrant, client_id, Review.Action.ACCEPT
+    )
     if again is not None:
         result = again.result
         if not result.current:
             raise _gone(gettext_noop("The result you accepted"), locked)
         return result
-    if team.pk != locked.match.east_entrant_id:
+    if entrant.pk != locked.match.east_entrant_id:
         raise NotAllowed(_("only the East-West team of this match checks its result"))
-    tournament = team.tournament
+    tournament = entrant.tournament
     _check_open(tournament)
     submission = _pending_for_east(locked, submission_id)
     check_sheet(locked.match, locked.board, submission.score)
@@ -498,7 +500,7 @@ def accept_entry(
         locked,
         Review.Action.ACCEPT,
         submission=submission,
-        team=team,
+        entrant=entrant,
         client_id=client_id,
         remote_addr=remote_addr,
     )
@@ -522,7 +524,7 @@ def reject_entry(
     *,
     match_id: int,
     board_number: int,
-    team: Entrant,
+    entrant: Entrant,
     submission_id: int,
     reason: str,
     client_id: str,
@@ -530,19 +532,21 @@ def reject_entry(
 ) -> Review:
     """East rejects North's entry with a reason; a second rejection calls the director."""
     reason = _check_reason(reason, required=True)
-    locked, again = _lock_for_review(match_id, board_number, team, client_id, Review.Action.REJECT)
+    locked, again = _lock_for_review(
+        match_id, board_number, entrant, client_id, Review.Action.REJECT
+    )
     if again is not None:
         _review_stands(locked, again, gettext_noop("Your rejection"))
         return again
-    if team.pk != locked.match.east_entrant_id:
+    if entrant.pk != locked.match.east_entrant_id:
         raise NotAllowed(_("only the East-West team of this match checks its result"))
-    _check_open(team.tournament)
+    _check_open(entrant.tournament)
     submission = _pending_for_east(locked, submission_id)
     return _review(
         locked,
         Review.Action.REJECT,
         submission=submission,
-        team=team,
+        entrant=entrant,
         reason=reason,
         client_id=client_id,
         remote_addr=remote_addr,
@@ -554,7 +558,7 @@ def call_director(
     *,
     match_id: int,
     board_number: int,
-    team: Entrant,
+    entrant: Entrant,
     reason: str,
     client_id: str,
     remote_addr: str | None = None,
@@ -567,16 +571,16 @@ def call_director(
     each logged in the action log."""
     reason = _check_reason(reason, required=False)
     locked, again = _lock_for_review(
-        match_id, board_number, team, client_id, Review.Action.CALL_DIRECTOR
+        match_id, board_number, entrant, client_id, Review.Action.CALL_DIRECTOR
     )
     if again is not None:
         _review_stands(locked, again, gettext_noop("Your call for the director"))
         return again
-    if team.pk not in (locked.match.north_entrant_id, locked.match.east_entrant_id) and not (
-        MatchSeat.objects.filter(match=locked.match, team=team).exists()
+    if entrant.pk not in (locked.match.north_entrant_id, locked.match.east_entrant_id) and not (
+        MatchSeat.objects.filter(match=locked.match, entrant=entrant).exists()
     ):
         raise NotAllowed(_("only the players of this match may call the director here"))
-    tournament = team.tournament
+    tournament = entrant.tournament
     _check_open(tournament)
     if locked.state.state == states.DISPUTED:
         open_call = _latest_review(locked)
@@ -602,7 +606,7 @@ def call_director(
     review = _review(
         locked,
         Review.Action.CALL_DIRECTOR,
-        team=team,
+        entrant=entrant,
         reason=reason or "director called",
         client_id=client_id,
         remote_addr=remote_addr,
@@ -612,11 +616,11 @@ def call_director(
             tournament=tournament,
             by=None,
             action=REDISPUTE,
-            summary=f"Team {team.number} called the director to {_where(locked)}, which has "
+            summary=f"Team {entrant.number} called the director to {_where(locked)}, which has "
             f"a result: {reason}",
             before=_result_data(_current_result(locked)),
             after={"match": locked.match.pk, "board": locked.board.number, "review": review.pk},
-            unattended=f"team {team.number}",
+            unattended=f"team {entrant.number}",
         )
     return review
 

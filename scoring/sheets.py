@@ -17,7 +17,7 @@ from tournaments.models import Board, Entrant, Match, MatchSeat, Tournament
 
 def player_at(match: Match, seat: str) -> Entrant:
     """The player in ``seat`` of a match of individuals."""
-    return MatchSeat.objects.select_related("team").get(match=match, seat=seat).team
+    return MatchSeat.objects.select_related("entrant").get(match=match, seat=seat).entrant
 
 
 def declaration_slots(tournament: Tournament, player: Entrant) -> list[tuple[int, int]]:
@@ -35,7 +35,7 @@ def declaration_slots(tournament: Tournament, player: Entrant) -> list[tuple[int
         return by_size[players]
 
     seats = (
-        MatchSeat.objects.filter(team=player)
+        MatchSeat.objects.filter(entrant=player)
         .order_by("round")
         .values_list("match_id", "seat", "match__table__players")
     )
@@ -118,14 +118,14 @@ def match_sheets(tournament: Tournament, match: Match) -> dict[int, dict[str, An
         return {}
     found: dict[int, dict[str, Any]] = {}
     others_of: dict[int, set[tuple[int, int]]] = {}
-    for seat in MatchSeat.objects.filter(match=match).select_related("team"):
-        slots = declaration_slots(tournament, seat.team)
+    for seat in MatchSeat.objects.filter(match=match).select_related("entrant"):
+        slots = declaration_slots(tournament, seat.entrant)
         for index, (match_id, board) in enumerate(slots):
             if match_id != match.pk:
                 continue
             sheet = index // size + 1
             others_of[board] = set(slots[(sheet - 1) * size : sheet * size]) - {(match_id, board)}
-            found[board] = {"seat": seat.seat, "player": seat.team, "sheet": sheet}
+            found[board] = {"seat": seat.seat, "player": seat.entrant, "sheet": sheet}
     # The results of every sheet the match's boards fall on, read at once.
     declared = declared_values(tournament, set().union(*others_of.values()))
     for board, others in others_of.items():

@@ -286,7 +286,7 @@ def _standing_rows(tournament: Tournament, computed: dict[str, Any]) -> None:
     _sync(
         Standing,
         Standing.objects.filter(tournament=tournament),
-        key_fields=("team_id",),
+        key_fields=("entrant_id",),
         value_fields=("place", "points", "percentage", "matches", "status"),
         wanted={
             (int(row.get("team", row.get("player"))),): (
@@ -306,7 +306,7 @@ def _points_rows(tournament: Tournament, computed: dict[str, Any]) -> None:
     _sync(
         RankingPoints,
         RankingPoints.objects.filter(tournament=tournament),
-        key_fields=("match_id", "board_id", "team_id"),
+        key_fields=("match_id", "board_id", "entrant_id"),
         value_fields=("side", "score", "points"),
         wanted=_ranking_points(tournament, computed),
         extra={"tournament_id": tournament.pk},

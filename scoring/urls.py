@@ -33,8 +33,10 @@ scoring_patterns = [
     path(
         "t/<slug:slug>/tables/<int:number>/fragment/", public.table_fragment, name="table-fragment"
     ),
-    path("t/<slug:slug>/teams/<int:number>/", public.team_page, name="team"),
-    path("t/<slug:slug>/teams/<int:number>/fragment/", public.team_fragment, name="team-fragment"),
+    path("t/<slug:slug>/teams/<int:number>/", public.entrant_page, name="team"),
+    path(
+        "t/<slug:slug>/teams/<int:number>/fragment/", public.entrant_fragment, name="team-fragment"
+    ),
 ]
 
 urlpatterns = [

@@ -46,7 +46,7 @@ DEAL_FIELDS = frozenset({"deal"})
 PRESS_GROUP = "press"
 
 
-def forfeiting_teams(tournament: Tournament) -> set[int]:
+def forfeiting_entrants(tournament: Tournament) -> set[int]:
     """Entrants disqualified before finalisation: each of their matches counts −1000 for them
     and 0 for the opponent, whatever was played."""
     return set(
@@ -76,10 +76,10 @@ def reached_round(tournament: Tournament) -> int | float:
 
 def _seated(tournament: Tournament) -> dict[int, set[int]]:
     seated: dict[int, set[int]] = defaultdict(set)
-    for match_id, team_id in MatchSeat.objects.filter(
+    for match_id, entrant_id in MatchSeat.objects.filter(
         match__table__tournament=tournament
-    ).values_list("match_id", "team_id"):
-        seated[match_id].add(team_id)
+    ).values_list("match_id", "entrant_id"):
+        seated[match_id].add(entrant_id)
     return seated
 
 
@@ -104,7 +104,7 @@ def complete_tables(tournament: Tournament) -> set[int]:
     """The tables whose results the public may see: every match scheduled there has a result
     on every board, or is settled by a disqualification before the standings were final.
     Until then a result tells the entrants still to play there how the deals lie."""
-    forfeiting = forfeiting_teams(tournament)
+    forfeiting = forfeiting_entrants(tournament)
     reached = reached_round(tournament) if forfeiting else 0
     waiting, tables = set(), set()
     for _match_id, table, entrants, played, round_ in _match_rows(tournament):

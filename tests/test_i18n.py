@@ -355,7 +355,7 @@ def _french_event(game_id: str):
     tournament.name = f"Coupe d’hiver {game_id}"
     tournament.language = "fr"
     tournament.save()
-    for entrant in tournament.teams.all():
+    for entrant in tournament.entrants.all():
         entrant.name = f"Les As {entrant.number}"
         entrant.save()
     return tournament.pk
@@ -373,7 +373,7 @@ def french_events(django_db_blocker):
 
 def _data_of(tournament) -> set[str]:
     data = {tournament.name, tournament.slug}
-    for entrant in tournament.teams.all():
+    for entrant in tournament.entrants.all():
         data |= {entrant.name, entrant.player1, entrant.player2} - {""}
     return data
 

@@ -125,8 +125,8 @@ def fixture_data(organiser, season) -> set[str]:  # noqa: F811
     names |= {"Rivertown Club", "Rivertown", organiser.get_username(), "Autumn"}
     for event in season.values():
         names |= {event.name, event.game_rules.title, event.slug}
-        for team in event.teams.all():
-            names |= {team.name, team.player1, team.player2}
+        for entrant in event.entrants.all():
+            names |= {entrant.name, entrant.player1, entrant.player2}
     return {name for name in names if name}
 
 
@@ -171,7 +171,7 @@ def test_every_organisers_club_page_is_in_french(
 def test_the_refusals_and_the_preview_are_in_french(organiser, members, pairs_event):  # noqa: F811
     data = {"Ann Smith", "Bob Jones", "Cy Smith", "Di Brown", "Rivertown Club", "Rivertown"}
     data |= {pairs_event.name, organiser.get_username(), "Eve Green", "x.csv", "y.csv"}
-    data |= {team.name for team in pairs_event.teams.all()}
+    data |= {entrant.name for entrant in pairs_event.entrants.all()}
     client = french(organiser)
     upload = reverse("clubs:members_import", args=["rivertown"])
     good = SimpleUploadedFile("x.csv", "numéro,nom\n201,Eve Green\n".encode())

@@ -286,7 +286,7 @@ def _played(tournament: Tournament) -> dict[str, Any]:
         entry = services.submit_entry(
             match_id=match.pk,
             board_number=number,
-            team=north,
+            entrant=north,
             facts=board_facts(match, number),
             client_id=f"north-{match.pk}-{number}",
         )
@@ -295,7 +295,7 @@ def _played(tournament: Tournament) -> dict[str, Any]:
             services.accept_entry(
                 match_id=match.pk,
                 board_number=number,
-                team=east,
+                entrant=east,
                 submission_id=entry.pk,
                 client_id=f"east-{match.pk}-{number}",
             )
@@ -303,7 +303,7 @@ def _played(tournament: Tournament) -> dict[str, Any]:
             services.call_director(
                 match_id=match.pk,
                 board_number=number,
-                team=east,
+                entrant=east,
                 reason="pas d’accord",
                 client_id=f"east-{match.pk}-{number}",
             )
@@ -312,14 +312,14 @@ def _played(tournament: Tournament) -> dict[str, Any]:
     entry = services.submit_entry(
         match_id=second.pk,
         board_number=2,
-        team=second.north_entrant,
+        entrant=second.north_entrant,
         facts=board_facts(second, 2),
         client_id=f"north-{second.pk}-2",
     )
     services.reject_entry(
         match_id=second.pk,
         board_number=2,
-        team=second.east_entrant,
+        entrant=second.east_entrant,
         submission_id=entry.pk,
         reason="mauvaise donne",
         client_id=f"east-{second.pk}-2",
@@ -458,7 +458,7 @@ def test_the_services_refusals_are_in_the_reader_s_language(db, director_events)
         services.accept_entry(
             match_id=first.pk,
             board_number=1,
-            team=first.east_entrant,
+            entrant=first.east_entrant,
             submission_id=0,
             client_id=f"east-{first.pk}-1",
         )
@@ -622,7 +622,7 @@ def _played_event(game_id: str) -> int:
     tournament.name = f"Coupe d’hiver {game_id}"
     tournament.language = "fr"
     tournament.save()
-    for entrant in tournament.teams.all():
+    for entrant in tournament.entrants.all():
         entrant.name = f"Les As {entrant.number}"
         entrant.save()
     tournament = tournament_services.start_tournament(by=None, tournament=tournament)
@@ -634,14 +634,14 @@ def _played_event(game_id: str) -> int:
             entry = services.submit_entry(
                 match_id=match.pk,
                 board_number=board.number,
-                team=match.north_entrant,
+                entrant=match.north_entrant,
                 facts=board_facts(match, board.number),
                 client_id=f"north-{match.pk}-{board.number}",
             )
             services.accept_entry(
                 match_id=match.pk,
                 board_number=board.number,
-                team=match.east_entrant,
+                entrant=match.east_entrant,
                 submission_id=entry.pk,
                 client_id=f"east-{match.pk}-{board.number}",
             )
@@ -741,7 +741,7 @@ def test_an_entry_that_disagrees_with_the_deal_is_explained_to_the_director_in_f
     services.submit_entry(
         match_id=match.pk,
         board_number=1,
-        team=seated(match, "N"),
+        entrant=seated(match, "N"),
         facts=wrong,
         client_id="north-wrong-partner",
     )
@@ -786,7 +786,7 @@ def test_the_overview_names_a_table_s_players_and_each_seat_s_result(db, played_
     # A game of individuals: its players in seat order, never two sides.
     order = {seat: index for index, seat in enumerate("NESW")}
     players = sorted(
-        MatchSeat.objects.filter(match=result.match).values_list("seat", "team__number"),
+        MatchSeat.objects.filter(match=result.match).values_list("seat", "entrant__number"),
         key=lambda pair: order[pair[0]],
     )
     cells = [re.sub(r"<[^>]+>", "", row) for row in rows]

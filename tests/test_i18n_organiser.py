@@ -28,7 +28,7 @@ def french_organiser() -> Client:
 
 def _routes(tournament: Tournament) -> list[tuple[str, str]]:
     slug = tournament.slug
-    team = tournament.teams.order_by("number").first()
+    entrant = tournament.entrants.order_by("number").first()
     match = tournament.tables.get(number=1).matches.order_by("round").first()
     pages = [
         ("list", reverse("tournaments:list")),
@@ -39,8 +39,8 @@ def _routes(tournament: Tournament) -> list[tuple[str, str]]:
         ("log", reverse("tournaments:log", args=[slug])),
         ("entrants", reverse("tournaments:teams", args=[slug])),
         ("import", reverse("tournaments:teams_import", args=[slug])),
-        ("entrant", reverse("tournaments:team_edit", args=[slug, team.number])),
-        ("disqualify", reverse("tournaments:team_disqualify", args=[slug, team.number])),
+        ("entrant", reverse("tournaments:team_edit", args=[slug, entrant.number])),
+        ("disqualify", reverse("tournaments:team_disqualify", args=[slug, entrant.number])),
         ("schedule", reverse("tournaments:schedule", args=[slug])),
         ("deals", reverse("tournaments:deals", args=[slug])),
         ("deal", reverse("tournaments:deal_edit", args=[slug, 1, 1])),
@@ -196,13 +196,13 @@ def test_a_refusal_by_status_is_in_the_page_s_language(db, french_events):  # no
     assert len(called) >= 15 and called <= set(STATUS_ACTIONS)
     tournament = Tournament.objects.get(pk=french_events["pymtheg"])
     with translation.override("fr"), pytest.raises(ServiceError) as refused:
-        services.add_team(by=None, tournament=tournament, name="Les Rois")
+        services.add_entrant(by=None, tournament=tournament, name="Les Rois")
     assert refused.value.messages == [
         "Vous ne pouvez pas inscrire des paires tant que le tournoi est à l’état "
         "« mouvement tiré » (seulement à l’état brouillon)."
     ]
     with translation.override("en"), pytest.raises(ServiceError) as refused:
-        services.add_team(by=None, tournament=tournament, name="Les Rois")
+        services.add_entrant(by=None, tournament=tournament, name="Les Rois")
     assert refused.value.messages == [
         "You cannot add teams while the tournament is scheduled (only when draft)."
     ]
@@ -213,11 +213,11 @@ def test_what_the_organiser_is_told_after_an_action_is_french(db, french_events,
     tournament = Tournament.objects.get(pk=french_events[game_id])
     client = french_organiser()
     slug = tournament.slug
-    team = tournament.teams.order_by("number").first()
+    entrant = tournament.entrants.order_by("number").first()
     data = _data(tournament) | {"Les Rois"}
     renamed = client.post(
-        reverse("tournaments:team_edit", args=[slug, team.number]),
-        {"name": "Les Rois", "player1": team.player1, "player2": team.player2},
+        reverse("tournaments:team_edit", args=[slug, entrant.number]),
+        {"name": "Les Rois", "player1": entrant.player1, "player2": entrant.player2},
         follow=True,
     )
     started = client.post(reverse("tournaments:start", args=[slug]), follow=True)
@@ -225,7 +225,7 @@ def test_what_the_organiser_is_told_after_an_action_is_french(db, french_events,
     pages = {"renamed": renamed, "started": started, "refused": refused}
     said = {name: response.content.decode() for name, response in pages.items()}
     word = "Joueur" if tournament.of_players else "Paire"
-    assert f"{word} {team.number} enregistr" in said["renamed"]
+    assert f"{word} {entrant.number} enregistr" in said["renamed"]
     assert "Le tournoi est en cours." in said["started"]
     assert "Vous ne pouvez pas distribuer les donnes" in said["refused"]
     left = {name: english_left(html, data | _data(tournament)) for name, html in said.items()}
@@ -237,7 +237,7 @@ def test_the_room_s_changes_are_listed_in_french(db, french_events, game_id):  #
     from tournaments import room, selectors
 
     tournament = Tournament.objects.get(pk=french_events[game_id])
-    first, last = tournament.teams.order_by("number")[:2]
+    first, last = tournament.entrants.order_by("number")[:2]
     room.substitute(by=None, entrant=first, name="Cyrille", from_round=2)
     room.withdraw(by=None, entrant=last, after_round=1)
     # The schedule validator's findings are the engine's English (docs/languages.md).
@@ -257,7 +257,7 @@ def test_the_room_s_changes_are_listed_in_french(db, french_events, game_id):  #
 def test_the_confirmation_pages_ask_in_french(db, french_events, game_id):  # noqa: F811
     tournament = Tournament.objects.get(pk=french_events[game_id])
     client = french_organiser()
-    slug, number = tournament.slug, tournament.teams.order_by("number").first().number
+    slug, number = tournament.slug, tournament.entrants.order_by("number").first().number
     asked = {
         "remove": client.post(reverse("tournaments:team_delete", args=[slug, number])),
         "new code": client.post(reverse("tournaments:team_new_code", args=[slug, number])),
@@ -324,7 +324,7 @@ def test_a_draft_made_in_french_reads_in_french(db, game_id):
 
 def test_a_room_change_refused_is_told_in_french(db, french_events):  # noqa: F811
     tournament = Tournament.objects.get(pk=french_events["pymtheg"])
-    entrant = tournament.teams.order_by("number").first()
+    entrant = tournament.entrants.order_by("number").first()
     refused = french_organiser().post(
         reverse("tournaments:room", args=[tournament.slug]),
         {"kind": "withdrawal", "withdrawal-entrant": entrant.number, "withdrawal-after_round": 9},

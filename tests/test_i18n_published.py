@@ -47,7 +47,7 @@ def _played_french_event(game_id: str) -> int:
     tournament.name = f"Coupe d’hiver {game_id}"
     tournament.language = "fr"
     tournament.save()
-    for entrant in tournament.teams.all():
+    for entrant in tournament.entrants.all():
         entrant.name = f"Les As {entrant.number}"
         entrant.save()
     tournament = services.start_tournament(by=None, tournament=tournament)
@@ -59,14 +59,14 @@ def _played_french_event(game_id: str) -> int:
             entry = scoring.submit_entry(
                 match_id=match.pk,
                 board_number=board.number,
-                team=match.north_entrant,
+                entrant=match.north_entrant,
                 facts=board_facts(match, board.number, SEED),
                 client_id=new_id(),
             )
             scoring.accept_entry(
                 match_id=match.pk,
                 board_number=board.number,
-                team=match.east_entrant,
+                entrant=match.east_entrant,
                 submission_id=entry.pk,
                 client_id=new_id(),
             )
@@ -137,7 +137,7 @@ def _data_of(tournament: Tournament) -> set[str]:
     """What the check leaves out: the fixture's names and, for a game the tests register as
     a stand-in (``tests/games``), the English its own code writes (hands, results)."""
     data = {tournament.name, tournament.slug}
-    for entrant in tournament.teams.all():
+    for entrant in tournament.entrants.all():
         data |= {entrant.name, entrant.player1, entrant.player2} - {""}
     game = tournament.game_rules
     if type(game).__module__.startswith("tests."):
@@ -318,8 +318,8 @@ def test_the_charts_room_for_their_labels_follows_the_text_size():
     ys = [float(y) for y in re.findall(r'y="([\d.]+)" text-anchor="end">T', spread_svg(groups))]
     assert len(ys) == len(groups)
     assert min(b - a for a, b in itertools.pairwise(ys)) >= 18
-    places = {str(team): [team, team] for team in range(1, 9)}
-    labels = {str(team): f"{team}. Les As {team}" for team in range(1, 9)}
+    places = {str(entrant): [entrant, entrant] for entrant in range(1, 9)}
+    labels = {str(entrant): f"{entrant}. Les As {entrant}" for entrant in range(1, 9)}
     drawn = places_svg([1, 2], places, labels, list(places))
     ends = sorted(float(y) for y in re.findall(r'class="team-label"[^>]* y="([\d.]+)"', drawn))
     assert min(b - a for a, b in itertools.pairwise(ends)) >= 16

@@ -22,7 +22,7 @@ from tests.test_i18n import english_left
 from tests.tournaments.factories import OrganiserFactory
 from tests.tournaments.test_room import _event, _played
 from tournaments import room
-from tournaments.imports import read_team_file
+from tournaments.imports import read_entrant_file
 from tournaments.models import ActionLog
 from tournaments.services import ServiceError
 from tournaments.templatetags.languages import translated
@@ -80,8 +80,8 @@ def organiser_client(client, organiser):
 
 @pytest.mark.django_db
 def test_a_full_rooms_offer_and_an_undo_are_french_and_the_log_english(organiser):
-    tournament = _played(organiser, _event(organiser, teams=8, tables=4, slug="complet"))
-    names = {entrant.name for entrant in tournament.teams.all()} | {"Dupont"}
+    tournament = _played(organiser, _event(organiser, entrants=8, tables=4, slug="complet"))
+    names = {entrant.name for entrant in tournament.entrants.all()} | {"Dupont"}
     with translation.override("fr"), pytest.raises(ServiceError) as refused:
         room.late_arrival(by=organiser, tournament=tournament, name="Dupont")
     offer = str(refused.value)
@@ -104,8 +104,8 @@ def test_a_full_rooms_offer_and_an_undo_are_french_and_the_log_english(organiser
 
 @pytest.mark.django_db
 def test_a_room_pages_undo_message_is_french(organiser_client, organiser):
-    tournament = _played(organiser, _event(organiser, teams=8, tables=4, slug="annule"))
-    leaving = tournament.teams.order_by("number").first()
+    tournament = _played(organiser, _event(organiser, entrants=8, tables=4, slug="annule"))
+    leaving = tournament.entrants.order_by("number").first()
     change = room.withdraw(by=organiser, entrant=leaving, after_round=1)
     organiser_client.cookies["language"] = "fr"
     page = organiser_client.post(
@@ -133,10 +133,10 @@ def test_a_room_pages_undo_message_is_french(organiser_client, organiser):
 )
 def test_a_file_the_import_cannot_read_is_refused_in_french(data, filename, french):
     with translation.override("fr"):
-        read = read_team_file(io.BytesIO(data), filename)
+        read = read_entrant_file(io.BytesIO(data), filename)
     assert not read.ok and french in read.all_messages()[0]
     assert english_left(f"<p>{read.all_messages()[0]}</p>", set()) == []
-    english = read_team_file(io.BytesIO(data), filename).all_messages()[0]
+    english = read_entrant_file(io.BytesIO(data), filename).all_messages()[0]
     assert english != read.all_messages()[0] and "file" in english
 
 
@@ -159,7 +159,7 @@ def _play_words(board) -> list[str]:
 @pytest.mark.parametrize("game_id", PLAYING)
 def test_the_broadcasts_play_words_are_french(game_id):
     tournament, featured = featured_event(game_id, f"fr-play-{game_id}")
-    names = {entrant.name for entrant in tournament.teams.all()}
+    names = {entrant.name for entrant in tournament.entrants.all()}
     client = recorder_client(tournament, featured)
     client.cookies["language"] = "fr"
     rng = random.Random(f"{PLAY_SEED}:{game_id}")

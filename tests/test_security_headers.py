@@ -21,7 +21,7 @@ def test_the_policy_is_sent(client, url):
     assert "unsafe-inline" not in CONTENT_SECURITY_POLICY
 
 
-def test_the_team_api_sends_it_too():
+def test_the_entrant_api_sends_it_too():
     from config.wsgi import application  # the lean handler of team-code requests
 
     environ = {

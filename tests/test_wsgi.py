@@ -52,7 +52,7 @@ def call(
 def handled(monkeypatch):
     """Which handler took each request."""
     seen = []
-    for name in ("team_api", "site"):
+    for name in ("entrant_api", "site"):
         handler = getattr(wsgi, name)
 
         def spy(environ, start_response, handler=handler, name=name):
@@ -89,7 +89,7 @@ def test_north_and_east_go_through_the_lean_handler(handled):
         board + "preview/", code=match.north_entrant.access_code, body={}, host="evil.example"
     )
     assert status == 400  # the host is checked here too
-    assert handled == ["team_api"] * 4
+    assert handled == ["entrant_api"] * 4
     assert Result.objects.filter(match=match, current=True).count() == 1
 
 

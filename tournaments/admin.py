@@ -24,7 +24,7 @@ class TournamentAdmin(admin.ModelAdmin):
 
 
 @admin.register(Entrant)
-class TeamAdmin(admin.ModelAdmin):
+class EntrantAdmin(admin.ModelAdmin):
     list_display = ("number", "name", "player1", "player2", "tournament")
     list_filter = ("tournament",)
     search_fields = ("name", "player1", "player2")
@@ -52,7 +52,7 @@ class MatchAdmin(admin.ModelAdmin):
 
 @admin.register(Disqualification)
 class DisqualificationAdmin(admin.ModelAdmin):
-    list_display = ("team", "after_final", "created_at", "by")
+    list_display = ("entrant", "after_final", "created_at", "by")
     list_filter = ("after_final",)
     readonly_fields = ("created_at",)
 

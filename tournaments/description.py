@@ -29,7 +29,7 @@ from typing import Any
 import yaml
 
 from engine.games import DEFAULT_GAME, Game, UnknownGame, get_game
-from tournaments.imports import TeamRow
+from tournaments.imports import EntrantRow
 
 KNOWN_KEYS = {
     "name",
@@ -61,7 +61,7 @@ class TournamentDescription:
     tables: int
     table_labels: list[str] = field(default_factory=list)
     settings: dict[str, Any] = field(default_factory=dict)
-    teams: list[TeamRow] = field(default_factory=list)
+    entrants: list[EntrantRow] = field(default_factory=list)
 
 
 def load_description_file(path: Path) -> TournamentDescription:
@@ -161,7 +161,7 @@ def _tables(value: Any, errors: list[str]) -> tuple[int, list[str]]:
     return 0, []
 
 
-def _teams(value: Any, errors: list[str]) -> list[TeamRow]:
+def _entrants(value: Any, errors: list[str]) -> list[EntrantRow]:
     if value is None:
         return []
     if not isinstance(value, list):
@@ -191,7 +191,7 @@ def _teams(value: Any, errors: list[str]) -> list[TeamRow]:
             errors.append(f"{where}: players must be a list of at most two names")
             players = []
         players = [str(player).strip() for player in players] + ["", ""]
-        rows.append(TeamRow(index, number, name, players[0], players[1]))
+        rows.append(EntrantRow(index, number, name, players[0], players[1]))
     return rows
 
 
@@ -213,7 +213,7 @@ def parse_description(data: Any) -> TournamentDescription:
         tables=tables,
         table_labels=labels,
         settings=_settings(data, errors),
-        teams=_teams(data.get("teams", data.get("players")), errors),
+        entrants=_entrants(data.get("teams", data.get("players")), errors),
     )
     if errors:
         raise DescriptionError(errors)

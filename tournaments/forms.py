@@ -250,7 +250,7 @@ class TournamentSettingsForm(forms.ModelForm):
         }
 
 
-class TeamForm(forms.Form):
+class EntrantForm(forms.Form):
     number = forms.IntegerField(
         min_value=1,
         required=False,
@@ -272,19 +272,19 @@ class TeamForm(forms.Form):
     def __init__(
         self,
         *args: Any,
-        team: Entrant | None = None,
+        entrant: Entrant | None = None,
         number_editable: bool = True,
         of_players: bool = False,
         **kwargs: Any,
     ) -> None:
-        if team is not None:
+        if entrant is not None:
             kwargs.setdefault(
                 "initial",
                 {
-                    "number": team.number,
-                    "name": team.name,
-                    "player1": team.player1,
-                    "player2": team.player2,
+                    "number": entrant.number,
+                    "name": entrant.name,
+                    "player1": entrant.player1,
+                    "player2": entrant.player2,
                 },
             )
         super().__init__(*args, **kwargs)
@@ -296,7 +296,7 @@ class TeamForm(forms.Form):
             self.fields["number"].help_text = _("Numbers change only before the draw-up.")
 
 
-class TeamImportForm(forms.Form):
+class EntrantImportForm(forms.Form):
     file = forms.FileField(
         label=_("File"),
         widget=forms.ClearableFileInput(attrs={"accept": ",".join(READABLE_SUFFIXES)}),
@@ -393,10 +393,12 @@ class MatchForm(forms.Form):
             }
         super().__init__(*args, **kwargs)
         tables = [(table.number, str(table)) for table in tournament.tables.order_by("number")]
-        teams = [(team.number, str(team)) for team in tournament.teams.order_by("number")]
+        entrants = [
+            (entrant.number, str(entrant)) for entrant in tournament.entrants.order_by("number")
+        ]
         self.fields["table_number"].choices = tables
-        self.fields["ns_number"].choices = teams
-        self.fields["ew_number"].choices = teams
+        self.fields["ns_number"].choices = entrants
+        self.fields["ew_number"].choices = entrants
 
 
 class DealBoardsForm(forms.Form):

@@ -5,7 +5,7 @@ spacing ignored): ``name`` (required), ``number`` (optional: without it, teams a
 after the existing ones in file order), ``player1`` and ``player2`` (optional). Other columns
 are ignored and reported.
 
-Nothing is imported here: ``read_team_file`` returns the rows it understood and every problem
+Nothing is imported here: ``read_entrant_file`` returns the rows it understood and every problem
 with its line number (the spreadsheet's row number, the header being line 1), so the organiser
 sees a preview and all the bad rows at once; ``tournaments.services.import_teams`` then
 imports all the rows or none.
@@ -65,7 +65,7 @@ COLUMN_ALIASES = {
 
 
 @dataclass(frozen=True)
-class TeamRow:
+class EntrantRow:
     line: int
     number: int | None
     name: str
@@ -83,10 +83,10 @@ class RowProblem:
 
 
 @dataclass
-class TeamFile:
+class EntrantFile:
     """What was read from a file: good rows, bad rows, and problems with the file itself."""
 
-    rows: list[TeamRow] = field(default_factory=list)
+    rows: list[EntrantRow] = field(default_factory=list)
     problems: list[RowProblem] = field(default_factory=list)
     file_errors: list[str] = field(default_factory=list)
     ignored_columns: list[str] = field(default_factory=list)
@@ -465,7 +465,7 @@ def read_table(data: bytes, filename: str) -> list[list[str]]:
     return _read_xlsx(data) if suffix == ".xlsx" else _read_ods(data)
 
 
-def _map_columns(header: list[str], result: TeamFile) -> dict[str, int]:
+def _map_columns(header: list[str], result: EntrantFile) -> dict[str, int]:
     columns: dict[str, int] = {}
     for index, title in enumerate(header):
         key = _normalise_header(title)
@@ -505,7 +505,7 @@ def _parse_number(text: str) -> int:
     return int(value)
 
 
-def _read_row(line: int, cells: list[str], columns: dict[str, int]) -> TeamRow | RowProblem:
+def _read_row(line: int, cells: list[str], columns: dict[str, int]) -> EntrantRow | RowProblem:
     def cell(column: str) -> str:
         index = columns.get(column)
         return cells[index] if index is not None and index < len(cells) else ""
@@ -535,12 +535,12 @@ def _read_row(line: int, cells: list[str], columns: dict[str, int]) -> TeamRow |
             )
     if reasons:
         return RowProblem(line, "; ".join(reasons))
-    return TeamRow(line, number, name, cell("player1"), cell("player2"))
+    return EntrantRow(line, number, name, cell("player1"), cell("player2"))
 
 
-def parse_team_rows(table: list[list[str]]) -> TeamFile:
+def parse_entrant_rows(table: list[list[str]]) -> EntrantFile:
     """Check a table of text cells (header first) and sort rows into good and bad."""
-    result = TeamFile()
+    result = EntrantFile()
     lines = [(line, cells) for line, cells in enumerate(table, start=1) if any(cells)]
     if not lines:
         result.file_errors.append(
@@ -554,17 +554,17 @@ def parse_team_rows(table: list[list[str]]) -> TeamFile:
     columns = _map_columns(header, result)
     if result.file_errors:
         return result
-    team_lines = lines[1:]
-    if not team_lines:
+    entrant_lines = lines[1:]
+    if not entrant_lines:
         result.file_errors.append(gettext("the file holds the column names but no teams"))
-    elif len(team_lines) > MAX_TEAMS:
+    elif len(entrant_lines) > MAX_TEAMS:
         result.file_errors.append(
             gettext("the file lists %(count)s teams; a tournament holds at most %(most)s")
-            % {"count": len(team_lines), "most": MAX_TEAMS}
+            % {"count": len(entrant_lines), "most": MAX_TEAMS}
         )
         return result
     first_line_of: dict[int, int] = {}
-    for line, cells in team_lines:
+    for line, cells in entrant_lines:
         row = _read_row(line, cells, columns)
         if isinstance(row, RowProblem):
             result.problems.append(row)
@@ -584,9 +584,9 @@ def parse_team_rows(table: list[list[str]]) -> TeamFile:
     return result
 
 
-def read_team_file(stream: IO[bytes], filename: str, size: int | None = None) -> TeamFile:
+def read_entrant_file(stream: IO[bytes], filename: str, size: int | None = None) -> EntrantFile:
     """Read and check an uploaded team list. Never raises for bad content."""
-    too_large = TeamFile(
+    too_large = EntrantFile(
         file_errors=[
             gettext("the file is larger than %(most)s MB")
             % {"most": MAX_FILE_BYTES // 1024 // 1024}
@@ -599,17 +599,17 @@ def read_team_file(stream: IO[bytes], filename: str, size: int | None = None) ->
     if len(data) > MAX_FILE_BYTES:
         return too_large
     if not data.strip():
-        return TeamFile(
+        return EntrantFile(
             file_errors=[gettext("the file is empty: it needs a header row and one row a team")]
         )
     try:
         table = read_table(data, filename)
     except UnreadableFile as exc:
-        return TeamFile(file_errors=[str(exc)])
-    return parse_team_rows(table)
+        return EntrantFile(file_errors=[str(exc)])
+    return parse_entrant_rows(table)
 
 
-def conflicts_with_existing(rows: list[TeamRow], taken: dict[int, str]) -> list[RowProblem]:
+def conflicts_with_existing(rows: list[EntrantRow], taken: dict[int, str]) -> list[RowProblem]:
     """Rows whose number an existing team of the tournament already has."""
     return [
         RowProblem(

@@ -254,7 +254,7 @@ class Entrant(models.Model):
     """Who is ranked: a pair in a game of pairs, a single player in a game of individuals
     (``player1`` only). Pages call an entrant a team or a player, as its game does."""
 
-    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="teams")
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="entrants")
     number = models.PositiveIntegerField()
     name = models.CharField(max_length=100)
     player1 = models.CharField("first player", max_length=100, blank=True)
@@ -425,7 +425,7 @@ class MatchSeat(models.Model):
 
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="seats")
     seat = models.CharField(max_length=1)
-    team = models.ForeignKey(Entrant, on_delete=models.RESTRICT, related_name="seats")
+    entrant = models.ForeignKey(Entrant, on_delete=models.RESTRICT, related_name="seats")
     # The match's round, kept here so that the database can hold a player to one seat a round.
     round = models.PositiveIntegerField()
 
@@ -433,17 +433,19 @@ class MatchSeat(models.Model):
         ordering = ("match", "seat")
         constraints = (
             models.UniqueConstraint(fields=["match", "seat"], name="match_seat_one_player"),
-            models.UniqueConstraint(fields=["team", "round"], name="match_seat_once_per_round"),
+            models.UniqueConstraint(fields=["entrant", "round"], name="match_seat_once_per_round"),
             models.CheckConstraint(condition=Q(seat__in=SEATS), name="match_seat_is_a_seat"),
             _check_at_least("round", 1, "match_seat_round_at_least_1"),
         )
 
     def __str__(self) -> str:
-        return f"{self.match}: {self.seat} {self.team}"
+        return f"{self.match}: {self.seat} {self.entrant}"
 
 
 class Disqualification(models.Model):
-    team = models.OneToOneField(Entrant, on_delete=models.CASCADE, related_name="disqualification")
+    entrant = models.OneToOneField(
+        Entrant, on_delete=models.CASCADE, related_name="disqualification"
+    )
     reason = models.TextField()
     created_at = models.DateTimeField("when", auto_now_add=True)
     after_final = models.BooleanField(
@@ -460,7 +462,7 @@ class Disqualification(models.Model):
         )
 
     def __str__(self) -> str:
-        return f"{self.team} disqualified"
+        return f"{self.entrant} disqualified"
 
 
 class ActionLog(models.Model):

@@ -21,16 +21,16 @@ from django.utils.safestring import SafeString, mark_safe
 from tournaments.models import Entrant
 
 
-def scorer_path(team: Entrant) -> str:
-    path = reverse(settings.SCORER_ENTRY_URL_NAME, kwargs={"slug": team.tournament.slug})
-    return f"{path}?{urlencode({'code': team.access_code})}"
+def scorer_path(entrant: Entrant) -> str:
+    path = reverse(settings.SCORER_ENTRY_URL_NAME, kwargs={"slug": entrant.tournament.slug})
+    return f"{path}?{urlencode({'code': entrant.access_code})}"
 
 
-def scorer_url(team: Entrant, request: HttpRequest | None = None) -> str:
+def scorer_url(entrant: Entrant, request: HttpRequest | None = None) -> str:
     base = settings.PUBLIC_BASE_URL
     if not base and request is not None:
         base = request.build_absolute_uri("/").rstrip("/")
-    return f"{base}{scorer_path(team)}"
+    return f"{base}{scorer_path(entrant)}"
 
 
 def qr_svg(text: str, label: str = "QR code") -> SafeString:

@@ -51,11 +51,11 @@ from tournaments.models import (
 from tournaments.room_selectors import first_open_round, last_round, member_name, rounds_words
 from tournaments.services import (
     ServiceError,
-    _check_team_fields,
+    _check_entrant_fields,
     _free_access_codes,
     _locked,
     _log,
-    _next_team_number,
+    _next_entrant_number,
     _ranking_inputs_changed,
     _require_status,
 )
@@ -86,13 +86,13 @@ def late_arrival(
     first, top = first_open_round(tournament), last_round(tournament)
     entrant = Entrant(
         tournament=tournament,
-        number=_next_team_number(tournament),
+        number=_next_entrant_number(tournament),
         name=name.strip(),
         player1=player1.strip(),
         player2="" if tournament.of_players else player2.strip(),
         access_code=_free_access_codes(tournament, 1)[0],
     )
-    _check_team_fields(entrant)
+    _check_entrant_fields(entrant)
     placements = _placements_or_displacements(tournament, list(range(first, top + 1)), displace)
     entrant.save()
     matches = _seat(tournament, entrant, placements)
@@ -200,13 +200,13 @@ def _displacements(tournament: Tournament, rounds: list[int]) -> list[Placement]
         Match.objects.filter(table__tournament=tournament, round__in=rounds).select_related("table")
     )
     out = _out_of_play(tournament)
-    pool = [pk for pk in tournament.teams.values_list("pk", flat=True) if pk not in out]
+    pool = [pk for pk in tournament.entrants.values_list("pk", flat=True) if pk not in out]
     if not tournament.of_players:
         rows = [(m.round, m.table.number, m.north_entrant_id, m.east_entrant_id) for m in matches]
         return displace_pair(rows, pool, rounds, tournament.side_mode)
     seats: dict[int, dict[str, int]] = defaultdict(dict)
     for seat in MatchSeat.objects.filter(match__in=matches):
-        seats[seat.match_id][seat.seat] = seat.team_id
+        seats[seat.match_id][seat.seat] = seat.entrant_id
     return displace_player([(m.round, m.table.number, seats[m.pk]) for m in matches], pool, rounds)
 
 
@@ -224,14 +224,14 @@ def _out_of_play(tournament: Tournament) -> set[int]:
 def _placements(tournament: Tournament, rounds: list[int]) -> list[Placement]:
     matches = list(Match.objects.filter(table__tournament=tournament).select_related("table"))
     out = _out_of_play(tournament)
-    pool = [pk for pk in tournament.teams.values_list("pk", flat=True) if pk not in out]
+    pool = [pk for pk in tournament.entrants.values_list("pk", flat=True) if pk not in out]
     hosts = _host_tables(tournament)
     if not tournament.of_players:
         rows = [(m.round, m.table.number, m.north_entrant_id, m.east_entrant_id) for m in matches]
         return seat_pair(rows, pool, hosts, rounds, tournament.side_mode)
     seats: dict[int, dict[str, int]] = defaultdict(dict)
     for seat in MatchSeat.objects.filter(match__in=matches):
-        seats[seat.match_id][seat.seat] = seat.team_id
+        seats[seat.match_id][seat.seat] = seat.entrant_id
     seatings = [(m.round, m.table.number, seats[m.pk]) for m in matches]
     sizes = {m.table.number: len(seats[m.pk]) for m in matches}
     tables = {number: sizes.get(number, tournament.table_size) for number in hosts}
@@ -263,7 +263,7 @@ def _seat(tournament: Tournament, entrant: Entrant, placements: list[Placement])
         )
         if tournament.of_players:
             MatchSeat.objects.bulk_create(
-                MatchSeat(match=match, seat=seat, team_id=pk, round=match.round)
+                MatchSeat(match=match, seat=seat, entrant_id=pk, round=match.round)
                 for seat, pk in who.items()
             )
         matches.append(match)
@@ -287,7 +287,7 @@ def _put(match: Match, place: str, before: int, after: int) -> None:
         setattr(match, field, after)
         match.save(update_fields=[field.removesuffix("_id")])
         return
-    MatchSeat.objects.filter(match=match, seat=place, team_id=before).update(team_id=after)
+    MatchSeat.objects.filter(match=match, seat=place, entrant_id=before).update(entrant_id=after)
     if match.north_entrant_id == before:
         match.north_entrant_id = after
         match.save(update_fields=["north_entrant"])
@@ -300,7 +300,7 @@ def _put(match: Match, place: str, before: int, after: int) -> None:
 
 
 def _matches_of(entrant: Entrant) -> Q:
-    seated = MatchSeat.objects.filter(team=entrant).values("match_id")
+    seated = MatchSeat.objects.filter(entrant=entrant).values("match_id")
     return Q(north_entrant=entrant) | Q(east_entrant=entrant) | Q(pk__in=seated)
 
 
@@ -374,7 +374,7 @@ def _match_record(match: Match) -> dict[str, Any]:
         "table": match.table.number,
         "north": match.north_entrant.number,
         "east": match.east_entrant.number,
-        "seats": dict(match.seats.values_list("seat", "team__number")),
+        "seats": dict(match.seats.values_list("seat", "entrant__number")),
     }
 
 
@@ -470,7 +470,7 @@ def cards_printed(
     (``room_selectors.card_digest``): their reprint flags clear while they still print alike.
     ``first``: the first printing of a drawn schedule, recorded when the print page is first
     opened. Bad input (an unknown entrant, a digest that is not one) stores nothing."""
-    known = set(tournament.teams.values_list("number", flat=True))
+    known = set(tournament.entrants.values_list("number", flat=True))
     unknown = sorted(set(digests) - known)
     if unknown:
         raise ServiceError(f"no entrant numbered {', '.join(map(str, unknown))}")
@@ -592,7 +592,7 @@ def _give_back(tournament: Tournament, entrant: Entrant, kept: dict[str, Any]) -
 
 def _undo_withdrawal(tournament: Tournament, change: RoomChange) -> str:
     tables = {table.number: table for table in tournament.tables.all()}
-    entrants = {entrant.number: entrant for entrant in tournament.teams.all()}
+    entrants = {entrant.number: entrant for entrant in tournament.entrants.all()}
     for kept in change.matches:
         _refuse_clash(tournament, kept, entrants)
         match = Match.objects.create(
@@ -602,7 +602,7 @@ def _undo_withdrawal(tournament: Tournament, change: RoomChange) -> str:
             east_entrant=entrants[kept["east"]],
         )
         MatchSeat.objects.bulk_create(
-            MatchSeat(match=match, seat=seat, team=entrants[number], round=match.round)
+            MatchSeat(match=match, seat=seat, entrant=entrants[number], round=match.round)
             for seat, number in kept["seats"].items()
         )
     return words(
@@ -624,7 +624,7 @@ def _refuse_clash(
         Q(table__number=kept["table"])
         | Q(north_entrant__in=entrants)
         | Q(east_entrant__in=entrants)
-        | Q(seats__team__in=entrants)
+        | Q(seats__entrant__in=entrants)
     )
     if busy.exists():
         raise ServiceError(

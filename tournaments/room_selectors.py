@@ -96,7 +96,7 @@ def substitutes_of_matches(
         return {}
     seated: dict[int, set[int]] = defaultdict(set)
     for match_id, pk in MatchSeat.objects.filter(match__in=matches).values_list(
-        "match_id", "team_id"
+        "match_id", "entrant_id"
     ):
         seated[match_id].add(pk)
     out: dict[int, list[dict[str, Any]]] = {}
@@ -213,7 +213,7 @@ def card_digest(card: Any) -> str:
     """What a printed route card says (``selectors.RouteCard``), as a short hash: the entrant,
     its players and substitutes, its access code, and every round's table, seat, opponents
     or bye. Two cards with one digest print alike."""
-    team = card.team
+    entrant = card.entrant
     stops = [
         (
             stop.round,
@@ -228,13 +228,13 @@ def card_digest(card: Any) -> str:
         for stop in card.stops
     ]
     facts = [
-        team.number,
-        team.name,
-        team.players,
-        team.access_code,
+        entrant.number,
+        entrant.name,
+        entrant.players,
+        entrant.access_code,
         card.substitutes,
         card.withdrew_after,
-        team.is_disqualified,
+        entrant.is_disqualified,
         stops,
     ]
     text = json.dumps(facts, ensure_ascii=False, sort_keys=True, default=str)
@@ -263,8 +263,8 @@ def reprint_flags(cards: list[Any], printed: dict[int, str]) -> dict[int, str]:
         return {}
     flags = {}
     for card in cards:
-        number = card.team.number
-        if card.withdrew_after is not None or card.team.is_disqualified:
+        number = card.entrant.number
+        if card.withdrew_after is not None or card.entrant.is_disqualified:
             continue
         if number not in printed:
             flags[number] = "new"

@@ -63,7 +63,7 @@ FORMS = {"arrival": ArrivalForm, "withdrawal": WithdrawalForm, "substitute": Sub
 
 def _forms(tournament: Tournament, data: Any, posted: str | None) -> dict[str, forms.Form]:
     """The three forms; the one posted is bound to the request's data."""
-    entrants = [(e.number, f"{e.number} {e.name}") for e in tournament.teams.all()]
+    entrants = [(e.number, f"{e.number} {e.name}") for e in tournament.entrants.all()]
     first = room_selectors.first_open_round(tournament)
     built: dict[str, forms.Form] = {}
     for kind, form_class in FORMS.items():
@@ -158,24 +158,24 @@ def print_route_cards(request: HttpRequest, slug: str) -> HttpResponse:
     screen, never on paper; the first opening of all the cards of a drawn schedule counts as
     their first printing."""
     tournament = _tournament(slug)
-    team = _optional_number(request, "team")
-    cards = selectors.route_cards(tournament, team)
-    whole_set = team is None and not request.GET.get("reprint")
+    entrant = _optional_number(request, "team")
+    cards = selectors.route_cards(tournament, entrant)
+    whole_set = entrant is None and not request.GET.get("reprint")
     printed = _printed_so_far(request, tournament, cards, whole_set)
     all_flags = room_selectors.reprint_flags(
-        cards if team is None else selectors.route_cards(tournament), printed
+        cards if entrant is None else selectors.route_cards(tournament), printed
     )
     if request.GET.get("reprint"):
-        cards = [card for card in cards if card.team.number in all_flags]
+        cards = [card for card in cards if card.entrant.number in all_flags]
     for card in cards:
-        card.url = scorer_url(card.team, request)
+        card.url = scorer_url(card.entrant, request)
         label = (
             gettext("Scorer link of player %(number)s")
             if tournament.of_players
             else gettext("Scorer link of team %(number)s")
         )
-        card.qr = qr_svg(card.url, label=label % {"number": card.team.number})
-        card.flag = all_flags.get(card.team.number, "")
+        card.qr = qr_svg(card.url, label=label % {"number": card.entrant.number})
+        card.flag = all_flags.get(card.entrant.number, "")
         card.digest = room_selectors.card_digest(card)
     return _render(
         request,
@@ -199,7 +199,7 @@ def _printed_so_far(
     room.cards_printed(
         by=request.user,
         tournament=tournament,
-        digests={card.team.number: room_selectors.card_digest(card) for card in cards},
+        digests={card.entrant.number: room_selectors.card_digest(card) for card in cards},
         first=True,
     )
     return room_selectors.printed_digests(tournament)

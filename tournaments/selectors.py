@@ -31,7 +31,7 @@ from tournaments.models import (
 
 def tournaments_overview() -> QuerySet[Tournament]:
     return Tournament.objects.annotate(
-        team_count=Count("teams", distinct=True), table_count=Count("tables", distinct=True)
+        entrant_count=Count("entrants", distinct=True), table_count=Count("tables", distinct=True)
     ).order_by("-created_at", "name")
 
 
@@ -41,11 +41,13 @@ def number_gaps(numbers: Iterable[int]) -> list[int]:
     return sorted(set(range(1, max(present, default=0) + 1)) - present)
 
 
-def teams_with_status(tournament: Tournament) -> QuerySet[Entrant]:
-    return tournament.teams.select_related("disqualification").order_by("number")
+def entrants_with_status(tournament: Tournament) -> QuerySet[Entrant]:
+    return tournament.entrants.select_related("disqualification").order_by("number")
 
 
-SEATED = Prefetch("seats", queryset=MatchSeat.objects.select_related("team").order_by(seat_order()))
+SEATED = Prefetch(
+    "seats", queryset=MatchSeat.objects.select_related("entrant").order_by(seat_order())
+)
 
 
 def tournament_matches(tournament: Tournament) -> QuerySet[Match]:
@@ -70,7 +72,7 @@ def schedule_data(tournament: Tournament) -> dict[str, Any]:
     A team that plays no match in a round has a bye in that round.
     """
     matches = list(tournament_matches(tournament))
-    team_numbers = sorted(tournament.teams.values_list("number", flat=True))
+    entrant_numbers = sorted(tournament.entrants.values_list("number", flat=True))
     rounds = max((match.round for match in matches), default=0)
     playing: dict[int, set[int]] = defaultdict(set)
     meetings: Counter[frozenset[int]] = Counter()
@@ -78,7 +80,7 @@ def schedule_data(tournament: Tournament) -> dict[str, Any]:
         playing[match.round] |= {match.north_entrant.number, match.east_entrant.number}
         meetings[frozenset((match.north_entrant.number, match.east_entrant.number))] += 1
     return {
-        "teams": len(team_numbers),
+        "teams": len(entrant_numbers),
         "tables": tournament.tables.count(),
         "rounds": rounds,
         "sides": tournament.side_mode,
@@ -94,7 +96,7 @@ def schedule_data(tournament: Tournament) -> dict[str, Any]:
         "byes": [
             {"round": round_number, "team": number}
             for round_number in range(1, rounds + 1)
-            for number in team_numbers
+            for number in entrant_numbers
             if number not in playing[round_number]
         ],
         "max_meetings": max(meetings.values(), default=0),
@@ -106,16 +108,18 @@ def movement_data(tournament: Tournament) -> dict[str, Any]:
     tables by number); a player seated nowhere in a round has a bye in it."""
     seats = list(
         MatchSeat.objects.filter(match__table__tournament=tournament)
-        .select_related("match__table", "team")
+        .select_related("match__table", "entrant")
         .order_by("round", "match__table__number", seat_order())
     )
-    player_numbers = sorted(tournament.teams.values_list("number", flat=True))
+    player_numbers = sorted(tournament.entrants.values_list("number", flat=True))
     rounds = max((seat.round for seat in seats), default=0)
     seatings: dict[tuple[int, int], dict[str, int]] = {}
     playing: dict[int, set[int]] = defaultdict(set)
     for seat in seats:
-        seatings.setdefault((seat.round, seat.match.table.number), {})[seat.seat] = seat.team.number
-        playing[seat.round].add(seat.team.number)
+        seatings.setdefault((seat.round, seat.match.table.number), {})[seat.seat] = (
+            seat.entrant.number
+        )
+        playing[seat.round].add(seat.entrant.number)
     meetings: Counter[frozenset[int]] = Counter()
     for players in seatings.values():
         numbers = sorted(players.values())
@@ -190,7 +194,7 @@ def proposals(tournament: Tournament) -> dict[str, Any]:
         "ranking": tournament.ranking,
         "sides": tournament.side_mode,
     }
-    found = propose(tournament.game, tournament.teams.count(), **asked)
+    found = propose(tournament.game, tournament.entrants.count(), **asked)
     tables_now = tournament.tables.count()
     sizes_now = [table.size for table in tournament.tables.select_related("tournament")]
     preselected = False
@@ -291,7 +295,7 @@ def schedule_grid(tournament: Tournament) -> ScheduleGrid:
     """Rounds × tables, each cell the match there (or None), and each round's byes."""
     tables = list(tournament.tables.order_by("number"))
     column = {table.pk: index for index, table in enumerate(tables)}
-    teams = list(tournament.teams.order_by("number"))
+    entrants = list(tournament.entrants.order_by("number"))
     by_round: dict[int, list[Match | None]] = {}
     playing: dict[int, set[int]] = defaultdict(set)
     for match in tournament_matches(tournament):
@@ -299,12 +303,12 @@ def schedule_grid(tournament: Tournament) -> ScheduleGrid:
         cells[column[match.table_id]] = match
         playing[match.round] |= {match.north_entrant_id, match.east_entrant_id}
         if tournament.of_players:
-            playing[match.round] |= {seat.team_id for seat in match.seats.all()}
+            playing[match.round] |= {seat.entrant_id for seat in match.seats.all()}
     rounds = [
         RoundRow(
             number=number,
             cells=by_round.get(number, [None] * len(tables)),
-            byes=[team for team in teams if team.pk not in playing[number]],
+            byes=[entrant for entrant in entrants if entrant.pk not in playing[number]],
         )
         for number in range(1, max(by_round, default=0) + 1)
     ]
@@ -339,18 +343,18 @@ class RouteStop:
 
 @dataclass
 class RouteCard:
-    team: Entrant
+    entrant: Entrant
     stops: list[RouteStop] = field(default_factory=list)
     substitutes: list[str] = field(default_factory=list)
     withdrew_after: int | None = None
 
 
-def route_cards(tournament: Tournament, team_number: int | None = None) -> list[RouteCard]:
+def route_cards(tournament: Tournament, entrant_number: int | None = None) -> list[RouteCard]:
     """For each team, every round: the table, its side and its opponents (or a bye)."""
-    teams = teams_with_status(tournament)
-    if team_number is not None:
-        teams = teams.filter(number=team_number)
-    cards = {team.pk: RouteCard(team) for team in teams}
+    entrants = entrants_with_status(tournament)
+    if entrant_number is not None:
+        entrants = entrants.filter(number=entrant_number)
+    cards = {entrant.pk: RouteCard(entrant) for entrant in entrants}
     rounds = round_count(tournament)
     stops: dict[int, dict[int, RouteStop]] = defaultdict(dict)
     stops_of = _players_stops if tournament.of_players else _pairs_stops
@@ -371,20 +375,20 @@ def route_cards(tournament: Tournament, team_number: int | None = None) -> list[
 def _players_stops(tournament: Tournament, match: Match) -> list[tuple[int, RouteStop]]:
     """Each player's stop at a match of individuals: his seat and the others at the table."""
     seated = sorted(
-        ((seat.seat, seat.team) for seat in match.seats.all()),
+        ((seat.seat, seat.entrant) for seat in match.seats.all()),
         key=lambda item: SEAT_LETTERS.index(item[0]),
     )
     return [
         (
-            team.pk,
+            entrant.pk,
             RouteStop(
                 match.round,
                 match.table,
                 seat,
-                others=[(other, player) for other, player in seated if player.pk != team.pk],
+                others=[(other, player) for other, player in seated if player.pk != entrant.pk],
             ),
         )
-        for seat, team in seated
+        for seat, entrant in seated
     ]
 
 
@@ -392,8 +396,8 @@ def _pairs_stops(tournament: Tournament, match: Match) -> list[tuple[int, RouteS
     """Each pair's stop at a match: its side, its opponents and the table's opening seat."""
     opening = tournament.opening_seat_for(match.table.number)
     return [
-        (team.pk, RouteStop(match.round, match.table, side, opponent, opening))
-        for team, side, opponent in (
+        (entrant.pk, RouteStop(match.round, match.table, side, opponent, opening))
+        for entrant, side, opponent in (
             (match.north_entrant, "NS", match.east_entrant),
             (match.east_entrant, "EW", match.north_entrant),
         )
@@ -403,7 +407,7 @@ def _pairs_stops(tournament: Tournament, match: Match) -> list[tuple[int, RouteS
 def _note_withdrawal_gaps(card: RouteCard, gaps: dict) -> None:
     """A round sat out because of a withdrawal says so on the card."""
     for stop in card.stops:
-        gap = gaps.get((card.team.number, stop.round))
+        gap = gaps.get((card.entrant.number, stop.round))
         if stop.is_bye and gap is not None:
             stop.note = gap.words
 
@@ -519,14 +523,14 @@ def _name_substitutes(tournament: Tournament, matches: list[Match]) -> None:
 
 @dataclass
 class Dashboard:
-    teams: int
+    entrants: int
     disqualified: int
     tables: int
     boards_needed: int
     boards_dealt: int
     matches: int
     rounds: int
-    team_number_gaps: list[int]
+    entrant_number_gaps: list[int]
     problems: list[str]
     recent_log: list[ActionLog]
 
@@ -538,8 +542,8 @@ class Dashboard:
 def dashboard(tournament: Tournament) -> Dashboard:
     tables = tournament.tables.count()
     return Dashboard(
-        teams=tournament.teams.count(),
-        disqualified=tournament.teams.filter(disqualification__isnull=False).count(),
+        entrants=tournament.entrants.count(),
+        disqualified=tournament.entrants.filter(disqualification__isnull=False).count(),
         tables=tables,
         boards_needed=tables * tournament.boards_per_table,
         boards_dealt=Board.objects.filter(
@@ -547,7 +551,7 @@ def dashboard(tournament: Tournament) -> Dashboard:
         ).count(),
         matches=Match.objects.filter(table__tournament=tournament).count(),
         rounds=round_count(tournament),
-        team_number_gaps=number_gaps(tournament.teams.values_list("number", flat=True)),
+        entrant_number_gaps=number_gaps(tournament.entrants.values_list("number", flat=True)),
         problems=schedule_problems(tournament),
         recent_log=list(tournament.log_entries.all()[:8]),
     )

@@ -30,7 +30,7 @@ from engine.games import DEFAULT_GAME, get_game
 from engine.schedule import ScheduleError, generate_schedule
 from tournaments import selectors
 from tournaments.action_log import write_log
-from tournaments.imports import TeamRow
+from tournaments.imports import EntrantRow
 from tournaments.locks import lock_results_exclusively
 from tournaments.models import (
     ActionLog,
@@ -189,12 +189,12 @@ def _tournament_settings(tournament: Tournament) -> dict[str, Any]:
     return data
 
 
-def _team_data(team: Entrant) -> dict[str, Any]:
+def _entrant_data(entrant: Entrant) -> dict[str, Any]:
     return {
-        "number": team.number,
-        "name": team.name,
-        "player1": team.player1,
-        "player2": team.player2,
+        "number": entrant.number,
+        "name": entrant.name,
+        "player1": entrant.player1,
+        "player2": entrant.player2,
     }
 
 
@@ -209,7 +209,7 @@ def _match_data(match: Match) -> dict[str, Any]:
 
 def _free_access_codes(tournament: Tournament, count: int) -> list[str]:
     """``count`` new codes, different from each other and from the tournament's."""
-    taken = set(tournament.teams.values_list("access_code", flat=True))
+    taken = set(tournament.entrants.values_list("access_code", flat=True))
     codes: list[str] = []
     while len(codes) < count:
         code = new_access_code()
@@ -286,7 +286,7 @@ def create_tournament(
 def delete_tournament(*, by: User, tournament: Tournament) -> None:
     """Remove a tournament with everything in it; the log entry keeps its name and slug."""
     tournament = _locked(tournament)
-    before = {**_tournament_settings(tournament), "teams": tournament.teams.count()}
+    before = {**_tournament_settings(tournament), "teams": tournament.entrants.count()}
     tournament.delete()
     write_log(
         tournament=None,
@@ -443,19 +443,19 @@ def update_table_labels(*, by: User, tournament: Tournament, labels: dict[int, s
 # --- teams --------------------------------------------------------------------------------
 
 
-def _next_team_number(tournament: Tournament) -> int:
-    return (tournament.teams.aggregate(top=Max("number"))["top"] or 0) + 1
+def _next_entrant_number(tournament: Tournament) -> int:
+    return (tournament.entrants.aggregate(top=Max("number"))["top"] or 0) + 1
 
 
-def _check_team_fields(team: Entrant) -> None:
+def _check_entrant_fields(entrant: Entrant) -> None:
     try:
-        team.full_clean(exclude=["tournament", "access_code"], validate_unique=False)
+        entrant.full_clean(exclude=["tournament", "access_code"], validate_unique=False)
     except ValidationError as exc:
         raise ServiceError(_validation_messages(exc)) from None
 
 
 def _check_number_free(tournament: Tournament, number: int, exclude: Entrant | None = None) -> None:
-    holder = tournament.teams.filter(number=number).exclude(pk=exclude.pk if exclude else None)
+    holder = tournament.entrants.filter(number=number).exclude(pk=exclude.pk if exclude else None)
     if holder.exists():
         raise ServiceError(
             gettext("team number %(number)s is already used by '%(name)s'")
@@ -464,7 +464,7 @@ def _check_number_free(tournament: Tournament, number: int, exclude: Entrant | N
 
 
 @transaction.atomic
-def add_team(
+def add_entrant(
     *,
     by: User,
     tournament: Tournament,
@@ -477,8 +477,8 @@ def add_team(
     tournament = _locked(tournament)
     _require_status(tournament, (Status.DRAFT,), "add teams")
     if number is None:
-        number = _next_team_number(tournament)
-    team = Entrant(
+        number = _next_entrant_number(tournament)
+    entrant = Entrant(
         tournament=tournament,
         number=number,
         name=name.strip(),
@@ -486,60 +486,60 @@ def add_team(
         player2=player2.strip(),
         access_code=_free_access_codes(tournament, 1)[0],
     )
-    _check_team_fields(team)
+    _check_entrant_fields(entrant)
     _check_number_free(tournament, number)
-    team.save()
+    entrant.save()
     _log(
         by=by,
         tournament=tournament,
         action="add_team",
-        summary=f"Added team {team.number} {team.name!r}",
-        after=_team_data(team),
+        summary=f"Added team {entrant.number} {entrant.name!r}",
+        after=_entrant_data(entrant),
     )
-    return team
+    return entrant
 
 
 @transaction.atomic
-def update_team(
+def update_entrant(
     *,
     by: User,
-    team: Entrant,
+    entrant: Entrant,
     name: str,
     player1: str = "",
     player2: str = "",
     number: int | None = None,
 ) -> Entrant:
     """Rename a team or its players (not once final); renumber it only in draft."""
-    tournament = _locked(team.tournament)
-    team = Entrant.objects.get(pk=team.pk)
+    tournament = _locked(entrant.tournament)
+    entrant = Entrant.objects.get(pk=entrant.pk)
     _require_status(tournament, (Status.DRAFT, Status.SCHEDULED, Status.RUNNING), "change a team")
-    before = _team_data(team)
-    if number is not None and number != team.number:
+    before = _entrant_data(entrant)
+    if number is not None and number != entrant.number:
         _require_status(tournament, (Status.DRAFT,), "renumber a team")
-        _check_number_free(tournament, number, exclude=team)
-        team.number = number
-    team.name, team.player1, team.player2 = name.strip(), player1.strip(), player2.strip()
-    _check_team_fields(team)
-    after = _team_data(team)
+        _check_number_free(tournament, number, exclude=entrant)
+        entrant.number = number
+    entrant.name, entrant.player1, entrant.player2 = name.strip(), player1.strip(), player2.strip()
+    _check_entrant_fields(entrant)
+    after = _entrant_data(entrant)
     if after != before:
-        team.save()
+        entrant.save()
         _log(
             by=by,
             tournament=tournament,
             action="update_team",
-            summary=f"Changed team {team.number} {team.name!r}",
+            summary=f"Changed team {entrant.number} {entrant.name!r}",
             before=before,
             after=after,
         )
-    return team
+    return entrant
 
 
 @transaction.atomic
-def delete_team(*, by: User, team: Entrant) -> None:
-    tournament = _locked(team.tournament)
+def delete_entrant(*, by: User, entrant: Entrant) -> None:
+    tournament = _locked(entrant.tournament)
     _require_status(tournament, (Status.DRAFT,), "remove a team")
-    before = _team_data(team)
-    team.delete()
+    before = _entrant_data(entrant)
+    entrant.delete()
     _log(
         by=by,
         tournament=tournament,
@@ -550,17 +550,17 @@ def delete_team(*, by: User, team: Entrant) -> None:
 
 
 @transaction.atomic
-def renumber_teams(*, by: User, tournament: Tournament) -> dict[int, int]:
+def renumber_entrants(*, by: User, tournament: Tournament) -> dict[int, int]:
     """Close gaps: number the teams 1..T in their current order. Returns old → new."""
     tournament = _locked(tournament)
     _require_status(tournament, (Status.DRAFT,), "renumber teams")
     moves: dict[int, int] = {}
     # In ascending order each new number is at most the old one and already free.
-    for new_number, team in enumerate(tournament.teams.order_by("number"), start=1):
-        if team.number != new_number:
-            moves[team.number] = new_number
-            team.number = new_number
-            team.save(update_fields=["number"])
+    for new_number, entrant in enumerate(tournament.entrants.order_by("number"), start=1):
+        if entrant.number != new_number:
+            moves[entrant.number] = new_number
+            entrant.number = new_number
+            entrant.save(update_fields=["number"])
     if moves:
         _log(
             by=by,
@@ -574,28 +574,28 @@ def renumber_teams(*, by: User, tournament: Tournament) -> dict[int, int]:
 
 
 @transaction.atomic
-def regenerate_access_code(*, by: User, team: Entrant) -> Entrant:
+def regenerate_access_code(*, by: User, entrant: Entrant) -> Entrant:
     """A new access code (e.g. when a card was lost). The codes are not written to the log."""
-    tournament = _locked(team.tournament)
-    team = Entrant.objects.get(pk=team.pk)
-    team.access_code = _free_access_codes(tournament, 1)[0]
-    team.save(update_fields=["access_code"])
+    tournament = _locked(entrant.tournament)
+    entrant = Entrant.objects.get(pk=entrant.pk)
+    entrant.access_code = _free_access_codes(tournament, 1)[0]
+    entrant.save(update_fields=["access_code"])
     _log(
         by=by,
         tournament=tournament,
         action="regenerate_access_code",
-        summary=f"New access code for team {team.number} {team.name!r}",
+        summary=f"New access code for team {entrant.number} {entrant.name!r}",
     )
-    return team
+    return entrant
 
 
 @transaction.atomic
 def import_teams(
-    *, by: User, tournament: Tournament, rows: list[TeamRow], replace: bool = False
+    *, by: User, tournament: Tournament, rows: list[EntrantRow], replace: bool = False
 ) -> list[Entrant]:
     """Add every row as a team, or none. ``replace`` first removes the current teams.
 
-    The rows come from ``tournaments.imports.read_team_file`` (already checked one by one);
+    The rows come from ``tournaments.imports.read_entrant_file`` (already checked one by one);
     here they are checked against each other and the tournament again, inside the lock.
     """
     tournament = _locked(tournament)
@@ -608,31 +608,31 @@ def import_teams(
         )
     if tournament.of_players:  # a player is his own entrant: no partners to keep
         rows = [dataclasses.replace(row, player1="", player2="") for row in rows]
-    existing = {} if replace else dict(tournament.teams.values_list("number", "name"))
+    existing = {} if replace else dict(tournament.entrants.values_list("number", "name"))
     errors, seen = _number_clashes(rows, existing)
     if errors:
         raise ServiceError(errors)
-    before_count = tournament.teams.count()
+    before_count = tournament.entrants.count()
     if replace:
-        tournament.teams.all().delete()
-    teams = _new_entrants(tournament, rows, max([*existing, *seen, 0]) + 1)
-    Entrant.objects.bulk_create(teams)
+        tournament.entrants.all().delete()
+    entrants = _new_entrants(tournament, rows, max([*existing, *seen, 0]) + 1)
+    Entrant.objects.bulk_create(entrants)
     _log(
         by=by,
         tournament=tournament,
         action="import_teams",
         summary=(
-            f"Imported {plural(len(teams), 'team')}"
+            f"Imported {plural(len(entrants), 'team')}"
             + (f", replacing {before_count}" if replace else "")
         ),
         before={"teams": before_count},
-        after={"teams": [_team_data(team) for team in teams]},
+        after={"teams": [_entrant_data(entrant) for entrant in entrants]},
     )
-    return teams
+    return entrants
 
 
 def _number_clashes(
-    rows: list[TeamRow], existing: dict[int, str]
+    rows: list[EntrantRow], existing: dict[int, str]
 ) -> tuple[list[str], dict[int, int]]:
     """Rows whose number another team holds or another row gives; and each number given
     with its first line."""
@@ -654,15 +654,17 @@ def _number_clashes(
     return errors, seen
 
 
-def _new_entrants(tournament: Tournament, rows: list[TeamRow], next_number: int) -> list[Entrant]:
+def _new_entrants(
+    tournament: Tournament, rows: list[EntrantRow], next_number: int
+) -> list[Entrant]:
     """An unsaved entrant a row, checked, with a free access code; a row without a number
     takes the next free one from ``next_number``."""
-    teams = []
+    entrants = []
     for row, code in zip(rows, _free_access_codes(tournament, len(rows)), strict=True):
         number = row.number
         if number is None:
             number, next_number = next_number, next_number + 1
-        team = Entrant(
+        entrant = Entrant(
             tournament=tournament,
             number=number,
             name=row.name,
@@ -670,9 +672,9 @@ def _new_entrants(tournament: Tournament, rows: list[TeamRow], next_number: int)
             player2=row.player2,
             access_code=code,
         )
-        _check_team_fields(team)
-        teams.append(team)
-    return teams
+        _check_entrant_fields(entrant)
+        entrants.append(entrant)
+    return entrants
 
 
 # --- schedule -----------------------------------------------------------------------------
@@ -704,13 +706,13 @@ def draw_schedule(
         tournament = _locked(tournament)
     if side_mode is not None and side_mode != tournament.side_mode:
         _set_side_mode(tournament, side_mode)
-    teams = {team.number: team for team in tournament.teams.all()}
+    entrants = {entrant.number: entrant for entrant in tournament.entrants.all()}
     tables = {table.number: table for table in tournament.tables.all()}
-    errors = _numbering_problems(tournament, teams, tables)
+    errors = _numbering_problems(tournament, entrants, tables)
     if errors:
         raise ServiceError(errors)
     previous = Match.objects.filter(table__tournament=tournament).count()
-    schedule, what = _draw_and_store(tournament, teams, tables, rounds, chosen)
+    schedule, what = _draw_and_store(tournament, entrants, tables, rounds, chosen)
     old_status = tournament.status
     tournament.status = Status.SCHEDULED
     tournament.save(update_fields=["status", "updated_at"])
@@ -742,12 +744,12 @@ def _set_side_mode(tournament: Tournament, side_mode: str) -> None:
 
 
 def _numbering_problems(
-    tournament: Tournament, teams: dict[int, Entrant], tables: dict[int, Table]
+    tournament: Tournament, entrants: dict[int, Entrant], tables: dict[int, Table]
 ) -> list[str]:
     """Too few entrants for a table, or entrants or tables not numbered from 1 without gaps."""
     errors = []
     least = tournament.table_size if tournament.of_players else 2
-    if len(teams) < least:
+    if len(entrants) < least:
         errors.append(
             (
                 gettext("a schedule needs at least %(least)s players")
@@ -756,7 +758,7 @@ def _numbering_problems(
             )
             % {"least": least}
         )
-    gaps = selectors.number_gaps(teams)
+    gaps = selectors.number_gaps(entrants)
     if gaps:
         errors.append(
             (
@@ -779,7 +781,7 @@ def _numbering_problems(
 
 def _draw_and_store(
     tournament: Tournament,
-    teams: dict[int, Entrant],
+    entrants: dict[int, Entrant],
     tables: dict[int, Table],
     rounds: int | None,
     chosen: dict[str, Any] | None,
@@ -789,18 +791,18 @@ def _draw_and_store(
     if chosen is not None:
         from engine.schedule.proposals import draw
 
-        drawn = draw(tournament.game, len(teams), chosen["key"])
+        drawn = draw(tournament.game, len(entrants), chosen["key"])
         if tournament.of_players:
-            schedule = _draw_movement(tournament, teams, tables, None, drawn)
+            schedule = _draw_movement(tournament, entrants, tables, None, drawn)
             what = f"{schedule['rounds']} rounds, {len(schedule['seatings'])} tables played"
         else:
-            schedule = _draw_pairs(tournament, teams, tables, drawn)
+            schedule = _draw_pairs(tournament, entrants, tables, drawn)
             what = f"{schedule['rounds']} rounds, {len(schedule['matches'])} matches"
         return schedule, what + f" (proposal {chosen['key']})"
     if tournament.of_players:
-        schedule = _draw_movement(tournament, teams, tables, rounds)
+        schedule = _draw_movement(tournament, entrants, tables, rounds)
         return schedule, f"{schedule['rounds']} rounds, {len(schedule['seatings'])} tables played"
-    schedule = _draw_pairs(tournament, teams, tables)
+    schedule = _draw_pairs(tournament, entrants, tables)
     what = f"{schedule['rounds']} rounds, {len(schedule['matches'])} matches"
     return schedule, what + f", {tournament.side_mode} sides"
 
@@ -901,12 +903,14 @@ def _sizes_words(sizes: dict[int, int | None], tournament: Tournament) -> str:
 
 def _draw_pairs(
     tournament: Tournament,
-    teams: dict[int, Entrant],
+    entrants: dict[int, Entrant],
     tables: dict[int, Table],
     drawn: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
     try:
-        schedule = drawn or generate_schedule(len(teams), len(tables), sides=tournament.side_mode)
+        schedule = drawn or generate_schedule(
+            len(entrants), len(tables), sides=tournament.side_mode
+        )
     except ScheduleError as exc:
         raise ServiceError(f"the schedule cannot be drawn up: {exc}") from None
     Match.objects.filter(table__tournament=tournament).delete()
@@ -914,8 +918,8 @@ def _draw_pairs(
         Match(
             round=entry["round"],
             table=tables[entry["table"]],
-            north_entrant=teams[entry["ns"]],
-            east_entrant=teams[entry["ew"]],
+            north_entrant=entrants[entry["ns"]],
+            east_entrant=entrants[entry["ew"]],
         )
         for entry in schedule["matches"]
     )
@@ -951,7 +955,7 @@ def _draw_movement(
         for seating in movement["seatings"]
     )
     MatchSeat.objects.bulk_create(
-        MatchSeat(match=match, seat=seat, team=players[number], round=match.round)
+        MatchSeat(match=match, seat=seat, entrant=players[number], round=match.round)
         for match, seating in zip(matches, movement["seatings"], strict=True)
         for seat, number in seating["seats"].items()
     )
@@ -1005,12 +1009,13 @@ def _read_match_places(
     table = tournament.tables.filter(number=table_number).first()
     if table is None:
         errors.append(gettext("there is no table %(number)s") % {"number": table_number})
-    teams = {
-        team.number: team for team in tournament.teams.filter(number__in=[ns_number, ew_number])
+    entrants = {
+        entrant.number: entrant
+        for entrant in tournament.entrants.filter(number__in=[ns_number, ew_number])
     }
-    north_entrant, east_entrant = teams.get(ns_number), teams.get(ew_number)
-    for number, team in ((ns_number, north_entrant), (ew_number, east_entrant)):
-        if team is None:
+    north_entrant, east_entrant = entrants.get(ns_number), entrants.get(ew_number)
+    for number, entrant in ((ns_number, north_entrant), (ew_number, east_entrant)):
+        if entrant is None:
             errors.append(gettext("there is no team %(number)s") % {"number": number})
     return errors, table, north_entrant, east_entrant
 
@@ -1046,15 +1051,15 @@ def _match_conflicts(
                     "ew": other.east_entrant.number,
                 }
             )
-        for team in {north_entrant, east_entrant} - {None}:
-            if team.pk in (other.north_entrant_id, other.east_entrant_id):
-                side = gettext("NS") if team.pk == other.north_entrant_id else gettext("EW")
+        for entrant in {north_entrant, east_entrant} - {None}:
+            if entrant.pk in (other.north_entrant_id, other.east_entrant_id):
+                side = gettext("NS") if entrant.pk == other.north_entrant_id else gettext("EW")
                 errors.append(
                     gettext(
                         "team %(team)s already plays in round %(round)s (table %(table)s, %(side)s)"
                     )
                     % {
-                        "team": team.number,
+                        "team": entrant.number,
                         "round": round_number,
                         "table": other.table.number,
                         "side": side,
@@ -1259,9 +1264,9 @@ def set_deal(
 
 
 @transaction.atomic
-def disqualify_team(*, by: User, team: Entrant, reason: str) -> Disqualification:
+def disqualify_entrant(*, by: User, entrant: Entrant, reason: str) -> Disqualification:
     """Disqualify a team. In a final tournament it is marked 'after final' (docs/rulebook.md §7)."""
-    tournament = _locked(team.tournament)
+    tournament = _locked(entrant.tournament)
     _require_status(
         tournament,
         (Status.SCHEDULED, Status.RUNNING, Status.FINAL),
@@ -1270,10 +1275,10 @@ def disqualify_team(*, by: User, team: Entrant, reason: str) -> Disqualification
     reason = reason.strip()
     if not reason:
         raise ServiceError(gettext("give the reason for the disqualification"))
-    if Disqualification.objects.filter(team=team).exists():
-        raise ServiceError(f"team {team.number} is disqualified already")
+    if Disqualification.objects.filter(entrant=entrant).exists():
+        raise ServiceError(f"team {entrant.number} is disqualified already")
     disqualification = Disqualification.objects.create(
-        team=team,
+        entrant=entrant,
         reason=reason,
         after_final=tournament.status == Status.FINAL,
         by=by if by is not None and by.is_authenticated else None,
@@ -1282,24 +1287,28 @@ def disqualify_team(*, by: User, team: Entrant, reason: str) -> Disqualification
         by=by,
         tournament=tournament,
         action="disqualify_team",
-        summary=f"Disqualified team {team.number} {team.name!r}"
+        summary=f"Disqualified team {entrant.number} {entrant.name!r}"
         + (" after final" if disqualification.after_final else ""),
-        after={"team": team.number, "reason": reason, "after_final": disqualification.after_final},
+        after={
+            "team": entrant.number,
+            "reason": reason,
+            "after_final": disqualification.after_final,
+        },
     )
     _ranking_inputs_changed(tournament)
     return disqualification
 
 
 @transaction.atomic
-def reinstate_team(*, by: User, team: Entrant) -> None:
+def reinstate_entrant(*, by: User, entrant: Entrant) -> None:
     """Lift a disqualification given by mistake (not while final: reopen first)."""
-    tournament = _locked(team.tournament)
+    tournament = _locked(entrant.tournament)
     _require_status(tournament, (Status.SCHEDULED, Status.RUNNING), "lift a disqualification")
-    disqualification = Disqualification.objects.filter(team=team).first()
+    disqualification = Disqualification.objects.filter(entrant=entrant).first()
     if disqualification is None:
-        raise ServiceError(f"team {team.number} is not disqualified")
+        raise ServiceError(f"team {entrant.number} is not disqualified")
     before = {
-        "team": team.number,
+        "team": entrant.number,
         "reason": disqualification.reason,
         "after_final": disqualification.after_final,
     }
@@ -1308,7 +1317,7 @@ def reinstate_team(*, by: User, team: Entrant) -> None:
         by=by,
         tournament=tournament,
         action="reinstate_team",
-        summary=f"Lifted the disqualification of team {team.number} {team.name!r}",
+        summary=f"Lifted the disqualification of team {entrant.number} {entrant.name!r}",
         before=before,
     )
     _ranking_inputs_changed(tournament)

@@ -17,19 +17,25 @@ urlpatterns = [
     path("<slug:slug>/start/", views.tournament_start, name="start"),
     path("<slug:slug>/finalise/", views.tournament_finalise, name="finalise"),
     path("<slug:slug>/reopen/", views.tournament_reopen, name="reopen"),
-    path("<slug:slug>/teams/", views.team_list, name="teams"),
-    path("<slug:slug>/teams/import/", views.teams_import, name="teams_import"),
+    path("<slug:slug>/teams/", views.entrant_list, name="teams"),
+    path("<slug:slug>/teams/import/", views.entrants_import, name="teams_import"),
     path(
-        "<slug:slug>/teams/import/confirm/", views.teams_import_confirm, name="teams_import_confirm"
+        "<slug:slug>/teams/import/confirm/",
+        views.entrants_import_confirm,
+        name="teams_import_confirm",
     ),
-    path("<slug:slug>/teams/renumber/", views.teams_renumber, name="teams_renumber"),
-    path("<slug:slug>/teams/<int:number>/", views.team_edit, name="team_edit"),
-    path("<slug:slug>/teams/<int:number>/delete/", views.team_delete, name="team_delete"),
-    path("<slug:slug>/teams/<int:number>/new-code/", views.team_new_code, name="team_new_code"),
+    path("<slug:slug>/teams/renumber/", views.entrants_renumber, name="teams_renumber"),
+    path("<slug:slug>/teams/<int:number>/", views.entrant_edit, name="team_edit"),
+    path("<slug:slug>/teams/<int:number>/delete/", views.entrant_delete, name="team_delete"),
+    path("<slug:slug>/teams/<int:number>/new-code/", views.entrant_new_code, name="team_new_code"),
     path(
-        "<slug:slug>/teams/<int:number>/disqualify/", views.team_disqualify, name="team_disqualify"
+        "<slug:slug>/teams/<int:number>/disqualify/",
+        views.entrant_disqualify,
+        name="team_disqualify",
     ),
-    path("<slug:slug>/teams/<int:number>/reinstate/", views.team_reinstate, name="team_reinstate"),
+    path(
+        "<slug:slug>/teams/<int:number>/reinstate/", views.entrant_reinstate, name="team_reinstate"
+    ),
     path("<slug:slug>/schedule/", views.schedule, name="schedule"),
     path("<slug:slug>/schedule/draw/", views.schedule_draw, name="schedule_draw"),
     path("<slug:slug>/schedule/clear/", views.schedule_clear, name="schedule_clear"),

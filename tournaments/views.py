@@ -22,17 +22,17 @@ from tournaments.forms import (
     DealForm,
     DrawProposalForm,
     DrawScheduleForm,
+    EntrantForm,
+    EntrantImportForm,
     FinaliseForm,
     MatchForm,
     ReasonForm,
     StartForm,
     TableLabelsForm,
-    TeamForm,
-    TeamImportForm,
     TournamentCreateForm,
     TournamentSettingsForm,
 )
-from tournaments.imports import TeamRow, conflicts_with_existing, read_team_file
+from tournaments.imports import EntrantRow, conflicts_with_existing, read_entrant_file
 from tournaments.models import Board, Entrant, Match, Status, Table, Tournament, game_choices
 from tournaments.permissions import organiser_required
 from tournaments.progress import open_boards, round_progress
@@ -46,7 +46,7 @@ def _tournament(slug: str) -> Tournament:
     return get_object_or_404(Tournament, slug=slug)
 
 
-def _team(tournament: Tournament, number: int) -> Entrant:
+def _entrant(tournament: Tournament, number: int) -> Entrant:
     return get_object_or_404(Entrant, tournament=tournament, number=number)
 
 
@@ -138,9 +138,9 @@ def _after_schedule_change(request: HttpRequest, problems: list[str], done: str)
         messages.success(request, f"{done} {gettext('The validator finds no problem.')}")
 
 
-def _entrant_words(tournament: Tournament, team_words: str, player_words: str) -> str:
+def _entrant_words(tournament: Tournament, entrant_words: str, player_words: str) -> str:
     """One of two whole sentences, the pairs' or the players', in the page's language."""
-    return gettext(player_words if tournament.of_players else team_words)
+    return gettext(player_words if tournament.of_players else entrant_words)
 
 
 # --- tournaments --------------------------------------------------------------------------
@@ -317,12 +317,14 @@ def tournament_reopen(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 @organiser_required
-def team_list(request: HttpRequest, slug: str) -> HttpResponse:
+def entrant_list(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = _tournament(slug)
-    form = TeamForm(request.POST or None, of_players=tournament.of_players)
+    form = EntrantForm(request.POST or None, of_players=tournament.of_players)
     if request.method == "POST" and form.is_valid():
         try:
-            team = services.add_team(by=request.user, tournament=tournament, **form.cleaned_data)
+            entrant = services.add_entrant(
+                by=request.user, tournament=tournament, **form.cleaned_data
+            )
         except ServiceError as exc:
             _form_errors(form, exc)
         else:
@@ -331,35 +333,35 @@ def team_list(request: HttpRequest, slug: str) -> HttpResponse:
                 gettext_noop("Team %(number)s “%(name)s” added."),
                 gettext_noop("Player %(number)s “%(name)s” added."),
             )
-            messages.success(request, added % {"number": team.number, "name": team.name})
+            messages.success(request, added % {"number": entrant.number, "name": entrant.name})
             return redirect("tournaments:teams", slug=slug)
-    teams = selectors.teams_with_status(tournament)
+    entrants = selectors.entrants_with_status(tournament)
     return _render(
         request,
         "tournaments/teams.html",
         tournament,
-        teams=teams,
+        entrants=entrants,
         form=form,
-        gaps=selectors.number_gaps(team.number for team in teams),
+        gaps=selectors.number_gaps(entrant.number for entrant in entrants),
     )
 
 
 @organiser_required
-def team_edit(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+def entrant_edit(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     tournament = _tournament(slug)
-    team = _team(tournament, number)
-    form = TeamForm(
+    entrant = _entrant(tournament, number)
+    form = EntrantForm(
         request.POST or None,
-        team=team,
+        entrant=entrant,
         number_editable=tournament.status == Status.DRAFT,
         of_players=tournament.of_players,
     )
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         try:
-            team = services.update_team(
+            entrant = services.update_entrant(
                 by=request.user,
-                team=Entrant.objects.get(pk=team.pk),
+                entrant=Entrant.objects.get(pk=entrant.pk),
                 name=data["name"],
                 player1=data.get("player1", ""),
                 player2=data.get("player2", ""),
@@ -373,17 +375,17 @@ def team_edit(request: HttpRequest, slug: str, number: int) -> HttpResponse:
                 gettext_noop("Team %(number)s saved."),
                 gettext_noop("Player %(number)s saved."),
             )
-            messages.success(request, saved % {"number": team.number})
+            messages.success(request, saved % {"number": entrant.number})
             return redirect("tournaments:teams", slug=slug)
-    return _render(request, "tournaments/team_form.html", tournament, form=form, team=team)
+    return _render(request, "tournaments/team_form.html", tournament, form=form, entrant=entrant)
 
 
 @organiser_required
 @require_POST
-def team_delete(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+def entrant_delete(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     tournament = _tournament(slug)
-    team = _team(tournament, number)
-    names = {"number": number, "name": team.name}
+    entrant = _entrant(tournament, number)
+    names = {"number": number, "name": entrant.name}
     asking = _unconfirmed(
         request,
         tournament,
@@ -410,7 +412,7 @@ def team_delete(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         return asking
     _attempt(
         request,
-        lambda: services.delete_team(by=request.user, team=team),
+        lambda: services.delete_entrant(by=request.user, entrant=entrant),
         lambda _: (
             _entrant_words(
                 tournament,
@@ -425,9 +427,9 @@ def team_delete(request: HttpRequest, slug: str, number: int) -> HttpResponse:
 
 @organiser_required
 @require_POST
-def team_new_code(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+def entrant_new_code(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     tournament = _tournament(slug)
-    team = _team(tournament, number)
+    entrant = _entrant(tournament, number)
     asking = _unconfirmed(
         request,
         tournament,
@@ -436,7 +438,7 @@ def team_new_code(request: HttpRequest, slug: str, number: int) -> HttpResponse:
             gettext_noop("A new access code for team %(number)s (%(name)s)?"),
             gettext_noop("A new access code for player %(number)s (%(name)s)?"),
         )
-        % {"number": number, "name": team.name},
+        % {"number": number, "name": entrant.name},
         consequence=gettext(
             "The code and QR code on the printed route card stop working at once, and "
             "phones signed in with the old code are signed out. Print the route card again "
@@ -447,7 +449,7 @@ def team_new_code(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     )
     if asking:
         return asking
-    services.regenerate_access_code(by=request.user, team=team)
+    services.regenerate_access_code(by=request.user, entrant=entrant)
     renewed = _entrant_words(
         tournament,
         gettext_noop("Team %(number)s has a new access code; print its route card again."),
@@ -459,7 +461,7 @@ def team_new_code(request: HttpRequest, slug: str, number: int) -> HttpResponse:
 
 @organiser_required
 @require_POST
-def teams_renumber(request: HttpRequest, slug: str) -> HttpResponse:
+def entrants_renumber(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = _tournament(slug)
     asking = _unconfirmed(
         request,
@@ -475,7 +477,7 @@ def teams_renumber(request: HttpRequest, slug: str) -> HttpResponse:
         return asking
     _attempt(
         request,
-        lambda: services.renumber_teams(by=request.user, tournament=_tournament(slug)),
+        lambda: services.renumber_entrants(by=request.user, tournament=_tournament(slug)),
         lambda moves: (
             (
                 ngettext(
@@ -493,13 +495,15 @@ def teams_renumber(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 @organiser_required
-def team_disqualify(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+def entrant_disqualify(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     tournament = _tournament(slug)
-    team = _team(tournament, number)
+    entrant = _entrant(tournament, number)
     form = ReasonForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
-            services.disqualify_team(by=request.user, team=team, reason=form.cleaned_data["reason"])
+            services.disqualify_entrant(
+                by=request.user, entrant=entrant, reason=form.cleaned_data["reason"]
+            )
         except ServiceError as exc:
             _form_errors(form, exc)
         else:
@@ -510,17 +514,17 @@ def team_disqualify(request: HttpRequest, slug: str, number: int) -> HttpRespons
             )
             messages.success(request, done % {"number": number})
             return redirect("tournaments:teams", slug=slug)
-    return _render(request, "tournaments/disqualify.html", tournament, form=form, team=team)
+    return _render(request, "tournaments/disqualify.html", tournament, form=form, entrant=entrant)
 
 
 @organiser_required
 @require_POST
-def team_reinstate(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+def entrant_reinstate(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     tournament = _tournament(slug)
-    team = _team(tournament, number)
+    entrant = _entrant(tournament, number)
     _attempt(
         request,
-        lambda: services.reinstate_team(by=request.user, team=team),
+        lambda: services.reinstate_entrant(by=request.user, entrant=entrant),
         lambda _: (
             _entrant_words(
                 tournament,
@@ -534,10 +538,10 @@ def team_reinstate(request: HttpRequest, slug: str, number: int) -> HttpResponse
 
 
 @organiser_required
-def teams_import(request: HttpRequest, slug: str) -> HttpResponse:
+def entrants_import(request: HttpRequest, slug: str) -> HttpResponse:
     """Upload a team list: the page shows a preview, or every bad row; nothing is saved yet."""
     tournament = _tournament(slug)
-    form = TeamImportForm(
+    form = EntrantImportForm(
         request.POST or None, request.FILES or None, of_players=tournament.of_players
     )
     context: dict[str, Any] = {"form": form}
@@ -548,9 +552,9 @@ def teams_import(request: HttpRequest, slug: str) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         upload = form.cleaned_data["file"]
         replace = form.cleaned_data["replace"]
-        result = read_team_file(upload, upload.name, upload.size)
+        result = read_entrant_file(upload, upload.name, upload.size)
         if not replace:
-            taken = dict(tournament.teams.values_list("number", "name"))
+            taken = dict(tournament.entrants.values_list("number", "name"))
             result.problems = sorted(
                 result.problems + conflicts_with_existing(result.rows, taken),
                 key=lambda problem: problem.line,
@@ -574,15 +578,15 @@ def teams_import(request: HttpRequest, slug: str) -> HttpResponse:
 
 @organiser_required
 @require_POST
-def teams_import_confirm(request: HttpRequest, slug: str) -> HttpResponse:
+def entrants_import_confirm(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = _tournament(slug)
     pending = request.session.get(IMPORT_SESSION_KEY.format(pk=tournament.pk))
     if not pending:
         messages.error(request, gettext("There is no checked file to import; upload it again."))
         return redirect("tournaments:teams_import", slug=slug)
-    rows = [TeamRow(**row) for row in pending["rows"]]
+    rows = [EntrantRow(**row) for row in pending["rows"]]
     try:
-        teams = services.import_teams(
+        entrants = services.import_teams(
             by=request.user, tournament=tournament, rows=rows, replace=pending["replace"]
         )
     except ServiceError as exc:
@@ -595,16 +599,16 @@ def teams_import_confirm(request: HttpRequest, slug: str) -> HttpResponse:
             ngettext(
                 "%(count)s player imported from %(file)s.",
                 "%(count)s players imported from %(file)s.",
-                len(teams),
+                len(entrants),
             )
             if tournament.of_players
             else ngettext(
                 "%(count)s team imported from %(file)s.",
                 "%(count)s teams imported from %(file)s.",
-                len(teams),
+                len(entrants),
             )
         )
-        % {"count": len(teams), "file": pending["filename"]},
+        % {"count": len(entrants), "file": pending["filename"]},
     )
     return redirect("tournaments:teams", slug=slug)
 

@@ -339,7 +339,7 @@ def build_tournament(tables: int) -> tuple[int, list[tuple[int, str, str]]]:
     from tournaments.models import Board, Entrant, Match, Status, Table, Tournament
 
     tournament = Tournament.objects.create(name="Cluster round", slug=SLUG, status=Status.SCHEDULED)
-    teams = Entrant.objects.bulk_create(
+    entrants = Entrant.objects.bulk_create(
         Entrant(tournament=tournament, number=n, name=f"Team {n}") for n in range(1, 2 * tables + 1)
     )
     table_rows = Table.objects.bulk_create(
@@ -350,7 +350,12 @@ def build_tournament(tables: int) -> tuple[int, list[tuple[int, str, str]]]:
         for t in table_rows
     )
     matches = Match.objects.bulk_create(
-        Match(round=1, table=table_rows[t], north_entrant=teams[t], east_entrant=teams[tables + t])
+        Match(
+            round=1,
+            table=table_rows[t],
+            north_entrant=entrants[t],
+            east_entrant=entrants[tables + t],
+        )
         for t in range(tables)
     )
     return tournament.pk, [

@@ -37,12 +37,14 @@ def synthetic_tournament(tables: int, seed: int = 1, places: bool = True) -> Wor
     """The tournament of ``tables`` tables (see the module docstring)."""
     k = tables
     rng = np.random.default_rng(seed)
-    team_count = 2 * k
-    teams = pd.DataFrame(
+    entrant_count = 2 * k
+    entrants = pd.DataFrame(
         {
-            "number": np.arange(1, team_count + 1, dtype=np.int64),
-            "name": [f"Team {n} of the synthetic cup" for n in range(1, team_count + 1)],
-            "players": [f"Player {2 * n - 1} + Player {2 * n}" for n in range(1, team_count + 1)],
+            "number": np.arange(1, entrant_count + 1, dtype=np.int64),
+            "name": [f"Team {n} of the synthetic cup" for n in range(1, entrant_count + 1)],
+            "players": [
+                f"Player {2 * n - 1} + Player {2 * n}" for n in range(1, entrant_count + 1)
+            ],
         }
     )
     round_of = np.repeat(np.arange(1, k + 1, dtype=np.int32), k)
@@ -56,14 +58,14 @@ def synthetic_tournament(tables: int, seed: int = 1, places: bool = True) -> Wor
     tables_both = np.concatenate([table_of, table_of])
     score = np.concatenate([ns_score, -ns_score])
     points = rank_groups(tables_both.astype(np.int64) * 2 + side_ew, score, "min")
-    team = np.concatenate([ns, ew]).astype(np.int32)
+    entrant = np.concatenate([ns, ew]).astype(np.int32)
     lines = pd.DataFrame(
         {
             "table": tables_both,
             "board": np.ones(2 * matches, dtype=np.int8),
             "side": np.array(["NS", "EW"], dtype=object)[side_ew],  # two shared strings
             "round": np.concatenate([round_of, round_of]),
-            "team": team,
+            "team": entrant,
             "opponent": np.concatenate([ew, ns]).astype(np.int32),
             "score": score,
             "points": points,
@@ -74,10 +76,10 @@ def synthetic_tournament(tables: int, seed: int = 1, places: bool = True) -> Wor
             "note": np.full(2 * matches, None, dtype=object),
         }
     )
-    totals = np.bincount(team, weights=points, minlength=team_count)
+    totals = np.bincount(entrant, weights=points, minlength=entrant_count)
     # Every group ranks K results, one of each team's K: (K - rank) / (K - 1) × 100 each.
     percent = np.full(points.size, 50.0) if k == 1 else (k - points) / (k - 1) * 100
-    percentages = np.round(np.bincount(team, weights=percent, minlength=team_count) / k, 2)
+    percentages = np.round(np.bincount(entrant, weights=percent, minlength=entrant_count) / k, 2)
     order = np.argsort(totals, kind="stable")
     placed = np.searchsorted(np.sort(totals), totals, side="left") + 1
     standings = pd.DataFrame(
@@ -86,8 +88,8 @@ def synthetic_tournament(tables: int, seed: int = 1, places: bool = True) -> Wor
             "place": placed[order].astype(float),
             "points": totals[order],
             "percentage": percentages[order],
-            "matches": np.full(team_count, k, dtype=np.int64),
-            "status": ["ok"] * team_count,
+            "matches": np.full(entrant_count, k, dtype=np.int64),
+            "status": ["ok"] * entrant_count,
         }
     )
     schedule = pd.DataFrame({"round": round_of, "table": table_of, "ns": ns, "ew": ew})
@@ -106,7 +108,7 @@ def synthetic_tournament(tables: int, seed: int = 1, places: bool = True) -> Wor
             text="Complete standings: every result is in. Computed 2025-06-01 18:30 UTC.",
             computed_at=computed_at,
         ),
-        teams=teams,
+        entrants=entrants,
         standings=standings,
         lines=lines,
         byes=empty_byes(),
@@ -114,16 +116,18 @@ def synthetic_tournament(tables: int, seed: int = 1, places: bool = True) -> Wor
         table_numbers=list(range(1, k + 1)),
         deals=deals,
         rules=[("Ruleset", "Name", "manual-2016"), ("Ranking", "Ties", "min")],
-        places=_places(team, lines["round"].to_numpy(), points, team_count, k) if places else None,
+        places=_places(entrant, lines["round"].to_numpy(), points, entrant_count, k)
+        if places
+        else None,
     )
 
 
-def _places(team, rounds, points, team_count: int, k: int) -> Places:
+def _places(entrant, rounds, points, entrant_count: int, k: int) -> Places:
     """Places by running totals after every round (shared places, 1, 1, 3)."""
-    per_round = np.zeros((k, team_count))
-    np.add.at(per_round, (rounds - 1, team), points)
+    per_round = np.zeros((k, entrant_count))
+    np.add.at(per_round, (rounds - 1, entrant), points)
     running = np.cumsum(per_round, axis=0)
     matrix = np.empty_like(running)
     for index, row in enumerate(running):
         matrix[index] = np.searchsorted(np.sort(row), row, side="left") + 1
-    return Places(list(range(1, k + 1)), list(range(team_count)), matrix)
+    return Places(list(range(1, k + 1)), list(range(entrant_count)), matrix)

@@ -88,14 +88,14 @@ class Places:
     """Each team's place after every round (NaN: no place, e.g. disqualified)."""
 
     rounds: list[int]
-    teams: list[int]  # team codes, one column each
+    entrants: list[int]  # team codes, one column each
     matrix: np.ndarray  # len(rounds) x len(teams)
 
 
 @dataclass
 class WorkbookData:
     stamp: Stamp
-    teams: pd.DataFrame  # number, name, players; row = team code
+    entrants: pd.DataFrame  # number, name, players; row = team code
     standings: pd.DataFrame  # team, place, points, percentage, matches, status; stored order
     lines: pd.DataFrame  # LINE_COLUMNS
     byes: pd.DataFrame  # team, table, board, side, points
@@ -149,12 +149,12 @@ def _texts(values) -> list:
     return [v if isinstance(v, str) and v else None for v in values]
 
 
-class _TeamLookup:
-    def __init__(self, teams: pd.DataFrame):
-        self.numbers = _with_none(teams["number"].to_numpy())
-        self.names = _with_none(teams["name"].to_numpy())
-        self.players = _with_none(teams["players"].to_numpy())
-        self.sort_numbers = teams["number"].to_numpy(dtype=np.int64)
+class _EntrantLookup:
+    def __init__(self, entrants: pd.DataFrame):
+        self.numbers = _with_none(entrants["number"].to_numpy())
+        self.names = _with_none(entrants["name"].to_numpy())
+        self.players = _with_none(entrants["players"].to_numpy())
+        self.sort_numbers = entrants["number"].to_numpy(dtype=np.int64)
 
     def number(self, codes: np.ndarray) -> list:
         return self.numbers[codes].tolist()
@@ -193,7 +193,7 @@ def _longest(values) -> int:
 # --- the sheets ----------------------------------------------------------------------------
 
 
-def standings_sheet(data: WorkbookData, teams: _TeamLookup) -> SheetSpec:
+def standings_sheet(data: WorkbookData, entrants: _EntrantLookup) -> SheetSpec:
     frame = data.standings.copy()
     # Disqualified teams after the others, each group in the stored order.
     frame["_late"] = frame["status"] != "ok"
@@ -204,9 +204,9 @@ def standings_sheet(data: WorkbookData, teams: _TeamLookup) -> SheetSpec:
         return list(
             zip(
                 _numbers(part["place"].to_numpy(dtype=float)),
-                teams.number(codes),
-                teams.name(codes),
-                _texts(teams.players[codes]),
+                entrants.number(codes),
+                entrants.name(codes),
+                _texts(entrants.players[codes]),
                 _numbers(part["points"].to_numpy(dtype=float)),
                 _numbers(part["percentage"].to_numpy(dtype=float)),
                 part["matches"].astype(int).tolist(),
@@ -218,8 +218,8 @@ def standings_sheet(data: WorkbookData, teams: _TeamLookup) -> SheetSpec:
     columns = [
         Column(_("Place"), 7),
         Column(_("Team no."), 9),
-        Column(_("Team"), column_width(_("Team"), _longest(teams.names))),
-        Column(_("Players"), column_width(_("Players"), _longest(teams.players))),
+        Column(_("Team"), column_width(_("Team"), _longest(entrants.names))),
+        Column(_("Players"), column_width(_("Players"), _longest(entrants.players))),
         Column(_("Ranking points"), 15),
         Column(_("Percentage"), 11),
         Column(_("Matches"), 9),
@@ -241,8 +241,8 @@ def standings_sheet(data: WorkbookData, teams: _TeamLookup) -> SheetSpec:
     )
 
 
-def _line_widths(data: WorkbookData, teams: _TeamLookup) -> dict[str, float]:
-    name = _longest(teams.names)
+def _line_widths(data: WorkbookData, entrants: _EntrantLookup) -> dict[str, float]:
+    name = _longest(entrants.names)
     contracts = data.lines["contract"].dropna().unique() if len(data.lines) else []
     notes = data.lines["note"].dropna().unique() if len(data.lines) else []
     return {
@@ -253,7 +253,7 @@ def _line_widths(data: WorkbookData, teams: _TeamLookup) -> dict[str, float]:
     }
 
 
-def tables_sheet(data: WorkbookData, teams: _TeamLookup) -> SheetSpec:
+def tables_sheet(data: WorkbookData, entrants: _EntrantLookup) -> SheetSpec:
     """Per table and board, the NS block then the EW block, each ranked best first.
 
     The rows are put in order by sorting indexes, and gathered block by block when the
@@ -268,7 +268,7 @@ def tables_sheet(data: WorkbookData, teams: _TeamLookup) -> SheetSpec:
         c |= {"score": lines["score"].to_numpy(dtype=float)}
         c |= {"points": lines["points"].to_numpy(dtype=float), "note": lines["note"].to_numpy()}
         side_order = (c["side"][at] == "EW").astype(np.int8)
-        numbers = teams.sort_numbers[c["team"][at].astype(np.int64)]
+        numbers = entrants.sort_numbers[c["team"][at].astype(np.int64)]
         keys = (c["round"][at], numbers, c["points"][at], side_order, c["board"][at])
         order = at[np.lexsort((*keys, c["table"][at]))]
         keys = [c["table"][order], c["board"][order], c["side"][order]]
@@ -282,18 +282,18 @@ def tables_sheet(data: WorkbookData, teams: _TeamLookup) -> SheetSpec:
                     c["board"][rows].tolist(),
                     c["side"][rows].tolist(),
                     _numbers(c["points"][rows]),
-                    teams.number(codes),
-                    teams.name(codes),
+                    entrants.number(codes),
+                    entrants.name(codes),
                     c["round"][rows].tolist(),
-                    teams.number(opponents),
-                    teams.name(opponents),
+                    entrants.number(opponents),
+                    entrants.name(opponents),
                     _numbers(c["score"][rows]),
                     _texts(c["note"][rows].tolist()),
                     strict=True,
                 )
             )
 
-    widths = _line_widths(data, teams)
+    widths = _line_widths(data, entrants)
     columns = [
         Column(_("Table"), 7),
         Column(_("Board"), 7),
@@ -319,29 +319,29 @@ def tables_sheet(data: WorkbookData, teams: _TeamLookup) -> SheetSpec:
     )
 
 
-def _by_team(numbers: np.ndarray, *keys: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+def _by_entrant(numbers: np.ndarray, *keys: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Row order by team number then ``keys``, and the sorted team numbers."""
     order = np.lexsort((*reversed(keys), numbers)) if len(numbers) else np.zeros(0, np.int64)
     return order, numbers[order]
 
 
-def teams_sheet(data: WorkbookData, teams: _TeamLookup) -> SheetSpec:
+def entrants_sheet(data: WorkbookData, entrants: _EntrantLookup) -> SheetSpec:
     """Each team's route: its matches in round order, then its byes."""
     lines, byes = data.lines, data.byes
 
-    def team_rows(c: dict[str, np.ndarray], rows: np.ndarray) -> list[tuple]:
+    def entrant_rows(c: dict[str, np.ndarray], rows: np.ndarray) -> list[tuple]:
         codes = c["team"][rows].astype(np.int64)
         opponents = c["opponent"][rows].astype(np.int64)
         return list(
             zip(
-                teams.number(codes),
-                teams.name(codes),
+                entrants.number(codes),
+                entrants.name(codes),
                 c["round"][rows].tolist(),
                 c["table"][rows].tolist(),
                 c["board"][rows].tolist(),
                 c["side"][rows].tolist(),
-                teams.number(opponents),
-                teams.name(opponents),
+                entrants.number(opponents),
+                entrants.name(opponents),
                 _texts(c["contract"][rows].tolist()),
                 _numbers(c["score"][rows]),
                 _numbers(c["points"][rows]),
@@ -361,8 +361,8 @@ def teams_sheet(data: WorkbookData, teams: _TeamLookup) -> SheetSpec:
         return [
             _bye_row(number, name, table, board, points, _gap(data, number, table, note))
             for number, name, table, board, points, note in zip(
-                teams.number(codes),
-                teams.name(codes),
+                entrants.number(codes),
+                entrants.name(codes),
                 b["table"][rows].tolist(),
                 b["board"][rows].tolist(),
                 _numbers(b["points"][rows].astype(float)),
@@ -376,11 +376,11 @@ def teams_sheet(data: WorkbookData, teams: _TeamLookup) -> SheetSpec:
         c |= {name: lines[name].to_numpy() for name in ("contract", "note")}
         c |= {name: lines[name].to_numpy(dtype=float) for name in ("score", "points")}
         b = _columns(byes, ["team", "table", "board", "side", "points"])
-        line_order, line_numbers = _by_team(
-            teams.sort_numbers[c["team"].astype(np.int64)], c["round"], c["table"], c["board"]
+        line_order, line_numbers = _by_entrant(
+            entrants.sort_numbers[c["team"].astype(np.int64)], c["round"], c["table"], c["board"]
         )
-        bye_order, bye_numbers = _by_team(
-            teams.sort_numbers[b["team"].astype(np.int64)], b["table"], b["board"]
+        bye_order, bye_numbers = _by_entrant(
+            entrants.sort_numbers[b["team"].astype(np.int64)], b["table"], b["board"]
         )
         for number in np.unique(np.concatenate([line_numbers, bye_numbers])).tolist():
             lo, hi = np.searchsorted(line_numbers, [number, number + 1]).tolist()
@@ -388,11 +388,11 @@ def teams_sheet(data: WorkbookData, teams: _TeamLookup) -> SheetSpec:
             for begin in range(lo, hi, BLOCK_ROWS):
                 if block:
                     yield block
-                block = team_rows(c, line_order[begin : min(hi, begin + BLOCK_ROWS)])
+                block = entrant_rows(c, line_order[begin : min(hi, begin + BLOCK_ROWS)])
             lo, hi = np.searchsorted(bye_numbers, [number, number + 1]).tolist()
             yield block + bye_rows(b, bye_order[lo:hi])
 
-    widths = _line_widths(data, teams)
+    widths = _line_widths(data, entrants)
     columns = [
         Column(_("Team no."), 9),
         Column(_("Team"), widths["team"]),
@@ -450,21 +450,21 @@ def _byes_words(numbers: list[int], playing: set[int], data: WorkbookData, round
     )
 
 
-def schedule_sheet(data: WorkbookData, teams: _TeamLookup) -> SheetSpec:
+def schedule_sheet(data: WorkbookData, entrants: _EntrantLookup) -> SheetSpec:
     """Rounds x tables: "NS v EW" team numbers in every cell, and each round's byes."""
     schedule = data.schedule
     tables = list(data.table_numbers)[: SPREADSHEET_MAX_COLUMNS - 2]
     column_of = {table: index for index, table in enumerate(tables)}
     rounds = sorted(int(r) for r in schedule["round"].unique()) if len(schedule) else []
-    all_numbers = sorted(teams.sort_numbers.tolist())
+    all_numbers = sorted(entrants.sort_numbers.tolist())
 
     def rows() -> Iterator[list[tuple]]:
         by_round = schedule.sort_values(["round", "table"]).groupby("round", sort=True)
         block: list[tuple] = []
         for round_number, matches in by_round:
             cells: list[Any] = [None] * len(tables)
-            ns = teams.numbers[matches["ns"].to_numpy()]
-            ew = teams.numbers[matches["ew"].to_numpy()]
+            ns = entrants.numbers[matches["ns"].to_numpy()]
+            ew = entrants.numbers[matches["ew"].to_numpy()]
             for table, home, away in zip(matches["table"].tolist(), ns, ew, strict=True):
                 if table in column_of:
                     cells[column_of[table]] = f"{home} v {away}"
@@ -607,7 +607,7 @@ def diagrams_sheet(data: WorkbookData) -> SheetSpec:
     )
 
 
-def places_sheets(data: WorkbookData, teams: _TeamLookup) -> list[SheetSpec]:
+def places_sheets(data: WorkbookData, entrants: _EntrantLookup) -> list[SheetSpec]:
     """The places after every round (numbers), and a line chart of the leading teams."""
     places = data.places
     title = _("%(tournament)s: place after every round") % {"tournament": data.stamp.tournament}
@@ -625,8 +625,8 @@ def places_sheets(data: WorkbookData, teams: _TeamLookup) -> list[SheetSpec]:
             ),
             _chart_sheet(title, None, note),
         ]
-    team_codes = places.teams[: SPREADSHEET_MAX_COLUMNS - 1]
-    matrix = places.matrix[:, : len(team_codes)]
+    entrant_codes = places.entrants[: SPREADSHEET_MAX_COLUMNS - 1]
+    matrix = places.matrix[:, : len(entrant_codes)]
 
     def rows() -> list[tuple]:
         return [
@@ -634,7 +634,7 @@ def places_sheets(data: WorkbookData, teams: _TeamLookup) -> list[SheetSpec]:
             for index, round_number in enumerate(places.rounds)
         ]
 
-    labels = [teams.label(code) for code in team_codes]
+    labels = [entrants.label(code) for code in entrant_codes]
     columns = [Column(_("Round"), 7), *(Column(label, column_width(label, 3)) for label in labels)]
     data_sheet = SheetSpec(
         name=_("Places"),
@@ -645,14 +645,14 @@ def places_sheets(data: WorkbookData, teams: _TeamLookup) -> list[SheetSpec]:
         blocks=lambda: chunked(rows(), 1000),
         note=data.places_note,
     )
-    leaders = _chart_teams(data, team_codes)
+    leaders = _chart_entrants(data, entrant_codes)
     if not leaders:
         return [data_sheet, _chart_sheet(title, None, _("(no team has a place to draw)"))]
-    column_of = {code: index + 2 for index, code in enumerate(team_codes)}
+    column_of = {code: index + 2 for index, code in enumerate(entrant_codes)}
     chart = ChartSpec(
         title=(
             _("Place after every round")
-            if len(leaders) == len(team_codes)
+            if len(leaders) == len(entrant_codes)
             else _("Place after every round (the leading %(count)s teams)")
             % {"count": len(leaders)}
         ),
@@ -681,16 +681,16 @@ def _chart_sheet(title: str, chart: ChartSpec | None, note: str) -> SheetSpec:
     )
 
 
-def _chart_teams(data: WorkbookData, team_codes: list[int]) -> list[int]:
+def _chart_entrants(data: WorkbookData, entrant_codes: list[int]) -> list[int]:
     """The teams drawn in the chart: all when few, else the leaders of the standings."""
-    present = set(team_codes)
+    present = set(entrant_codes)
     ordered = [
         int(code)
         for code, status in zip(data.standings["team"], data.standings["status"], strict=True)
         if status == "ok" and int(code) in present
     ]
-    if len(team_codes) <= data.chart_lines:
-        return [code for code in team_codes if code in set(ordered)] or list(team_codes)
+    if len(entrant_codes) <= data.chart_lines:
+        return [code for code in entrant_codes if code in set(ordered)] or list(entrant_codes)
     return ordered[: data.chart_lines]
 
 
@@ -780,19 +780,19 @@ def rules_sheet(data: WorkbookData) -> SheetSpec:
 
 def build_sheets(data: WorkbookData, kind: str = KIND_RESULTS) -> list[SheetSpec]:
     """The sheets of an export: the full results, or the standings alone."""
-    teams = _TeamLookup(data.teams)
+    entrants = _EntrantLookup(data.entrants)
     if kind == KIND_STANDINGS:
-        return [standings_sheet(data, teams), *places_sheets(data, teams), rules_sheet(data)]
+        return [standings_sheet(data, entrants), *places_sheets(data, entrants), rules_sheet(data)]
     if kind != KIND_RESULTS:
         raise ValueError(f"unknown export kind {kind!r} (standings or results)")
     return [
-        standings_sheet(data, teams),
-        tables_sheet(data, teams),
-        teams_sheet(data, teams),
-        schedule_sheet(data, teams),
+        standings_sheet(data, entrants),
+        tables_sheet(data, entrants),
+        entrants_sheet(data, entrants),
+        schedule_sheet(data, entrants),
         deals_sheet(data),
         diagrams_sheet(data),
-        *places_sheets(data, teams),
+        *places_sheets(data, entrants),
         spread_sheet(data),
         rules_sheet(data),
     ]

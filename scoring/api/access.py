@@ -44,7 +44,7 @@ from rest_framework import exceptions, permissions, throttling
 from rest_framework.request import Request
 
 from config.cache import count_hit
-from scoring.selectors import team_by_code
+from scoring.selectors import entrant_by_code
 from tournaments.models import Entrant, Tournament
 
 TEAM_CODE_HEADER = "HTTP_X_TEAM_CODE"
@@ -186,9 +186,9 @@ def check_code(request, slug: str, code: str) -> Entrant | None:
     )
     found = cache.get_many([known, address, same, tournament])
     if found.get(known):
-        team = team_by_code(slug, code)
-        if team is not None:
-            return team
+        entrant = entrant_by_code(slug, code)
+        if entrant is not None:
+            return entrant
     if (found.get(same) or 0) >= SAME_BAD_CODE_ALLOWED:  # the same typo again: no lookup
         refuse_guess(request, code, slug, pressure=True)
         raise _throttled(FIRST_WAIT)
@@ -199,31 +199,31 @@ def check_code(request, slug: str, code: str) -> Entrant | None:
     )
     if pressure:
         _wait_for_turn(slug)
-    team = team_by_code(slug, code)
-    if team is not None:
+    entrant = entrant_by_code(slug, code)
+    if entrant is not None:
         cache.set(known, 1, KNOWN_CODE_SECONDS)
-        return team
+        return entrant
     if not Tournament.objects.filter(slug=slug).exists():
         return None
     refuse_guess(request, code, slug, pressure=pressure)
     return None
 
 
-def team_from_request(request: Request, slug: str) -> Entrant:
+def entrant_from_request(request: Request, slug: str) -> Entrant:
     """The team whose access code the request carries (with its tournament loaded), or
     401/403/404/429."""
     code = request.META.get(TEAM_CODE_HEADER, "")
     if not code:
         raise exceptions.NotAuthenticated("send the team's access code in the X-Team-Code header")
-    team = check_code(request, slug, code)
-    if team is None:
+    entrant = check_code(request, slug, code)
+    if entrant is None:
         if not Tournament.objects.filter(slug=slug).exists():
             raise exceptions.NotFound("no such tournament")
         raise exceptions.AuthenticationFailed("unknown access code for this tournament")
-    return team
+    return entrant
 
 
-def code_team_or_none(request, tournament: Tournament, code: str) -> Entrant | None:
+def code_entrant_or_none(request, tournament: Tournament, code: str) -> Entrant | None:
     """For the scorer pages: the team of a typed code, wrong ones counted and held like the
     API's (``Throttled`` once they come too often)."""
     return check_code(request, tournament.slug, code)
@@ -283,7 +283,7 @@ def in_words(seconds: float) -> str:
     return ngettext("%(count)s minute", "%(count)s minutes", minutes) % {"count": minutes}
 
 
-def limit_board_write(request, team: Entrant, match_id: int, board: int) -> None:
+def limit_board_write(request, entrant: Entrant, match_id: int, board: int) -> None:
     """A write on a board (an entry, East's accept or reject, a call for the director) by a
     team whose code was checked: counted per access code (``SCORER_PHONE_WRITE_RATE``) and
     per board of the match and team (``SCORER_BOARD_WRITE_RATE``), after the address's own
@@ -294,7 +294,7 @@ def limit_board_write(request, team: Entrant, match_id: int, board: int) -> None
     The defaults (60 a minute per team, 20 an hour per board and team) are far above what a
     table sends: a board's entry, East's check, perhaps a rejection and a new entry, or a call
     for the director, a few more with re-sends over a bad connection."""
-    allowed, limit, left = count_write(f"team:{team.pk}", settings.SCORER_PHONE_WRITE_RATE)
+    allowed, limit, left = count_write(f"team:{entrant.pk}", settings.SCORER_PHONE_WRITE_RATE)
     if not allowed:
         raise WriteLimited(
             left,
@@ -305,7 +305,7 @@ def limit_board_write(request, team: Entrant, match_id: int, board: int) -> None
             % {"limit": limit, "wait": in_words(left)},
         )
     allowed, limit, left = count_write(
-        f"board:{match_id}:{board}:{team.pk}",
+        f"board:{match_id}:{board}:{entrant.pk}",
         settings.SCORER_BOARD_WRITE_RATE,
     )
     if not allowed:

@@ -50,7 +50,7 @@ class SubstituteSerializer(f.Serializer):
     to_round = f.IntegerField(allow_null=True, help_text="Null: to the end")
 
 
-class TeamSerializer(f.Serializer):
+class EntrantRowSerializer(f.Serializer):
     number = f.IntegerField()
     name = f.CharField()
     players = f.ListField(child=f.CharField())
@@ -186,7 +186,7 @@ class StandingsSerializer(f.Serializer):
     standings = StandingsRowSerializer(many=True)
 
 
-class TeamBoardSerializer(f.Serializer):
+class EntrantBoardSerializer(f.Serializer):
     board = f.IntegerField()
     state = f.CharField()
     label = f.CharField()
@@ -200,7 +200,7 @@ class TeamBoardSerializer(f.Serializer):
     )
 
 
-class TeamMatchSerializer(f.Serializer):
+class EntrantMatchSerializer(f.Serializer):
     id = f.IntegerField()
     round = f.IntegerField()
     table = f.IntegerField()
@@ -211,14 +211,14 @@ class TeamMatchSerializer(f.Serializer):
     players = f.DictField(child=EntrantSerializer(), help_text="Players by seat (individuals)")
     opening = f.CharField(allow_null=True)
     needs_action = f.BooleanField()
-    boards = TeamBoardSerializer(many=True)
+    boards = EntrantBoardSerializer(many=True)
 
 
 class MeSerializer(f.Serializer):
     team = EntrantSerializer()
     tournament = TournamentSummarySerializer()
     current_match = f.IntegerField(allow_null=True)
-    matches = TeamMatchSerializer(many=True)
+    matches = EntrantMatchSerializer(many=True)
 
 
 class DirectorEntrySerializer(s.SubmissionSerializer):

@@ -131,8 +131,8 @@ def _history(match: Match, board: Board) -> dict[str, Any]:
     """The board's state and every row behind it, oldest first, with who, when and where."""
     game = match.table.tournament.game_rules
     state = states.fold(
-        list(Submission.objects.filter(match=match, board=board).select_related("team", "user")),
-        list(Review.objects.filter(match=match, board=board).select_related("team", "user")),
+        list(Submission.objects.filter(match=match, board=board).select_related("entrant", "user")),
+        list(Review.objects.filter(match=match, board=board).select_related("entrant", "user")),
     )
     events = []
     for row in state.history:
@@ -295,8 +295,8 @@ def _director_adjust_form(
 
 def _seat_players(match: Match) -> list[tuple[str, Entrant]]:
     order = {seat: i for i, seat in enumerate("NESW")}
-    seats = sorted(match.seats.select_related("team"), key=lambda seat: order[seat.seat])
-    return [(seat.seat, seat.team) for seat in seats]
+    seats = sorted(match.seats.select_related("entrant"), key=lambda seat: order[seat.seat])
+    return [(seat.seat, seat.entrant) for seat in seats]
 
 
 def _director_initial(tournament: Tournament, latest: Submission | None) -> dict[str, Any] | None:

@@ -60,19 +60,19 @@ def _status_text(status: str, withdrew_after: int | None) -> str:
 
 
 def _standings_html(tournament: Tournament, state: StandingsState) -> str:
-    rows = list(Standing.objects.filter(tournament=tournament).select_related("team"))
+    rows = list(Standing.objects.filter(tournament=tournament).select_related("entrant"))
     if tournament.of_players:
         entries = _stored_entries(tournament)
         for row in rows:
-            row.entry = entries.get(row.team_id, {})
+            row.entry = entries.get(row.entrant_id, {})
     withdrawn = room_selectors.withdrawn_after(tournament)
     substitutes = room_selectors.substitutes_of_entrants(tournament)
     for row in rows:
         row.points_text = points_text(row.points)
         row.percentage_text = percentage_text(row.percentage)
-        row.status_text = _status_text(row.status, withdrawn.get(row.team_id))
-        row.substitutes = "; ".join(substitutes.get(row.team_id, []))
-    teams = [] if rows else list(tournament.teams.order_by("number"))
+        row.status_text = _status_text(row.status, withdrawn.get(row.entrant_id))
+        row.substitutes = "; ".join(substitutes.get(row.entrant_id, []))
+    entrants = [] if rows else list(tournament.entrants.order_by("number"))
     status = standings_status(tournament, state)
     totals = tournament.of_players and tournament.ranking == "totals"
     results_in = Result.objects.filter(match__table__tournament=tournament, current=True).count()
@@ -88,7 +88,7 @@ def _standings_html(tournament: Tournament, state: StandingsState) -> str:
             # stored standings were provisional).
             "by_percentage": not totals and (state.provisional or state.computed_at is None),
             "rows": rows,
-            "teams": teams,
+            "entrants": entrants,
             "status": status,
             "computed_at": state.computed_at,
             "results_in": results_in,
@@ -115,7 +115,7 @@ def _boards_of_matches(tournament: Tournament) -> dict[int, list[int]]:
 @dataclass
 class SideRow:
     round: int
-    team: Entrant
+    entrant: Entrant
     opponent: Entrant | None
     score: int | None
     passed_out: bool
@@ -136,13 +136,13 @@ def _board_sides(board: Board, matches: list[Match], results: dict, points: dict
         if result is None:
             waiting.append(match)
             continue
-        for side, team, opponent, score in (
+        for side, entrant, opponent, score in (
             ("NS", match.north_entrant, match.east_entrant, result.north_result),
             ("EW", match.east_entrant, match.north_entrant, result.east_result),
         ):
-            team_points = points.get((match.pk, board.pk, team.pk))
+            team_points = points.get((match.pk, board.pk, entrant.pk))
             sides[side].append(
-                SideRow(match.round, team, opponent, score, result.passed_out, team_points)
+                SideRow(match.round, entrant, opponent, score, result.passed_out, team_points)
             )
     for rows in sides.values():
         rows.sort(key=lambda r: (r.points is None, r.points or 0, -(r.score or 0), r.round))
@@ -164,9 +164,9 @@ def _board_seats(tournament: Tournament, board: Board, matches, results: dict, p
             words.append((match.round, game.describe(result.submission.score)))
         for seat in match.seats.all():
             score = (result.seats or {}).get(seat.seat)
-            team_points = points.get((match.pk, board.pk, seat.team_id))
+            team_points = points.get((match.pk, board.pk, seat.entrant_id))
             seats[seat.seat].append(
-                SideRow(match.round, seat.team, None, score, False, team_points)
+                SideRow(match.round, seat.entrant, None, score, False, team_points)
             )
     for rows in seats.values():
         rows.sort(key=lambda r: (r.points is None, r.points or 0, -(r.score or 0), r.round))
@@ -184,7 +184,7 @@ def _table_html(tournament: Tournament, state: StandingsState, number: int) -> s
         (r.match_id, r.board_id): r for r in Result.objects.filter(match__table=table, current=True)
     }
     points = {
-        (p.match_id, p.board_id, p.team_id): p.points
+        (p.match_id, p.board_id, p.entrant_id): p.points
         for p in RankingPoints.objects.filter(match__table=table)
     }
     boards = [
@@ -215,7 +215,7 @@ def _table_in_play_html(tournament: Tournament, state: StandingsState, table: Ta
     for match in table.matches.select_related("north_entrant", "east_entrant").prefetch_related(
         SEATED
     ):
-        seated = [seat.team for seat in match.seats.all()] or [
+        seated = [seat.entrant for seat in match.seats.all()] or [
             match.north_entrant,
             match.east_entrant,
         ]
@@ -244,7 +244,7 @@ def _players_table_html(tournament: Tournament, state: StandingsState, table: Ta
         )
     }
     points = {
-        (p.match_id, p.board_id, p.team_id): p.points
+        (p.match_id, p.board_id, p.entrant_id): p.points
         for p in RankingPoints.objects.filter(match__table=table)
     }
     boards = [
@@ -263,22 +263,22 @@ def _players_table_html(tournament: Tournament, state: StandingsState, table: Ta
     )
 
 
-def _team_lines(tournament: Tournament, team: Entrant) -> list[dict[str, Any]]:
+def _entrant_lines(tournament: Tournament, entrant: Entrant) -> list[dict[str, Any]]:
     """One line per match and board of the team: its own table result and ranking points."""
-    matches = selectors.matches_of(team)
+    matches = selectors.matches_of(entrant)
     results = {
         (r.match_id, r.board.number): r
         for r in Result.objects.filter(match__in=matches, current=True).select_related("board")
     }
     points = {
         (p.match_id, p.board.number): p.points
-        for p in RankingPoints.objects.filter(team=team).select_related("board")
+        for p in RankingPoints.objects.filter(entrant=entrant).select_related("board")
     }
     boards = _boards_of_matches(tournament)
     if tournament.of_players:
-        lines = _player_lines(team, matches, results, points, boards)
+        lines = _player_lines(entrant, matches, results, points, boards)
     else:
-        lines = _pair_lines(tournament, team, matches, results, points, boards)
+        lines = _pair_lines(tournament, entrant, matches, results, points, boards)
     # A table's results are public once the table is complete (RULES: who may see what).
     complete = visibility.complete_tables(tournament)
     for line in lines:
@@ -294,7 +294,7 @@ class _ByeRound:
 
 
 def _bye_lines(
-    tournament: Tournament, team: Entrant, lines: list[dict[str, Any]], standing: Standing | None
+    tournament: Tournament, entrant: Entrant, lines: list[dict[str, Any]], standing: Standing | None
 ) -> list[dict[str, Any]]:
     """One line per round the entrant sits out, its points explained: a bye is worth what
     the standings gave it beside its own results (their total less its ranking points at
@@ -304,10 +304,10 @@ def _bye_lines(
         return []
     total = None
     if standing is not None and not (tournament.of_players and tournament.ranking == "totals"):
-        own = RankingPoints.objects.filter(team=team).aggregate(sum=Sum("points"))["sum"] or 0
+        own = RankingPoints.objects.filter(entrant=entrant).aggregate(sum=Sum("points"))["sum"] or 0
         total = round(standing.points - own, 6) or None
     words = selectors.bye_words(tournament)
-    gone = room_selectors.withdrawn_after(tournament).get(team.pk)
+    gone = room_selectors.withdrawn_after(tournament).get(entrant.pk)
     return [
         {
             "match": _ByeRound(number),
@@ -319,16 +319,16 @@ def _bye_lines(
     ]
 
 
-def _pair_lines(tournament: Tournament, team: Entrant, matches, results, points, boards):
+def _pair_lines(tournament: Tournament, entrant: Entrant, matches, results, points, boards):
     """One line per match and board of a pair: its side, opponents, table result, points."""
-    forfeited = visibility.forfeiting_teams(tournament)
+    forfeited = visibility.forfeiting_entrants(tournament)
     reached = visibility.reached_round(tournament) if forfeited else 0
     lines = []
     for match in matches:
-        side = "NS" if match.north_entrant_id == team.pk else "EW"
+        side = "NS" if match.north_entrant_id == entrant.pk else "EW"
         opponent = match.east_entrant if side == "NS" else match.north_entrant
         # A forfeit of a round not reached yet is still to come, not played.
-        forfeit = match.round <= reached and (team.pk in forfeited or opponent.pk in forfeited)
+        forfeit = match.round <= reached and (entrant.pk in forfeited or opponent.pk in forfeited)
         for board_number in boards.get(match.pk, []):
             result = results.get((match.pk, board_number))
             lines.append(
@@ -343,7 +343,7 @@ def _pair_lines(tournament: Tournament, team: Entrant, matches, results, points,
                     "points": points_text(points.get((match.pk, board_number))),
                     "opponent": opponent,
                     "forfeit": forfeit
-                    and _forfeit_words(team.pk in forfeited, opponent.pk in forfeited),
+                    and _forfeit_words(entrant.pk in forfeited, opponent.pk in forfeited),
                 }
             )
     return lines
@@ -358,9 +358,9 @@ def _forfeit_words(own: bool, opponent: bool) -> str:
     return _("0 (the opponents forfeit)") if opponent else ""
 
 
-def _player_lines(team: Entrant, matches, results, points, boards) -> list[dict[str, Any]]:
+def _player_lines(entrant: Entrant, matches, results, points, boards) -> list[dict[str, Any]]:
     """One line per round and board of a player: his seat, his table result, his points."""
-    seats = dict(MatchSeat.objects.filter(team=team).values_list("match_id", "seat"))
+    seats = dict(MatchSeat.objects.filter(entrant=entrant).values_list("match_id", "seat"))
     lines = []
     for match in matches:
         seat = seats.get(match.pk)
@@ -380,18 +380,18 @@ def _player_lines(team: Entrant, matches, results, points, boards) -> list[dict[
     return lines
 
 
-def _team_html(tournament: Tournament, state: StandingsState, number: int) -> str:
-    team = get_object_or_404(
+def _entrant_html(tournament: Tournament, state: StandingsState, number: int) -> str:
+    entrant = get_object_or_404(
         Entrant.objects.select_related("disqualification"), tournament=tournament, number=number
     )
-    standing = Standing.objects.filter(tournament=tournament, team=team).first()
-    lines = _team_lines(tournament, team)
-    byes = _bye_lines(tournament, team, lines, standing)
+    standing = Standing.objects.filter(tournament=tournament, entrant=entrant).first()
+    lines = _entrant_lines(tournament, entrant)
+    byes = _bye_lines(tournament, entrant, lines, standing)
     return render_to_string(
         "scoring/public/team_fragment.html",
         {
             "tournament": tournament,
-            "team": team,
+            "entrant": entrant,
             "lines": sorted(lines + byes, key=lambda line: line["match"].round),
             "byes": byes,
             "bye_total": points_text(byes[0]["total"]) if byes and byes[0]["total"] else "",
@@ -400,24 +400,26 @@ def _team_html(tournament: Tournament, state: StandingsState, number: int) -> st
             "standing": standing,
             "standing_points": points_text(standing.points) if standing else "",
             "standing_percentage": percentage_text(standing.percentage) if standing else "",
-            "entry": _stored_entries(tournament).get(team.pk, {}) if tournament.of_players else {},
-            "sheets": _drawn_sheets(tournament, team),
+            "entry": _stored_entries(tournament).get(entrant.pk, {})
+            if tournament.of_players
+            else {},
+            "sheets": _drawn_sheets(tournament, entrant),
             "status": standings_status(tournament, state),
             "several_boards": tournament.boards_per_table > 1,
             "tiebreak": tournament.game_rules.totals_tiebreak,
-            "substitutes": room_selectors.substitutes_of_entrants(tournament).get(team.pk, []),
-            "withdrew_after": room_selectors.withdrawn_after(tournament).get(team.pk),
+            "substitutes": room_selectors.substitutes_of_entrants(tournament).get(entrant.pk, []),
+            "withdrew_after": room_selectors.withdrawn_after(tournament).get(entrant.pk),
         },
     )
 
 
-def _drawn_sheets(tournament: Tournament, team: Entrant) -> list[dict[str, Any]]:
+def _drawn_sheets(tournament: Tournament, entrant: Entrant) -> list[dict[str, Any]]:
     """A player's score sheets as rows of places, for games that keep one (the pyramid:
     1, 2, 3, 4, 3, 2, 1 places), each place its tricks won and points once filled."""
     if not tournament.game_rules.sheet_size:
         return []
     drawn = []
-    for sheet in sheets.player_sheets(tournament, team):
+    for sheet in sheets.player_sheets(tournament, entrant):
         rows = [
             {
                 "declared": declared,
@@ -438,7 +440,7 @@ def _drawn_sheets(tournament: Tournament, team: Entrant) -> list[dict[str, Any]]
 PUBLIC_FRAGMENTS = {
     "standings": (lambda t, s, _n: _standings_html(t, s), gettext_noop("Standings")),
     "table": (_table_html, gettext_noop("Table {number}")),
-    "team": (_team_html, gettext_noop("Team {number}")),
+    "team": (_entrant_html, gettext_noop("Team {number}")),
 }
 
 
@@ -501,9 +503,9 @@ def table_fragment(request: HttpRequest, slug: str, number: int) -> HttpResponse
     return _public_fragment(request, slug, "table", number)
 
 
-def team_page(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+def entrant_page(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     return _public_page(request, slug, "team", number)
 
 
-def team_fragment(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+def entrant_fragment(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     return _public_fragment(request, slug, "team", number)

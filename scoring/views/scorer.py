@@ -16,9 +16,9 @@ from django.views.decorators.http import require_POST
 from rest_framework.exceptions import Throttled
 
 from scoring import selectors, states, visibility
-from scoring.api.access import code_team_or_none
+from scoring.api.access import code_entrant_or_none
 from scoring.models import Result, Submission
-from scoring.selectors import TeamMatch
+from scoring.selectors import EntrantMatch
 from scoring.views.entries import describe_entry, entry_facts
 from tournaments import room_selectors
 from tournaments.models import Entrant, Match, Status, Tournament, entry_script
@@ -65,14 +65,14 @@ class BoardPanel:
 @dataclass
 class ScorerPage:
     tournament: Tournament
-    team: Entrant
-    overview: list[TeamMatch]
-    current: TeamMatch | None
-    shown: TeamMatch | None
+    entrant: Entrant
+    overview: list[EntrantMatch]
+    current: EntrantMatch | None
+    shown: EntrantMatch | None
     panels: list[BoardPanel] = field(default_factory=list)
     # The list of matches: ``(round, match, "")``, or ``(round, None, what a bye scores)``
     # for a round the entrant sits out.
-    rows: list[tuple[int, TeamMatch | None, str]] = field(default_factory=list)
+    rows: list[tuple[int, EntrantMatch | None, str]] = field(default_factory=list)
     # Who plays for whom at the shown match (substitutes), in words.
     substitutes: list[str] = field(default_factory=list)
 
@@ -96,12 +96,12 @@ class ScorerPage:
         return _("player") if self.tournament.of_players else _("team")
 
 
-def _session_team(request: HttpRequest, tournament: Tournament) -> Entrant | None:
+def _session_entrant(request: HttpRequest, tournament: Tournament) -> Entrant | None:
     code = request.session.get(SESSION_KEY.format(pk=tournament.pk), "")
-    team = selectors.team_by_code(tournament.slug, code) if code else None
-    if code and team is None:  # the organiser gave the team a new code
+    entrant = selectors.entrant_by_code(tournament.slug, code) if code else None
+    if code and entrant is None:  # the organiser gave the team a new code
         del request.session[SESSION_KEY.format(pk=tournament.pk)]
-    return team
+    return entrant
 
 
 def _code_page(
@@ -118,7 +118,7 @@ def _code_page(
 
 def _sign_in_with_code(request: HttpRequest, tournament: Tournament, code: str) -> HttpResponse:
     try:
-        team = code_team_or_none(request, tournament, code)
+        entrant = code_entrant_or_none(request, tournament, code)
     except Throttled as exc:
         seconds = round(exc.wait or 60)
         minutes = round(seconds / 60)
@@ -132,7 +132,7 @@ def _sign_in_with_code(request: HttpRequest, tournament: Tournament, code: str) 
             "card and try again in %(wait)s, or ask the director."
         ) % {"wait": wait}
         return _code_page(request, tournament, message, status=429, typed=code)
-    if team is None:
+    if entrant is None:
         message = (
             _("Type the access code printed on your route card.")
             if not code.strip()
@@ -141,12 +141,12 @@ def _sign_in_with_code(request: HttpRequest, tournament: Tournament, code: str) 
         return _code_page(
             request, tournament, message, status=403 if code.strip() else 200, typed=code
         )
-    request.session[SESSION_KEY.format(pk=tournament.pk)] = team.access_code
+    request.session[SESSION_KEY.format(pk=tournament.pk)] = entrant.access_code
     # Redirect so the code leaves the address bar (and the phone's history).
     return redirect("scorer-entry", slug=tournament.slug)
 
 
-def _active_match(overview: list[TeamMatch], current: Match | None) -> TeamMatch | None:
+def _active_match(overview: list[EntrantMatch], current: Match | None) -> EntrantMatch | None:
     """The match to show first: the current one (the first with a board still open), else
     the last."""
     if current is not None:
@@ -154,7 +154,7 @@ def _active_match(overview: list[TeamMatch], current: Match | None) -> TeamMatch
     return overview[-1] if overview else None
 
 
-def _signature(overview: list[TeamMatch]) -> str:
+def _signature(overview: list[EntrantMatch]) -> str:
     """The states the page was drawn from; scorer.js builds the same string from the API's
     ``me`` answer and reloads the page when it differs."""
     return "|".join(
@@ -222,8 +222,8 @@ def _scorer_config(page: ScorerPage) -> dict[str, Any]:
     game = tournament.game_rules
     config = {
         "slug": tournament.slug,
-        "code": page.team.access_code,
-        "team": page.team.number,
+        "code": page.entrant.access_code,
+        "team": page.entrant.number,
         "api": reverse("api:tournament", kwargs={"slug": tournament.slug}),
         "signature": _signature(page.overview),
         **game.scorer_config(tournament.rules),
@@ -239,9 +239,9 @@ def _substitutes_at(tournament: Tournament, match: Match, word: str) -> list[str
 
 
 def _render_scorer(
-    request: HttpRequest, tournament: Tournament, team: Entrant, shown_id: int | None = None
+    request: HttpRequest, tournament: Tournament, entrant: Entrant, shown_id: int | None = None
 ) -> HttpResponse:
-    overview, current = selectors.team_overview(team)
+    overview, current = selectors.entrant_overview(entrant)
     current_tm = next((tm for tm in overview if current and tm.match.pk == current.pk), None)
     if shown_id is None:
         shown = _active_match(overview, current)
@@ -249,11 +249,11 @@ def _render_scorer(
         shown = next((tm for tm in overview if tm.match.pk == shown_id), None)
         if shown is None:
             raise Http404(_("That is not one of your matches."))
-    page = ScorerPage(tournament, team, overview, current_tm, shown)
+    page = ScorerPage(tournament, entrant, overview, current_tm, shown)
     page.panels = _panels(page)
     byes = selectors.bye_rounds(tournament, [tm.match for tm in overview])
     words = selectors.bye_words(tournament)
-    gone = room_selectors.withdrawn_after(tournament).get(team.pk)
+    gone = room_selectors.withdrawn_after(tournament).get(entrant.pk)
     page.rows = sorted(
         [(tm.match.round, tm, "") for tm in overview]
         + [(n, None, room_selectors.sitting_out_words(words, n, gone)) for n in byes],
@@ -280,19 +280,19 @@ def scorer_entry(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = _tournament(slug)
     if "code" in request.GET:
         return _sign_in_with_code(request, tournament, request.GET.get("code", ""))
-    team = _session_team(request, tournament)
-    if team is None:
+    entrant = _session_entrant(request, tournament)
+    if entrant is None:
         return _code_page(request, tournament)
-    return _render_scorer(request, tournament, team)
+    return _render_scorer(request, tournament, entrant)
 
 
 @never_cache
 def scorer_match(request: HttpRequest, slug: str, match_id: int) -> HttpResponse:
     tournament = _tournament(slug)
-    team = _session_team(request, tournament)
-    if team is None:
+    entrant = _session_entrant(request, tournament)
+    if entrant is None:
         return redirect("scorer-entry", slug=slug)
-    return _render_scorer(request, tournament, team, shown_id=match_id)
+    return _render_scorer(request, tournament, entrant, shown_id=match_id)
 
 
 @require_POST

@@ -15,7 +15,7 @@ from engine.games.pymtheg.solver import analyse as pymtheg_analyse
 from engine.games.pyramid.solver import sure_tricks
 from tests.tournaments.conftest import make_tournament
 from tournaments import services as organiser_services
-from tournaments.imports import TeamRow
+from tournaments.imports import EntrantRow
 from tournaments.models import Board
 
 Status = BoardAnalysis.Status
@@ -43,7 +43,7 @@ def pyramid(slug: str = "pyr-an", tables: int = 2):
     organiser_services.import_teams(
         by=None,
         tournament=tournament,
-        rows=[TeamRow(n, n, f"Player {n}", "", "") for n in range(1, 7)],
+        rows=[EntrantRow(n, n, f"Player {n}", "", "") for n in range(1, 7)],
     )
     tournament.refresh_from_db()
     return tournament
@@ -88,7 +88,7 @@ def test_the_job_solves_every_board_as_the_engine_does(db, django_capture_on_com
 
 
 def test_a_pymtheg_table_is_the_strains_and_ry_put_together(db, django_capture_on_commit_callbacks):
-    tournament = make_tournament(slug="pym-an", teams=4, tables=1)
+    tournament = make_tournament(slug="pym-an", entrants=4, tables=1)
     with django_capture_on_commit_callbacks(execute=True):
         organiser_services.set_deal(
             by=None, tournament=tournament, table_number=1, board_number=1, deal_text=ONE_SUIT_EACH

@@ -50,7 +50,7 @@ def test_a_part_out_of_time_leaves_the_rest_shown_and_the_board_retryable(
 ):
     given, slow = limits
     slow.add("ry")
-    tournament = make_tournament(slug="pym-partial", teams=4, tables=1)
+    tournament = make_tournament(slug="pym-partial", entrants=4, tables=1)
     with django_capture_on_commit_callbacks(execute=True):
         organiser_services.set_deal(
             by=None, tournament=tournament, table_number=1, board_number=1, deal_text=ONE_SUIT_EACH
@@ -93,7 +93,7 @@ def test_a_board_with_every_part_but_left_not_analysed_is_put_together_on_retry(
     db, django_capture_on_commit_callbacks, limits
 ):
     given, _slow = limits
-    tournament = make_tournament(slug="pym-late", teams=4, tables=1)
+    tournament = make_tournament(slug="pym-late", entrants=4, tables=1)
     with django_capture_on_commit_callbacks(execute=True):
         organiser_services.set_deal(
             by=None, tournament=tournament, table_number=1, board_number=1, deal_text=ONE_SUIT_EACH

@@ -10,7 +10,7 @@ import pytest
 from analysis.models import BoardAnalysis
 from config.celery import app as celery_app
 from tournaments import services as organiser_services
-from tournaments.imports import TeamRow
+from tournaments.imports import EntrantRow
 
 
 @pytest.mark.integration
@@ -34,7 +34,7 @@ def test_dealing_queues_the_job_and_a_worker_solves_every_board(settings):
     organiser_services.import_teams(
         by=None,
         tournament=tournament,
-        rows=[TeamRow(n, n, f"Player {n}", "", "") for n in range(1, 7)],
+        rows=[EntrantRow(n, n, f"Player {n}", "", "") for n in range(1, 7)],
     )
     with start_worker(
         celery_app,

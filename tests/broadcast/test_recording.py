@@ -77,8 +77,12 @@ def test_a_wrong_recorder_code_is_refused_and_signs_nobody_in():
         client.get(reverse("broadcast:recorder-state", args=[tournament.slug])).status_code == 403
     )
     # A team's access code is not a recorder's code.
-    team_code = Match.objects.filter(table__tournament=tournament).first().north_entrant.access_code
-    answer = client.get(reverse("broadcast:recorder", args=[tournament.slug]), {"code": team_code})
+    entrant_code = (
+        Match.objects.filter(table__tournament=tournament).first().north_entrant.access_code
+    )
+    answer = client.get(
+        reverse("broadcast:recorder", args=[tournament.slug]), {"code": entrant_code}
+    )
     assert answer.status_code == 403
     # The right one, typed in lower case with spaces, signs in.
     typed = " ".join(featured.recorder_code.lower())

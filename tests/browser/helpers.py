@@ -17,7 +17,7 @@ from typing import Any
 from openpyxl import Workbook
 
 from tournaments import services
-from tournaments.imports import TeamRow
+from tournaments.imports import EntrantRow
 from tournaments.models import Entrant, Match, Tournament
 
 try:
@@ -45,7 +45,7 @@ class Screenshots:
         return path
 
 
-def team_list_xlsx(names: list[str]) -> bytes:
+def entrant_list_xlsx(names: list[str]) -> bytes:
     """A team list as an organiser would type it: number, name and the two players."""
     workbook = Workbook()
     sheet = workbook.active
@@ -81,7 +81,7 @@ def running_cup(slug: str) -> RunningCup:
     at every table, clockwise, one board a table, manual-2016)."""
     tournament = services.create_tournament(by=None, name=f"Cup {slug}", slug=slug, tables=2)
     rows = [
-        TeamRow(line, line, name, f"{name.split()[0]} Ann", f"{name.split()[0]} Bo")
+        EntrantRow(line, line, name, f"{name.split()[0]} Ann", f"{name.split()[0]} Bo")
         for line, name in enumerate(TEAM_NAMES, 1)
     ]
     services.import_teams(by=None, tournament=tournament, rows=rows)

@@ -115,7 +115,7 @@ def started(game: str) -> Event:
     else:
         tournament = twenty_event(slug=slug)
     match = Match.objects.get(table__tournament=tournament, round=1, table__number=1)
-    seats = {seat.seat: seat.team for seat in match.seats.select_related("team")}
+    seats = {seat.seat: seat.entrant for seat in match.seats.select_related("entrant")}
     return Event(game, slug, match, seats, match.table.boards.get(number=1).deal)
 
 
@@ -158,7 +158,7 @@ def test_every_scorer_page_fits_a_phone_at_200_percent(live, event, contexts, sh
         scoring.submit_entry(
             match_id=event.match.pk,
             board_number=1,
-            team=event.seats["N"],
+            entrant=event.seats["N"],
             facts=north_facts(event.match, board, "a11y"),
             client_id=uuid.uuid4().hex,
         )

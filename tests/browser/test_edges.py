@@ -46,14 +46,14 @@ def confirm(match: Any) -> None:
     entry = scoring.submit_entry(
         match_id=match.pk,
         board_number=1,
-        team=match.north_entrant,
+        entrant=match.north_entrant,
         facts=GAM_MADE,
         client_id=uuid.uuid4().hex,
     )
     scoring.accept_entry(
         match_id=match.pk,
         board_number=1,
-        team=match.east_entrant,
+        entrant=match.east_entrant,
         submission_id=entry.pk,
         client_id=uuid.uuid4().hex,
     )
@@ -147,7 +147,7 @@ def played_event(game: str) -> Any:
     from operations.simulation import simulate_tournament
     from publishing.models import HandRecords, PublishingSettings
     from tournaments import services
-    from tournaments.services import TeamRow
+    from tournaments.services import EntrantRow
 
     pairs = game == "pymtheg"
     extra = {"declarations_per_round": 1} if game == "pyramid" else {}
@@ -155,7 +155,7 @@ def played_event(game: str) -> Any:
         by=None, name=f"{game} night", slug=f"hr-{game}", tables=2, game=game, **extra
     )
     rows = [
-        TeamRow(n, n, f"Entrant number {n} with a long name", "Ann" if pairs else "", "")
+        EntrantRow(n, n, f"Entrant number {n} with a long name", "Ann" if pairs else "", "")
         for n in range(1, 5 if pairs else 9)
     ]
     services.import_teams(by=None, tournament=tournament, rows=rows)
@@ -192,15 +192,15 @@ def test_a_bye_is_a_line_on_the_phone_and_on_the_card(live, contexts, shots):
 
     with live.exclusive():
         tournament = odd_pairs("odd-browser")
-        team, rounds = sitting_out(tournament)
-        assert selectors.bye_rounds(tournament, selectors.matches_of(team)) == rounds
+        entrant, rounds = sitting_out(tournament)
+        assert selectors.bye_rounds(tournament, selectors.matches_of(entrant)) == rounds
     phone = contexts.new_page(SMALL_PHONE)
-    phone.goto(live.scorer_link(tournament.slug, team.access_code))
+    phone.goto(live.scorer_link(tournament.slug, entrant.access_code))
     matches = phone.locator("ol.match-list")
     expect(matches.get_by_text(f"Round {rounds[0]} · Bye")).to_be_visible()
     expect(matches.get_by_text("Bye: the mean of the table's ranking points").first).to_be_visible()
     shots.take(phone, "scorer-bye")
-    phone.goto(f"/t/{tournament.slug}/teams/{team.number}/")
+    phone.goto(f"/t/{tournament.slug}/teams/{entrant.number}/")
     bye_row = phone.get_by_role("row").filter(has_text="Bye: the mean of the table")
     expect(bye_row).to_have_count(len(rounds))
     expect(bye_row.first.get_by_role("cell").first).to_have_text(str(rounds[0]))
@@ -223,7 +223,7 @@ def test_pyramid_totals_standings_say_what_they_count(live, contexts, shots):
     shots.take(phone, "totals-note")
 
 
-def test_forfeits_of_a_disqualified_team_wait_for_their_round(live, cup, contexts, shots):
+def test_forfeits_of_a_disqualified_entrant_wait_for_their_round(live, cup, contexts, shots):
     from scoring import services as results
     from tournaments.models import Disqualification
 
@@ -231,7 +231,7 @@ def test_forfeits_of_a_disqualified_team_wait_for_their_round(live, cup, context
         first = Match.objects.get(table__tournament=cup.tournament, round=1, table__number=1)
         confirm(first)
         gone = first.north_entrant
-        Disqualification.objects.create(team=gone, reason="left the room")
+        Disqualification.objects.create(entrant=gone, reason="left the room")
         results.results_changed(cup.tournament)
         later = (
             Match.objects.filter(table__tournament=cup.tournament, round=2)

@@ -145,10 +145,10 @@ def test_a_twenty_evening_in_french(live, contexts, shots, tmp_path, settings):
         tournament = Tournament.objects.get(slug=SLUG)
         assert tournament.game == "twenty" and tournament.language == "fr"
         match = Match.objects.get(table__tournament=tournament, round=1, table__number=1)
-        seats = {seat.seat: seat.team for seat in match.seats.select_related("team")}
+        seats = {seat.seat: seat.entrant for seat in match.seats.select_related("entrant")}
         board = match.table.boards.get(number=1)
         kings = parse_deal(board.deal).set_holder(KINGS)
-        codes = {seat: team.access_code for seat, team in seats.items()}
+        codes = {seat: entrant.access_code for seat, entrant in seats.items()}
 
     # North enters board 1 on the phone: East opens, South plays No Trumps alone.
     north = contexts.new_page({**PHONE, **FRENCH})

@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from tests.browser.helpers import TEAM_NAMES, board_panel, expect, team_list_xlsx
+from tests.browser.helpers import TEAM_NAMES, board_panel, entrant_list_xlsx, expect
 from tests.tournaments.factories import OrganiserFactory
 from tournaments.models import Status, Tournament
 
@@ -49,7 +49,7 @@ def test_organiser_prepares_and_starts_a_tournament(live, organiser, desktop, op
         {
             "name": "teams.xlsx",
             "mimeType": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
-            "buffer": team_list_xlsx(TEAM_NAMES),
+            "buffer": entrant_list_xlsx(TEAM_NAMES),
         }
     )
     page.get_by_role("button", name="Check the file").click()
@@ -59,12 +59,12 @@ def test_organiser_prepares_and_starts_a_tournament(live, organiser, desktop, op
     expect(preview.get_by_role("row").nth(1)).to_contain_text("Fire Ants")
     shots.take(page, "import-preview")
     with live.exclusive():  # nothing is saved before the organiser confirms
-        assert not Tournament.objects.get(slug="harbour").teams.exists()
+        assert not Tournament.objects.get(slug="harbour").entrants.exists()
     page.get_by_role("button", name="Import these 4 teams").click()
     expect(page.get_by_text("4 teams imported from teams.xlsx.")).to_be_visible()
-    teams = page.locator("table.teams tbody tr")
-    expect(teams).to_have_count(4)
-    expect(teams.nth(3)).to_contain_text("Earth Moles")
+    entrants = page.locator("table.teams tbody tr")
+    expect(entrants).to_have_count(4)
+    expect(entrants.nth(3)).to_contain_text("Earth Moles")
     shots.take(page, "teams")
 
     page.get_by_role("navigation", name="Tournament").get_by_role("link", name="Schedule").click()

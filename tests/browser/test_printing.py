@@ -11,7 +11,7 @@ from playwright.sync_api import expect
 from operations.simulation import simulate_tournament
 from tests.tournaments.factories import OrganiserFactory
 from tournaments import room, services
-from tournaments.imports import TeamRow
+from tournaments.imports import EntrantRow
 from tournaments.models import Tournament
 
 pytestmark = pytest.mark.browser
@@ -30,7 +30,7 @@ def field_of(pairs: int, slug: str) -> None:
         by=None, name="Printed cup", slug=slug, tables=(pairs + 1) // 2
     )
     rows = [
-        TeamRow(n, n, f"Pair {n} of the harbour", f"Ann {n}", f"Bo {n}")
+        EntrantRow(n, n, f"Pair {n} of the harbour", f"Ann {n}", f"Bo {n}")
         for n in range(1, pairs + 1)
     ]
     services.import_teams(by=None, tournament=tournament, rows=rows)
@@ -42,16 +42,16 @@ def test_route_cards_print_two_to_an_a4_sheet(live, desktop, pairs):
     with live.exclusive():
         organiser = OrganiserFactory(username="printer", password=PASSWORD)
         field_of(pairs, "printed")
-        teams = pairs
+        entrants = pairs
     page = desktop
     page.goto("/accounts/login/")
     page.get_by_label("Username").fill(organiser.username)
     page.get_by_label("Password").fill(PASSWORD)
     page.get_by_role("button", name="Sign in").click()
     page.goto("/tournaments/printed/print/routes/")
-    expect(page.locator(".route-card")).to_have_count(teams)
+    expect(page.locator(".route-card")).to_have_count(entrants)
     pdf = page.pdf(format="A4")
-    assert pdf_pages(pdf) == (teams + 1) // 2, (teams, pdf_pages(pdf))
+    assert pdf_pages(pdf) == (entrants + 1) // 2, (entrants, pdf_pages(pdf))
 
 
 def test_cards_to_print_again_are_flagged_on_screen_only_and_clear_after_printing(live, desktop):
@@ -69,7 +69,9 @@ def test_cards_to_print_again_are_flagged_on_screen_only_and_clear_after_printin
     page.goto("/tournaments/reprint/print/routes/")  # the first printing
     expect(page.locator(".route-card")).to_have_count(8)
     with live.exclusive():
-        change = room.withdraw(by=organiser, entrant=tournament.teams.get(number=3), after_round=1)
+        change = room.withdraw(
+            by=organiser, entrant=tournament.entrants.get(number=3), after_round=1
+        )
         opponents = {n for kept in change.matches for n in (kept["north"], kept["east"])} - {3}
     page.goto("/tournaments/reprint/print/routes/?reprint=1")
     expect(page.locator(".route-card")).to_have_count(len(opponents))

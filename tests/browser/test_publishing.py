@@ -32,14 +32,14 @@ def confirmed_cup(cup):
     entry = scoring_services.submit_entry(
         match_id=cup.match.pk,
         board_number=1,
-        team=cup.north,
+        entrant=cup.north,
         facts=GAM_MADE,
         client_id=uuid.uuid4().hex,
     )
     scoring_services.accept_entry(
         match_id=cup.match.pk,
         board_number=1,
-        team=cup.east,
+        entrant=cup.east,
         submission_id=entry.pk,
         client_id=uuid.uuid4().hex,
     )

@@ -9,7 +9,7 @@ import re
 import pytest
 
 from scoring import services as scoring
-from tests.browser.helpers import expect, send_button, team_list_xlsx
+from tests.browser.helpers import entrant_list_xlsx, expect, send_button
 from tests.tournaments.factories import OrganiserFactory
 from tests.tournaments.test_individual_events import declaring, enter, pyramid_event
 from tournaments import services
@@ -27,7 +27,7 @@ def evening(live):
     match = Match.objects.get(table__tournament=tournament, round=1, table__number=1)
     first, second = declaring(tournament, match, "E")[:2]
     enter(match, first, {"declared": 0, "trump": "nt", "won": 0})
-    seats = {seat.seat: seat.team for seat in match.seats.select_related("team")}
+    seats = {seat.seat: seat.entrant for seat in match.seats.select_related("entrant")}
     return tournament, match, second, seats
 
 
@@ -130,7 +130,7 @@ def test_an_organiser_prepares_a_pyramid_evening(live, organiser, desktop, open_
         {
             "name": "players.xlsx",
             "mimeType": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
-            "buffer": team_list_xlsx(PLAYERS),
+            "buffer": entrant_list_xlsx(PLAYERS),
         }
     )
     page.get_by_role("button", name="Check the file").click()

@@ -61,7 +61,7 @@ def evening(live):
     tournament = pysngtaut_event(slug="pys-evening")
     match = Match.objects.get(table__tournament=tournament, round=1, table__number=1)
     deal = match.table.boards.get(number=1).deal
-    seats = {seat.seat: seat.team for seat in match.seats.select_related("team")}
+    seats = {seat.seat: seat.entrant for seat in match.seats.select_related("entrant")}
     return tournament, match, deal, seats
 
 

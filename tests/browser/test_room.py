@@ -22,7 +22,7 @@ def test_a_late_arrival_is_seated_from_the_dashboard_on_a_small_phone(live, cont
 
     with live.exclusive():
         organiser = OrganiserFactory(username="olive", password=PASSWORD)
-        tournament = _played(organiser, _event(organiser, teams=7, tables=4, slug="late-phone"))
+        tournament = _played(organiser, _event(organiser, entrants=7, tables=4, slug="late-phone"))
     page = contexts.new_page(SMALL_PHONE)
     page.goto(f"/tournaments/{tournament.slug}/")
     page.get_by_label("Username").fill(organiser.username)

@@ -40,10 +40,10 @@ GAM_FIRE_9_WORDS = "North plays Gâm, Fire named after the auction: made, +20 to
 REASON = "We took 6 tricks, not 5"
 
 
-def open_scorer(open_phone, live, cup, team):
+def open_scorer(open_phone, live, cup, entrant):
     """A phone opened at the team's scorer link, as scanned from its route card."""
     page = open_phone()
-    page.goto(live.scorer_link(cup.slug, team.access_code))
+    page.goto(live.scorer_link(cup.slug, entrant.access_code))
     expect(page.get_by_role("heading", level=1)).to_have_text("Round 1 · Table 1")
     return page
 
@@ -272,7 +272,7 @@ def test_the_director_corrects_norths_entry_with_the_same_bidding_box(live, cup,
             entry = scoring.submit_entry(
                 match_id=match.pk,
                 board_number=1,
-                team=match.north_entrant,
+                entrant=match.north_entrant,
                 facts={
                     "auctions": [["N:G", "E:P", "S:P", "W:P"]],
                     "trump": "fire",
@@ -283,7 +283,7 @@ def test_the_director_corrects_norths_entry_with_the_same_bidding_box(live, cup,
             scoring.reject_entry(
                 match_id=match.pk,
                 board_number=1,
-                team=match.east_entrant,
+                entrant=match.east_entrant,
                 submission_id=entry.pk,
                 reason="we took more",
                 client_id=f"east-review-{tricks}",
@@ -350,7 +350,7 @@ def test_the_directors_overview_hears_a_call_within_seconds(live, cup, desktop, 
         scoring.call_director(
             match_id=cup.match.pk,
             board_number=1,
-            team=cup.east,
+            entrant=cup.east,
             reason="a revoke",
             client_id="east-calls-the-director",
         )

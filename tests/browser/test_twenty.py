@@ -34,7 +34,7 @@ def night(live):
     Eldest) with its deal."""
     tournament = twenty_event(slug="twenty-night")
     match = Match.objects.get(table__tournament=tournament, round=1, table__number=1)
-    seats = {seat.seat: seat.team for seat in match.seats.select_related("team")}
+    seats = {seat.seat: seat.entrant for seat in match.seats.select_related("entrant")}
     board = match.table.boards.get(number=1)
     return tournament, match, board, seats
 

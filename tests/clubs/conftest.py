@@ -42,26 +42,26 @@ def members(club, organiser):
 
 @pytest.fixture
 def pairs_event(organiser):
-    return make_tournament(by=organiser, teams=4, tables=2, slug="monday")
+    return make_tournament(by=organiser, entrants=4, tables=2, slug="monday")
 
 
 @pytest.fixture
 def players_event(organiser):
-    return make_tournament(by=organiser, teams=4, tables=1, slug="pyramid-night", game="pyramid")
+    return make_tournament(by=organiser, entrants=4, tables=1, slug="pyramid-night", game="pyramid")
 
 
 def played(tournament, number, place, percentage, status="ok"):
-    team = tournament.teams.get(number=number)
+    entrant = tournament.entrants.get(number=number)
     Standing.objects.create(
         tournament=tournament,
-        team=team,
+        entrant=entrant,
         place=place,
         points=10,
         percentage=percentage,
         matches=3,
         status=status,
     )
-    return team
+    return entrant
 
 
 def publish(tournament, kind=Export.Kind.STANDINGS):
@@ -80,20 +80,20 @@ def publish(tournament, kind=Export.Kind.STANDINGS):
 def season(club, organiser, members, pairs_event, players_event):
     """Ann plays a pairs event (published, with Bob), a Pyramid evening (published) and a
     third event (not published)."""
-    hidden = make_tournament(by=organiser, teams=2, tables=1, slug="unpublished")
+    hidden = make_tournament(by=organiser, entrants=2, tables=1, slug="unpublished")
     for offset, event in enumerate((pairs_event, players_event, hidden)):
         event.created_at = timezone.now() - timedelta(days=14 - 7 * offset)
         event.save(update_fields=["created_at"])
-    team = played(pairs_event, 1, 2, 56.25)
+    entrant = played(pairs_event, 1, 2, 56.25)
     played(players_event, 3, 1, 61.5)
     played(hidden, 2, 1, 70.0)
-    services.link_entrant(by=organiser, club=club, entrant=team, numbers=["101", "102"])
+    services.link_entrant(by=organiser, club=club, entrant=entrant, numbers=["101", "102"])
     for event, number in ((players_event, 3), (hidden, 2)):
         services.link_entrant(
-            by=organiser, club=club, entrant=event.teams.get(number=number), numbers=["101"]
+            by=organiser, club=club, entrant=event.entrants.get(number=number), numbers=["101"]
         )
     services.link_entrant(
-        by=organiser, club=club, entrant=pairs_event.teams.get(number=2), numbers=["103", ""]
+        by=organiser, club=club, entrant=pairs_event.entrants.get(number=2), numbers=["103", ""]
     )
     publish(pairs_event)
     publish(players_event, Export.Kind.RESULTS)

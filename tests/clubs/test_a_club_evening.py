@@ -51,7 +51,7 @@ def test_the_evening_reaches_the_players_pages_once_published_and_the_ladder_onc
     client, organiser, evening, django_capture_on_commit_callbacks
 ):
     tournament, autumn = evening
-    standing = Standing.objects.get(team__number=1, tournament=tournament)
+    standing = Standing.objects.get(entrant__number=1, tournament=tournament)
     assert standing.percentage is not None
     ladder = seasons.ladder_view(autumn, public=True)
     first = {line.member.number: line for line in ladder.lines}

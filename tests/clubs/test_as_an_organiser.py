@@ -88,8 +88,8 @@ def test_a_new_organiser_runs_a_club_evening_from_its_pages(
     tournament = tournaments.create_tournament(
         by=organiser, name="Monday pairs", slug="monday-pairs", tables=7
     )
-    teams = text(client.get(reverse("tournaments:teams", args=["monday-pairs"])))
-    assert "Register or link these entrants from the members of Harbour Bridge Club" in teams
+    entrants = text(client.get(reverse("tournaments:teams", args=["monday-pairs"])))
+    assert "Register or link these entrants from the members of Harbour Bridge Club" in entrants
     links = reverse("clubs:event_links", args=["harbour-bridge-club", "monday-pairs"])
     page = text(client.get(links))
     assert "Register new teams from the list" in page and "No entrant yet." in page
@@ -99,11 +99,11 @@ def test_a_new_organiser_runs_a_club_evening_from_its_pages(
     typo = client.post(links, {"form": "register", "register-lines": lines + "\n129 999"})
     assert typo.status_code == 400
     assert "line 15: player 2: no member numbered 999 in Harbour Bridge Club" in text(typo)
-    assert tournament.teams.count() == 0
+    assert tournament.entrants.count() == 0
     registered = client.post(links, {"form": "register", "register-lines": lines}, follow=True)
     assert "14 teams registered." in text(registered)
-    assert tournament.teams.count() == 14 and EntrantMember.objects.count() == 28
-    assert tournament.teams.get(number=1).name == "Ada Byron & Ben Okri"
+    assert tournament.entrants.count() == 14 and EntrantMember.objects.count() == 28
+    assert tournament.entrants.get(number=1).name == "Ada Byron & Ben Okri"
 
     # The evening was played last Monday (the tournament made today).
     monday = timezone.localdate() - timedelta(days=timezone.localdate().weekday() or 7)

@@ -12,7 +12,7 @@ from tournaments.models import ActionLog
 
 
 def entrant(tournament, number):
-    return tournament.teams.get(number=number)
+    return tournament.entrants.get(number=number)
 
 
 def seats(tournament):
@@ -90,9 +90,9 @@ def test_another_clubs_event_and_members_are_out_of_reach(
 
 
 def test_relinking_replaces_the_entrants_links(club, organiser, members, pairs_event):
-    team = entrant(pairs_event, 1)
-    services.link_entrant(by=organiser, club=club, entrant=team, numbers=["101", "102"])
-    services.link_entrant(by=organiser, club=club, entrant=team, numbers=["102", ""])
+    linked = entrant(pairs_event, 1)
+    services.link_entrant(by=organiser, club=club, entrant=linked, numbers=["101", "102"])
+    services.link_entrant(by=organiser, club=club, entrant=linked, numbers=["102", ""])
     assert seats(pairs_event)[1] == {1: "102"}
     assert ActionLog.objects.filter(action="link_entrant", tournament=pairs_event).count() == 2
 

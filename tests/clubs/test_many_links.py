@@ -42,7 +42,7 @@ def test_many_links_at_once(club, organiser, members, pairs_event):
 
 def test_a_member_twice_refuses_every_line_by_number(club, organiser, members, pairs_event):
     services.link_entrant(
-        by=organiser, club=club, entrant=pairs_event.teams.get(number=4), numbers=["104"]
+        by=organiser, club=club, entrant=pairs_event.entrants.get(number=4), numbers=["104"]
     )
     rows, _ = parse_link_lines("1, 101, 102\n2, 103, 101\n3, 104\n9, 102\n1, 103")
     with pytest.raises(ClubError) as refused:
@@ -82,7 +82,7 @@ def test_register_refuses_all_on_one_bad_line(club, organiser, members, pairs_ev
     rows, _ = parse_link_lines("101 102\n103 999", numbered=False)
     with pytest.raises(ClubError, match="line 2: player 2: no member numbered 999"):
         services.register_from_members(by=organiser, club=club, tournament=pairs_event, rows=rows)
-    assert pairs_event.teams.count() == 4 and not EntrantMember.objects.exists()
+    assert pairs_event.entrants.count() == 4 and not EntrantMember.objects.exists()
     rows, _ = parse_link_lines("101", numbered=False)
     with pytest.raises(ClubError, match="line 1: a team needs 2 member numbers"):
         services.register_from_members(by=organiser, club=club, tournament=pairs_event, rows=rows)

@@ -136,22 +136,22 @@ def test_a_second_organiser_shares_the_list(client, organiser, members):
 def test_the_entrants_page_leads_to_the_clubs_page_of_who_played(
     client, organiser, rival, club, members, pairs_event
 ):
-    teams = reverse("tournaments:teams", args=[pairs_event.slug])
+    entrants = reverse("tournaments:teams", args=[pairs_event.slug])
     link = reverse("clubs:event_links", args=["rivertown", pairs_event.slug]).encode()
     client.force_login(organiser)
     # A tournament of no club: a link for each club the organiser runs.
-    page = client.get(teams)
+    page = client.get(entrants)
     assert page.status_code == 200 and link in page.content
     assert b"from the members of Rivertown Club" in page.content
     services.link_entrant(
-        by=organiser, club=club, entrant=pairs_event.teams.get(number=1), numbers=["101"]
+        by=organiser, club=club, entrant=pairs_event.entrants.get(number=1), numbers=["101"]
     )
-    page = client.get(teams)
+    page = client.get(entrants)
     assert link in page.content and b"An event of Rivertown Club" in page.content
     # Another club's organiser is offered nothing of this club (nor his own: it is taken).
     client.force_login(rival)
-    page = client.get(teams)
+    page = client.get(entrants)
     assert page.status_code == 200 and b"/events/monday/" not in page.content
     # An organiser of no club sees no link at all.
     client.force_login(OrganiserFactory())
-    assert b"/events/monday/" not in client.get(teams).content
+    assert b"/events/monday/" not in client.get(entrants).content

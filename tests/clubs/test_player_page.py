@@ -42,7 +42,7 @@ def test_the_partner_links_to_his_page_and_a_guest_is_named(client, season):
 
 def test_the_organiser_sees_every_event_and_whether_it_is_published(client, organiser, season):
     client.force_login(organiser)
-    ann = season["pairs"].teams.get(number=1).member_links.get(seat=1).member
+    ann = season["pairs"].entrants.get(number=1).member_links.get(seat=1).member
     page = client.get(reverse("clubs:history", args=["rivertown", ann.pk]))
     assert [(row[1], row[-1]) for row in rows(page)] == [
         ("Cup monday", "yes"),

@@ -82,7 +82,7 @@ def test_a_new_link_moves_the_ladder(
     with django_capture_on_commit_callbacks(execute=True):
         finalise(season["pairs"])
         services.link_entrant(
-            by=organiser, club=club, entrant=season["pairs"].teams.get(number=2), numbers=["104"]
+            by=organiser, club=club, entrant=season["pairs"].entrants.get(number=2), numbers=["104"]
         )
     assert [number for _, number, _, _ in lines(ladder_season)] == ["101", "102", "104"]
 

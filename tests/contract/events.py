@@ -19,7 +19,7 @@ from engine.games import PAIRS, get_game
 from operations.simulation import north_facts
 from tests.tournaments.factories import OrganiserFactory
 from tournaments import services
-from tournaments.imports import TeamRow
+from tournaments.imports import EntrantRow
 from tournaments.models import Entrant, Match, Tournament
 
 TABLES = 2
@@ -46,7 +46,7 @@ def build_event(game_id: str, slug: str, seed: str = "contract-a") -> Tournament
     )
     entrants = 2 * TABLES if game.entrants == PAIRS else size * TABLES
     rows = [
-        TeamRow(n, n, f"Entrant {n}", *((f"P{n}a", f"P{n}b") if game.entrants == PAIRS else ()))
+        EntrantRow(n, n, f"Entrant {n}", *((f"P{n}a", f"P{n}b") if game.entrants == PAIRS else ()))
         for n in range(1, entrants + 1)
     ]
     services.import_teams(by=None, tournament=tournament, rows=rows)
@@ -67,7 +67,7 @@ def board_facts(match: Match, number: int, seed: str = "contract") -> dict[str, 
 
 def seated_entrants(match: Match) -> dict[str, Entrant]:
     """The entrants at a match by seat (a pair at both of its seats' letters N and E)."""
-    found = {seat.seat: seat.team for seat in match.seats.select_related("team")}
+    found = {seat.seat: seat.entrant for seat in match.seats.select_related("entrant")}
     return found or {"N": match.north_entrant, "E": match.east_entrant}
 
 
@@ -89,16 +89,18 @@ def later_match_at(match: Match) -> Match | None:
     )
 
 
-def api_as(team: Entrant) -> APIClient:
+def api_as(entrant: Entrant) -> APIClient:
     client = APIClient()
-    client.credentials(HTTP_X_TEAM_CODE=team.access_code)
+    client.credentials(HTTP_X_TEAM_CODE=entrant.access_code)
     return client
 
 
-def page_as(team: Entrant) -> Client:
-    """A browser signed in as ``team`` on the scorer's pages (its route card's QR code)."""
+def page_as(entrant: Entrant) -> Client:
+    """A browser signed in as ``entrant`` on the scorer's pages (its route card's QR code)."""
     client = Client()
-    client.get(reverse("scorer-entry", args=[team.tournament.slug]), {"code": team.access_code})
+    client.get(
+        reverse("scorer-entry", args=[entrant.tournament.slug]), {"code": entrant.access_code}
+    )
     return client
 
 

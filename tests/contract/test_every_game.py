@@ -147,14 +147,16 @@ class Readers:
         first, other = round_one(tournament)[:2]
         self.match, self.other = first, other
         self.clients: dict[str, Client] = {"public": Client()}
-        for seat, team in seated_entrants(first).items():
-            self.clients[f"seat {seat}"] = self._phone(team)
+        for seat, entrant in seated_entrants(first).items():
+            self.clients[f"seat {seat}"] = self._phone(entrant)
         self.clients["North of table 2"] = self._phone(seated_entrants(other)["N"])
 
     @staticmethod
-    def _phone(team) -> Client:
-        client = Client(HTTP_X_TEAM_CODE=team.access_code)
-        client.get(reverse("scorer-entry", args=[team.tournament.slug]), {"code": team.access_code})
+    def _phone(entrant) -> Client:
+        client = Client(HTTP_X_TEAM_CODE=entrant.access_code)
+        client.get(
+            reverse("scorer-entry", args=[entrant.tournament.slug]), {"code": entrant.access_code}
+        )
         return client
 
 
@@ -234,8 +236,8 @@ def _accept(tournament: Tournament, match: Match, number: int, submission_id: in
     )
 
 
-def _me(tournament: Tournament, team) -> dict[str, Any]:
-    client = Client(HTTP_X_TEAM_CODE=team.access_code)
+def _me(tournament: Tournament, entrant) -> dict[str, Any]:
+    client = Client(HTTP_X_TEAM_CODE=entrant.access_code)
     answer = client.get(reverse("api:me", args=[tournament.slug]))
     assert answer.status_code == 200
     return answer.json()
@@ -272,14 +274,14 @@ def test_north_is_answered_with_what_he_entered_and_the_deal_waits_for_east(game
     accepted = _accept(tournament, first, 1, answer.json()["id"])
     assert accepted.status_code == 200, accepted.content
     hands = tournament.game_rules.hands_in_words(board.parsed())
-    for team in seated_entrants(first).values():
-        shown = _hands_shown(_me(tournament, team))
+    for entrant in seated_entrants(first).values():
+        shown = _hands_shown(_me(tournament, entrant))
         assert shown[(first.pk, 1)] == [list(pair) for pair in hands]
         assert shown[(first.pk, 2)] is None  # not played yet
     later = later_match_at(first)
     assert later is not None
-    for team in seated_entrants(later).values():
-        shown = _hands_shown(_me(tournament, team))
+    for entrant in seated_entrants(later).values():
+        shown = _hands_shown(_me(tournament, entrant))
         assert all(shown[(later.pk, number)] is None for number in range(1, BOARDS + 1))
     # Table 1 still has matches to play: nothing of its deals or results is public.
     public = {k: v for k, v in _shown(tournament, readers).items() if k[0] == "public"}
@@ -334,8 +336,8 @@ def test_an_entry_the_deal_contradicts_goes_to_the_director_and_the_table_learns
     assert scoring.board_state(first, first.table.boards.get(number=1)).state == states.DISPUTED
     call = Review.objects.get(match=first, action=Review.Action.CALL_DIRECTOR)
     assert call.reason == scoring.DEAL_CHECK_REASON and call.submission_id == stored.pk
-    for team in seated_entrants(first).values():
-        me = json.dumps(_me(tournament, team))
+    for entrant in seated_entrants(first).values():
+        me = json.dumps(_me(tournament, entrant))
         assert stored.deal_disagreement not in me
         assert not any(secret in me for secret in secrets)
 

@@ -78,7 +78,7 @@ def test_a_game_of_pairs_is_entered_checked_and_ranked_by_the_services():
             entry = scoring.submit_entry(
                 match_id=match.pk,
                 board_number=board.number,
-                team=seats["N"],
+                entrant=seats["N"],
                 facts=facts,
                 client_id=f"duo-entry-{match.pk}-{board.number}",
             )
@@ -86,7 +86,7 @@ def test_a_game_of_pairs_is_entered_checked_and_ranked_by_the_services():
             scoring.accept_entry(
                 match_id=match.pk,
                 board_number=board.number,
-                team=seats["E"],
+                entrant=seats["E"],
                 submission_id=entry.pk,
                 client_id=f"duo-accept-{match.pk}-{board.number}",
             )
@@ -94,12 +94,12 @@ def test_a_game_of_pairs_is_entered_checked_and_ranked_by_the_services():
             assert (result.north_result, result.east_result) == DUO.side_results(DUO.score(record))
     recompute(tournament.pk)
     stored = {
-        str(row.team_id): row.points for row in Standing.objects.filter(tournament=tournament)
+        str(row.entrant_id): row.points for row in Standing.objects.filter(tournament=tournament)
     }
     # The stored standings are the engine's ranking of the results as the game scores them.
     expected = rank_results(ranking_input(tournament))["standings"]
     assert stored == {row["team"]: row["points"] for row in expected}
-    assert len(stored) == tournament.teams.count() and any(stored.values())
+    assert len(stored) == tournament.entrants.count() and any(stored.values())
 
 
 @pytest.mark.django_db

@@ -59,14 +59,14 @@ def confirm(django_capture_on_commit_callbacks):
             entry = scoring.submit_entry(
                 match_id=match.pk,
                 board_number=1,
-                team=match.north_entrant,
+                entrant=match.north_entrant,
                 facts=facts,
                 client_id=new_id(),
             )
             scoring.accept_entry(
                 match_id=match.pk,
                 board_number=1,
-                team=match.east_entrant,
+                entrant=match.east_entrant,
                 submission_id=entry.pk,
                 client_id=new_id(),
             )

@@ -93,7 +93,7 @@ def test_a_file_published_after_a_round_says_it_holds_a_later_result(
         entry = scoring.submit_entry(
             match_id=slow.pk,
             board_number=1,
-            team=slow.north_entrant,
+            entrant=slow.north_entrant,
             facts=GAM_MADE,
             client_id=new_id(),
         )
@@ -103,7 +103,7 @@ def test_a_file_published_after_a_round_says_it_holds_a_later_result(
         scoring.accept_entry(
             match_id=slow.pk,
             board_number=1,
-            team=slow.east_entrant,
+            entrant=slow.east_entrant,
             submission_id=entry.pk,
             client_id=new_id(),
         )

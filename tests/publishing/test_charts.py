@@ -65,7 +65,7 @@ def test_places_after_each_round_rank_the_rounds_so_far():
     for index, round_ in enumerate(series.rounds):
         expected = rank_results(tournament([m for m in MATCHES if m["round"] <= round_]))
         places = {row["team"]: row["place"] for row in expected["standings"]}
-        assert {team: series.places[team][index] for team in places} == places
+        assert {entrant: series.places[entrant][index] for entrant in places} == places
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -78,7 +78,7 @@ def test_places_after_each_round_are_those_of_ranking_the_rounds_so_far(data, rn
         ranked = rank_results(so_far)
         assert not ranked["provisional"]  # only rounds whose results are all in are drawn
         expected = {str(row["team"]): row["place"] for row in ranked["standings"]}
-        assert {team: places[index] for team, places in series.places.items()} == expected
+        assert {entrant: places[index] for entrant, places in series.places.items()} == expected
     if series.incomplete is not None:
         before = [m for m in data["matches"] if m["round"] <= series.incomplete]
         assert rank_results({**data, "matches": before})["provisional"]
@@ -141,7 +141,7 @@ def test_places_never_depend_on_a_result_of_a_table_still_being_played(data, dra
     assert (again.rounds, again.places) == (series.rounds, series.places)
 
 
-def test_a_match_of_a_disqualified_team_is_not_waiting_for_a_result():
+def test_a_match_of_a_disqualified_entrant_is_not_waiting_for_a_result():
     data = tournament([*MATCHES[:3], match(2, 2, "T1", "T4")])
     data["disqualified"] = [{"team": "T4", "after_final": False}]
     series = places_by_round(data, complete={1, 2})
@@ -170,9 +170,9 @@ def test_unchanged_rounds_are_not_ranked_again():
     assert later.places != first.places
 
 
-def test_svg_draws_a_line_per_team_with_a_hover_group():
+def test_svg_draws_a_line_per_entrant_with_a_hover_group():
     series = places_by_round(tournament(MATCHES), complete={1, 2})
-    labels = {team["id"]: f"{team['id']}. {team['name']} <&>" for team in TEAMS}
+    labels = {entrant["id"]: f"{entrant['id']}. {entrant['name']} <&>" for entrant in TEAMS}
     svg = places_svg(series.rounds, series.places, labels, ["T1", "T2", "T3", "T4"])
     assert svg.startswith("<svg") and svg.count('<g class="team"') == 4
     assert svg.count("<polyline") == 4 and "&lt;&amp;&gt;" in svg and "<&>" not in svg
@@ -245,7 +245,7 @@ def test_the_chart_task_follows_the_stored_standings(cup, confirm, client):
     assert chart.rounds == [1, 2] and chart.note == "" and chart.tables == [1, 2]
     expected = rank_results(ranking_input(cup.tournament))
     final_places = {row["team"]: row["place"] for row in expected["standings"]}
-    assert {team: series[-1] for team, series in chart.places.items()} == final_places
+    assert {entrant: series[-1] for entrant, series in chart.places.items()} == final_places
     assert chart.places_svg.count('<g class="team"') == 4
     page = client.get(reverse("publishing:charts", args=[cup.tournament.slug])).content.decode()
     assert chart.places_svg in page and chart.spread_svg in page
@@ -315,11 +315,11 @@ def test_the_chart_task_runs_at_once_then_at_most_every_few_seconds(cup, setting
     assert len(queued) == 3 and queued[2]["countdown"] == 0.0
 
 
-def test_the_chart_task_reads_the_standings_without_the_teams_tables(cup, confirm, organiser):
+def test_the_chart_task_reads_the_standings_without_the_entrants_tables(cup, confirm, organiser):
     confirm(cup, 1, 1)
     confirm(cup, 1, 2, RY_LOST)
     confirm(cup, 2, 1)
-    organiser_services.disqualify_team(by=organiser, team=cup.teams[3], reason="conduct")
+    organiser_services.disqualify_entrant(by=organiser, entrant=cup.entrants[3], reason="conduct")
     recompute(cup.tournament.pk)
     loaded = StandingsState.objects.get(tournament=cup.tournament)
     deferred = StandingsState.objects.defer("standings").get(tournament=cup.tournament)

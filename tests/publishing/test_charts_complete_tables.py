@@ -28,7 +28,7 @@ from scoring.visibility import complete_tables
 from tests.contract.events import board_facts
 from tests.scoring.conftest import new_id
 from tournaments import services
-from tournaments.imports import TeamRow
+from tournaments.imports import EntrantRow
 from tournaments.models import Match, Tournament
 
 pytestmark = pytest.mark.django_db
@@ -60,7 +60,7 @@ def event_of(game_id: str) -> Tournament:
     services.import_teams(
         by=None,
         tournament=tournament,
-        rows=[TeamRow(n, n, f"Entrant {n}", "Ann", "Bo") for n in range(1, entrants + 1)],
+        rows=[EntrantRow(n, n, f"Entrant {n}", "Ann", "Bo") for n in range(1, entrants + 1)],
     )
     services.draw_schedule(by=None, tournament=tournament)
     services.deal_boards(by=None, tournament=tournament, seed=SEED)
@@ -82,14 +82,14 @@ def play(match: Match) -> None:
         entry = scoring.submit_entry(
             match_id=match.pk,
             board_number=board.number,
-            team=match.north_entrant,
+            entrant=match.north_entrant,
             facts=board_facts(match, board.number, SEED),
             client_id=new_id(),
         )
         scoring.accept_entry(
             match_id=match.pk,
             board_number=board.number,
-            team=match.east_entrant,
+            entrant=match.east_entrant,
             submission_id=entry.pk,
             client_id=new_id(),
         )
@@ -193,7 +193,7 @@ def test_the_page_checks_the_stored_charts_against_the_tables_complete_now(game_
         east_entrant=last.east_entrant,
     )
     for seat in last.seats.all():
-        added.seats.create(seat=seat.seat, team=seat.team, round=added.round)
+        added.seats.create(seat=seat.seat, entrant=seat.entrant, round=added.round)
     assert complete_tables(tournament) == {1}
     shown = selectors.public_charts(tournament, ChartData.objects.get(pk=chart.pk))
     assert shown.tables_out == [2] and shown.places_svg == "" and shown.rounds == []

@@ -70,11 +70,11 @@ def test_export_before_any_result(cup):
     assert "placed by percentage" in standings["A1"].value
     assert [row[1] for row in data_rows(standings)] == [1, 2, 3, 4]
     assert data_rows(book["Tables"]) == []  # nothing ranked yet
-    teams = data_rows(book["Teams"])
-    matches = [row for row in teams if row[5] != "bye"]
+    entrants = data_rows(book["Teams"])
+    matches = [row for row in entrants if row[5] != "bye"]
     assert len(matches) == 2 * len(ALL_MATCHES) and {row[11] for row in matches} == {"to come"}
     # Teams 2 and 4 sit EW at one table twice, so each has a bye at the other.
-    assert sorted((row[0], row[3]) for row in teams if row[5] == "bye") == [(2, 2), (4, 1)]
+    assert sorted((row[0], row[3]) for row in entrants if row[5] == "bye") == [(2, 2), (4, 1)]
     assert book["Schedule"]["B4"].value == "1 v 2" and book["Schedule"]["C5"].value == "1 v 4"
     assert "not computed" in book["Places"]["A2"].value or "no round" in book["Places"]["A2"].value
 
@@ -84,7 +84,7 @@ def test_workbook_holds_the_stored_standings(cup, play_all):
     export = run(cup)
     book = workbook(file_bytes(export))
     rows = {str(row[1]): row for row in data_rows(book["Standings"])}
-    numbers = {str(team.pk): str(team.number) for team in cup.teams}
+    numbers = {str(entrant.pk): str(entrant.number) for entrant in cup.entrants}
     for line in stored(cup)["standings"]:
         row = rows[numbers[line["team"]]]
         assert (row[0], row[4], row[5], row[6], row[7]) == (
@@ -109,7 +109,7 @@ def test_provisional_workbook_is_placed_by_percentage(cup, confirm):
     assert "placed by percentage, highest first" in sheet["A1"].value
     rows = data_rows(sheet)
     assert [(row[0], row[5]) for row in rows] == [(1, 50), (1, 50), (1, 50), (1, 50)]
-    numbers = {str(team.pk): team.number for team in cup.teams}
+    numbers = {str(entrant.pk): entrant.number for entrant in cup.entrants}
     assert [row[1] for row in rows] == [numbers[line["team"]] for line in stored(cup)["standings"]]
 
 
@@ -131,7 +131,7 @@ def test_tables_sheet_is_a_traveller_of_the_stored_ranks(cup, play_all):
         "Note",
     ]
     rows = data_rows(sheet)
-    number = {str(team.pk): team.number for team in cup.teams}
+    number = {str(entrant.pk): entrant.number for entrant in cup.entrants}
     expected = [
         (group["table"], group["board"], group["side"], result["rank"], number[result["team"]])
         for group in stored(cup)["groups"]
@@ -168,7 +168,7 @@ def test_numbers_are_numbers_panes_frozen_and_filters_set(cup, play_all):
     assert book["Standings"].column_dimensions["C"].width >= len("Team 1")
 
 
-def test_teams_sheet_shows_routes_with_contracts(cup, play_all):
+def test_entrants_sheet_shows_routes_with_contracts(cup, play_all):
     play_all(cup)
     book = workbook(file_bytes(run(cup)))
     team1 = [row for row in data_rows(book["Teams"]) if row[0] == 1]
@@ -194,11 +194,13 @@ def test_deals_and_rules_sheets(cup):
     assert rules[("Play", "All-tricks bonus (0 = off)")] == 0
 
 
-def test_disqualified_teams_come_last(cup, confirm, organiser, django_capture_on_commit_callbacks):
+def test_disqualified_entrants_come_last(
+    cup, confirm, organiser, django_capture_on_commit_callbacks
+):
     confirm(cup, 1, 1)
-    team1 = cup.teams[0]
+    team1 = cup.entrants[0]
     with django_capture_on_commit_callbacks(execute=True):
-        organiser_services.disqualify_team(by=organiser, team=team1, reason="signalling")
+        organiser_services.disqualify_entrant(by=organiser, entrant=team1, reason="signalling")
     scoring_standings.mark_changed(cup.tournament)  # whoever disqualifies marks the change
     book = workbook(file_bytes(run(cup)))
     rows = data_rows(book["Standings"])

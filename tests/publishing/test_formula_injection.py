@@ -29,8 +29,10 @@ HOSTILE = [
 
 @pytest.fixture
 def hostile_cup(cup, play_all):
-    for team, name in zip(cup.teams, HOSTILE, strict=False):
-        Entrant.objects.filter(pk=team.pk).update(name=name, player1=HOSTILE[-1 - team.number])
+    for entrant, name in zip(cup.entrants, HOSTILE, strict=False):
+        Entrant.objects.filter(pk=entrant.pk).update(
+            name=name, player1=HOSTILE[-1 - entrant.number]
+        )
     play_all(cup)
     return cup
 

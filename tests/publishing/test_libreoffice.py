@@ -76,7 +76,7 @@ def exported(cup, fmt: str) -> Path:
 
 
 def expected_standings(cup) -> list[list[str]]:
-    numbers = {str(team.pk): team.number for team in cup.teams}
+    numbers = {str(entrant.pk): entrant.number for entrant in cup.entrants}
     rows = StandingsState.objects.get(tournament=cup.tournament).standings["standings"]
     return [
         [
@@ -105,7 +105,7 @@ def test_libreoffice_reads_every_sheet(libreoffice, cup, play_all, tmp_path, fmt
 
 
 @pytest.mark.parametrize("suffix", ["xlsx", "ods"])
-def test_the_standings_of_30_teams_print_on_one_page(libreoffice, tmp_path, suffix):
+def test_the_standings_of_30_entrants_print_on_one_page(libreoffice, tmp_path, suffix):
     """LibreOffice prints the workbooks as their page setup says: the standings of 30 teams
     on one page; the long Tables sheet at the page's width, on several pages."""
     import re

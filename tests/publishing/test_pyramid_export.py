@@ -57,7 +57,7 @@ def test_the_workbook_holds_the_games_own_sheets(played):
     book = workbook(export_file(played))
     assert book.sheetnames == PLAYER_SHEETS
     stored = StandingsState.objects.get(tournament=played).standings["standings"]
-    numbers = {str(team.pk): team.number for team in played.teams.all()}
+    numbers = {str(entrant.pk): entrant.number for entrant in played.entrants.all()}
     standings = book["Standings"]
     assert header(standings)[:5] == ["Place", "No.", "Player", "Ranking points", "Percentage"]
     # Two rounds of four played: provisional, so the places follow the percentage.
@@ -93,7 +93,7 @@ def test_the_workbook_holds_the_games_own_sheets(played):
     assert len(data_rows(book["Deals"])) == 4 * 16
     # Sheets: seven rows (declarations 0-6) for each player's sheet, as the page draws it.
     sheet_rows = data_rows(book["Sheets"])
-    player = played.teams.get(number=1)
+    player = played.entrants.get(number=1)
     drawn = score_sheets.player_sheets(played, player)[0]
     mine = [row for row in sheet_rows if row[0] == 1]
     assert [row[4] for row in mine] == [1, 2, 3, 4, 3, 2, 1]

@@ -85,9 +85,9 @@ def test_big_tables_are_split_across_sheets(tmp_path):
     written = write_xlsx(sheets, path, data.stamp, max_sheet_rows=3 + 30)
     book = openpyxl.load_workbook(path)
     tables = [name for name in book.sheetnames if name.startswith("Tables")]
-    teams = [name for name in book.sheetnames if name.startswith("Teams")]
+    entrants = [name for name in book.sheetnames if name.startswith("Teams")]
     assert tables == ["Tables 1", "Tables 2", "Tables 3"]
-    assert teams == ["Teams 1", "Teams 2", "Teams 3"]
+    assert entrants == ["Teams 1", "Teams 2", "Teams 3"]
     counts = [book[name].max_row - 3 for name in tables]
     # Blocks of 6 (one table and side over the 6 rounds) are never cut between sheets.
     assert counts == [30, 30, 12]
@@ -148,7 +148,7 @@ def test_ods_is_well_formed_and_typed(tmp_path):
 
 def test_text_a_spreadsheet_cannot_hold_is_dropped(tmp_path):
     data = synthetic_tournament(2)
-    data.teams.loc[0, "name"] = "Bell\x07 & <Co>"
+    data.entrants.loc[0, "name"] = "Bell\x07 & <Co>"
     sheet = build_sheets(data)[0]
     stamp = Stamp("Cup", "Provisional standings.", None)
     ods_path = tmp_path / "cup.ods"

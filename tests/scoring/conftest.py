@@ -13,9 +13,9 @@ import pytest
 
 from tests.tournaments.factories import (
     BoardFactory,
+    EntrantFactory,
     OrganiserFactory,
     TableFactory,
-    TeamFactory,
     TournamentFactory,
 )
 from tournaments.models import Entrant, Match, Status, Tournament
@@ -37,7 +37,7 @@ def new_id() -> str:
 @dataclass
 class Cup:
     tournament: Tournament
-    teams: list[Entrant]
+    entrants: list[Entrant]
     matches: dict[tuple[int, int], Match]  # (round, table) -> match
 
     def match(self, round_: int, table: int) -> Match:
@@ -46,7 +46,9 @@ class Cup:
 
 def build_cup(slug: str = "cup", ruleset: str = "manual-2016") -> Cup:
     tournament = TournamentFactory(slug=slug, ruleset=ruleset, status=Status.SCHEDULED)
-    teams = [TeamFactory(tournament=tournament, number=n, name=f"Team {n}") for n in range(1, 5)]
+    entrants = [
+        EntrantFactory(tournament=tournament, number=n, name=f"Team {n}") for n in range(1, 5)
+    ]
     tables = [TableFactory(tournament=tournament, number=n) for n in (1, 2)]
     for table in tables:
         BoardFactory(table=table, number=1)
@@ -55,12 +57,12 @@ def build_cup(slug: str = "cup", ruleset: str = "manual-2016") -> Cup:
         key: Match.objects.create(
             round=key[0],
             table=tables[key[1] - 1],
-            north_entrant=teams[ns - 1],
-            east_entrant=teams[ew - 1],
+            north_entrant=entrants[ns - 1],
+            east_entrant=entrants[ew - 1],
         )
         for key, (ns, ew) in plan.items()
     }
-    return Cup(tournament, teams, matches)
+    return Cup(tournament, entrants, matches)
 
 
 @pytest.fixture

@@ -18,9 +18,9 @@ def board_url(cup, round_=1, table=1, tail=""):
     return f"/api/v1/tournaments/{cup.tournament.slug}/matches/{match.pk}/boards/1/{tail}"
 
 
-def as_team(team):
+def as_entrant(entrant):
     client = APIClient()
-    client.credentials(HTTP_X_TEAM_CODE=team.access_code)
+    client.credentials(HTTP_X_TEAM_CODE=entrant.access_code)
     return client
 
 
@@ -39,9 +39,9 @@ def test_public_reads(cup):
     slug = cup.tournament.slug
     assert client.get("/api/v1/tournaments/").status_code == 200
     assert client.get(f"/api/v1/tournaments/{slug}/").json()["teams"] == 4
-    teams = client.get(f"/api/v1/tournaments/{slug}/teams/").json()
-    assert len(teams) == 4 and all("access_code" not in t for t in teams)
-    assert cup.teams[0].access_code not in json.dumps(teams)
+    entrants = client.get(f"/api/v1/tournaments/{slug}/teams/").json()
+    assert len(entrants) == 4 and all("access_code" not in t for t in entrants)
+    assert cup.entrants[0].access_code not in json.dumps(entrants)
     schedule = client.get(f"/api/v1/tournaments/{slug}/schedule/").json()
     assert len(schedule["matches"]) == 4
     matches = client.get(f"/api/v1/tournaments/{slug}/matches/").json()
@@ -62,7 +62,7 @@ def test_legal_calls(cup):
 
 def test_whole_cycle_over_the_api(cup, django_capture_on_commit_callbacks):
     match = cup.match(1, 1)
-    north, east = as_team(match.north_entrant), as_team(match.east_entrant)
+    north, east = as_entrant(match.north_entrant), as_entrant(match.east_entrant)
     preview = post(north, board_url(cup, tail="preview/"), {"record": GAM_MADE})
     assert preview.status_code == 200 and preview.json()["ns"] == 21
     assert "North plays Gâm" in preview.json()["words"]
@@ -109,15 +109,15 @@ def test_permission_matrix_for_scorer_writes(cup, director, who, tail, body):
     sub_id = None
     if "{sub}" in tail:
         entry = post(
-            as_team(match.north_entrant),
+            as_entrant(match.north_entrant),
             board_url(cup, tail="entries/"),
             {"client_id": new_id(), "record": GAM_MADE},
         )
         sub_id = entry.json()["id"]
     clients = {
-        "ns": as_team(match.north_entrant),
-        "ew": as_team(match.east_entrant),
-        "other": as_team(cup.teams[2]),
+        "ns": as_entrant(match.north_entrant),
+        "ew": as_entrant(match.east_entrant),
+        "other": as_entrant(cup.entrants[2]),
         "public": APIClient(),
         "organiser": as_token(director),
     }
@@ -138,8 +138,8 @@ def test_permission_matrix_for_scorer_writes(cup, director, who, tail, body):
 def test_permission_matrix_for_director_routes(cup, director, who, tail):
     match = cup.match(1, 1)
     clients = {
-        "ns": as_team(match.north_entrant),
-        "ew": as_team(match.east_entrant),
+        "ns": as_entrant(match.north_entrant),
+        "ew": as_entrant(match.east_entrant),
         "public": APIClient(),
         "player": as_token(UserFactory()),
         "organiser": as_token(director),
@@ -160,7 +160,7 @@ def test_permission_matrix_for_director_routes(cup, director, who, tail):
 
 def test_bad_input_gives_problem_details_and_stores_nothing(cup):
     match = cup.match(1, 1)
-    north = as_team(match.north_entrant)
+    north = as_entrant(match.north_entrant)
     url = board_url(cup, tail="entries/")
     cases = [
         ({"client_id": new_id(), "record": {"auctions": [["N:G", "E:G+2"]]}}, 400, "auctions[0]"),
@@ -219,7 +219,7 @@ def test_finalised_tournament_is_a_conflict(cup):
     cup.tournament.save()
     match = cup.match(1, 1)
     response = post(
-        as_team(match.north_entrant),
+        as_entrant(match.north_entrant),
         board_url(cup, tail="entries/"),
         {"client_id": new_id(), "record": GAM_MADE},
     )
@@ -235,7 +235,7 @@ def test_guessing_codes_is_throttled(cup):
         statuses.append(client.get(me).status_code)
     assert statuses[:10] == [401] * 10 or set(statuses[:10]) <= {401, 403}
     assert statuses[-1] == 429
-    client.credentials(HTTP_X_TEAM_CODE=cup.teams[0].access_code)
+    client.credentials(HTTP_X_TEAM_CODE=cup.entrants[0].access_code)
     assert client.get(me).status_code == 200  # a right code always passes
 
 
@@ -265,9 +265,9 @@ def test_one_prankster_behind_the_venues_address_stops_no_table(cup):
             waits.append(int(answer["Retry-After"]))
     # Beyond ten wrong codes each is told to wait longer, never more than a few seconds.
     assert waits == [2, 4, 5, 5, 5, 5]
-    for team in cup.teams:
+    for entrant in cup.entrants:
         table = APIClient()
-        table.credentials(HTTP_X_TEAM_CODE=team.access_code)
+        table.credentials(HTTP_X_TEAM_CODE=entrant.access_code)
         assert table.get(me).status_code == 200
 
 
@@ -277,14 +277,14 @@ def test_one_phone_resending_a_typo_waits_after_three_tries(cup):
     phone.credentials(HTTP_X_TEAM_CODE="TYPO123456")
     statuses = [phone.get(me).status_code for _ in range(5)]
     assert statuses == [403, 403, 403, 429, 429]
-    phone.credentials(HTTP_X_TEAM_CODE=cup.teams[1].access_code)  # the code, typed again
+    phone.credentials(HTTP_X_TEAM_CODE=cup.entrants[1].access_code)  # the code, typed again
     assert phone.get(me).status_code == 200
 
 
 def test_writes_beyond_the_rate_wait_and_reads_go_on(cup, settings):
     settings.SCORER_WRITE_RATE = "3/minute"
     match = cup.match(1, 1)
-    north = as_team(match.north_entrant)
+    north = as_entrant(match.north_entrant)
     statuses = [
         post(north, board_url(cup, tail="preview/"), {"record": GAM_MADE}).status_code
         for _ in range(4)
@@ -295,7 +295,7 @@ def test_writes_beyond_the_rate_wait_and_reads_go_on(cup, settings):
     assert not Submission.objects.exists()
     assert north.get(f"/api/v1/tournaments/{cup.tournament.slug}/me/").status_code == 200
     # Another address has its own count.
-    other = as_team(match.east_entrant)
+    other = as_entrant(match.east_entrant)
     other.defaults["REMOTE_ADDR"] = "10.1.2.3"
     assert post(other, board_url(cup, tail="preview/"), {"record": GAM_MADE}).status_code == 200
 
@@ -330,12 +330,12 @@ def test_standings_are_served_once_per_version_and_not_again_to_who_has_them(
     match = cup.match(1, 1)
     with django_capture_on_commit_callbacks(execute=True):
         entry = post(
-            as_team(match.north_entrant),
+            as_entrant(match.north_entrant),
             board_url(cup, tail="entries/"),
             {"client_id": new_id(), "record": GAM_MADE},
         )
         post(
-            as_team(match.east_entrant),
+            as_entrant(match.east_entrant),
             board_url(cup, tail=f"entries/{entry.json()['id']}/accept/"),
             {"client_id": new_id()},
         )
@@ -355,7 +355,7 @@ def test_standings_are_served_once_per_version_and_not_again_to_who_has_them(
 
 def test_pymtheg_has_no_entry_form_but_its_legal_calls(cup):
     match = cup.match(1, 1)
-    answer = as_team(match.north_entrant).get(board_url(cup, tail="entry-form/"))
+    answer = as_entrant(match.north_entrant).get(board_url(cup, tail="entry-form/"))
     assert answer.status_code == 404 and "legal-calls" in answer.json()["detail"]
 
 
@@ -363,7 +363,7 @@ def test_json_nested_too_deeply_is_a_400_not_a_crash(cup):
     match = cup.match(1, 1)
     url = board_url(cup, tail="preview/")
     body = '{"record": ' + "[" * 5000 + "]" * 5000 + "}"
-    answer = as_team(match.north_entrant).generic(
+    answer = as_entrant(match.north_entrant).generic(
         "POST", url, body, content_type="application/json"
     )
     assert answer.status_code == 400 and "nested too deeply" in answer.json()["detail"]

@@ -24,8 +24,11 @@ def test_matches_of_individuals_name_the_player_in_each_seat(db, monkeypatch):
     first = next(m for m in body if m["id"] == match.pk)
     assert "ns" not in first and "ew" not in first
     assert list(first["seats"]) == ["N", "E", "S", "W"]
-    for seat in match.seats.select_related("team"):
-        assert first["seats"][seat.seat] == {"number": seat.team.number, "name": seat.team.name}
+    for seat in match.seats.select_related("entrant"):
+        assert first["seats"][seat.seat] == {
+            "number": seat.entrant.number,
+            "name": seat.entrant.name,
+        }
     result = next(b for b in first["boards"] if b["board"] == board.number)["result"]
     assert result == {"seats": {"N": -8, "E": 8, "S": -8, "W": -8}, "kind": "confirmed"}
 

@@ -16,7 +16,7 @@ from rest_framework.test import APIClient
 
 from scoring import services
 from tests.scoring.conftest import GAM_MADE, new_id
-from tests.scoring.test_api import as_team
+from tests.scoring.test_api import as_entrant
 from tests.tournaments.test_individual_events import pyramid_event
 from tournaments.models import Disqualification
 
@@ -54,14 +54,14 @@ def confirm(cup, round_: int, table: int) -> None:
     entry = services.submit_entry(
         match_id=match.pk,
         board_number=1,
-        team=match.north_entrant,
+        entrant=match.north_entrant,
         facts=GAM_MADE,
         client_id=new_id(),
     )
     services.accept_entry(
         match_id=match.pk,
         board_number=1,
-        team=match.east_entrant,
+        entrant=match.east_entrant,
         submission_id=entry.pk,
         client_id=new_id(),
     )
@@ -73,7 +73,7 @@ def test_every_read_of_a_pairs_tournament_matches_its_schema(
     with django_capture_on_commit_callbacks(execute=True):
         for key in ((1, 1), (1, 2), (2, 1)):
             confirm(cup, *key)
-        Disqualification.objects.create(team=cup.teams[3], reason="slow play")
+        Disqualification.objects.create(entrant=cup.entrants[3], reason="slow play")
         services.results_changed(cup.tournament)
     slug = cup.tournament.slug
     base = "/api/v1/tournaments/"
@@ -92,7 +92,7 @@ def test_every_read_of_a_pairs_tournament_matches_its_schema(
     assert standings["groups"], "table 1 is complete: its ranked results are public"
     assert all(re.match(r"Team \d", row["team"]["name"]) for row in standings["standings"])
     me = check(
-        openapi, as_team(cup.teams[0]), f"{base}{slug}/me/", "/api/v1/tournaments/{slug}/me/"
+        openapi, as_entrant(cup.entrants[0]), f"{base}{slug}/me/", "/api/v1/tournaments/{slug}/me/"
     )
     assert me["team"] == {"number": 1, "name": "Team 1"}
     token = Token.objects.create(user=director).key
@@ -115,6 +115,6 @@ def test_every_read_of_an_event_of_players_matches_its_schema(openapi, db):
     check(openapi, public, f"{base}{slug}/", "/api/v1/tournaments/{slug}/")
     check(openapi, public, f"{base}{slug}/matches/", "/api/v1/tournaments/{slug}/matches/")
     check(openapi, public, f"{base}{slug}/standings/", "/api/v1/tournaments/{slug}/standings/")
-    player = event.teams.order_by("number").first()
-    me = check(openapi, as_team(player), f"{base}{slug}/me/", "/api/v1/tournaments/{slug}/me/")
+    player = event.entrants.order_by("number").first()
+    me = check(openapi, as_entrant(player), f"{base}{slug}/me/", "/api/v1/tournaments/{slug}/me/")
     assert me["matches"] and all(me["matches"][0]["players"].values())

@@ -33,7 +33,7 @@ def test_the_api_keeps_its_schema_under_fuzzing(live_server, settings, tmp_path)
     settings.PUBLISHING_EXPORT_ROOT = tmp_path / "exports"
     build_cup(slug="fuzz-cup")
     event = pyramid_event(slug="fuzz-pyramid")
-    player = event.teams.order_by("number").first()
+    player = event.entrants.order_by("number").first()
     token = Token.objects.create(user=OrganiserFactory()).key
     done = subprocess.run(
         [

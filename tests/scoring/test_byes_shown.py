@@ -11,12 +11,12 @@ from scoring import standings as scoring_standings
 from tests.tournaments.test_individual_events import declaring, enter, pyramid_event
 from tournaments import services
 from tournaments.models import Match
-from tournaments.services import TeamRow
+from tournaments.services import EntrantRow
 
 
 def odd_pairs(slug: str = "odd"):
     tournament = services.create_tournament(by=None, name="Odd", slug=slug, tables=2)
-    rows = [TeamRow(n, n, f"Pair {n}", f"A{n}", f"B{n}") for n in range(1, 6)]
+    rows = [EntrantRow(n, n, f"Pair {n}", f"A{n}", f"B{n}") for n in range(1, 6)]
     services.import_teams(by=None, tournament=tournament, rows=rows)
     services.draw_schedule(by=None, tournament=tournament)
     services.deal_boards(by=None, tournament=tournament, seed=slug)
@@ -24,21 +24,21 @@ def odd_pairs(slug: str = "odd"):
 
 
 def sitting_out(tournament, first_round: bool = False):
-    for team in tournament.teams.order_by("number"):
-        rounds = selectors.bye_rounds(tournament, selectors.matches_of(team))
+    for entrant in tournament.entrants.order_by("number"):
+        rounds = selectors.bye_rounds(tournament, selectors.matches_of(entrant))
         if rounds and (rounds[0] == 1 or not first_round):
-            return team, rounds
+            return entrant, rounds
     raise AssertionError("nobody sits out")
 
 
 def test_a_pairs_bye_is_on_the_phone_and_on_the_card(client, db):
     tournament = odd_pairs()
-    team, rounds = sitting_out(tournament)
-    page = client.get(f"/score/{tournament.slug}/?code={team.access_code}", follow=True)
+    entrant, rounds = sitting_out(tournament)
+    page = client.get(f"/score/{tournament.slug}/?code={entrant.access_code}", follow=True)
     text = page.content.decode()
     assert f"Round {rounds[0]} · Bye" in text
     assert "Bye: the mean of the table&#x27;s ranking points" in text
-    card = client.get(f"/t/{tournament.slug}/teams/{team.number}/").content.decode()
+    card = client.get(f"/t/{tournament.slug}/teams/{entrant.number}/").content.decode()
     assert card.count('class="bye-line"') == len(rounds)
     assert "Bye: the mean of the table&#x27;s ranking points" in card
 

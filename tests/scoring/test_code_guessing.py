@@ -46,13 +46,13 @@ def clock(monkeypatch, settings):
     settings.CODE_GUESS_SECONDS = STEP
     clock = Clock()
     monkeypatch.setattr(access, "time", clock)
-    lookup = access.team_by_code
+    lookup = access.entrant_by_code
 
     def recorded(slug, code):
         clock.events.append("lookup")
         return lookup(slug, code)
 
-    monkeypatch.setattr(access, "team_by_code", recorded)
+    monkeypatch.setattr(access, "entrant_by_code", recorded)
     return clock
 
 
@@ -70,7 +70,7 @@ def test_a_wrong_code_waits_on_the_server_and_a_right_one_does_not(cup, clock):
     assert ask(cup, "WRONGCODE1").status_code in (401, 403)
     assert clock.events == ["lookup", f"sleep {STEP:.2f}"]  # the answer comes after the wait
     clock.events.clear()
-    assert ask(cup, cup.teams[0].access_code).status_code == 200
+    assert ask(cup, cup.entrants[0].access_code).status_code == 200
     assert clock.events == ["lookup"]
 
 
@@ -88,12 +88,12 @@ def test_under_pressure_a_code_is_checked_only_in_its_turn(cup, clock):
     clock.events.clear()
     clock.now = int(clock.now) + 1.5
     assert access.cache.add(f"team-code-turn:{cup.tournament.slug}:{int(clock.now)}", 1, 5)
-    assert ask(cup, cup.teams[1].access_code).status_code == 200
+    assert ask(cup, cup.entrants[1].access_code).status_code == 200
     assert clock.events == ["sleep 0.50", "lookup"]
     # ... and, known now, passes at once whatever the pressure.
     clock.events.clear()
     for _ in range(3):
-        assert ask(cup, cup.teams[1].access_code).status_code == 200
+        assert ask(cup, cup.entrants[1].access_code).status_code == 200
     assert clock.events == ["lookup"] * 3
 
 
@@ -103,7 +103,7 @@ def test_too_many_waiting_are_answered_at_once_without_a_check(cup, clock):
     clock.events.clear()
     for _ in range(MAX_WAITING):
         access.count_hit(access.cache, f"team-code-waiting:{cup.tournament.slug}", 30)
-    answer = ask(cup, cup.teams[2].access_code)
+    answer = ask(cup, cup.entrants[2].access_code)
     assert answer.status_code == 429 and answer["Retry-After"] == "2"
     assert clock.events == []  # neither a wait nor a lookup: the worker is free at once
 
@@ -120,7 +120,7 @@ def test_the_tournament_has_a_ceiling_across_addresses(cup, clock):
     assert clock.events[0].startswith("sleep") and clock.events[1] == "lookup"
     # A clean address (a table signing in elsewhere) is not held up by the others' guesses.
     clock.events.clear()
-    assert ask(cup, cup.teams[3].access_code, address="192.0.2.200").status_code == 200
+    assert ask(cup, cup.entrants[3].access_code, address="192.0.2.200").status_code == 200
     assert clock.events == ["lookup"]
     # The next minute the count starts again.
     clock.now += 61
@@ -132,7 +132,9 @@ def test_the_tournament_has_a_ceiling_across_addresses(cup, clock):
 def test_a_scorers_typo_after_a_prankster_waits_a_few_seconds(client, cup, clock):
     for n in range(40):
         ask(cup, f"PRANK{n:05d}")
-    typo = cup.teams[0].access_code[:-1] + ("X" if cup.teams[0].access_code[-1] != "X" else "Y")
+    typo = cup.entrants[0].access_code[:-1] + (
+        "X" if cup.entrants[0].access_code[-1] != "X" else "Y"
+    )
     url = reverse("scorer-entry", kwargs={"slug": cup.tournament.slug})
     page = client.get(url, {"code": typo}, REMOTE_ADDR="203.0.113.7")
     assert page.status_code == 429
@@ -140,11 +142,11 @@ def test_a_scorers_typo_after_a_prankster_waits_a_few_seconds(client, cup, clock
     seconds = int(text.split("try again in ")[1].split(" second")[0])
     assert 1 <= seconds <= LONGEST_WAIT_SHOWN and "minute" not in text
     # The code typed right passes (after its turn).
-    assert client.get(url, {"code": cup.teams[0].access_code}).status_code == 302
+    assert client.get(url, {"code": cup.entrants[0].access_code}).status_code == 302
 
 
 def test_codes_are_never_kept_in_the_cache_in_clear(cup, clock):
-    code = cup.teams[0].access_code
+    code = cup.entrants[0].access_code
     ask(cup, code)
     ask(cup, "WRONGCODE1")
     assert access.code_digest(code) == access.code_digest(code.lower())

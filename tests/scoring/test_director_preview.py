@@ -90,7 +90,7 @@ def test_the_board_page_names_its_preview_and_the_entry_it_starts_from(td, cup):
     entry = services.submit_entry(
         match_id=match.pk,
         board_number=1,
-        team=match.north_entrant,
+        entrant=match.north_entrant,
         facts=REVOKED,
         client_id=new_id(),
     )

@@ -30,7 +30,7 @@ def enter(match, facts=GAM_MADE, client_id=None):
     return services.submit_entry(
         match_id=match.pk,
         board_number=1,
-        team=match.north_entrant,
+        entrant=match.north_entrant,
         facts=facts,
         client_id=client_id or new_id(),
     )
@@ -40,7 +40,7 @@ def accept(match, entry, client_id=None):
     return services.accept_entry(
         match_id=match.pk,
         board_number=1,
-        team=match.east_entrant,
+        entrant=match.east_entrant,
         submission_id=entry.pk,
         client_id=client_id or new_id(),
     )
@@ -50,18 +50,18 @@ def reject(match, entry, client_id=None, reason="wrong trumps"):
     return services.reject_entry(
         match_id=match.pk,
         board_number=1,
-        team=match.east_entrant,
+        entrant=match.east_entrant,
         submission_id=entry.pk,
         reason=reason,
         client_id=client_id or new_id(),
     )
 
 
-def call(match, team=None, reason="", client_id=None):
+def call(match, entrant=None, reason="", client_id=None):
     return services.call_director(
         match_id=match.pk,
         board_number=1,
-        team=team or match.north_entrant,
+        entrant=entrant or match.north_entrant,
         reason=reason,
         client_id=client_id or new_id(),
     )
@@ -74,7 +74,7 @@ def erase(match, director, reason="entered at the wrong table"):
 def test_a_second_call_while_one_is_open_answers_with_the_open_call(cup):
     match = cup.match(1, 1)
     first = call(match, reason="revoke at trick 3")
-    again = call(match, team=match.east_entrant, reason="and again")
+    again = call(match, entrant=match.east_entrant, reason="and again")
     assert again.pk == first.pk and again.already_open
     assert Review.objects.filter(action=Review.Action.CALL_DIRECTOR).count() == 1
 
@@ -92,10 +92,10 @@ def test_a_board_with_a_result_is_reopened_only_with_a_reason_and_logged(cup):
     match = cup.match(1, 1)
     accept(match, enter(match))
     with pytest.raises(InvalidEntry) as refused:
-        call(match, team=match.east_entrant)
+        call(match, entrant=match.east_entrant)
     assert refused.value.field == "reason"
     assert not Review.objects.filter(action=Review.Action.CALL_DIRECTOR).exists()
-    review = call(match, team=match.east_entrant, reason="North claimed a trick too many")
+    review = call(match, entrant=match.east_entrant, reason="North claimed a trick too many")
     assert review.action == Review.Action.CALL_DIRECTOR
     entry = ActionLog.objects.get(action=services.REDISPUTE)
     assert entry.actor == f"team {match.east_entrant.number}"
@@ -108,13 +108,13 @@ def test_a_board_is_reopened_at_most_a_few_times(cup, director):
     match = cup.match(1, 1)
     accept(match, enter(match))
     for _ in range(services.REDISPUTES_PER_BOARD):
-        call(match, team=match.east_entrant, reason="look again")
+        call(match, entrant=match.east_entrant, reason="look again")
         services.director_enter_result(
             match_id=match.pk, board_number=1, user=director, facts=GAM_MADE, client_id=new_id()
         )
     calls = Review.objects.filter(action=Review.Action.CALL_DIRECTOR).count()
     with pytest.raises(WrongState, match="questioned 3 times"):
-        call(match, team=match.east_entrant, reason="once more")
+        call(match, entrant=match.east_entrant, reason="once more")
     assert Review.objects.filter(action=Review.Action.CALL_DIRECTOR).count() == calls == 3
     assert ActionLog.objects.filter(action=services.REDISPUTE).count() == 3
     # Another board's allowance is its own.
@@ -126,7 +126,7 @@ def test_a_board_is_reopened_at_most_a_few_times(cup, director):
 def test_a_call_on_a_board_without_a_result_needs_no_reason(cup):
     match = cup.match(1, 1)
     enter(match)
-    assert call(match, team=match.east_entrant).reason == "director called"
+    assert call(match, entrant=match.east_entrant).reason == "director called"
     assert not ActionLog.objects.filter(action=services.REDISPUTE).exists()
 
 
@@ -229,7 +229,7 @@ def test_a_client_id_is_answered_only_for_the_action_it_was_sent_for(cup):
     with pytest.raises(WrongState, match="another action"):
         accept(match, entry, client_id="action-0001")
     with pytest.raises(WrongState, match="another action"):
-        call(match, team=match.east_entrant, client_id="action-0001")
+        call(match, entrant=match.east_entrant, client_id="action-0001")
 
 
 # --- the API: limits and answers -----------------------------------------------------------
@@ -239,9 +239,9 @@ def board_url(cup, match, tail=""):
     return f"/api/v1/tournaments/{cup.tournament.slug}/matches/{match.pk}/boards/1/{tail}"
 
 
-def as_team(team, address="10.0.0.1"):
+def as_entrant(entrant, address="10.0.0.1"):
     client = APIClient(REMOTE_ADDR=address)
-    client.credentials(HTTP_X_TEAM_CODE=team.access_code)
+    client.credentials(HTTP_X_TEAM_CODE=entrant.access_code)
     return client
 
 
@@ -255,7 +255,7 @@ def test_a_table_at_its_worst_never_meets_the_default_limits(cup, settings):
     assert settings.SCORER_PHONE_WRITE_RATE == "60/minute"
     assert settings.SCORER_BOARD_WRITE_RATE == "20/hour"
     match = cup.match(1, 1)
-    north, east = as_team(match.north_entrant), as_team(match.east_entrant)
+    north, east = as_entrant(match.north_entrant), as_entrant(match.east_entrant)
     statuses = []
 
     def twice(client, url, body):
@@ -279,7 +279,7 @@ def test_a_table_at_its_worst_never_meets_the_default_limits(cup, settings):
 def test_one_phone_beyond_its_rate_waits_and_is_told_why(cup, settings):
     settings.SCORER_PHONE_WRITE_RATE = "3/minute"
     match = cup.match(1, 1)
-    north = as_team(match.north_entrant)
+    north = as_entrant(match.north_entrant)
     url = board_url(cup, match, "entries/")
     answers = [post(north, url, {"client_id": new_id(), "record": GAM_MADE}) for _ in range(4)]
     assert [a.status_code for a in answers] == [201, 201, 201, 429]
@@ -292,7 +292,7 @@ def test_one_phone_beyond_its_rate_waits_and_is_told_why(cup, settings):
     assert "Expected available" not in body["detail"]
     assert Submission.objects.count() == 3
     # The other team of the table, behind the same address, is not held up.
-    east = as_team(match.east_entrant)
+    east = as_entrant(match.east_entrant)
     pending = Submission.objects.last()
     accepted = post(
         east, board_url(cup, match, f"entries/{pending.pk}/accept/"), {"client_id": new_id()}
@@ -303,7 +303,7 @@ def test_one_phone_beyond_its_rate_waits_and_is_told_why(cup, settings):
 def test_one_board_beyond_its_rate_waits_and_the_other_side_goes_on(cup, settings):
     settings.SCORER_BOARD_WRITE_RATE = "4/hour"
     match = cup.match(1, 1)
-    north = as_team(match.north_entrant)
+    north = as_entrant(match.north_entrant)
     url = board_url(cup, match, "entries/")
     statuses = [
         post(north, url, {"client_id": new_id(), "record": GAM_MADE}).status_code for _ in range(6)
@@ -320,7 +320,7 @@ def test_one_board_beyond_its_rate_waits_and_the_other_side_goes_on(cup, setting
         post(north, board_url(cup, other, "call-director/"), {"client_id": new_id()}).status_code
         == 200
     )
-    east = as_team(match.east_entrant)
+    east = as_entrant(match.east_entrant)
     called = post(
         east, board_url(cup, match, "call-director/"), {"client_id": new_id(), "reason": "x"}
     )
@@ -331,7 +331,7 @@ def test_accepts_rejects_and_calls_count_on_the_board(cup, settings):
     settings.SCORER_BOARD_WRITE_RATE = "2/hour"
     match = cup.match(1, 1)
     entry = enter(match)
-    east = as_team(match.east_entrant)
+    east = as_entrant(match.east_entrant)
     reject_url = board_url(cup, match, f"entries/{entry.pk}/reject/")
     assert post(east, reject_url, {"client_id": "reject-0001", "reason": "no"}).status_code == 200
     # A re-send counts too: it costs the server as much.
@@ -344,7 +344,7 @@ def test_accepts_rejects_and_calls_count_on_the_board(cup, settings):
 def test_an_address_beyond_its_rate_is_told_in_words(cup, settings):
     settings.SCORER_WRITE_RATE = "1/minute"
     match = cup.match(1, 1)
-    north = as_team(match.north_entrant)
+    north = as_entrant(match.north_entrant)
     url = board_url(cup, match, "entries/")
     assert post(north, url, {"client_id": new_id(), "record": GAM_MADE}).status_code == 201
     refused = post(north, url, {"client_id": new_id(), "record": GAM_MADE})
@@ -366,15 +366,15 @@ def test_writes_with_a_wrong_code_use_up_no_table_allowance(cup, settings):
             403,
             429,
         )
-    north = as_team(match.north_entrant)
+    north = as_entrant(match.north_entrant)
     assert post(north, url, {"client_id": new_id(), "record": GAM_MADE}).status_code == 201
 
 
 def test_the_api_answers_a_second_call_with_the_open_one(cup):
     match = cup.match(1, 1)
     url = board_url(cup, match, "call-director/")
-    first = post(as_team(match.north_entrant), url, {"client_id": new_id(), "reason": "revoke"})
-    second = post(as_team(match.east_entrant), url, {"client_id": new_id()})
+    first = post(as_entrant(match.north_entrant), url, {"client_id": new_id(), "reason": "revoke"})
+    second = post(as_entrant(match.east_entrant), url, {"client_id": new_id()})
     assert first.status_code == second.status_code == 200
     assert second.json()["id"] == first.json()["id"]
     assert Review.objects.count() == 1
@@ -384,10 +384,10 @@ def test_the_api_reopens_a_board_with_a_result_only_with_a_reason(cup):
     match = cup.match(1, 1)
     accept(match, enter(match))
     url = board_url(cup, match, "call-director/")
-    bare = post(as_team(match.east_entrant), url, {"client_id": new_id()})
+    bare = post(as_entrant(match.east_entrant), url, {"client_id": new_id()})
     assert bare.status_code == 400 and bare.json()["field"] == "reason"
     given = post(
-        as_team(match.east_entrant), url, {"client_id": new_id(), "reason": "wrong tricks"}
+        as_entrant(match.east_entrant), url, {"client_id": new_id(), "reason": "wrong tricks"}
     )
     assert given.status_code == 200 and given.json()["reason"] == "wrong tricks"
     assert ActionLog.objects.filter(action=services.REDISPUTE).count() == 1
@@ -396,7 +396,7 @@ def test_the_api_reopens_a_board_with_a_result_only_with_a_reason(cup):
 def test_the_api_answers_a_replayed_accept_after_an_erase_with_409(cup, director):
     match = cup.match(1, 1)
     entry = enter(match)
-    east = as_team(match.east_entrant)
+    east = as_entrant(match.east_entrant)
     url = board_url(cup, match, f"entries/{entry.pk}/accept/")
     first = post(east, url, {"client_id": "accept-0001"})
     assert first.status_code == 200
@@ -413,7 +413,7 @@ def test_the_api_answers_a_replayed_accept_after_an_erase_with_409(cup, director
 
 def test_the_api_answers_a_replayed_entry_after_a_rejection_with_409(cup):
     match = cup.match(1, 1)
-    north = as_team(match.north_entrant)
+    north = as_entrant(match.north_entrant)
     url = board_url(cup, match, "entries/")
     first = post(north, url, {"client_id": "entry-0001", "record": GAM_MADE})
     again = post(north, url, {"client_id": "entry-0001", "record": GAM_MADE})

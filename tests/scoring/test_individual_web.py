@@ -11,7 +11,7 @@ from django.urls import reverse
 from rest_framework.test import APIClient
 
 from scoring.models import Result, Submission
-from tests.scoring.test_api import as_team, as_token, post
+from tests.scoring.test_api import as_entrant, as_token, post
 from tests.tournaments.test_individual_events import declaring, enter, new_id, pyramid_event
 from tournaments.models import Match
 
@@ -27,13 +27,13 @@ def board_url(tournament, match, board, tail=""):
 
 
 def seated(match, seat):
-    return match.seats.get(seat=seat).team
+    return match.seats.get(seat=seat).entrant
 
 
 def test_whole_cycle_over_the_api(django_capture_on_commit_callbacks):
     tournament = pyramid_event()
     match = first_match(tournament)
-    north, east = as_team(seated(match, "N")), as_team(seated(match, "E"))
+    north, east = as_entrant(seated(match, "N")), as_entrant(seated(match, "E"))
     me = north.get(f"/api/v1/tournaments/{tournament.slug}/me/").json()
     assert me["matches"][0]["role"] == "north"
     facts = {"declared": 3, "trump": "hearts", "won": 2}  # board 1: North deals, East declares
@@ -43,7 +43,7 @@ def test_whole_cycle_over_the_api(django_capture_on_commit_callbacks):
         north, board_url(tournament, match, 1, "entries/"), {"client_id": new_id(), "record": facts}
     )
     assert created.status_code == 201, created.content
-    south = as_team(seated(match, "S"))
+    south = as_entrant(seated(match, "S"))
     refused = post(
         south,
         board_url(tournament, match, 1, f"entries/{created.json()['id']}/accept/"),
@@ -68,7 +68,7 @@ def test_an_entry_beyond_the_sheet_is_a_clear_400_over_the_api():
     boards = declaring(tournament, match, "E")
     for board in boards[:1]:  # one "0": the sheet's only place for it
         enter(match, board, {"declared": 0, "trump": "nt", "won": 0})
-    north = as_team(seated(match, "N"))
+    north = as_entrant(seated(match, "N"))
     response = post(
         north,
         board_url(tournament, match, boards[1].number, "entries/"),
@@ -189,13 +189,13 @@ def test_the_entry_form_over_the_api_offers_what_the_sheet_has_left():
     first, second = declaring(tournament, match, "E")[:2]
     enter(match, first, {"declared": 0, "trump": "nt", "won": 0})
     url = board_url(tournament, match, second.number, "entry-form/")
-    south = as_team(seated(match, "S"))
+    south = as_entrant(seated(match, "S"))
     form = south.get(url)
     assert form.status_code == 200, form.content
     declared = next(field for field in form.json()["fields"] if field["name"] == "declared")
     assert [value for value, _label in declared["choices"]] == [1, 2, 3, 4, 5, 6]
     stranger = Match.objects.filter(table__tournament=tournament, round=1).exclude(pk=match.pk)[0]
-    assert as_team(seated(stranger, "N")).get(url).status_code == 403
+    assert as_entrant(seated(stranger, "N")).get(url).status_code == 403
     assert south.get(board_url(tournament, match, 99, "entry-form/")).status_code == 404
     assert APIClient().get(url).status_code in (401, 403)
 

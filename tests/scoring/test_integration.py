@@ -76,12 +76,16 @@ def use_broker():
 def enter_and_confirm(cup, round_, table, facts=GAM_MADE):
     match = cup.match(round_, table)
     entry = services.submit_entry(
-        match_id=match.pk, board_number=1, team=match.north_entrant, facts=facts, client_id=new_id()
+        match_id=match.pk,
+        board_number=1,
+        entrant=match.north_entrant,
+        facts=facts,
+        client_id=new_id(),
     )
     return services.accept_entry(
         match_id=match.pk,
         board_number=1,
-        team=match.east_entrant,
+        entrant=match.east_entrant,
         submission_id=entry.pk,
         client_id=new_id(),
     )
@@ -165,7 +169,7 @@ def test_two_confirmations_at_once_exactly_one_wins():
     entry = services.submit_entry(
         match_id=match.pk,
         board_number=1,
-        team=match.north_entrant,
+        entrant=match.north_entrant,
         facts=GAM_MADE,
         client_id=new_id(),
     )
@@ -174,7 +178,7 @@ def test_two_confirmations_at_once_exactly_one_wins():
         return services.accept_entry(
             match_id=match.pk,
             board_number=1,
-            team=match.east_entrant,
+            entrant=match.east_entrant,
             submission_id=entry.pk,
             client_id=new_id(),
         )
@@ -197,7 +201,7 @@ def test_the_same_submission_sent_twice_at_once_is_one_row():
         return services.submit_entry(
             match_id=match.pk,
             board_number=1,
-            team=match.north_entrant,
+            entrant=match.north_entrant,
             facts=GAM_MADE,
             client_id=client_id,
         )
@@ -236,7 +240,7 @@ def test_a_write_racing_an_organisers_change_waits_for_it_then_sees_it(change, a
     pending = services.submit_entry(
         match_id=match.pk,
         board_number=1,
-        team=match.north_entrant,
+        entrant=match.north_entrant,
         facts=GAM_MADE,
         client_id=new_id(),
     )
@@ -267,7 +271,7 @@ def test_a_write_racing_an_organisers_change_waits_for_it_then_sees_it(change, a
                 outcomes["write"] = services.submit_entry(
                     match_id=match_id,
                     board_number=1,
-                    team=match.north_entrant,
+                    entrant=match.north_entrant,
                     facts=GAM_MADE,
                     client_id=new_id(),
                 )
@@ -275,7 +279,7 @@ def test_a_write_racing_an_organisers_change_waits_for_it_then_sees_it(change, a
                 outcomes["write"] = services.accept_entry(
                     match_id=match_id,
                     board_number=1,
-                    team=match.east_entrant,
+                    entrant=match.east_entrant,
                     submission_id=pending.pk,
                     client_id=new_id(),
                 )

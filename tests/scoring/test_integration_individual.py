@@ -24,7 +24,7 @@ def test_two_tables_racing_for_the_last_six_of_one_sheet_store_one():
         pytest.fail("this test needs PostgreSQL (DATABASE_URL=postgres://...)")
     celery_app.conf.task_always_eager = True
     tournament = pyramid_event(slug=f"quota-{uuid.uuid4().hex[:8]}", per_round=4)
-    player = tournament.teams.order_by("number").first()
+    player = tournament.entrants.order_by("number").first()
     slots = sheets.declaration_slots(tournament, player)
     first = slots[0]
     second = next(slot for slot in slots[:16] if slot[0] != first[0])  # same sheet, next round
@@ -37,7 +37,7 @@ def test_two_tables_racing_for_the_last_six_of_one_sheet_store_one():
         return lambda: services.accept_entry(
             match_id=match.pk,
             board_number=board,
-            team=match.east_entrant,
+            entrant=match.east_entrant,
             submission_id=entry.pk,
             client_id=new_id(),
         )
@@ -72,7 +72,7 @@ def _six(match: Match, board: int):
     return services.submit_entry(
         match_id=match.pk,
         board_number=board,
-        team=match.north_entrant,
+        entrant=match.north_entrant,
         facts={"declared": 6, "trump": "nt", "won": 6},
         client_id=new_id(),
     )

@@ -11,14 +11,19 @@ from django.urls import reverse
 
 from scoring import selectors, services, states
 from tests.scoring.conftest import GAM_MADE, new_id
-from tests.tournaments.factories import BoardFactory, TableFactory, TeamFactory, TournamentFactory
+from tests.tournaments.factories import (
+    BoardFactory,
+    EntrantFactory,
+    TableFactory,
+    TournamentFactory,
+)
 from tournaments.models import Match, Status
 
 
 def mitchell(tables: int, rounds: int, boards: int = 2, slug: str = "overview"):
     """Teams 1..K NS, K+1..2K EW, every team at a table each round; some boards entered."""
     tournament = TournamentFactory(slug=slug, status=Status.RUNNING)
-    teams = [TeamFactory(tournament=tournament, number=n) for n in range(1, 2 * tables + 1)]
+    entrants = [EntrantFactory(tournament=tournament, number=n) for n in range(1, 2 * tables + 1)]
     table_rows = [TableFactory(tournament=tournament, number=n) for n in range(1, tables + 1)]
     for table in table_rows:
         for number in range(1, boards + 1):
@@ -27,8 +32,8 @@ def mitchell(tables: int, rounds: int, boards: int = 2, slug: str = "overview"):
         Match.objects.create(
             round=r + 1,
             table=table_rows[t],
-            north_entrant=teams[(t - r) % tables],
-            east_entrant=teams[tables + (t + r) % tables],
+            north_entrant=entrants[(t - r) % tables],
+            east_entrant=entrants[tables + (t + r) % tables],
         )
         for r in range(rounds)
         for t in range(tables)
@@ -38,28 +43,28 @@ def mitchell(tables: int, rounds: int, boards: int = 2, slug: str = "overview"):
     entry = services.submit_entry(
         match_id=first.pk,
         board_number=1,
-        team=first.north_entrant,
+        entrant=first.north_entrant,
         facts=GAM_MADE,
         client_id=new_id(),
     )
     services.accept_entry(
         match_id=first.pk,
         board_number=1,
-        team=first.east_entrant,
+        entrant=first.east_entrant,
         submission_id=entry.pk,
         client_id=new_id(),
     )
     services.submit_entry(
         match_id=second.pk,
         board_number=2,
-        team=second.north_entrant,
+        entrant=second.north_entrant,
         facts=GAM_MADE,
         client_id=new_id(),
     )
     services.call_director(
         match_id=third.pk,
         board_number=1,
-        team=third.east_entrant,
+        entrant=third.east_entrant,
         reason="revoke",
         client_id=new_id(),
     )

@@ -78,7 +78,7 @@ def test_the_overview_lists_every_board_with_disputed_first(td, cup):
     services.call_director(
         match_id=match.pk,
         board_number=1,
-        team=match.north_entrant,
+        entrant=match.north_entrant,
         reason="revoke at trick 3",
         client_id=new_id(),
     )
@@ -100,7 +100,7 @@ def test_the_board_page_shows_the_whole_history(td, cup):
     entry = services.submit_entry(
         match_id=match.pk,
         board_number=1,
-        team=match.north_entrant,
+        entrant=match.north_entrant,
         facts=GAM_MADE,
         client_id=new_id(),
         remote_addr="10.0.0.7",
@@ -108,7 +108,7 @@ def test_the_board_page_shows_the_whole_history(td, cup):
     services.reject_entry(
         match_id=match.pk,
         board_number=1,
-        team=match.east_entrant,
+        entrant=match.east_entrant,
         submission_id=entry.pk,
         reason="we took six",
         client_id=new_id(),
@@ -162,7 +162,7 @@ def test_the_board_page_runs_the_bidding_box_from_norths_entry(td, cup):
     services.submit_entry(
         match_id=match.pk,
         board_number=1,
-        team=match.north_entrant,
+        entrant=match.north_entrant,
         facts=GAM_MADE,
         client_id=new_id(),
     )
@@ -231,14 +231,14 @@ def test_erase_takes_the_result_away(td, cup, django_capture_on_commit_callbacks
     entry = services.submit_entry(
         match_id=match.pk,
         board_number=1,
-        team=match.north_entrant,
+        entrant=match.north_entrant,
         facts=GAM_MADE,
         client_id=new_id(),
     )
     services.accept_entry(
         match_id=match.pk,
         board_number=1,
-        team=match.east_entrant,
+        entrant=match.east_entrant,
         submission_id=entry.pk,
         client_id=new_id(),
     )
@@ -312,7 +312,7 @@ def test_the_overview_refreshes_itself_and_counts_open_calls(td, cup):
     services.call_director(
         match_id=match.pk,
         board_number=1,
-        team=match.east_entrant,
+        entrant=match.east_entrant,
         reason="revoke?",
         client_id=new_id(),
     )
@@ -335,14 +335,14 @@ def test_round_progress_names_the_tables_still_out(td, cup):
     entry = services.submit_entry(
         match_id=match.pk,
         board_number=1,
-        team=match.north_entrant,
+        entrant=match.north_entrant,
         facts=GAM_MADE,
         client_id=new_id(),
     )
     services.accept_entry(
         match_id=match.pk,
         board_number=1,
-        team=match.east_entrant,
+        entrant=match.east_entrant,
         submission_id=entry.pk,
         client_id=new_id(),
     )

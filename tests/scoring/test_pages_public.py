@@ -27,14 +27,14 @@ def confirm(cup, capture, round_, table, facts=GAM_MADE):
         entry = services.submit_entry(
             match_id=match.pk,
             board_number=1,
-            team=match.north_entrant,
+            entrant=match.north_entrant,
             facts=facts,
             client_id=new_id(),
         )
         services.accept_entry(
             match_id=match.pk,
             board_number=1,
-            team=match.east_entrant,
+            entrant=match.east_entrant,
             submission_id=entry.pk,
             client_id=new_id(),
         )
@@ -45,9 +45,9 @@ def test_pages_render_before_any_result(client, cup):
     assert home.status_code == 302 and home.url == url(cup, "standings")
     page = text(client.get(url(cup, "standings")))
     assert "Provisional" in page and "No results yet" in page
-    assert all(f"{team.number}. {team.name}" in page for team in cup.teams)
+    assert all(f"{entrant.number}. {entrant.name}" in page for entrant in cup.entrants)
     assert "0 of 4 board results in" in page
-    assert cup.teams[0].access_code not in page
+    assert cup.entrants[0].access_code not in page
     table = text(client.get(url(cup, "table", 1)))
     assert "Table 1" in table and "0 of 2 matches played" in table and "to come" in table
     card = text(client.get(url(cup, "team", 1)))
@@ -111,11 +111,11 @@ def test_stale_standings_say_so(client, cup, django_capture_on_commit_callbacks)
     assert "1. Team 1" in page  # the stored standings stay on show meanwhile
 
 
-def test_disqualified_teams_come_last_without_a_place(
+def test_disqualified_entrants_come_last_without_a_place(
     client, cup, django_capture_on_commit_callbacks
 ):
     confirm(cup, django_capture_on_commit_callbacks, 1, 1)
-    Disqualification.objects.create(team=cup.teams[0], reason="cheating")
+    Disqualification.objects.create(entrant=cup.entrants[0], reason="cheating")
     standings.mark_changed(cup.tournament)
     standings.recompute(cup.tournament.pk)
     page = text(client.get(url(cup, "standings")))
@@ -126,13 +126,13 @@ def test_disqualified_teams_come_last_without_a_place(
     assert "This team is disqualified" in card
     # Every match of the team counts −1000 for it, played or not, and 0 for its opponent,
     # once its round is reached: the round-2 match is still to come while round 1 is played.
-    matches = cup.teams[0].matches_at_north.count() + cup.teams[0].matches_at_east.count()
+    matches = cup.entrants[0].matches_at_north.count() + cup.entrants[0].matches_at_east.count()
     assert matches == 2 and card.count("forfeit −1000") == 1
     assert "to come" in card
     later = cup.match(2, 2)
-    assert cup.teams[0].pk in (later.north_entrant_id, later.east_entrant_id)
+    assert cup.entrants[0].pk in (later.north_entrant_id, later.east_entrant_id)
     opponent = (
-        later.east_entrant if later.north_entrant_id == cup.teams[0].pk else later.north_entrant
+        later.east_entrant if later.north_entrant_id == cup.entrants[0].pk else later.north_entrant
     )
     other = text(client.get(url(cup, "team", opponent.number)))
     assert "0 (the opponents forfeit)" not in other

@@ -19,8 +19,8 @@ def entry_url(cup) -> str:
     return reverse("scorer-entry", kwargs={"slug": cup.tournament.slug})
 
 
-def sign_in(client, cup, team):
-    response = client.get(entry_url(cup), {"code": team.access_code})
+def sign_in(client, cup, entrant):
+    response = client.get(entry_url(cup), {"code": entrant.access_code})
     assert response.status_code == 302 and response.url == entry_url(cup)
     return client.get(entry_url(cup))
 
@@ -37,14 +37,14 @@ def submit(cup, round_=1, table=1, facts=GAM_MADE, board=1):
     return services.submit_entry(
         match_id=match.pk,
         board_number=board,
-        team=match.north_entrant,
+        entrant=match.north_entrant,
         facts=facts,
         client_id=new_id(),
     )
 
 
 def test_the_qr_code_link_reaches_these_pages(cup):
-    path = scorer_path(cup.teams[0])
+    path = scorer_path(cup.entrants[0])
     assert path.startswith(entry_url(cup) + "?code=")
     assert resolve(entry_url(cup)).func is scorer.scorer_entry
 
@@ -86,7 +86,7 @@ def test_a_rejection_goes_back_to_north_with_the_reason_and_the_entry(client, cu
     services.reject_entry(
         match_id=match.pk,
         board_number=1,
-        team=match.east_entrant,
+        entrant=match.east_entrant,
         submission_id=entry.pk,
         reason="we took six",
         client_id=new_id(),
@@ -99,8 +99,8 @@ def test_a_rejection_goes_back_to_north_with_the_reason_and_the_entry(client, cu
 
 
 def test_codes_are_read_like_paper(client, cup):
-    team = cup.teams[2]
-    typed = "-".join([team.access_code[:5].lower(), team.access_code[5:]])
+    entrant = cup.entrants[2]
+    typed = "-".join([entrant.access_code[:5].lower(), entrant.access_code[5:]])
     assert client.get(entry_url(cup), {"code": f" {typed} "}).status_code == 302
     assert "Team 3" in client.get(entry_url(cup)).content.decode()
 
@@ -120,7 +120,7 @@ def test_a_wrong_code_is_refused_and_guessing_is_throttled(client, cup):
     again = client.get(entry_url(cup), {"code": "WRONGCODE100"})
     assert "try again in 4 seconds" in again.content.decode()  # the wait doubles
     # A right code from the same address (another table of the venue) always passes.
-    right = client.get(entry_url(cup), {"code": cup.teams[0].access_code})
+    right = client.get(entry_url(cup), {"code": cup.entrants[0].access_code})
     assert right.status_code == 302
 
 
@@ -128,7 +128,7 @@ def test_an_empty_code_asks_for_one_without_counting_a_guess(client, cup):
     for _ in range(BAD_CODES_ALLOWED + 2):
         response = client.get(entry_url(cup), {"code": ""})
         assert response.status_code == 200 and "Type the access code" in response.content.decode()
-    assert client.get(entry_url(cup), {"code": cup.teams[0].access_code}).status_code == 302
+    assert client.get(entry_url(cup), {"code": cup.entrants[0].access_code}).status_code == 302
 
 
 def test_without_a_code_the_page_asks_for_one(client, cup):
@@ -138,10 +138,10 @@ def test_without_a_code_the_page_asks_for_one(client, cup):
 
 
 def test_a_new_code_signs_old_phones_out(client, cup):
-    team = cup.teams[0]
-    sign_in(client, cup, team)
-    team.access_code = "NEWCODE234"
-    team.save()
+    entrant = cup.entrants[0]
+    sign_in(client, cup, entrant)
+    entrant.access_code = "NEWCODE234"
+    entrant.save()
     response = client.get(entry_url(cup))
     assert 'name="code"' in response.content.decode() and "scorer-config" not in (
         response.content.decode()
@@ -149,17 +149,17 @@ def test_a_new_code_signs_old_phones_out(client, cup):
 
 
 def test_leaving_forgets_the_code(client, cup):
-    sign_in(client, cup, cup.teams[0])
+    sign_in(client, cup, cup.entrants[0])
     response = client.post(reverse("scoring:scorer-leave", args=[cup.tournament.slug]))
     assert response.status_code == 302
     assert 'name="code"' in client.get(entry_url(cup)).content.decode()
 
 
-def test_match_pages_show_only_the_team_own_matches(client, cup):
-    team = cup.teams[0]
+def test_match_pages_show_only_the_entrant_own_matches(client, cup):
+    entrant = cup.entrants[0]
     url = reverse("scoring:scorer-match", args=[cup.tournament.slug, cup.match(2, 2).pk])
     assert client.get(url).status_code == 302  # not signed in yet
-    sign_in(client, cup, team)
+    sign_in(client, cup, entrant)
     later = client.get(url).content.decode()
     assert "Round 2 · Table 2" in later and "later round" in later and "data-entry" not in later
     other = reverse("scoring:scorer-match", args=[cup.tournament.slug, cup.match(1, 2).pk])
@@ -173,7 +173,7 @@ def test_the_director_call_is_offered_until_the_director_is_called(client, cup):
     services.call_director(
         match_id=match.pk,
         board_number=1,
-        team=match.east_entrant,
+        entrant=match.east_entrant,
         reason="revoke?",
         client_id=new_id(),
     )
@@ -204,7 +204,7 @@ def test_each_board_is_entered_and_checked_on_its_own(client, cup):
 def test_entry_is_closed_before_the_schedule_and_after_the_final(client, cup):
     cup.tournament.status = Status.DRAFT
     cup.tournament.save()
-    html = sign_in(client, cup, cup.teams[0]).content.decode()
+    html = sign_in(client, cup, cup.entrants[0]).content.decode()
     assert "not open yet" in html and "data-entry" not in html
     cup.tournament.status = Status.FINAL
     cup.tournament.save()
@@ -217,10 +217,10 @@ def test_the_page_signature_matches_the_api(client, cup):
     from rest_framework.test import APIClient
 
     submit(cup)
-    team = cup.match(1, 1).east_entrant
-    config = page_config(sign_in(client, cup, team))
+    entrant = cup.match(1, 1).east_entrant
+    config = page_config(sign_in(client, cup, entrant))
     api = APIClient()
-    api.credentials(HTTP_X_TEAM_CODE=team.access_code)
+    api.credentials(HTTP_X_TEAM_CODE=entrant.access_code)
     me = api.get(f"/api/v1/tournaments/{cup.tournament.slug}/me/").json()
     built = "|".join(
         f"{m['id']}.{b['board']}.{b['state']}.{b['pending']['id'] if b['pending'] else ''}"
@@ -242,7 +242,7 @@ def test_north_stays_with_the_board_until_east_has_checked_it(client, cup):
         match_id=match.pk,
         board_number=1,
         submission_id=entry.pk,
-        team=east,
+        entrant=east,
         reason="it was 10 tricks",
         client_id=new_id(),
     )
@@ -254,7 +254,7 @@ def test_north_stays_with_the_board_until_east_has_checked_it(client, cup):
         match_id=match.pk,
         board_number=1,
         submission_id=again.pk,
-        team=east,
+        entrant=east,
         client_id=new_id(),
     )
     html = client.get(entry_url(cup)).content.decode()
@@ -268,7 +268,7 @@ def test_a_past_result_shows_what_was_entered_in_words(client, cup):
         match_id=match.pk,
         board_number=1,
         submission_id=entry.pk,
-        team=match.east_entrant,
+        entrant=match.east_entrant,
         client_id=new_id(),
     )
     sign_in(client, cup, match.north_entrant)

@@ -53,22 +53,22 @@ def random_action(rng, cup, director):
     common = {"match_id": match.pk, "board_number": 1}
     choice = rng.randrange(7)
     if choice == 0:
-        team = match.north_entrant if rng.random() < 0.9 else match.east_entrant
+        entrant = match.north_entrant if rng.random() < 0.9 else match.east_entrant
         facts = rng.choice([GAM_MADE, RY_LOST])
-        return services.submit_entry(**common, team=team, facts=facts, client_id=new_id())
+        return services.submit_entry(**common, entrant=entrant, facts=facts, client_id=new_id())
     if choice in (1, 2):
         act = services.accept_entry if choice == 1 else services.reject_entry
         extra = {} if choice == 1 else {"reason": rng.choice(["tricks", "trump"])}
         return act(
             **common,
             **extra,
-            team=match.east_entrant,
+            entrant=match.east_entrant,
             submission_id=pending_id(match),
             client_id=new_id(),
         )
     if choice == 3:
-        team = rng.choice([match.north_entrant, match.east_entrant])
-        return services.call_director(**common, team=team, reason="", client_id=new_id())
+        entrant = rng.choice([match.north_entrant, match.east_entrant])
+        return services.call_director(**common, entrant=entrant, reason="", client_id=new_id())
     if choice == 4:
         return services.director_enter_result(
             **common, user=director, facts=GAM_MADE, client_id=new_id()
@@ -99,7 +99,7 @@ def test_the_current_match_rule_reads_progress_rows(cup, director):
         services.submit_entry(
             match_id=later.pk,
             board_number=1,
-            team=later.north_entrant,
+            entrant=later.north_entrant,
             facts=GAM_MADE,
             client_id=new_id(),
         )
@@ -110,7 +110,7 @@ def test_the_current_match_rule_reads_progress_rows(cup, director):
     services.submit_entry(
         match_id=later.pk,
         board_number=1,
-        team=later.north_entrant,
+        entrant=later.north_entrant,
         facts=GAM_MADE,
         client_id=new_id(),
     )
@@ -122,7 +122,7 @@ def test_lock_board_reads_the_board_and_what_a_resend_finds(cup):
     entry = services.submit_entry(
         match_id=match.pk,
         board_number=1,
-        team=match.north_entrant,
+        entrant=match.north_entrant,
         facts=GAM_MADE,
         client_id="a" * 16,
     )

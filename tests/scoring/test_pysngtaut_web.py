@@ -24,11 +24,11 @@ from publishing import services as publishing
 from scoring import services as scoring
 from scoring import standings as scoring_standings
 from scoring.models import Result, Review, StandingsState, Submission
-from tests.scoring.test_api import as_team, post
+from tests.scoring.test_api import as_entrant, post
 from tests.scoring.test_individual_web import board_url, first_match, seated
 from tests.tournaments.test_individual_events import new_id
 from tournaments import services
-from tournaments.imports import TeamRow
+from tournaments.imports import EntrantRow
 
 pytestmark = pytest.mark.django_db
 
@@ -56,7 +56,7 @@ def pysngtaut_event(
     services.import_teams(
         by=None,
         tournament=tournament,
-        rows=[TeamRow(n, n, f"Player {n}", "", "") for n in range(1, players + 1)],
+        rows=[EntrantRow(n, n, f"Player {n}", "", "") for n in range(1, players + 1)],
     )
     services.draw_schedule(by=None, tournament=tournament)
     services.deal_boards(by=None, tournament=tournament, seed=seed)
@@ -78,7 +78,7 @@ def won_facts(tournament, match, number: int) -> dict:
 def test_north_enters_east_rejects_then_accepts(django_capture_on_commit_callbacks):
     tournament = pysngtaut_event()
     match = first_match(tournament)
-    north, east = as_team(seated(match, "N")), as_team(seated(match, "E"))
+    north, east = as_entrant(seated(match, "N")), as_entrant(seated(match, "E"))
     facts = won_facts(tournament, match, 1)
     preview = post(north, board_url(tournament, match, 1, "preview/"), {"record": facts})
     assert preview.status_code == 200, preview.content
@@ -101,7 +101,7 @@ def test_north_enters_east_rejects_then_accepts(django_capture_on_commit_callbac
         {"client_id": new_id(), "reason": "the god card was in front of South"},
     )
     assert rejected.status_code == 200, rejected.content
-    page = as_team(seated(match, "N")).get(f"/api/v1/tournaments/{tournament.slug}/me/").json()
+    page = as_entrant(seated(match, "N")).get(f"/api/v1/tournaments/{tournament.slug}/me/").json()
     board = next(b for b in page["matches"][0]["boards"] if b["board"] == 1)
     assert board["state"] == "returned"
 
@@ -144,7 +144,7 @@ def bad_entries(facts: dict, up: str) -> list[tuple[dict, str]]:
 def test_bad_entries_are_a_clear_400_and_store_nothing():
     tournament = pysngtaut_event(slug="pys-bad")
     match = first_match(tournament)
-    north = as_team(seated(match, "N"))
+    north = as_entrant(seated(match, "N"))
     facts = won_facts(tournament, match, 2)
     up = match.table.boards.get(number=2).deal.split()[0][2:]
     for bad, field in bad_entries(facts, up):
@@ -195,7 +195,7 @@ def test_the_entry_form_and_the_answers_carry_nothing_of_the_deal(client):
             assert form == GAME.entry_form(
                 players=4, dealer=dealer, settings=tournament.rules, table=match.table.number
             )
-            api = as_team(north).get(board_url(tournament, match, number, "entry-form/"))
+            api = as_entrant(north).get(board_url(tournament, match, number, "entry-form/"))
             assert api.json() == form
         answers.append(forms)
     assert answers[0] == answers[1]
@@ -207,7 +207,7 @@ def test_the_entry_form_and_the_answers_carry_nothing_of_the_deal(client):
         for up in {facts["up"], *ups}:
             seen = [
                 post(
-                    as_team(north),
+                    as_entrant(north),
                     board_url(tournament, match, 1, "preview/"),
                     {"record": {**entry, "up": up} if "up" in entry else entry},
                 )
@@ -253,7 +253,7 @@ def test_an_entry_that_disagrees_with_the_deal_goes_to_the_director_and_says_not
         break
     answers, pages = [], []
     for tournament, match in zip(events, matches, strict=True):
-        north, east = as_team(seated(match, "N")), as_team(seated(match, "E"))
+        north, east = as_entrant(seated(match, "N")), as_entrant(seated(match, "E"))
         url = board_url(tournament, match, 1, "entries/")
         created = post(north, url, {"client_id": new_id(), "record": entered})
         assert created.status_code == 201, created.content
@@ -271,8 +271,8 @@ def test_an_entry_that_disagrees_with_the_deal_goes_to_the_director_and_says_not
         assert review.reason == scoring.DEAL_CHECK_REASON
         assert up_of(match.table.boards.get(number=1)) not in review.reason
         answers.append(without_ids(answer))
-        for team in (north, east):
-            me = team.get(f"/api/v1/tournaments/{tournament.slug}/me/").json()
+        for entrant in (north, east):
+            me = entrant.get(f"/api/v1/tournaments/{tournament.slug}/me/").json()
             board = next(b for b in me["matches"][0]["boards"] if b["board"] == 1)
             assert board["state"] == "disputed"
             pages.append(without_ids(me))
@@ -332,7 +332,7 @@ def test_standings_rank_every_player_both_ways(ranking):
         totals = {}
         for result in Result.objects.filter(match__table__tournament=tournament, current=True):
             for seat in result.seats:
-                player = result.match.seats.get(seat=seat).team_id
+                player = result.match.seats.get(seat=seat).entrant_id
                 totals[str(player)] = totals.get(str(player), 0) + result.seats[seat]
         assert {str(row["player"]): row["total"] for row in rows} == totals
     else:

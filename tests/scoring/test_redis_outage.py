@@ -29,9 +29,9 @@ __all__ = ["use_broker"]  # the fixture, used by name
 OUTAGE_SECONDS = 20
 
 
-def scorer(team) -> APIClient:
+def scorer(entrant) -> APIClient:
     client = APIClient()
-    client.credentials(HTTP_X_TEAM_CODE=team.access_code)
+    client.credentials(HTTP_X_TEAM_CODE=entrant.access_code)
     return client
 
 

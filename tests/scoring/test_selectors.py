@@ -6,16 +6,16 @@ from django.forms.models import model_to_dict
 
 from scoring.models import BoardProgress, Submission
 from scoring.rows import RowInserter, RowReader, RowUpdater
-from scoring.selectors import team_by_code
+from scoring.selectors import entrant_by_code
 from tests.scoring.conftest import GAM_MADE, build_cup
 from tournaments.models import Entrant, Tournament
 
 
-def test_team_by_code_loads_the_team_and_its_tournament_as_stored(cup):
-    stored = Entrant.objects.get(pk=cup.teams[2].pk)
+def test_entrant_by_code_loads_the_entrant_and_its_tournament_as_stored(cup):
+    stored = Entrant.objects.get(pk=cup.entrants[2].pk)
     code = stored.access_code
     typed = f" {code[:4].lower()}-{code[4:]} "
-    found = team_by_code(cup.tournament.slug, typed)
+    found = entrant_by_code(cup.tournament.slug, typed)
     assert found is not None and found.pk == stored.pk
     assert model_to_dict(found) == model_to_dict(stored)
     assert found.tournament_id == cup.tournament.pk
@@ -27,13 +27,13 @@ def test_team_by_code_loads_the_team_and_its_tournament_as_stored(cup):
     assert not found._state.adding and not found.tournament._state.adding
 
 
-def test_team_by_code_needs_the_right_tournament_and_a_code(cup):
+def test_entrant_by_code_needs_the_right_tournament_and_a_code(cup):
     other = build_cup(slug="other-cup")
-    code = cup.teams[0].access_code
-    assert team_by_code(other.tournament.slug, code) is None
-    assert team_by_code("no-such-cup", code) is None
-    assert team_by_code(cup.tournament.slug, "") is None
-    assert team_by_code(cup.tournament.slug, "NOTACODE") is None
+    code = cup.entrants[0].access_code
+    assert entrant_by_code(other.tournament.slug, code) is None
+    assert entrant_by_code("no-such-cup", code) is None
+    assert entrant_by_code(cup.tournament.slug, "") is None
+    assert entrant_by_code(cup.tournament.slug, "NOTACODE") is None
 
 
 def test_a_row_reader_names_fields_its_model_lacks():
@@ -48,7 +48,7 @@ def test_a_row_inserter_stores_what_create_stores(cup):
         "match": match,
         "board": board,
         "source": "north",
-        "team": match.north_entrant,
+        "entrant": match.north_entrant,
         "seat": "N",
         "client_id": "phone-0001",
         "remote_addr": "192.0.2.7",

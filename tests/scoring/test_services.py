@@ -10,24 +10,24 @@ from tests.scoring.conftest import GAM_MADE, RY_LOST, new_id
 from tournaments.models import ActionLog, Status
 
 
-def submit(cup, round_, table, facts=GAM_MADE, team=None, client_id=None):
+def submit(cup, round_, table, facts=GAM_MADE, entrant=None, client_id=None):
     match = cup.match(round_, table)
     return services.submit_entry(
         match_id=match.pk,
         board_number=1,
-        team=team or match.north_entrant,
+        entrant=entrant or match.north_entrant,
         facts=facts,
         client_id=client_id or new_id(),
         remote_addr="127.0.0.1",
     )
 
 
-def accept(cup, round_, table, submission, team=None, client_id=None):
+def accept(cup, round_, table, submission, entrant=None, client_id=None):
     match = cup.match(round_, table)
     return services.accept_entry(
         match_id=match.pk,
         board_number=1,
-        team=team or match.east_entrant,
+        entrant=entrant or match.east_entrant,
         submission_id=submission.pk,
         client_id=client_id or new_id(),
     )
@@ -38,7 +38,7 @@ def reject(cup, round_, table, submission, reason="wrong tricks"):
     return services.reject_entry(
         match_id=match.pk,
         board_number=1,
-        team=match.east_entrant,
+        entrant=match.east_entrant,
         submission_id=submission.pk,
         reason=reason,
         client_id=new_id(),
@@ -63,7 +63,7 @@ def test_north_enters_east_accepts_and_standings_follow(cup, django_capture_on_c
     stored = StandingsState.objects.get(tournament=cup.tournament)
     assert not stored.stale and stored.provisional
     rows = {row["team"]: row for row in stored.standings["standings"]}
-    team1, team2 = (str(cup.teams[0].pk), str(cup.teams[1].pk))
+    team1, team2 = (str(cup.entrants[0].pk), str(cup.entrants[1].pk))
     assert rows[team1]["matches"] == 1 and rows[team2]["matches"] == 1
     cup.tournament.refresh_from_db()
     assert cup.tournament.status == Status.RUNNING
@@ -82,18 +82,18 @@ def test_a_resend_is_never_a_duplicate(cup):
 def test_only_north_south_enters(cup):
     match = cup.match(1, 1)
     with pytest.raises(NotAllowed, match="North-South"):
-        submit(cup, 1, 1, team=match.east_entrant)
+        submit(cup, 1, 1, entrant=match.east_entrant)
     with pytest.raises(NotAllowed, match="North-South"):
-        submit(cup, 1, 1, team=cup.teams[2])
+        submit(cup, 1, 1, entrant=cup.entrants[2])
     assert Submission.objects.count() == 0
 
 
 def test_only_east_west_confirms(cup):
     entry = submit(cup, 1, 1)
     match = cup.match(1, 1)
-    for team in (match.north_entrant, cup.teams[2], cup.teams[3]):
+    for entrant in (match.north_entrant, cup.entrants[2], cup.entrants[3]):
         with pytest.raises(NotAllowed, match="East-West"):
-            accept(cup, 1, 1, entry, team=team)
+            accept(cup, 1, 1, entry, entrant=entrant)
     assert Result.objects.count() == 0
 
 
@@ -172,16 +172,16 @@ def test_bad_entries_store_nothing(cup):
 
 
 def test_unknown_match_and_board(cup):
-    team = cup.teams[0]
+    entrant = cup.entrants[0]
     with pytest.raises(NotFound):
         services.submit_entry(
-            match_id=999999, board_number=1, team=team, facts=GAM_MADE, client_id=new_id()
+            match_id=999999, board_number=1, entrant=entrant, facts=GAM_MADE, client_id=new_id()
         )
     with pytest.raises(NotFound, match="no board 2"):
         services.submit_entry(
             match_id=cup.match(1, 1).pk,
             board_number=2,
-            team=team,
+            entrant=entrant,
             facts=GAM_MADE,
             client_id=new_id(),
         )
@@ -217,19 +217,23 @@ def test_director_adjusts_erases_and_enters_with_history_kept(cup, director):
     assert {"adjust", "erase", "director_entry"} <= set(actions)
 
 
-def test_director_call_by_either_team(cup):
+def test_director_call_by_either_entrant(cup):
     match = cup.match(1, 1)
     services.call_director(
         match_id=match.pk,
         board_number=1,
-        team=match.east_entrant,
+        entrant=match.east_entrant,
         reason="revoke claimed",
         client_id=new_id(),
     )
     assert state_of(cup, 1, 1).state == states.DISPUTED
     with pytest.raises(NotAllowed):
         services.call_director(
-            match_id=match.pk, board_number=1, team=cup.teams[2], reason="", client_id=new_id()
+            match_id=match.pk,
+            board_number=1,
+            entrant=cup.entrants[2],
+            reason="",
+            client_id=new_id(),
         )
 
 
@@ -250,9 +254,9 @@ def test_disqualification_and_finalisation_reach_the_stored_standings(
     entry = submit(cup, 1, 1)
     with django_capture_on_commit_callbacks(execute=True):
         accept(cup, 1, 1, entry)
-    team1 = cup.teams[0]
+    team1 = cup.entrants[0]
     with django_capture_on_commit_callbacks(execute=True):
-        organiser.disqualify_team(by=director, team=team1, reason="signalling")
+        organiser.disqualify_entrant(by=director, entrant=team1, reason="signalling")
     stored = StandingsState.objects.get(tournament=cup.tournament)
     rows = {row["team"]: row for row in stored.standings["standings"]}
     assert rows[str(team1.pk)]["status"] == "disqualified" and rows[str(team1.pk)]["place"] is None

@@ -22,9 +22,9 @@ from tests.engine.test_ranking_properties import results, tournaments
 from tests.scoring.conftest import new_id
 from tests.tournaments.factories import (
     BoardFactory,
+    EntrantFactory,
     OrganiserFactory,
     TableFactory,
-    TeamFactory,
     TournamentFactory,
 )
 from tournaments import services as organiser
@@ -101,23 +101,23 @@ def test_the_kept_ranking_always_gives_what_ranking_from_scratch_gives(data, ste
                     key: value for key, value in old.items() if key not in ("record", "scores")
                 } | result
         elif kind == "disqualify":
-            team = data["teams"][pick % len(data["teams"])]["id"]
-            if all(item["team"] != team for item in data["disqualified"]):
-                data["disqualified"].append({"team": team, "after_final": more[0]})
+            entrant = data["teams"][pick % len(data["teams"])]["id"]
+            if all(item["team"] != entrant for item in data["disqualified"]):
+                data["disqualified"].append({"team": entrant, "after_final": more[0]})
         elif kind == "swap" and data["matches"]:  # a schedule change: NS and EW swap seats
             chosen = data["matches"][pick % len(data["matches"])]
             for match in data["matches"]:  # every board of the match
                 if (match["round"], match["table"]) == (chosen["round"], chosen["table"]):
                     match["ns"], match["ew"] = match["ew"], match["ns"]
         elif kind == "rename":
-            team = data["teams"][pick % len(data["teams"])]
-            team["name"] += "!"
+            entrant = data["teams"][pick % len(data["teams"])]
+            entrant["name"] += "!"
         # A fresh copy, as every task reads the results anew.
         assert_ranks_as_from_scratch(standings.rank(tournament, copy.deepcopy(data)), data)
 
 
 def one_table(scores):
-    teams = [{"id": str(n), "name": f"team {n}"} for n in range(1, 2 * len(scores) + 1)]
+    entrants = [{"id": str(n), "name": f"team {n}"} for n in range(1, 2 * len(scores) + 1)]
     matches = [
         {"round": r + 1, "table": 1, "board": 1, "ns": str(2 * r + 1), "ew": str(2 * r + 2)}
         | ({} if score is None else {"scores": {"ns": score, "ew": -score}})
@@ -126,7 +126,7 @@ def one_table(scores):
     return {
         "ruleset": "manual-2016",
         "ties": "min",
-        "teams": teams,
+        "teams": entrants,
         "matches": matches,
         "disqualified": [],
     }
@@ -208,12 +208,12 @@ def stored_rows(tournament):
     return {
         "standing": set(
             Standing.objects.filter(tournament=tournament).values_list(
-                "team_id", "place", "points", "matches", "status"
+                "entrant_id", "place", "points", "matches", "status"
             )
         ),
         "points": set(
             RankingPoints.objects.filter(tournament=tournament).values_list(
-                "match_id", "board_id", "team_id", "side", "score", "points"
+                "match_id", "board_id", "entrant_id", "side", "score", "points"
             )
         ),
     }
@@ -237,7 +237,7 @@ def rows_from_scratch(tournament):
 def build_league(tables=4, rounds=3):
     """2 × tables teams: 1..K sit NS, K+1..2K EW, moving like the load test's."""
     tournament = TournamentFactory(slug="league", status=Status.SCHEDULED)
-    teams = [TeamFactory(tournament=tournament, number=n) for n in range(1, 2 * tables + 1)]
+    entrants = [EntrantFactory(tournament=tournament, number=n) for n in range(1, 2 * tables + 1)]
     table_rows = [TableFactory(tournament=tournament, number=n) for n in range(1, tables + 1)]
     for table in table_rows:
         BoardFactory(table=table, number=1)
@@ -245,13 +245,13 @@ def build_league(tables=4, rounds=3):
         Match.objects.create(
             round=r,
             table=table_rows[t],
-            north_entrant=teams[(t - r) % tables],
-            east_entrant=teams[tables + (t + r) % tables],
+            north_entrant=entrants[(t - r) % tables],
+            east_entrant=entrants[tables + (t + r) % tables],
         )
         for r in range(1, rounds + 1)
         for t in range(tables)
     ]
-    return tournament, teams, matches
+    return tournament, entrants, matches
 
 
 def gam(ns_tricks):
@@ -266,7 +266,7 @@ def gam(ns_tricks):
 def test_stored_rows_are_those_of_a_full_recomputation_after_any_changes(db, monkeypatch, seed):
     rnd = random.Random(seed)
     director = OrganiserFactory()
-    tournament, teams, matches = build_league()
+    tournament, entrants, matches = build_league()
     builds = Builds(monkeypatch)
     disqualified = 0
     for _step in range(30):
@@ -290,8 +290,8 @@ def test_stored_rows_are_those_of_a_full_recomputation_after_any_changes(db, mon
                 match_id=match.pk, board_number=1, user=director, reason="misboard"
             )
         elif disqualified < 2:
-            team = rnd.choice([t for t in teams if not hasattr(t, "disqualification")])
-            organiser.disqualify_team(by=director, team=team, reason="conduct")
+            entrant = rnd.choice([t for t in entrants if not hasattr(t, "disqualification")])
+            organiser.disqualify_entrant(by=director, entrant=entrant, reason="conduct")
             disqualified += 1
         assert standings.recompute(tournament.pk) in ("stored", "current")
         computed, expected = rows_from_scratch(tournament)
@@ -302,7 +302,7 @@ def test_stored_rows_are_those_of_a_full_recomputation_after_any_changes(db, mon
 
 def test_unchanged_rows_are_not_written_again(db):
     director = OrganiserFactory()
-    tournament, _teams, matches = build_league(tables=2, rounds=2)
+    tournament, _entrants, matches = build_league(tables=2, rounds=2)
     for match, tricks in zip(matches, [10, 8, 12], strict=False):
         services.director_enter_result(
             match_id=match.pk, board_number=1, user=director, facts=gam(tricks), client_id=new_id()
@@ -325,27 +325,27 @@ def test_unchanged_rows_are_not_written_again(db):
 
 
 def test_sync_writes_what_changed_and_nothing_else(db, django_assert_num_queries):
-    tournament, teams, _matches = build_league(tables=2, rounds=1)
+    tournament, entrants, _matches = build_league(tables=2, rounds=1)
     query = Standing.objects.filter(tournament=tournament)
 
     def sync(wanted):
         return standings._sync(
             Standing,
             query,
-            key_fields=("team_id",),
+            key_fields=("entrant_id",),
             value_fields=("place", "points", "matches", "status"),
             wanted=wanted,
             extra={"tournament_id": tournament.pk},
         )
 
-    ids = [team.pk for team in teams]
+    ids = [entrant.pk for entrant in entrants]
     wanted = {
         (ids[0],): (1, 2, 1, "ok"),
         (ids[1],): (2, 3.5, 1, "ok"),
         (ids[2],): (None, 4.25, 0, "disqualified"),
     }
     assert sync(wanted) == {"updated": 0, "created": 3, "deleted": 0}
-    pks = dict(query.values_list("team_id", "pk"))
+    pks = dict(query.values_list("entrant_id", "pk"))
     with django_assert_num_queries(1):  # the read, and no write
         assert sync(wanted) == {"updated": 0, "created": 0, "deleted": 0}
     wanted[(ids[1],)] = (1, 2, 1, "ok")  # mixed whole and fractional points
@@ -354,10 +354,10 @@ def test_sync_writes_what_changed_and_nothing_else(db, django_assert_num_queries
     wanted[(ids[3],)] = (None, 0, 0, "disqualified")
     with django_assert_num_queries(4):  # read, delete, one update, insert
         assert sync(wanted) == {"updated": 2, "created": 1, "deleted": 1}
-    columns = ("team_id", "place", "points", "matches", "status")
+    columns = ("entrant_id", "place", "points", "matches", "status")
     rows = {row[0]: row[1:] for row in query.values_list(*columns)}
     assert rows == {key[0]: values for key, values in wanted.items()}
-    assert dict(query.filter(team_id__in=ids[1:3]).values_list("team_id", "pk")) == {
+    assert dict(query.filter(entrant_id__in=ids[1:3]).values_list("entrant_id", "pk")) == {
         ids[1]: pks[ids[1]],
         ids[2]: pks[ids[2]],
     }

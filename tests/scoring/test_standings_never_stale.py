@@ -56,7 +56,9 @@ def act(cup, director, name: str, key: tuple[int, int], facts: dict) -> None:
     common = {"match_id": match.pk, "board_number": 1} if match is not None else {}
     tournament = cup.tournament
     if name == "enter":
-        services.submit_entry(**common, team=match.north_entrant, facts=facts, client_id=new_id())
+        services.submit_entry(
+            **common, entrant=match.north_entrant, facts=facts, client_id=new_id()
+        )
     elif name in ("accept", "reject"):
         progress = services.board_state(match, match.table.boards.get())
         if progress.pending is None:
@@ -66,7 +68,7 @@ def act(cup, director, name: str, key: tuple[int, int], facts: dict) -> None:
         doing(
             **common,
             **extra,
-            team=match.east_entrant,
+            entrant=match.east_entrant,
             submission_id=progress.pending.pk,
             client_id=new_id(),
         )
@@ -79,13 +81,13 @@ def act(cup, director, name: str, key: tuple[int, int], facts: dict) -> None:
         ties = {"min": "average", "average": "max", "max": "min"}[tournament.ties]
         organiser.update_tournament(by=director, tournament=tournament, changes={"ties": ties})
     elif name == "disqualify":
-        team = cup.teams[key[1] - 1]
-        if not Disqualification.objects.filter(team=team).exists():
-            organiser.disqualify_team(by=director, team=team, reason="signalling")
+        entrant = cup.entrants[key[1] - 1]
+        if not Disqualification.objects.filter(entrant=entrant).exists():
+            organiser.disqualify_entrant(by=director, entrant=entrant, reason="signalling")
     elif name == "reinstate":
-        team = cup.teams[key[1] - 1]
-        if Disqualification.objects.filter(team=team).exists():
-            organiser.reinstate_team(by=director, team=team)
+        entrant = cup.entrants[key[1] - 1]
+        if Disqualification.objects.filter(entrant=entrant).exists():
+            organiser.reinstate_entrant(by=director, entrant=entrant)
     elif name == "remove match":
         organiser.delete_match(by=director, match=match)
     elif name == "swap sides":

@@ -35,8 +35,8 @@ def play(cup, capture, matches):
 
 def stored(cup) -> list[tuple]:
     return [
-        (row.place, row.team.number, row.points, row.percentage)
-        for row in Standing.objects.filter(tournament=cup.tournament).select_related("team")
+        (row.place, row.entrant.number, row.points, row.percentage)
+        for row in Standing.objects.filter(tournament=cup.tournament).select_related("entrant")
     ]
 
 
@@ -51,7 +51,7 @@ def test_provisional_standings_are_stored_placed_by_percentage(
         (4, 1, 2.0, 0.0),
     ]
     engine = rank_results(ranking_input(cup.tournament))
-    numbers = {str(team.pk): team.number for team in cup.teams}
+    numbers = {str(entrant.pk): entrant.number for entrant in cup.entrants}
     assert [(r["place"], numbers[r["team"]], r["percentage"]) for r in engine["standings"]] == [
         (place, number, percentage) for place, number, _points, percentage in stored(cup)
     ]
@@ -96,7 +96,7 @@ def test_the_api_standings_carry_the_percentage(client, cup, django_capture_on_c
     response = client.get(reverse("api:standings", args=[cup.tournament.slug]))
     body = json.loads(response.content)
     assert body["provisional"] is True
-    names = {team.number: team.name for team in cup.teams}
+    names = {entrant.number: entrant.name for entrant in cup.entrants}
     assert all(names[r["team"]["number"]] == r["team"]["name"] for r in body["standings"])
     assert [(r["place"], r["team"]["number"], r["percentage"]) for r in body["standings"]] == [
         (1, 3, 75.0),

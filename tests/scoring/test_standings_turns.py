@@ -42,7 +42,7 @@ def assert_current_and_right(tournament):
 
 def test_a_recompute_that_finds_the_turn_taken_leaves_at_once(db, monkeypatch):
     director = OrganiserFactory()
-    tournament, _teams, matches = build_league(tables=2, rounds=1)
+    tournament, _entrants, matches = build_league(tables=2, rounds=1)
     monkeypatch.setattr(services, "enqueue_standings_update", lambda _id: None)
     enter(matches[0], 10, director)
     ranked = []
@@ -60,7 +60,7 @@ def test_a_recompute_that_finds_the_turn_taken_leaves_at_once(db, monkeypatch):
 
 def test_whoever_has_the_turn_goes_round_again_for_results_entered_meanwhile(db, monkeypatch):
     director = OrganiserFactory()
-    tournament, _teams, matches = build_league(tables=2, rounds=2)
+    tournament, _entrants, matches = build_league(tables=2, rounds=2)
     # The tasks the results would queue find the turn taken: they leave it to the holder.
     monkeypatch.setattr(services, "enqueue_standings_update", lambda _id: None)
     enter(matches[0], 10, director)
@@ -83,7 +83,7 @@ def test_whoever_has_the_turn_goes_round_again_for_results_entered_meanwhile(db,
 
 def test_the_stored_standings_are_compact_and_read_back_whole(db):
     director = OrganiserFactory()
-    tournament, _teams, matches = build_league(tables=4, rounds=1)
+    tournament, _entrants, matches = build_league(tables=4, rounds=1)
     for match, tricks in zip(matches, [10, 8, 12], strict=False):
         enter(match, tricks, director)
     standings.recompute(tournament.pk)
@@ -104,7 +104,7 @@ def test_a_burst_during_a_recompute_waits_for_no_one_and_is_all_stored(monkeypat
     if connection.vendor != "postgresql":
         pytest.fail("this test needs PostgreSQL (DATABASE_URL=postgres://...)")
     director = OrganiserFactory()
-    tournament, _teams, matches = build_league(tables=3, rounds=1)
+    tournament, _entrants, matches = build_league(tables=3, rounds=1)
     monkeypatch.setattr(services, "enqueue_standings_update", lambda _id: None)
     enter(matches[0], 10, director)
     ranking, go_on = threading.Event(), threading.Event()

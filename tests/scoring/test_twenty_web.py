@@ -30,11 +30,11 @@ from scoring import standings as scoring_standings
 from scoring.models import Result, Review, StandingsState, Submission
 from tests.publishing.conftest import data_rows, header, workbook
 from tests.publishing.test_pyramid_export import export_file
-from tests.scoring.test_api import as_team, post
+from tests.scoring.test_api import as_entrant, post
 from tests.scoring.test_individual_web import board_url, director_url, seated, td  # noqa: F401
 from tests.tournaments.test_individual_events import enter, new_id
 from tournaments import services
-from tournaments.imports import TeamRow
+from tournaments.imports import EntrantRow
 from tournaments.models import Match
 
 pytestmark = pytest.mark.django_db
@@ -55,7 +55,7 @@ def twenty_event(
     services.import_teams(
         by=None,
         tournament=tournament,
-        rows=[TeamRow(n, n, f"Player {n}", "", "") for n in range(1, 17)],
+        rows=[EntrantRow(n, n, f"Player {n}", "", "") for n in range(1, 17)],
     )
     services.draw_schedule(by=None, tournament=tournament)
     services.deal_boards(by=None, tournament=tournament, seed=seed)
@@ -175,7 +175,7 @@ def test_the_form_is_the_same_whatever_the_deal():
     for tournament, match in zip(events, matches, strict=True):
         seen = {}
         for seat in "NESW":
-            client = as_team(seated(match, seat))
+            client = as_entrant(seated(match, seat))
             for number in range(1, 5):
                 answer = client.get(board_url(tournament, match, number, "entry-form/"))
                 assert answer.status_code == 200, answer.content
@@ -238,7 +238,7 @@ def test_the_preview_and_the_answer_carry_nothing_of_the_deal():
     facts = wrong_facts(matches)
     previews, answers, pages = [], [], []
     for tournament, match in zip(events, matches, strict=True):
-        north = as_team(seated(match, "N"))
+        north = as_entrant(seated(match, "N"))
         secrets = deal_secrets(deal_of(match, 1))
         preview = post(north, board_url(tournament, match, 1, "preview/"), {"record": facts})
         assert preview.status_code == 200, preview.content
@@ -275,7 +275,7 @@ def test_a_wrong_partner_is_stored_and_the_board_goes_to_the_director(td):  # no
     tournament = twenty_event(slug="twenty-wrong")
     match = first_match(tournament)
     deal = deal_of(match, 1)
-    north, east = as_team(seated(match, "N")), as_team(seated(match, "E"))
+    north, east = as_entrant(seated(match, "N")), as_entrant(seated(match, "E"))
     right = {
         "auction": ordered_auction(deal, ["PART", "P", "P", "P"]),
         "points": 57,
@@ -307,8 +307,8 @@ def test_a_wrong_partner_is_stored_and_the_board_goes_to_the_director(td):  # no
     for word in ("partner", "called", "held", "honours", "kings"):
         assert word not in review.reason.lower()
     # The table learns only that the director has been called.
-    for team in (north, east):
-        me = team.get(f"/api/v1/tournaments/{tournament.slug}/me/").json()
+    for entrant in (north, east):
+        me = entrant.get(f"/api/v1/tournaments/{tournament.slug}/me/").json()
         board = next(b for b in me["matches"][0]["boards"] if b["board"] == 1)
         assert board["state"] == "disputed" and board["label"] == "Disputed: director called"
         assert board["last_reason"] == scoring.DEAL_CHECK_REASON and board["hands"] is None
@@ -342,7 +342,7 @@ def test_a_wrong_partner_is_stored_and_the_board_goes_to_the_director(td):  # no
 def test_a_claim_a_sparrow_or_a_card_the_deal_does_not_support_goes_to_the_director():
     tournament = twenty_event(slug="twenty-claims")
     match = first_match(tournament)
-    north = as_team(seated(match, "N"))
+    north = as_entrant(seated(match, "N"))
 
     def plain(deal):
         return {
@@ -399,7 +399,7 @@ def test_a_claim_a_sparrow_or_a_card_the_deal_does_not_support_goes_to_the_direc
 def test_whole_cycle_over_the_api(django_capture_on_commit_callbacks):
     tournament = twenty_event()
     match = first_match(tournament)
-    north, east = as_team(seated(match, "N")), as_team(seated(match, "E"))
+    north, east = as_entrant(seated(match, "N")), as_entrant(seated(match, "E"))
     facts = sparrow_entry(match)
     expected = expected_score(match, 1, facts)
     preview = post(north, board_url(tournament, match, 1, "preview/"), {"record": facts})
@@ -419,7 +419,7 @@ def test_whole_cycle_over_the_api(django_capture_on_commit_callbacks):
     state = scoring.board_state(match, scoring.board_of(match, 1))
     assert state.state == "awaiting_east"
     # East (the next seat) checks it; South may not.
-    south = as_team(seated(match, "S"))
+    south = as_entrant(seated(match, "S"))
     refused = post(
         south,
         board_url(tournament, match, 1, f"entries/{entry_id}/accept/"),
@@ -447,7 +447,7 @@ def test_whole_cycle_over_the_api(django_capture_on_commit_callbacks):
 def test_east_rejects_with_a_reason_and_north_enters_again():
     tournament = twenty_event()
     match = first_match(tournament)
-    north, east = as_team(seated(match, "N")), as_team(seated(match, "E"))
+    north, east = as_entrant(seated(match, "N")), as_entrant(seated(match, "E"))
     deal = deal_of(match, 2)
     facts = {
         "auction": ordered_auction(deal, ["PART", "P", "P", "P"]),
@@ -569,7 +569,7 @@ def stranger_sparrow(deal):
 def test_a_bad_entry_is_a_clear_400_and_stores_nothing(name, change, words, field):
     tournament = twenty_event()
     match = first_match(tournament)
-    north = as_team(seated(match, "N"))
+    north = as_entrant(seated(match, "N"))
     deal = deal_of(match, 1)
     # Any partner and called card will do: what is refused is wrong whatever the deal.
     facts = {
@@ -606,7 +606,7 @@ def test_the_director_enters_through_the_board_page(td):  # noqa: F811
     # The director's entry is North's: the same form, nothing of the deal in it (the page
     # shows him the deal beside it).
     assert not DEAL_KEYS & set(form) and form["dealer"] == "S"
-    north = as_team(seated(match, "N"))
+    north = as_entrant(seated(match, "N"))
     assert form == north.get(board_url(tournament, match, 3, "entry-form/")).json()
     # What the script writes into record_json when the director saves.
     facts = {
@@ -701,7 +701,7 @@ def test_totals_standings_sum_each_players_settlements():
     totals = {}
     for result in Result.objects.filter(match__table__tournament=tournament, current=True):
         for seat, value in result.seats.items():
-            player = result.match.seats.get(seat=seat).team_id
+            player = result.match.seats.get(seat=seat).entrant_id
             totals[player] = totals.get(player, 0) + value
     assert {int(entry["player"]): entry["total"] for entry in stored} == totals
     assert sum(totals.values()) == 0
@@ -717,7 +717,7 @@ def test_totals_standings_sum_each_players_settlements():
 def test_without_a_deal_on_file_north_enters_the_same_and_east_checks_it():
     tournament = twenty_event(slug="twenty-nodeal")
     match = first_match(tournament)
-    north = as_team(seated(match, "N"))
+    north = as_entrant(seated(match, "N"))
     dealt = north.get(board_url(tournament, match, 1, "entry-form/")).json()
     board = match.table.boards.get(number=1)
     board.deal = ""

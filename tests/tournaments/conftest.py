@@ -6,7 +6,7 @@ import pytest
 
 from tests.tournaments.factories import OrganiserFactory, UserFactory
 from tournaments import services
-from tournaments.imports import TeamRow
+from tournaments.imports import EntrantRow
 
 
 @pytest.fixture
@@ -26,17 +26,17 @@ def organiser_client(client, organiser):
     return client
 
 
-def make_tournament(*, by=None, teams: int = 4, tables: int = 2, slug: str = "cup", **settings):
+def make_tournament(*, by=None, entrants: int = 4, tables: int = 2, slug: str = "cup", **settings):
     tournament = services.create_tournament(
         by=by, name=f"Cup {slug}", slug=slug, tables=tables, **settings
     )
-    if teams:
+    if entrants:
         services.import_teams(
             by=by,
             tournament=tournament,
             rows=[
-                TeamRow(n, n, f"Team {n}", f"Player {n}a", f"Player {n}b")
-                for n in range(1, teams + 1)
+                EntrantRow(n, n, f"Team {n}", f"Player {n}a", f"Player {n}b")
+                for n in range(1, entrants + 1)
             ],
         )
     tournament.refresh_from_db()
@@ -52,7 +52,7 @@ def draft(db, organiser):
 @pytest.fixture
 def scheduled(db, organiser):
     """14 teams at 7 tables, schedule drawn up (fixed sides), every board dealt."""
-    tournament = make_tournament(by=organiser, teams=14, tables=7, slug="seven")
+    tournament = make_tournament(by=organiser, entrants=14, tables=7, slug="seven")
     services.draw_schedule(by=organiser, tournament=tournament)
     services.deal_boards(by=organiser, tournament=tournament, seed="fixture")
     tournament.refresh_from_db()

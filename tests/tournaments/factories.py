@@ -50,7 +50,7 @@ class TournamentFactory(factory.django.DjangoModelFactory):
         return {**kwargs, "game_settings": rules}
 
 
-class TeamFactory(factory.django.DjangoModelFactory):
+class EntrantFactory(factory.django.DjangoModelFactory):
     class Meta:
         model = Entrant
 
@@ -87,8 +87,8 @@ class MatchFactory(factory.django.DjangoModelFactory):
     round = 1
     table = factory.SubFactory(TableFactory)
     north_entrant = factory.SubFactory(
-        TeamFactory, tournament=factory.SelfAttribute("..table.tournament")
+        EntrantFactory, tournament=factory.SelfAttribute("..table.tournament")
     )
     east_entrant = factory.SubFactory(
-        TeamFactory, tournament=factory.SelfAttribute("..table.tournament")
+        EntrantFactory, tournament=factory.SelfAttribute("..table.tournament")
     )

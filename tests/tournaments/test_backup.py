@@ -31,7 +31,7 @@ def played(db):
     organiser = OrganiserFactory(username="alice")
     cup = make_tournament(
         by=organiser,
-        teams=6,
+        entrants=6,
         tables=3,
         slug="spring",
         ruleset="rules-1709",
@@ -48,8 +48,8 @@ def played(db):
         match_id=adjusted.pk, board_number=1, user=organiser, ns=40, ew=-40, reason="slow play"
     )
     scoring.director_erase(match_id=erased.pk, board_number=1, user=organiser, reason="wrong")
-    team = cup.teams.get(number=6)
-    services.disqualify_team(by=organiser, team=team, reason="left early")
+    entrant = cup.entrants.get(number=6)
+    services.disqualify_entrant(by=organiser, entrant=entrant, reason="left early")
     standings.recompute(cup.pk)
     cup.refresh_from_db()
     return cup
@@ -63,7 +63,7 @@ def as_json(data) -> dict:
 def stored_standings(tournament: Tournament):
     """The stored standings with team numbers in place of database ids."""
     state = StandingsState.objects.get(tournament=tournament)
-    number = {str(pk): n for pk, n in tournament.teams.values_list("pk", "number")}
+    number = {str(pk): n for pk, n in tournament.entrants.values_list("pk", "number")}
     computed = json.loads(json.dumps(state.standings))
     for group in computed["groups"]:
         for result in group["results"]:
@@ -71,13 +71,13 @@ def stored_standings(tournament: Tournament):
     for row in computed["standings"]:
         row["team"] = number[row["team"]]
     lines = sorted(
-        (row.team.number, row.place, row.points, row.matches, row.status)
-        for row in tournament.standings.select_related("team")
+        (row.entrant.number, row.place, row.points, row.matches, row.status)
+        for row in tournament.standings.select_related("entrant")
     )
     points = sorted(
-        (p.match.round, p.match.table.number, p.team.number, p.side, p.score, p.points)
+        (p.match.round, p.match.table.number, p.entrant.number, p.side, p.score, p.points)
         for p in RankingPoints.objects.filter(tournament=tournament).select_related(
-            "match__table", "team"
+            "match__table", "entrant"
         )
     )
     return computed, state.provisional, lines, points

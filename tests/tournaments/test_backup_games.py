@@ -119,8 +119,8 @@ def views(tournament: Tournament) -> dict[str, Any]:
             )
         ),
         "seats": sorted(
-            (s.round, s.match.table.number, s.seat, s.team.number)
-            for s in MatchSeat.objects.filter(**in_it).select_related("match__table", "team")
+            (s.round, s.match.table.number, s.seat, s.entrant.number)
+            for s in MatchSeat.objects.filter(**in_it).select_related("match__table", "entrant")
         ),
         "results": sorted(
             (
@@ -142,21 +142,21 @@ def views(tournament: Tournament) -> dict[str, Any]:
             for p in BoardProgress.objects.filter(**in_it).select_related("match__table", "board")
         ),
         "standings": sorted(
-            (s.team.number, s.place, s.points, s.percentage, s.matches, s.status)
-            for s in tournament.standings.select_related("team")
+            (s.entrant.number, s.place, s.points, s.percentage, s.matches, s.status)
+            for s in tournament.standings.select_related("entrant")
         ),
         "ranking_points": sorted(
             (
                 p.match.round,
                 p.match.table.number,
                 p.board.number,
-                p.team.number,
+                p.entrant.number,
                 p.side,
                 p.score,
                 p.points,
             )
             for p in RankingPoints.objects.filter(tournament=tournament).select_related(
-                "match__table", "board", "team"
+                "match__table", "board", "entrant"
             )
         ),
         "provisional": state.provisional,
@@ -221,14 +221,14 @@ def build(game: str) -> Built:
         entry = scoring.submit_entry(
             match_id=match.pk,
             board_number=1,
-            team=match.north_entrant,
+            entrant=match.north_entrant,
             facts=facts,
             client_id=client_id(),
         )
         scoring.reject_entry(
             match_id=match.pk,
             board_number=1,
-            team=match.east_entrant,
+            entrant=match.east_entrant,
             submission_id=entry.pk,
             reason=reason,
             client_id=client_id(),
@@ -248,7 +248,7 @@ def build(game: str) -> Built:
     entry = scoring.submit_entry(
         match_id=match.pk,
         board_number=1,
-        team=match.north_entrant,
+        entrant=match.north_entrant,
         facts=facts_of(match, board),
         client_id=client_id(),
         remote_addr="192.0.2.7",
@@ -257,13 +257,13 @@ def build(game: str) -> Built:
     scoring.call_director(
         match_id=match.pk,
         board_number=1,
-        team=match.east_entrant,
+        entrant=match.east_entrant,
         reason="The partner is wrong.",
         client_id=client_id(),
     )
 
-    last = tournament.teams.order_by("-number").first()
-    services.disqualify_team(by=director, team=last, reason="left early")
+    last = tournament.entrants.order_by("-number").first()
+    services.disqualify_entrant(by=director, entrant=last, reason="left early")
     standings.recompute(tournament.pk)
     tournament.refresh_from_db()
     return Built(game, slug, as_json(export_tournament(tournament)), views(tournament))
@@ -354,12 +354,12 @@ def test_a_restored_copy_has_the_same_seats_results_and_standings(backups, game)
 @pytest.mark.django_db
 def test_byes_are_written_and_checked():
     """Five teams at two tables: some sit out each round."""
-    cup = make_tournament(teams=5, tables=2, slug="odd")
+    cup = make_tournament(entrants=5, tables=2, slug="odd")
     services.draw_schedule(by=None, tournament=cup)
     services.deal_boards(by=None, tournament=cup, seed="byes")
     data = as_json(export_tournament(cup))
     assert data["byes"] and data["byes"] == schedule_data(cup)["byes"]
-    assert import_tournament(copy.deepcopy(data), slug="odd-copy").teams.count() == 5
+    assert import_tournament(copy.deepcopy(data), slug="odd-copy").entrants.count() == 5
     before = counts()
     playing = {data["matches"][0]["ns"]}
     data["byes"] = [b if b["round"] != 1 else {**b, "team": min(playing)} for b in data["byes"]]
@@ -449,7 +449,7 @@ def missing_table(data: dict) -> str:
     return json.dumps(data)
 
 
-def missing_team(data: dict) -> str:
+def missing_entrant(data: dict) -> str:
     data["matches"][2]["ew"] = 99
     return json.dumps(data)
 
@@ -468,7 +468,7 @@ DAMAGES = [
     (truncated, "the file is truncated", False),
     (unknown_game, r"tournament: unknown game 'chess': this program plays pymtheg", False),
     (missing_table, r"matches\[3\]: there is no table 99 in the backup", False),
-    (missing_team, r"matches\[2\]: there is no (team|player) 99 in the backup", False),
+    (missing_entrant, r"matches\[2\]: there is no (team|player) 99 in the backup", False),
     (missing_board, r"submissions\[0\]: there is no board \(table, board\) \(\d+, 99\)", False),
     (
         drop_a_seat,

@@ -61,7 +61,7 @@ def test_create_tournament_from_yaml(tmp_path):
     )
     assert (cup.boards_per_table, cup.rules["all_tricks_bonus"]) == (2, 25)
     assert list(cup.tables.values_list("number", "label")) == [(1, "Window"), (2, "")]
-    assert list(cup.teams.values_list("number", "name", "player1", "player2")) == [
+    assert list(cup.entrants.values_list("number", "name", "player1", "player2")) == [
         (1, "One", "Ann", "Al"),
         (7, "Seven", "Sue", ""),
         (8, "Two", "", ""),
@@ -109,7 +109,7 @@ def test_create_tournament_missing_file(tmp_path):
         run("create_tournament", str(tmp_path / "none.yaml"))
 
 
-def test_import_teams_command(tmp_path, organiser):
+def test_import_entrants_command(tmp_path, organiser):
     run_path = tmp_path / "cup.json"
     run_path.write_text(json.dumps({"name": "C", "slug": "c", "tables": 2}))
     run("create_tournament", str(run_path))
@@ -119,10 +119,10 @@ def test_import_teams_command(tmp_path, organiser):
     sheet = tmp_path / "teams.xlsx"
     book.save(sheet)
     assert "3 teams, no problems (dry run)" in run("import_teams", "c", str(sheet), "--dry-run")
-    assert not Tournament.objects.get(slug="c").teams.exists()
+    assert not Tournament.objects.get(slug="c").entrants.exists()
     run("import_teams", "c", str(sheet), "--by", organiser.username)
     cup = Tournament.objects.get(slug="c")
-    assert cup.teams.count() == 3
+    assert cup.entrants.count() == 3
     assert cup.log_entries.filter(action="import_teams").get().user == organiser
     bad = tmp_path / "bad.csv"
     bad.write_text("number,name\n4,D\n3,Clash\n5,\n", encoding="utf-8")
@@ -132,10 +132,10 @@ def test_import_teams_command(tmp_path, organiser):
     assert "nothing imported" in message
     assert "line 3: team number 3 is already used by 'C'" in message
     assert "line 4: the team name is missing" in message
-    assert cup.teams.count() == 3
+    assert cup.entrants.count() == 3
 
 
-def test_import_teams_unknown_tournament_or_user(tmp_path):
+def test_import_entrants_unknown_tournament_or_user(tmp_path):
     with pytest.raises(CommandError, match="there is no tournament 'nope'"):
         run("import_teams", "nope", str(tmp_path / "x.csv"))
 
@@ -149,7 +149,7 @@ def test_draw_and_deal_commands(tmp_path):
     cup = Tournament.objects.get(slug="scripted")
     from tournaments import services
 
-    services.renumber_teams(by=None, tournament=cup)
+    services.renumber_entrants(by=None, tournament=cup)
     output = run("draw_schedule", "scripted", "--sides", "balanced")
     assert "rounds" in output
     cup.refresh_from_db()
@@ -189,7 +189,7 @@ def test_load_demo():
     assert "14 teams, 7 tables" in output
     demo = Tournament.objects.get(slug="demo")
     assert demo.status == Status.SCHEDULED
-    assert demo.teams.count() == 14
+    assert demo.entrants.count() == 14
     assert demo.tables.count() == 7
     assert Match.objects.filter(table__tournament=demo).count() == 49
     assert selectors.missing_boards(demo) == []

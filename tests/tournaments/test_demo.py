@@ -70,10 +70,12 @@ def check_the_club(output: str, base: str, organiser) -> None:
     for event in events:
         published = Export.objects.filter(tournament=event, kind="standings", published=True)
         assert published.exists(), event.slug
-        assert Standing.objects.filter(tournament=event).count() == event.teams.count()
+        assert Standing.objects.filter(tournament=event).count() == event.entrants.count()
     # Every entrant is linked to its members but the first evening's guest pair.
     links = EntrantMember.objects.filter(tournament__in=events)
-    unlinked = [team.name for e in events for team in e.teams.exclude(member_links__isnull=False)]
+    unlinked = [
+        entrant.name for e in events for entrant in e.entrants.exclude(member_links__isnull=False)
+    ]
     assert unlinked == ["Visitors from Eastholm"]
     # Four Pymtheg evenings of 6 pairs (one of them the guests), two Twenty nights of 20.
     assert links.count() == 4 * 6 * 2 - 2 + 2 * 20
@@ -106,7 +108,7 @@ def test_demo_plays_the_first_rounds_and_prints_what_to_open(settings):
     output = run_demo("--port", "8123")
     demo = Tournament.objects.get(slug="demo")
     assert demo.status == Status.RUNNING
-    assert (demo.teams.count(), demo.tables.count()) == (14, 7)
+    assert (demo.entrants.count(), demo.tables.count()) == (14, 7)
     for round_number in (1, 2, 3):
         matches = Match.objects.filter(table__tournament=demo, round=round_number)
         assert matches.count() == 7
@@ -175,7 +177,7 @@ def test_the_pyramid_demo_plays_its_rounds_through_the_same_services():
     output = run_demo("--game", "pyramid", "--no-club")
     demo = Tournament.objects.get(slug="demo-pyramid")
     assert (demo.game, demo.of_players, demo.status) == ("pyramid", True, Status.RUNNING)
-    assert demo.teams.count() == 16 and demo.tables.count() == 4
+    assert demo.entrants.count() == 16 and demo.tables.count() == 4
     played = Result.objects.filter(match__table__tournament=demo, current=True)
     assert played.count() == 3 * 4 * demo.boards_per_table
     assert all(len(result.seats) == 4 for result in played)
@@ -185,7 +187,7 @@ def test_the_pyramid_demo_plays_its_rounds_through_the_same_services():
     standings = next(line for line in output.splitlines() if line.startswith("standings:"))
     assert "16 players" in standings and "%" in standings
     north = Match.objects.filter(table__tournament=demo, round=4).order_by("table__number")[0]
-    assert scorer_path(north.seats.get(seat="N").team) in output
+    assert scorer_path(north.seats.get(seat="N").entrant) in output
     assert "/t/demo-pyramid/standings/" in output
 
 

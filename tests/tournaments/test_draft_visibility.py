@@ -18,7 +18,7 @@ PUBLIC_API = ["", "teams/", "schedule/", "matches/", "standings/"]
 @pytest.fixture
 def draft():
     tournament = services.create_tournament(by=None, name="Secret cup", slug="secret", tables=2)
-    services.add_team(by=None, tournament=tournament, name="Not yet announced")
+    services.add_entrant(by=None, tournament=tournament, name="Not yet announced")
     return tournament
 
 
@@ -38,7 +38,7 @@ def test_organisers_preview_a_draft_and_the_schedule_makes_it_public(client, dra
     assert client.get(f"/t/{draft.slug}/standings/").status_code == 200
     client.logout()
     for name in ("Second", "Third", "Fourth"):
-        services.add_team(by=None, tournament=draft, name=name)
+        services.add_entrant(by=None, tournament=draft, name=name)
     services.draw_schedule(by=None, tournament=draft)
     assert client.get(f"/t/{draft.slug}/standings/").status_code == 200
     assert APIClient().get(f"/api/v1/tournaments/{draft.slug}/teams/").status_code == 200

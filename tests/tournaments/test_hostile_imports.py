@@ -15,7 +15,7 @@ from django.urls import reverse
 
 from tests.publishing.test_libreoffice import libreoffice  # noqa: F401
 from tests.tournaments import bombs
-from tests.tournaments.test_team_import import read, xlsx
+from tests.tournaments.test_entrant_import import read, xlsx
 from tournaments.imports import (
     MAX_CELL_CHARS,
     MAX_COLUMNS,
@@ -158,7 +158,7 @@ def test_a_refused_upload_leaves_no_preview_to_confirm(client):
     confirm = reverse("tournaments:teams_import_confirm", args=[tournament.slug])
     response = client.post(confirm, follow=True)
     assert b"There is no checked file to import" in response.content
-    assert not tournament.teams.exists()
+    assert not tournament.entrants.exists()
 
 
 @pytest.mark.parametrize("fmt", ["xlsx", "ods"])
@@ -299,4 +299,4 @@ def test_a_refused_upload_answers_4xx_and_stores_nothing(client):
     assert client.post(url, {}).status_code == 400  # no file at all
     good = SimpleUploadedFile("good.csv", b"number,name\n1,Alpha\n")
     assert client.post(url, {"file": good}).status_code == 200
-    assert not tournament.teams.exists()
+    assert not tournament.entrants.exists()

@@ -18,7 +18,7 @@ from scoring import standings as scoring_standings
 from scoring.errors import InvalidEntry, NotAllowed
 from scoring.models import Result, Standing, StandingsState
 from tournaments import selectors, services
-from tournaments.imports import TeamRow
+from tournaments.imports import EntrantRow
 from tournaments.models import Board, Match, MatchSeat, Status
 from tournaments.services import ServiceError
 
@@ -46,7 +46,7 @@ def pyramid_event(
     services.import_teams(
         by=None,
         tournament=tournament,
-        rows=[TeamRow(n, n, f"Player {n}", "", "") for n in range(1, players + 1)],
+        rows=[EntrantRow(n, n, f"Player {n}", "", "") for n in range(1, players + 1)],
     )
     services.draw_schedule(by=None, tournament=tournament)
     services.deal_boards(by=None, tournament=tournament, seed="pyramid-tests")
@@ -68,14 +68,14 @@ def enter(match: Match, board: Board, facts: dict) -> Result:
     entry = scoring.submit_entry(
         match_id=match.pk,
         board_number=board.number,
-        team=match.north_entrant,
+        entrant=match.north_entrant,
         facts=facts,
         client_id=new_id(),
     )
     return scoring.accept_entry(
         match_id=match.pk,
         board_number=board.number,
-        team=match.east_entrant,
+        entrant=match.east_entrant,
         submission_id=entry.pk,
         client_id=new_id(),
     )
@@ -108,12 +108,12 @@ def test_the_movement_seats_every_player_once_a_round_and_never_twice_at_a_table
     seats = list(MatchSeat.objects.filter(match__table__tournament=tournament))
     rounds = {seat.round for seat in seats}
     assert len(seats) == 16 * len(rounds)
-    per_round = Counter((seat.team_id, seat.round) for seat in seats)
+    per_round = Counter((seat.entrant_id, seat.round) for seat in seats)
     assert set(per_round.values()) == {1}
-    visits = Counter((seat.team_id, seat.match.table_id) for seat in seats)
+    visits = Counter((seat.entrant_id, seat.match.table_id) for seat in seats)
     assert set(visits.values()) == {1}
     for match in Match.objects.filter(table__tournament=tournament):
-        by_seat = {seat.seat: seat.team_id for seat in match.seats.all()}
+        by_seat = {seat.seat: seat.entrant_id for seat in match.seats.all()}
         assert sorted(by_seat) == ["E", "N", "S", "W"]
         assert (match.north_entrant_id, match.east_entrant_id) == (by_seat["N"], by_seat["E"])
 
@@ -142,19 +142,19 @@ def test_north_enters_east_checks_and_the_result_holds_every_seat():
 def test_south_and_west_watch_but_may_call_the_director():
     tournament = pyramid_event()
     match = Match.objects.filter(table__tournament=tournament, round=1).first()
-    south = match.seats.get(seat="S").team
+    south = match.seats.get(seat="S").entrant
     with pytest.raises(NotAllowed):
         scoring.submit_entry(
             match_id=match.pk,
             board_number=1,
-            team=south,
+            entrant=south,
             facts={"declared": 3, "trump": "nt", "won": 3},
             client_id=new_id(),
         )
     review = scoring.call_director(
         match_id=match.pk,
         board_number=1,
-        team=south,
+        entrant=south,
         reason="a card on the floor",
         client_id=new_id(),
     )
@@ -174,7 +174,7 @@ def test_a_wrong_entry_names_the_field_and_stores_nothing():
             scoring.submit_entry(
                 match_id=match.pk,
                 board_number=1,
-                team=match.north_entrant,
+                entrant=match.north_entrant,
                 facts=facts,
                 client_id=new_id(),
             )
@@ -192,7 +192,7 @@ def test_a_declaration_beyond_the_sheet_is_refused_naming_what_is_left():
         scoring.submit_entry(
             match_id=match.pk,
             board_number=boards[1].number,
-            team=match.north_entrant,
+            entrant=match.north_entrant,
             facts={"declared": 6, "trump": "spades", "won": 6},
             client_id=new_id(),
         )
@@ -217,12 +217,15 @@ def test_a_declaration_beyond_the_sheet_is_refused_naming_what_is_left():
 def test_the_sheet_carries_over_to_the_next_round():
     tournament = pyramid_event(per_round=4)
     east = (
-        Match.objects.filter(table__tournament=tournament, round=1).first().seats.get(seat="E").team
+        Match.objects.filter(table__tournament=tournament, round=1)
+        .first()
+        .seats.get(seat="E")
+        .entrant
     )
-    first = MatchSeat.objects.get(team=east, round=1)
+    first = MatchSeat.objects.get(entrant=east, round=1)
     board = declaring(tournament, first.match, first.seat)[0]
     enter(first.match, board, {"declared": 6, "trump": "clubs", "won": 5})
-    later = MatchSeat.objects.get(team=east, round=2)
+    later = MatchSeat.objects.get(entrant=east, round=2)
     later_board = declaring(tournament, later.match, later.seat)[0]
     if later.seat == "N":  # North enters his own declaration; East checks it
         pass
@@ -230,7 +233,7 @@ def test_the_sheet_carries_over_to_the_next_round():
         scoring.submit_entry(
             match_id=later.match.pk,
             board_number=later_board.number,
-            team=later.match.north_entrant,
+            entrant=later.match.north_entrant,
             facts={"declared": 6, "trump": "clubs", "won": 6},
             client_id=new_id(),
         )
@@ -262,7 +265,7 @@ def test_standings_per_player_and_the_pyramid_on_his_card(client):
     rows = state.standings["standings"]
     assert len(rows) == 16 and all("percentage" in row for row in rows)
     assert Standing.objects.filter(tournament=tournament).count() == 16
-    player = tournament.teams.get(number=1)
+    player = tournament.entrants.get(number=1)
     drawn = sheets.player_sheets(tournament, player)
     assert drawn[0]["declarations"] == 4 and drawn[0]["quota"] == [1, 2, 3, 4, 3, 2, 1]
     page = client.get(f"/t/{tournament.slug}/teams/1/")
@@ -281,7 +284,7 @@ def test_a_whole_simulated_event_never_breaks_a_quota():
         .filter(seats__isnull=True)
         .exists()
     )
-    for player in tournament.teams.all():
+    for player in tournament.entrants.all():
         for sheet in sheets.player_sheets(tournament, player):
             counts = sheet["counts"]
             assert all(c <= q for c, q in zip(counts, sheet["quota"], strict=True))
@@ -299,7 +302,7 @@ def test_totals_rank_by_the_players_own_sheets():
     scoring_standings.recompute(tournament.pk)
     rows = StandingsState.objects.get(tournament=tournament).standings["standings"]
     totals = {}
-    for player in tournament.teams.all():
+    for player in tournament.entrants.all():
         totals[str(player.pk)] = sum(s["total"] for s in sheets.player_sheets(tournament, player))
     for row in rows:
         assert row["total"] == totals[str(row["player"])]
@@ -330,7 +333,7 @@ def test_tables_of_three_and_two_with_a_player_sitting_out(size, players, tables
     assert not state.provisional and len(rows) == players
     sat_out = [row for row in rows if row["matches"] < max(r["matches"] for r in rows)]
     assert sat_out, "a leftover player sits out a round"
-    for player in tournament.teams.all():
+    for player in tournament.entrants.all():
         for sheet in sheets.player_sheets(tournament, player):
             assert all(c <= q for c, q in zip(sheet["counts"], sheet["quota"], strict=True))
 

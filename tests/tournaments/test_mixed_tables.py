@@ -17,7 +17,7 @@ from scoring import standings as scoring_standings
 from scoring.models import Result, StandingsState
 from tests.tournaments.test_proposals_pages import players_event
 from tournaments import selectors, services
-from tournaments.imports import TeamRow
+from tournaments.imports import EntrantRow
 from tournaments.models import ActionLog, Match, MatchSeat, Status
 from tournaments.services import ServiceError
 
@@ -41,7 +41,7 @@ def pyramid_players(players: int, *, slug: str):
     services.import_teams(
         by=None,
         tournament=tournament,
-        rows=[TeamRow(n, n, f"Player {n}", "", "") for n in range(1, players + 1)],
+        rows=[EntrantRow(n, n, f"Player {n}", "", "") for n in range(1, players + 1)],
     )
     tournament.refresh_from_db()
     return tournament

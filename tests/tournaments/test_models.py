@@ -9,9 +9,9 @@ from django.db import IntegrityError, transaction
 from engine.games.pymtheg.cards import Seat
 from tests.tournaments.factories import (
     BoardFactory,
+    EntrantFactory,
     MatchFactory,
     TableFactory,
-    TeamFactory,
     TournamentFactory,
 )
 from tournaments.models import (
@@ -40,8 +40,8 @@ def refused(create) -> bool:
 def test_a_second_match_at_the_same_table_and_round_is_refused():
     first = MatchFactory(round=1)
     tournament = first.table.tournament
-    other_ns = TeamFactory(tournament=tournament)
-    other_ew = TeamFactory(tournament=tournament)
+    other_ns = EntrantFactory(tournament=tournament)
+    other_ew = EntrantFactory(tournament=tournament)
     assert refused(
         lambda: Match.objects.create(
             round=1, table=first.table, north_entrant=other_ns, east_entrant=other_ew
@@ -51,11 +51,11 @@ def test_a_second_match_at_the_same_table_and_round_is_refused():
     Match.objects.create(round=2, table=first.table, north_entrant=other_ns, east_entrant=other_ew)
 
 
-def test_a_team_plays_once_a_round_on_each_side():
+def test_an_entrant_plays_once_a_round_on_each_side():
     first = MatchFactory(round=1)
     tournament = first.table.tournament
     table = TableFactory(tournament=tournament)
-    someone = TeamFactory(tournament=tournament)
+    someone = EntrantFactory(tournament=tournament)
     assert refused(
         lambda: Match.objects.create(
             round=1, table=table, north_entrant=first.north_entrant, east_entrant=someone
@@ -68,11 +68,13 @@ def test_a_team_plays_once_a_round_on_each_side():
     )
 
 
-def test_a_team_cannot_play_itself():
-    team = TeamFactory()
-    table = TableFactory(tournament=team.tournament)
+def test_an_entrant_cannot_play_itself():
+    entrant = EntrantFactory()
+    table = TableFactory(tournament=entrant.tournament)
     assert refused(
-        lambda: Match.objects.create(round=1, table=table, north_entrant=team, east_entrant=team)
+        lambda: Match.objects.create(
+            round=1, table=table, north_entrant=entrant, east_entrant=entrant
+        )
     )
 
 
@@ -81,20 +83,22 @@ def test_rounds_start_at_one():
     MatchFactory(round=1)
 
 
-def test_team_numbers_and_access_codes_are_unique_in_a_tournament():
-    team = TeamFactory(number=1)
-    assert refused(lambda: TeamFactory(tournament=team.tournament, number=1))
+def test_entrant_numbers_and_access_codes_are_unique_in_a_tournament():
+    entrant = EntrantFactory(number=1)
+    assert refused(lambda: EntrantFactory(tournament=entrant.tournament, number=1))
     assert refused(
-        lambda: TeamFactory(tournament=team.tournament, number=2, access_code=team.access_code)
+        lambda: EntrantFactory(
+            tournament=entrant.tournament, number=2, access_code=entrant.access_code
+        )
     )
     # Another tournament may reuse both.
-    TeamFactory(number=1, access_code=team.access_code)
+    EntrantFactory(number=1, access_code=entrant.access_code)
 
 
-def test_team_number_and_name_are_checked():
+def test_entrant_number_and_name_are_checked():
     tournament = TournamentFactory()
-    assert refused(lambda: TeamFactory(tournament=tournament, number=0))
-    assert refused(lambda: TeamFactory(tournament=tournament, name=""))
+    assert refused(lambda: EntrantFactory(tournament=tournament, number=0))
+    assert refused(lambda: EntrantFactory(tournament=tournament, name=""))
 
 
 def test_table_and_board_numbers_are_unique_and_positive():
@@ -172,10 +176,10 @@ def test_access_codes_are_long_and_from_the_unambiguous_alphabet():
     assert not set("01IOL") & set(ACCESS_CODE_ALPHABET)
 
 
-def test_a_new_team_gets_an_access_code():
-    team = TeamFactory()
-    assert len(team.access_code) == ACCESS_CODE_LENGTH
-    assert Entrant.objects.get(pk=team.pk).access_code == team.access_code
+def test_a_new_entrant_gets_an_access_code():
+    entrant = EntrantFactory()
+    assert len(entrant.access_code) == ACCESS_CODE_LENGTH
+    assert Entrant.objects.get(pk=entrant.pk).access_code == entrant.access_code
 
 
 def test_deals_are_validated_with_the_engine():
@@ -212,7 +216,7 @@ def test_deleting_a_tournament_removes_its_schedule():
     assert not Entrant.objects.exists()
 
 
-def test_a_team_in_the_schedule_cannot_be_deleted_alone():
+def test_an_entrant_in_the_schedule_cannot_be_deleted_alone():
     from django.db.models import RestrictedError
 
     match = MatchFactory()

@@ -69,34 +69,34 @@ def test_create_form_shows_errors(organiser_client, draft):
     assert Tournament.objects.count() == 1
 
 
-def test_add_edit_and_remove_teams(organiser_client, draft):
+def test_add_edit_and_remove_entrants(organiser_client, draft):
     response = organiser_client.post(
         url("teams", draft.slug), {"number": "", "name": "Newcomers", "player1": "Ada"}
     )
     assert response.status_code == 302
-    assert draft.teams.get(number=5).name == "Newcomers"
+    assert draft.entrants.get(number=5).name == "Newcomers"
     response = organiser_client.post(url("teams", draft.slug), {"number": 2, "name": "Clash"})
     assert "already used by" in text(response)
     organiser_client.post(
         url("team_edit", draft.slug, 5), {"number": 6, "name": "Renamed", "player1": "Ada"}
     )
-    assert draft.teams.get(number=6).name == "Renamed"
+    assert draft.entrants.get(number=6).name == "Renamed"
     asked = organiser_client.post(url("team_delete", draft.slug, 6))
     assert "Remove team 6 (Renamed)?" in text(asked)
-    assert draft.teams.filter(number=6).exists(), "nothing is removed before the confirmation"
+    assert draft.entrants.filter(number=6).exists(), "nothing is removed before the confirmation"
     organiser_client.post(url("team_delete", draft.slug, 6), {"confirmed": "yes"})
-    assert not draft.teams.filter(number=6).exists()
+    assert not draft.entrants.filter(number=6).exists()
     page = text(organiser_client.get(url("teams", draft.slug)))
-    for team in draft.teams.all():
-        assert team.access_code in page
+    for entrant in draft.entrants.all():
+        assert entrant.access_code in page
 
 
 def test_close_gaps_button(organiser_client, draft):
-    draft.teams.get(number=2).delete()
+    draft.entrants.get(number=2).delete()
     page = text(organiser_client.get(url("teams", draft.slug)))
     assert "missing: 2" in page
     organiser_client.post(url("teams_renumber", draft.slug), {"confirmed": "yes"})
-    assert list(draft.teams.values_list("number", flat=True)) == [1, 2, 3]
+    assert list(draft.entrants.values_list("number", flat=True)) == [1, 2, 3]
 
 
 def test_draw_up_from_the_schedule_page(organiser_client, draft):
@@ -113,7 +113,7 @@ def test_draw_up_from_the_schedule_page(organiser_client, draft):
 
 
 def test_draw_up_refusal_is_shown(organiser_client, draft):
-    draft.teams.get(number=3).delete()
+    draft.entrants.get(number=3).delete()
     response = organiser_client.post(
         url("schedule_draw", draft.slug), {"side_mode": "fixed"}, follow=True
     )
@@ -226,7 +226,7 @@ def test_start_with_problems_asks_for_confirmation(organiser_client, scheduled):
     assert scheduled.status == Status.RUNNING
 
 
-def test_disqualify_and_reinstate_from_the_teams_page(organiser_client, scheduled):
+def test_disqualify_and_reinstate_from_the_entrants_page(organiser_client, scheduled):
     response = organiser_client.post(
         url("team_disqualify", scheduled.slug, 4), {"reason": "Undeclared signals"}
     )
@@ -235,7 +235,7 @@ def test_disqualify_and_reinstate_from_the_teams_page(organiser_client, schedule
     assert "Undeclared signals" in page
     assert "disqualified" in page
     organiser_client.post(url("team_reinstate", scheduled.slug, 4))
-    assert not scheduled.teams.get(number=4).is_disqualified
+    assert not scheduled.entrants.get(number=4).is_disqualified
 
 
 def test_settings_page_disables_what_cannot_change(organiser_client, scheduled):
@@ -286,17 +286,17 @@ def test_unknown_tournament_is_404(organiser_client):
 
 
 def test_a_new_access_code_asks_first_and_says_the_card_stops_working(organiser_client, draft):
-    team = draft.teams.get(number=2)
-    old = team.access_code
+    entrant = draft.entrants.get(number=2)
+    old = entrant.access_code
     asked = text(organiser_client.post(url("team_new_code", draft.slug, 2)))
     assert "A new access code for team 2" in asked
     assert "printed route card stop working" in asked
     assert 'name="confirmed" value="yes"' in asked
-    team.refresh_from_db()
-    assert team.access_code == old, "nothing changes before the confirmation"
+    entrant.refresh_from_db()
+    assert entrant.access_code == old, "nothing changes before the confirmation"
     organiser_client.post(url("team_new_code", draft.slug, 2), {"confirmed": "yes"})
-    team.refresh_from_db()
-    assert team.access_code != old
+    entrant.refresh_from_db()
+    assert entrant.access_code != old
 
 
 def test_clearing_the_schedule_and_dealing_again_ask_first(organiser_client, scheduled):

@@ -107,8 +107,8 @@ def test_inactive_organisers_are_refused(organiser):
 
 def test_the_printed_scorer_link_does_not_ask_players_to_sign_in(client, scheduled):
     """Whichever page serves the scorer link, it is not behind the organiser sign-in."""
-    team = scheduled.teams.get(number=1)
-    response = client.get(scorer_path(team))
+    entrant = scheduled.entrants.get(number=1)
+    response = client.get(scorer_path(entrant))
     assert response.status_code in (200, 302)
     if response.status_code == 302:
         assert not response.url.startswith(reverse("login"))
@@ -120,5 +120,5 @@ def test_a_refused_post_changes_nothing(client, player, scheduled):
     client.post(reverse("tournaments:team_disqualify", args=[scheduled.slug, 1]), {"reason": "x"})
     scheduled.refresh_from_db()
     assert scheduled.status == "scheduled"
-    assert not scheduled.teams.get(number=1).is_disqualified
+    assert not scheduled.entrants.get(number=1).is_disqualified
     services.clear_schedule(by=None, tournament=scheduled)  # the action itself works

@@ -22,14 +22,14 @@ def page(client, name: str, slug: str, **query) -> str:
 
 def test_route_cards_carry_code_qr_link_and_every_round(organiser_client, scheduled):
     html = page(organiser_client, "print_routes", scheduled.slug)
-    teams = list(scheduled.teams.all())
+    entrants = list(scheduled.entrants.all())
     assert html.count('class="card route-card"') == 14
     assert html.count('<svg class="qr"') == 14
-    for team in teams:
-        assert team.access_code in html
-        assert f"http://testserver/score/{scheduled.slug}/?code={team.access_code}" in html
+    for entrant in entrants:
+        assert entrant.access_code in html
+        assert f"http://testserver/score/{scheduled.slug}/?code={entrant.access_code}" in html
     # Team 1's rounds, as the schedule has them.
-    one = selectors.route_cards(scheduled, team_number=1)[0]
+    one = selectors.route_cards(scheduled, entrant_number=1)[0]
     assert [stop.round for stop in one.stops] == list(range(1, 8))
     for stop in one.stops:
         match = selectors.tournament_matches(scheduled).get(round=stop.round, table=stop.table)
@@ -38,13 +38,13 @@ def test_route_cards_carry_code_qr_link_and_every_round(organiser_client, schedu
         assert stop.opponent.number != 1
 
 
-def test_route_card_of_one_team(organiser_client, scheduled):
-    team = scheduled.teams.get(number=3)
+def test_route_card_of_one_entrant(organiser_client, scheduled):
+    entrant = scheduled.entrants.get(number=3)
     html = page(organiser_client, "print_routes", scheduled.slug, team=3)
     assert html.count('class="card route-card"') == 1
-    assert team.access_code in html
-    assert scheduled.teams.get(number=4).access_code not in html
-    stop = selectors.route_cards(scheduled, team_number=3)[0].stops[0]
+    assert entrant.access_code in html
+    assert scheduled.entrants.get(number=4).access_code not in html
+    stop = selectors.route_cards(scheduled, entrant_number=3)[0].stops[0]
     assert f"{stop.opponent.number}. {stop.opponent.name}" in html
 
 
@@ -52,7 +52,7 @@ def test_route_cards_show_byes(organiser, organiser_client):
     from tests.tournaments.conftest import make_tournament
     from tournaments import services
 
-    tournament = make_tournament(by=organiser, teams=3, tables=1, slug="odd")
+    tournament = make_tournament(by=organiser, entrants=3, tables=1, slug="odd")
     services.draw_schedule(by=organiser, tournament=tournament)
     html = page(organiser_client, "print_routes", tournament.slug)
     assert "Bye — no match this round" in html
@@ -60,9 +60,9 @@ def test_route_cards_show_byes(organiser, organiser_client):
 
 def test_public_base_url_is_used_for_the_qr_link(organiser_client, scheduled, settings):
     settings.PUBLIC_BASE_URL = "https://cup.example.org"
-    team = scheduled.teams.get(number=1)
+    entrant = scheduled.entrants.get(number=1)
     html = page(organiser_client, "print_routes", scheduled.slug, team=1)
-    assert f"https://cup.example.org/score/{scheduled.slug}/?code={team.access_code}" in html
+    assert f"https://cup.example.org/score/{scheduled.slug}/?code={entrant.access_code}" in html
 
 
 def test_the_qr_code_is_an_inline_svg_of_the_link():
@@ -73,8 +73,8 @@ def test_the_qr_code_is_an_inline_svg_of_the_link():
 
 
 def test_scorer_path_uses_the_named_route(scheduled):
-    team = scheduled.teams.get(number=2)
-    assert scorer_path(team) == f"/score/{scheduled.slug}/?code={team.access_code}"
+    entrant = scheduled.entrants.get(number=2)
+    assert scorer_path(entrant) == f"/score/{scheduled.slug}/?code={entrant.access_code}"
 
 
 def test_table_cards_show_the_deal_as_four_hands(organiser_client, scheduled):

@@ -17,7 +17,7 @@ from tests.tournaments.test_individual_events import pyramid_event
 from tests.tournaments.test_individual_pages import public_pages
 from tournaments import selectors, services
 from tournaments.forms import TournamentCreateForm
-from tournaments.imports import TeamRow
+from tournaments.imports import EntrantRow
 from tournaments.models import Match, MatchSeat, Status, Tournament
 
 pytestmark = pytest.mark.django_db
@@ -30,7 +30,7 @@ def players_event(game: str, players: int, *, tables: int = 2, size: int = 4, sl
     services.import_teams(
         by=None,
         tournament=tournament,
-        rows=[TeamRow(n, n, f"Player {n}", "", "") for n in range(1, players + 1)],
+        rows=[EntrantRow(n, n, f"Player {n}", "", "") for n in range(1, players + 1)],
     )
     tournament.refresh_from_db()
     return tournament
@@ -94,7 +94,7 @@ def test_the_form_names_the_chosen_game_in_its_errors():
 
 
 def test_thirteen_pairs_are_offered_one_pair_out_a_round_first(organiser_client):
-    tournament = make_tournament(teams=13, tables=6, slug="thirteen")
+    tournament = make_tournament(entrants=13, tables=6, slug="thirteen")
     found = selectors.proposals(tournament)
     keys = [p["key"] for p in found["proposals"]]
     assert keys == ["one-out:6", "mitchell:7:fixed"]
@@ -125,7 +125,7 @@ def test_thirteen_pairs_are_offered_one_pair_out_a_round_first(organiser_client)
 
 
 def test_choosing_the_phantom_adds_the_seventh_table(organiser_client):
-    tournament = make_tournament(teams=13, tables=6, slug="phantom")
+    tournament = make_tournament(entrants=13, tables=6, slug="phantom")
     organiser_client.post(
         reverse("tournaments:schedule_draw", args=["phantom"]), {"proposal": "mitchell:7:fixed"}
     )
@@ -136,7 +136,7 @@ def test_choosing_the_phantom_adds_the_seventh_table(organiser_client):
 
 
 def test_a_key_that_is_not_offered_is_refused_and_nothing_is_drawn(organiser_client):
-    tournament = make_tournament(teams=13, tables=6, slug="refused")
+    tournament = make_tournament(entrants=13, tables=6, slug="refused")
     response = organiser_client.post(
         reverse("tournaments:schedule_draw", args=["refused"]),
         {"proposal": "mitchell:9:fixed"},

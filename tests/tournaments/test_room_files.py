@@ -42,8 +42,8 @@ def _rows(sheet):
 def pairs(organiser):
     """8 pairs at 4 tables, round 1 played, pair 3 withdrew after it; the matches it was to
     play are kept in the change."""
-    tournament = _played(organiser, _event(organiser, teams=8, tables=4, slug="files"))
-    change = room.withdraw(by=organiser, entrant=tournament.teams.get(number=3), after_round=1)
+    tournament = _played(organiser, _event(organiser, entrants=8, tables=4, slug="files"))
+    change = room.withdraw(by=organiser, entrant=tournament.entrants.get(number=3), after_round=1)
     recompute(tournament.pk)
     return tournament, change.matches
 
@@ -53,17 +53,17 @@ def test_the_pairs_workbook_shows_the_withdrawal_never_the_matches_taken_out(pai
     met = {kept["round"]: ({kept["north"], kept["east"]} - {3}).pop() for kept in taken}
     assert sorted(met) == [2, 3, 4]
     book = _book(tournament)
-    teams = _rows(book["Teams"])
-    gone = [row for row in teams if row["Team no."] == 3]
+    entrants = _rows(book["Teams"])
+    gone = [row for row in entrants if row["Team no."] == 3]
     played = [row for row in gone if row["Side"] in ("NS", "EW")]
     assert {row["Round"] for row in played} == {1}
     later = sorted((row["Round"], row["Side"], row["Opponent no."]) for row in gone[len(played) :])
     assert later == [(2, "withdrawn", None), (3, "withdrawn", None), (4, "withdrawn", None)]
     assert all(row["Note"].startswith("withdrew after round 1: no match") for row in gone[1:])
     # Nobody's route meets team 3 after round 1; each pair that was to meet it has a bye.
-    assert not [r for r in teams if r["Opponent no."] == 3 and r["Round"] != 1]
+    assert not [r for r in entrants if r["Opponent no."] == 3 and r["Round"] != 1]
     for round_, number in met.items():
-        (bye,) = [r for r in teams if r["Team no."] == number and r["Round"] == round_]
+        (bye,) = [r for r in entrants if r["Team no."] == number and r["Round"] == round_]
         assert bye["Side"] == "bye" and bye["Note"].startswith("bye: 3 Team 3 withdrew")
         assert bye["Table"] == next(k["table"] for k in taken if k["round"] == round_)
     schedule = {row["Round"]: row for row in _rows(book["Schedule"])}
@@ -89,17 +89,19 @@ def test_a_round_a_late_arrival_filled_is_a_match_again(organiser, pairs):
     tournament, taken = pairs
     arrival = room.late_arrival(by=organiser, tournament=tournament, name="Late Pair")
     recompute(tournament.pk)
-    teams = _rows(_book(tournament)["Teams"])
+    entrants = _rows(_book(tournament)["Teams"])
     newcomer = arrival.entrant.number
     for kept in taken:
         (other,) = {kept["north"], kept["east"]} - {3}
-        mine = [r for r in teams if r["Team no."] == other and r["Round"] == kept["round"]]
+        mine = [r for r in entrants if r["Team no."] == other and r["Round"] == kept["round"]]
         assert [r["Opponent no."] for r in mine] == [newcomer], mine
 
 
 def test_the_players_routes_sheet_shows_the_withdrawal_and_the_byes_it_left(organiser):
-    tournament = _played(organiser, _event(organiser, teams=16, tables=4, slug="fi", game="twenty"))
-    change = room.withdraw(by=organiser, entrant=tournament.teams.get(number=6), after_round=1)
+    tournament = _played(
+        organiser, _event(organiser, entrants=16, tables=4, slug="fi", game="twenty")
+    )
+    change = room.withdraw(by=organiser, entrant=tournament.entrants.get(number=6), after_round=1)
     recompute(tournament.pk)
     routes = _rows(_book(tournament)["Routes"])
     mine = [(r["Round"], r["Table"], r["Seat"]) for r in routes if r["No."] == 6]
@@ -120,13 +122,13 @@ def test_the_players_routes_sheet_shows_the_withdrawal_and_the_byes_it_left(orga
 
 
 def test_a_place_taken_by_a_late_arrival_is_a_bye_naming_it(organiser):
-    tournament = _played(organiser, _event(organiser, teams=8, tables=4, slug="taken"))
+    tournament = _played(organiser, _event(organiser, entrants=8, tables=4, slug="taken"))
     change = room.late_arrival(by=organiser, tournament=tournament, name="Late", displace=True)
     recompute(tournament.pk)
-    teams = _rows(_book(tournament)["Teams"])
+    entrants = _rows(_book(tournament)["Teams"])
     for kept in change.matches:
         (bye,) = [
-            r for r in teams if r["Team no."] == kept["replaced"] and r["Table"] == kept["table"]
+            r for r in entrants if r["Team no."] == kept["replaced"] and r["Table"] == kept["table"]
         ]
         assert (bye["Round"], bye["Side"]) == (kept["round"], "bye")
         assert bye["Note"].startswith(

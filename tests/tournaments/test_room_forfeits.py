@@ -36,7 +36,7 @@ def _evening(organiser, game: str, extra: dict, ranking: str):
         organiser,
         _event(
             organiser,
-            teams=12,
+            entrants=12,
             tables=3,
             slug=f"ff-{game}-{ranking}",
             game=game,
@@ -45,12 +45,12 @@ def _evening(organiser, game: str, extra: dict, ranking: str):
             **extra,
         ),
     )
-    change = room.withdraw(by=organiser, entrant=tournament.teams.get(number=2), after_round=1)
+    change = room.withdraw(by=organiser, entrant=tournament.entrants.get(number=2), after_round=1)
     assert change.matches, "player 2 had rounds left to play"
     simulate_tournament(tournament, rounds=None, seed="forfeits", by=organiser)
     recompute(tournament.pk)
     state = StandingsState.objects.get(tournament=tournament).standings
-    numbers = dict(tournament.teams.values_list("pk", "number"))
+    numbers = dict(tournament.entrants.values_list("pk", "number"))
     rows = {numbers[int(row["player"])]: row for row in state["standings"]}
     left = {(number, kept["round"]) for kept in change.matches for number in kept["seats"].values()}
     return tournament, state, rows, {(n, r) for n, r in left if n != 2}
@@ -60,7 +60,7 @@ def _evening(organiser, game: str, extra: dict, ranking: str):
 def test_in_duplicate_the_others_at_his_table_get_the_rounds_mean(organiser, game, extra):
     tournament, state, rows, left = _evening(organiser, game, extra, "duplicate")
     assert len(left) == 3 * len({r for _, r in left})  # three others at each table taken out
-    numbers = dict(tournament.teams.values_list("pk", "number"))
+    numbers = dict(tournament.entrants.values_list("pk", "number"))
     ranks: dict[int, list[float]] = defaultdict(list)  # round: every rank given in it
     own: dict[int, float] = defaultdict(float)
     played_rounds: dict[int, set[int]] = defaultdict(set)
@@ -97,8 +97,8 @@ def test_in_totals_the_others_at_his_table_add_nothing_for_that_round(organiser,
     for (match_id, _board), result in current_results(tournament).items():
         match = matches[match_id]
         for seat in match.seats.all():
-            totals[seat.team.number] += rules.totals_entry(result.submission.score, seat.seat)[0]
-            rounds_of[seat.team.number].add(match.round)
+            totals[seat.entrant.number] += rules.totals_entry(result.submission.score, seat.seat)[0]
+            rounds_of[seat.entrant.number].add(match.round)
     for number, round_ in left:
         assert round_ not in rounds_of[number]
         assert rows[number]["total"] == pytest.approx(totals[number], abs=1e-6)

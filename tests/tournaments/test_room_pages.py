@@ -27,7 +27,7 @@ def _url(tournament) -> str:
 
 
 def test_the_dashboard_leads_to_the_page_that_seats_a_late_arrival(organiser_client, organiser):
-    tournament = _played(organiser, _event(organiser, teams=7, tables=4, slug="pg1"))
+    tournament = _played(organiser, _event(organiser, entrants=7, tables=4, slug="pg1"))
     dashboard = organiser_client.get(f"/tournaments/{tournament.slug}/").content.decode()
     assert _url(tournament) in dashboard
     page = organiser_client.get(_url(tournament))
@@ -45,7 +45,7 @@ def test_the_dashboard_leads_to_the_page_that_seats_a_late_arrival(organiser_cli
 
 
 def test_a_full_room_offers_a_place_in_a_match_and_the_tick_takes_it(organiser_client, organiser):
-    tournament = _played(organiser, _event(organiser, teams=8, tables=4, slug="pgf"))
+    tournament = _played(organiser, _event(organiser, entrants=8, tables=4, slug="pgf"))
     organiser_client.get(f"/tournaments/{tournament.slug}/print/routes/")  # cards printed
     asked = {"kind": "arrival", "arrival-name": "Latecomers"}
     refused = organiser_client.post(_url(tournament), asked)
@@ -64,7 +64,7 @@ def test_a_full_room_offers_a_place_in_a_match_and_the_tick_takes_it(organiser_c
 
 
 def test_a_refused_withdrawal_is_a_form_error_and_stores_nothing(organiser_client, organiser):
-    tournament = _played(organiser, _event(organiser, teams=8, tables=4, slug="pg2"))
+    tournament = _played(organiser, _event(organiser, entrants=8, tables=4, slug="pg2"))
     matches = Match.objects.filter(table__tournament=tournament).count()
     answer = organiser_client.post(
         _url(tournament),
@@ -77,9 +77,9 @@ def test_a_refused_withdrawal_is_a_form_error_and_stores_nothing(organiser_clien
 
 
 def test_undo_over_http_and_the_page_is_for_organisers_only(organiser_client, organiser):
-    tournament = _event(organiser, teams=8, tables=4, slug="pg3")
-    team = tournament.teams.get(number=2)
-    change = room.substitute(by=organiser, entrant=team, name="Eve", from_round=2)
+    tournament = _event(organiser, entrants=8, tables=4, slug="pg3")
+    entrant = tournament.entrants.get(number=2)
+    change = room.substitute(by=organiser, entrant=entrant, name="Eve", from_round=2)
     anonymous = Client()
     assert anonymous.get(_url(tournament)).status_code == 302  # to the sign-in page
     assert anonymous.post(f"{_url(tournament)}{change.pk}/undo/").status_code == 302
@@ -93,11 +93,11 @@ def test_undo_over_http_and_the_page_is_for_organisers_only(organiser_client, or
 def changed(organiser):
     """8 pairs at 4 tables, round 1 played; pair 3 withdrew after it; Cy plays for pair 1's
     second player in rounds 2-3."""
-    tournament = _played(organiser, _event(organiser, teams=8, tables=4, slug="pg4"))
-    room.withdraw(by=organiser, entrant=tournament.teams.get(number=3), after_round=1)
+    tournament = _played(organiser, _event(organiser, entrants=8, tables=4, slug="pg4"))
+    room.withdraw(by=organiser, entrant=tournament.entrants.get(number=3), after_round=1)
     room.substitute(
         by=organiser,
-        entrant=tournament.teams.get(number=1),
+        entrant=tournament.entrants.get(number=1),
         name="Cy Stand-in",
         from_round=2,
         to_round=3,
@@ -128,17 +128,17 @@ def test_public_pages_and_cards_name_the_withdrawal_and_the_substitute(
         f"/tournaments/{slug}/print/tables/?table={round_two.table.number}"
     ).content.decode()
     assert "Cy Stand-in" in tables
-    team = changed.teams.get(number=1)
-    phone = client.get(f"/score/{slug}/?code={team.access_code}", follow=True).content.decode()
+    entrant = changed.entrants.get(number=1)
+    phone = client.get(f"/score/{slug}/?code={entrant.access_code}", follow=True).content.decode()
     assert "Cy Stand-in" in phone
 
 
 def test_the_api_names_the_withdrawal_and_the_substitute(client, changed):
-    teams = {
+    entrants = {
         t["number"]: t for t in client.get(f"/api/v1/tournaments/{changed.slug}/teams/").json()
     }
-    assert teams[3]["withdrawn_after"] == 1 and teams[1]["withdrawn_after"] is None
-    assert teams[1]["substitutes"] == [
+    assert entrants[3]["withdrawn_after"] == 1 and entrants[1]["withdrawn_after"] is None
+    assert entrants[1]["substitutes"] == [
         {"player": "Player 1b", "name": "Cy Stand-in", "from_round": 2, "to_round": 3}
     ]
     matches = client.get(f"/api/v1/tournaments/{changed.slug}/matches/").json()
@@ -161,8 +161,8 @@ def test_the_workbook_agrees_with_the_standings(changed):
         dict(zip(header, row, strict=False)) for row in sheet.iter_rows(min_row=4, values_only=True)
     ]
     by_number = {row["Team no."]: row for row in rows if row["Team no."]}
-    for standing in Standing.objects.filter(tournament=changed).select_related("team"):
-        assert by_number[standing.team.number]["Place"] == standing.place
+    for standing in Standing.objects.filter(tournament=changed).select_related("entrant"):
+        assert by_number[standing.entrant.number]["Place"] == standing.place
     assert by_number[3]["Status"] == "withdrew after round 1"
     assert "Cy Stand-in" in by_number[1]["Players"]
 

@@ -34,7 +34,7 @@ def _flagged(client, tournament) -> set[int]:
 @pytest.fixture
 def printed(organiser, organiser_client):
     """8 pairs at 4 tables, round 1 played, every route card printed (the page opened)."""
-    tournament = _played(organiser, _event(organiser, teams=8, tables=4, slug="rp"))
+    tournament = _played(organiser, _event(organiser, entrants=8, tables=4, slug="rp"))
     first = organiser_client.get(_routes(tournament.slug)).content.decode()
     assert "Print again" not in first
     log = ActionLog.objects.get(tournament=tournament, action="route_cards_printed")
@@ -45,7 +45,7 @@ def printed(organiser, organiser_client):
 def test_a_withdrawal_flags_its_opponents_cards_until_they_are_printed_again(
     organiser, organiser_client, printed
 ):
-    change = room.withdraw(by=organiser, entrant=printed.teams.get(number=3), after_round=1)
+    change = room.withdraw(by=organiser, entrant=printed.entrants.get(number=3), after_round=1)
     opponents = {n for kept in change.matches for n in (kept["north"], kept["east"])} - {3}
     assert len(opponents) == 3
     assert _flagged(organiser_client, printed) == opponents  # not 3: it has left
@@ -70,7 +70,7 @@ def test_a_withdrawal_flags_its_opponents_cards_until_they_are_printed_again(
 
 
 def test_a_late_arrival_flags_its_new_card_and_its_opponents(organiser, organiser_client, printed):
-    room.withdraw(by=organiser, entrant=printed.teams.get(number=5), after_round=1)
+    room.withdraw(by=organiser, entrant=printed.entrants.get(number=5), after_round=1)
     marks = dict(HIDDEN.findall(organiser_client.get(_routes(printed.slug)).content.decode()))
     organiser_client.post(
         _routes(printed.slug) + "printed/", {f"card-{n}": d for n, d in marks.items()}
@@ -86,8 +86,8 @@ def test_a_late_arrival_flags_its_new_card_and_its_opponents(organiser, organise
 
 
 def test_a_substitute_flags_only_the_entrants_own_card(organiser, organiser_client, printed):
-    team = printed.teams.get(number=2)
-    room.substitute(by=organiser, entrant=team, name="Cy", from_round=2, member=2)
+    entrant = printed.entrants.get(number=2)
+    room.substitute(by=organiser, entrant=entrant, name="Cy", from_round=2, member=2)
     assert _flagged(organiser_client, printed) == {2}
 
 
@@ -96,7 +96,7 @@ def test_a_stale_or_bad_mark_stores_nothing_and_keeps_the_flag(
 ):
     before = dict(HIDDEN.findall(organiser_client.get(_routes(printed.slug)).content.decode()))
     assert before == {}  # nothing flagged: no form
-    room.substitute(by=organiser, entrant=printed.teams.get(number=2), name="Cy", from_round=2)
+    room.substitute(by=organiser, entrant=printed.entrants.get(number=2), name="Cy", from_round=2)
     logged = ActionLog.objects.filter(action="route_cards_printed").count()
     url = _routes(printed.slug) + "printed/"
     for bad in ({"card-99": "0" * 16}, {"card-2": "not-a-digest"}):

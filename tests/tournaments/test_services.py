@@ -9,7 +9,7 @@ import pytest
 from engine.games.pymtheg.cards import Seat, format_deal, parse_deal, seeded_deal
 from tests.tournaments.conftest import make_tournament
 from tournaments import selectors, services
-from tournaments.imports import TeamRow
+from tournaments.imports import EntrantRow
 from tournaments.models import ActionLog, Board, Entrant, Match, Status, Tournament
 from tournaments.services import ServiceError
 
@@ -136,32 +136,32 @@ def test_update_tournament_with_no_change_writes_nothing(organiser, draft):
 # --- teams --------------------------------------------------------------------------------
 
 
-def test_add_team_numbers_after_the_last_and_refuses_taken_numbers(organiser, draft):
-    team = services.add_team(by=organiser, tournament=draft, name="  Fifth  ", player1="A")
-    assert (team.number, team.name) == (5, "Fifth")
+def test_add_entrant_numbers_after_the_last_and_refuses_taken_numbers(organiser, draft):
+    entrant = services.add_entrant(by=organiser, tournament=draft, name="  Fifth  ", player1="A")
+    assert (entrant.number, entrant.name) == (5, "Fifth")
     with pytest.raises(ServiceError, match="already used by 'Team 2'"):
-        services.add_team(by=organiser, tournament=draft, name="Clash", number=2)
+        services.add_entrant(by=organiser, tournament=draft, name="Clash", number=2)
     assert "add_team" in log_actions(draft)
 
 
-def test_teams_change_only_in_draft_but_can_be_renamed_later(organiser, scheduled):
+def test_entrants_change_only_in_draft_but_can_be_renamed_later(organiser, scheduled):
     with pytest.raises(ServiceError, match="add teams"):
-        services.add_team(by=organiser, tournament=scheduled, name="Late")
-    team = scheduled.teams.get(number=1)
+        services.add_entrant(by=organiser, tournament=scheduled, name="Late")
+    entrant = scheduled.entrants.get(number=1)
     with pytest.raises(ServiceError, match="remove a team"):
-        services.delete_team(by=organiser, team=team)
+        services.delete_entrant(by=organiser, entrant=entrant)
     with pytest.raises(ServiceError, match="renumber"):
-        services.update_team(by=organiser, team=team, name=team.name, number=99)
-    renamed = services.update_team(by=organiser, team=team, name="Renamed", player1="Zed")
+        services.update_entrant(by=organiser, entrant=entrant, name=entrant.name, number=99)
+    renamed = services.update_entrant(by=organiser, entrant=entrant, name="Renamed", player1="Zed")
     assert (renamed.number, renamed.name, renamed.player1) == (1, "Renamed", "Zed")
 
 
-def test_renumber_teams_closes_gaps_in_order(organiser, draft):
-    services.delete_team(by=organiser, team=draft.teams.get(number=2))
-    services.add_team(by=organiser, tournament=draft, name="Nine", number=9)
-    moves = services.renumber_teams(by=organiser, tournament=draft)
+def test_renumber_entrants_closes_gaps_in_order(organiser, draft):
+    services.delete_entrant(by=organiser, entrant=draft.entrants.get(number=2))
+    services.add_entrant(by=organiser, tournament=draft, name="Nine", number=9)
+    moves = services.renumber_entrants(by=organiser, tournament=draft)
     assert moves == {3: 2, 4: 3, 9: 4}
-    assert list(draft.teams.values_list("number", "name")) == [
+    assert list(draft.entrants.values_list("number", "name")) == [
         (1, "Team 1"),
         (2, "Team 3"),
         (3, "Team 4"),
@@ -170,32 +170,36 @@ def test_renumber_teams_closes_gaps_in_order(organiser, draft):
 
 
 def test_regenerate_access_code_keeps_the_code_out_of_the_log(organiser, draft):
-    team = draft.teams.get(number=1)
-    old = team.access_code
-    new = services.regenerate_access_code(by=organiser, team=team).access_code
+    entrant = draft.entrants.get(number=1)
+    old = entrant.access_code
+    new = services.regenerate_access_code(by=organiser, entrant=entrant).access_code
     assert new != old
     entry = draft.log_entries.get(action="regenerate_access_code")
     assert entry.before is None and entry.after is None
     assert old not in entry.summary and new not in entry.summary
 
 
-def test_import_teams_is_all_or_nothing(organiser, draft):
-    rows = [TeamRow(2, 7, "Seven"), TeamRow(3, 3, "Clash with team 3"), TeamRow(4, None, "Next")]
+def test_import_entrants_is_all_or_nothing(organiser, draft):
+    rows = [
+        EntrantRow(2, 7, "Seven"),
+        EntrantRow(3, 3, "Clash with team 3"),
+        EntrantRow(4, None, "Next"),
+    ]
     with pytest.raises(ServiceError) as refused:
         services.import_teams(by=organiser, tournament=draft, rows=rows)
     assert refused.value.messages == ["line 3: team number 3 is already used by 'Team 3'"]
-    assert draft.teams.count() == 4
-    teams = services.import_teams(by=organiser, tournament=draft, rows=[rows[0], rows[2]])
-    assert [(team.number, team.name) for team in teams] == [(7, "Seven"), (8, "Next")]
-    codes = list(draft.teams.values_list("access_code", flat=True))
+    assert draft.entrants.count() == 4
+    entrants = services.import_teams(by=organiser, tournament=draft, rows=[rows[0], rows[2]])
+    assert [(entrant.number, entrant.name) for entrant in entrants] == [(7, "Seven"), (8, "Next")]
+    codes = list(draft.entrants.values_list("access_code", flat=True))
     assert len(set(codes)) == len(codes) == 6
 
 
-def test_import_teams_can_replace_the_current_teams(organiser, draft):
+def test_import_entrants_can_replace_the_current_entrants(organiser, draft):
     services.import_teams(
-        by=organiser, tournament=draft, rows=[TeamRow(2, 1, "Only")], replace=True
+        by=organiser, tournament=draft, rows=[EntrantRow(2, 1, "Only")], replace=True
     )
-    assert list(draft.teams.values_list("number", "name")) == [(1, "Only")]
+    assert list(draft.entrants.values_list("number", "name")) == [(1, "Only")]
     entry = draft.log_entries.filter(action="import_teams").first()
     assert entry.before == {"teams": 4}
 
@@ -203,7 +207,7 @@ def test_import_teams_can_replace_the_current_teams(organiser, draft):
 # --- schedule -----------------------------------------------------------------------------
 
 
-def test_draw_schedule_fixed_sides_every_team_at_every_table(organiser, scheduled):
+def test_draw_schedule_fixed_sides_every_entrant_at_every_table(organiser, scheduled):
     matches = list(selectors.tournament_matches(scheduled))
     assert scheduled.status == Status.SCHEDULED
     assert len(matches) == 49
@@ -229,8 +233,8 @@ def test_draw_schedule_balanced_sides(organiser, draft):
     assert draft.side_mode == "balanced"
     assert problems == []
     ns_count = Counter(m["ns"] for m in schedule["matches"])
-    for team in range(1, 5):
-        assert abs(ns_count[team] - 1) <= 1  # NS at half of its 2 tables, ±1
+    for entrant in range(1, 5):
+        assert abs(ns_count[entrant] - 1) <= 1  # NS at half of its 2 tables, ±1
 
 
 def test_draw_schedule_again_replaces_the_matches(organiser, scheduled):
@@ -238,11 +242,11 @@ def test_draw_schedule_again_replaces_the_matches(organiser, scheduled):
     assert Match.objects.filter(table__tournament=scheduled).count() == 49
 
 
-def test_draw_schedule_needs_teams_numbered_without_gaps(organiser, draft):
-    services.delete_team(by=organiser, team=draft.teams.get(number=2))
+def test_draw_schedule_needs_entrants_numbered_without_gaps(organiser, draft):
+    services.delete_entrant(by=organiser, entrant=draft.entrants.get(number=2))
     with pytest.raises(ServiceError, match="missing: 2"):
         services.draw_schedule(by=organiser, tournament=draft)
-    empty = make_tournament(by=organiser, teams=1, slug="tiny")
+    empty = make_tournament(by=organiser, entrants=1, slug="tiny")
     with pytest.raises(ServiceError, match="at least 2 teams"):
         services.draw_schedule(by=organiser, tournament=empty)
 
@@ -252,10 +256,10 @@ def test_clear_schedule_goes_back_to_draft(organiser, scheduled):
     scheduled.refresh_from_db()
     assert scheduled.status == Status.DRAFT
     assert not Match.objects.filter(table__tournament=scheduled).exists()
-    assert services.add_team(by=organiser, tournament=scheduled, name="Late").number == 15
+    assert services.add_entrant(by=organiser, tournament=scheduled, name="Late").number == 15
 
 
-def test_save_match_refuses_a_team_on_both_sides_in_one_round(organiser, scheduled):
+def test_save_match_refuses_an_entrant_on_both_sides_in_one_round(organiser, scheduled):
     """The database has one unique constraint per column; the service covers the pair."""
     match = selectors.tournament_matches(scheduled).filter(round=1, table__number=1).get()
     other = selectors.tournament_matches(scheduled).filter(round=1, table__number=2).get()
@@ -461,28 +465,28 @@ def test_set_deal_refuses_bad_deals_with_the_engines_reason(organiser, draft):
 
 
 def test_disqualify_before_and_after_final(organiser, scheduled):
-    first, second = scheduled.teams.get(number=1), scheduled.teams.get(number=2)
+    first, second = scheduled.entrants.get(number=1), scheduled.entrants.get(number=2)
     with pytest.raises(ServiceError, match="reason"):
-        services.disqualify_team(by=organiser, team=first, reason="  ")
-    before_final = services.disqualify_team(by=organiser, team=first, reason="Signals")
+        services.disqualify_entrant(by=organiser, entrant=first, reason="  ")
+    before_final = services.disqualify_entrant(by=organiser, entrant=first, reason="Signals")
     assert before_final.after_final is False
     assert before_final.by == organiser
     with pytest.raises(ServiceError, match="disqualified already"):
-        services.disqualify_team(by=organiser, team=first, reason="Again")
+        services.disqualify_entrant(by=organiser, entrant=first, reason="Again")
     set_status(scheduled, Status.FINAL)
-    after_final = services.disqualify_team(by=organiser, team=second, reason="Found later")
+    after_final = services.disqualify_entrant(by=organiser, entrant=second, reason="Found later")
     assert after_final.after_final is True
     with pytest.raises(ServiceError, match="lift a disqualification"):
-        services.reinstate_team(by=organiser, team=second)
+        services.reinstate_entrant(by=organiser, entrant=second)
 
 
 def test_no_disqualification_in_draft_and_reinstating(organiser, draft, scheduled):
     with pytest.raises(ServiceError, match="remove the team instead"):
-        services.disqualify_team(by=organiser, team=draft.teams.first(), reason="x")
-    team = scheduled.teams.get(number=3)
-    services.disqualify_team(by=organiser, team=team, reason="Mistake")
-    services.reinstate_team(by=organiser, team=team)
-    assert not Entrant.objects.get(pk=team.pk).is_disqualified
+        services.disqualify_entrant(by=organiser, entrant=draft.entrants.first(), reason="x")
+    entrant = scheduled.entrants.get(number=3)
+    services.disqualify_entrant(by=organiser, entrant=entrant, reason="Mistake")
+    services.reinstate_entrant(by=organiser, entrant=entrant)
+    assert not Entrant.objects.get(pk=entrant.pk).is_disqualified
     assert log_actions(scheduled)[-2:] == ["disqualify_team", "reinstate_team"]
 
 
@@ -545,7 +549,7 @@ def test_status_runs_draft_scheduled_running_final_and_reopens_with_a_reason(org
 
 
 def test_command_line_actions_are_logged_without_a_user(draft):
-    services.add_team(by=None, tournament=draft, name="Scripted")
+    services.add_entrant(by=None, tournament=draft, name="Scripted")
     entry = draft.log_entries.first()
     assert (entry.user, entry.actor) == (None, "command line")
 

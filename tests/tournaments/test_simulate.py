@@ -47,7 +47,7 @@ pytestmark = pytest.mark.django_db
 
 def small_cup(slug: str = "small", **settings):
     """6 teams at 3 tables: 3 rounds of 3 matches, every board dealt."""
-    tournament = make_tournament(teams=6, tables=3, slug=slug, **settings)
+    tournament = make_tournament(entrants=6, tables=3, slug=slug, **settings)
     services.draw_schedule(by=None, tournament=tournament)
     services.deal_boards(by=None, tournament=tournament, seed="simulation-tests")
     tournament.refresh_from_db()
@@ -130,7 +130,7 @@ def test_the_dispute_ends_with_the_director_and_keeps_its_history():
     assert result.kind == Result.Kind.DIRECTOR and result.reason
     rejections = Review.objects.filter(match=match, action=Review.Action.REJECT)
     assert rejections.count() == 2
-    assert all(review.reason and review.team == match.east_entrant for review in rejections)
+    assert all(review.reason and review.entrant == match.east_entrant for review in rejections)
     entries = list(Submission.objects.filter(match=match).order_by("created_at", "id"))
     assert [e.source for e in entries] == ["north", "north", "director"]
     played = play_board_of(match, result.board, "dispute")
@@ -189,14 +189,14 @@ def test_boards_left_half_done_by_real_scorers_are_settled_but_a_director_call_i
     entry = scoring.submit_entry(
         match_id=awaiting.pk,
         board_number=1,
-        team=awaiting.north_entrant,
+        entrant=awaiting.north_entrant,
         facts=played.facts,
         client_id="real-phone-1",
     )
     scoring.call_director(
         match_id=disputed.pk,
         board_number=1,
-        team=disputed.east_entrant,
+        entrant=disputed.east_entrant,
         reason="we disagree",
         client_id="real-phone-2",
     )
@@ -210,7 +210,7 @@ def test_boards_left_half_done_by_real_scorers_are_settled_but_a_director_call_i
 
 
 def test_a_draft_or_final_tournament_is_refused():
-    draft = make_tournament(teams=6, tables=3, slug="draft")
+    draft = make_tournament(entrants=6, tables=3, slug="draft")
     with pytest.raises(SimulationError, match="is a draft"):
         simulate_tournament(draft)
     cup = small_cup()
@@ -223,7 +223,7 @@ def test_a_draft_or_final_tournament_is_refused():
 
 
 def test_missing_deals_are_refused():
-    cup = make_tournament(teams=6, tables=3, slug="undealt")
+    cup = make_tournament(entrants=6, tables=3, slug="undealt")
     services.draw_schedule(by=None, tournament=cup)
     with pytest.raises(SimulationError, match="3 boards without a deal yet"):
         simulate_tournament(cup)
@@ -307,7 +307,7 @@ def test_the_command_plays_reports_and_shows_progress():
 def test_the_command_explains_refusals():
     with pytest.raises(CommandError, match="there is no tournament 'nope'"):
         run_command("nope")
-    make_tournament(teams=6, tables=3, slug="draft")
+    make_tournament(entrants=6, tables=3, slug="draft")
     with pytest.raises(CommandError, match="draw up the schedule"):
         run_command("draft")
     with pytest.raises(CommandError):

@@ -11,13 +11,13 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
-from tournaments.imports import MAX_LINES, MAX_TEAMS, read_team_file
+from tournaments.imports import MAX_LINES, MAX_TEAMS, read_entrant_file
 
 GOOD_CSV = "number,name,player1,player2\n1,Alpha,Ann,Al\n2,Beta,Bea,Ben\n3,Gamma,,\n"
 
 
 def read(data: bytes, name: str = "teams.csv"):
-    return read_team_file(io.BytesIO(data), name, len(data))
+    return read_entrant_file(io.BytesIO(data), name, len(data))
 
 
 def xlsx(rows: list[list[object]]) -> bytes:
@@ -95,7 +95,11 @@ def test_a_good_ods():
         (b"   \n\n", "teams.csv", "the file is empty"),
         (b"number,name\n", "teams.csv", "the column names but no teams"),
         (b"\n\nnumber,name\n1,A\n", "teams.csv", "line 1 is blank"),
-        (b"team_id,title\n1,Alpha\n", "teams.csv", "no 'name' column (columns found: 'team_id'"),
+        (
+            b"entrant_id,title\n1,Alpha\n",
+            "teams.csv",
+            "no 'name' column (columns found: 'entrant_id'",
+        ),
         (b"name,team\nA,B\n", "teams.csv", "two columns mean 'name'"),
         (b"number,name\n1,A\n", "teams.txt", "must end in .csv, .xlsx or .ods"),
         ("number,name\n1,Äpfel\n".encode("latin-1"), "teams.csv", "not UTF-8"),
@@ -189,10 +193,10 @@ def test_upload_preview_then_confirm(organiser_client, draft):
     page = response.content.decode()
     assert "Preview: 2 teams from more.csv" in page
     assert "Epsilon" in page
-    assert draft.teams.count() == 4  # nothing saved yet
+    assert draft.entrants.count() == 4  # nothing saved yet
     response = organiser_client.post(reverse("tournaments:teams_import_confirm", args=[draft.slug]))
     assert response.status_code == 302
-    assert list(draft.teams.filter(number__gte=5).values_list("number", "name", "player1")) == [
+    assert list(draft.entrants.filter(number__gte=5).values_list("number", "name", "player1")) == [
         (5, "Epsilon", "Eve"),
         (6, "Zeta", "Zoe"),
     ]
@@ -202,7 +206,7 @@ def test_upload_preview_then_confirm(organiser_client, draft):
         reverse("tournaments:teams_import_confirm", args=[draft.slug]), follow=True
     )
     assert "There is no checked file to import" in response.content.decode()
-    assert draft.teams.count() == 6
+    assert draft.entrants.count() == 6
 
 
 @pytest.mark.django_db
@@ -216,16 +220,16 @@ def test_upload_with_bad_rows_lists_them_and_imports_nothing(organiser_client, d
     assert "line 5: team number 5 is also on line 2" in page
     assert "Import these" not in page
     response = organiser_client.post(reverse("tournaments:teams_import_confirm", args=[draft.slug]))
-    assert draft.teams.count() == 4
+    assert draft.entrants.count() == 4
 
 
 @pytest.mark.django_db
-def test_upload_a_spreadsheet_replacing_the_teams(organiser_client, draft):
+def test_upload_a_spreadsheet_replacing_the_entrants(organiser_client, draft):
     data = xlsx([["name", "player1", "player2"], ["Solo", "A", "B"], ["Duo", "C", "D"]])
     response = upload(organiser_client, draft, data, "new.xlsx", replace=True)
     assert "The current teams will be removed first" in response.content.decode()
     organiser_client.post(reverse("tournaments:teams_import_confirm", args=[draft.slug]))
-    assert list(draft.teams.values_list("number", "name")) == [(1, "Solo"), (2, "Duo")]
+    assert list(draft.entrants.values_list("number", "name")) == [(1, "Solo"), (2, "Duo")]
 
 
 @pytest.mark.django_db
@@ -235,7 +239,7 @@ def test_upload_of_a_fake_spreadsheet_and_of_ten_thousand_rows(organiser_client,
     lines = ["name"] + [f"Team {n}" for n in range(10_000)]
     response = upload(organiser_client, draft, "\n".join(lines).encode(), "big.csv")
     assert f"the sheet goes on past line {MAX_LINES}" in response.content.decode()
-    assert draft.teams.count() == 4
+    assert draft.entrants.count() == 4
 
 
 @pytest.mark.django_db
@@ -247,4 +251,4 @@ def test_import_is_refused_once_scheduled(organiser_client, scheduled):
     assert "You cannot import teams while the tournament is scheduled" in (
         response.content.decode()
     )
-    assert scheduled.teams.count() == 14
+    assert scheduled.entrants.count() == 14

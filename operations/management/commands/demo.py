@@ -294,11 +294,11 @@ class Command(BaseCommand):
         word = "provisional" if state.provisional else "complete"
         if leader is None:
             return f"{word}, no results yet"
-        team = tournament.teams.get(pk=int(leader.get("team", leader.get("player"))))
+        entrant = tournament.entrants.get(pk=int(leader.get("team", leader.get("player"))))
         if "total" in leader:
             value = f"total {leader['total']:g}, {leader['tiebreak']} exact"
         elif leader.get("percentage") is not None:
             value = f"{leader['percentage']:g} %, {leader['points']:g} ranking points"
         else:
             value = f"{leader['points']:g} points"
-        return f"{word}, {len(rows)} {tournament.entrant_word}s; first: {team.name} ({value})"
+        return f"{word}, {len(rows)} {tournament.entrant_word}s; first: {entrant.name} ({value})"

@@ -48,7 +48,7 @@ class Command(BaseCommand):
         self.stdout.write(
             self.style.SUCCESS(
                 f"Restored {tournament.name!r} as {tournament.slug!r}: "
-                f"{tournament.teams.count()} {word}s, {tournament.tables.count()} tables, "
+                f"{tournament.entrants.count()} {word}s, {tournament.tables.count()} tables, "
                 f"status {tournament.status}"
             )
         )

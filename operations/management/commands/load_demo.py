@@ -75,7 +75,7 @@ class Command(BaseCommand):
             raise service_failure(exc) from None
         self.stdout.write(
             self.style.SUCCESS(
-                f"Loaded {tournament.name!r} ({tournament.slug}): {tournament.teams.count()} "
+                f"Loaded {tournament.name!r} ({tournament.slug}): {tournament.entrants.count()} "
                 f"{tournament.entrant_word}s, {tournament.tables.count()} tables, schedule "
                 "drawn up, boards dealt"
             )

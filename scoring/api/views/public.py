@@ -26,8 +26,8 @@ from tournaments.models import Entrant, Status, Tournament
 from tournaments.selectors import schedule_data
 
 
-def entrant(team: Entrant) -> dict[str, Any]:
-    return {"number": team.number, "name": team.name}
+def entrant(entrant: Entrant) -> dict[str, Any]:
+    return {"number": entrant.number, "name": entrant.name}
 
 
 class PublicView(APIView):
@@ -88,19 +88,19 @@ class TournamentDetailView(PublicView):
         tournament = public_tournament(slug)
         body = tournament_summary(tournament)
         body["tables"] = tournament.tables.count()
-        body["teams"] = tournament.teams.count()
+        body["teams"] = tournament.entrants.count()
         return Response(body)
 
 
-class TeamListView(PublicView):
+class EntrantListView(PublicView):
     @extend_schema(
         operation_id="teams_list",
         summary="Teams or players (never their access codes)",
-        responses={200: o.TeamSerializer(many=True)},
+        responses={200: o.EntrantRowSerializer(many=True)},
     )
     def get(self, request, slug):
         tournament = public_tournament(slug)
-        teams = tournament.teams.select_related("disqualification").order_by("number")
+        entrants = tournament.entrants.select_related("disqualification").order_by("number")
         withdrawn = room_selectors.withdrawn_after(tournament)
         substitutes = room_selectors.substitutes_data(tournament)
         return Response(
@@ -113,7 +113,7 @@ class TeamListView(PublicView):
                     "withdrawn_after": withdrawn.get(t.pk),
                     "substitutes": substitutes.get(t.pk, []),
                 }
-                for t in teams
+                for t in entrants
             ]
         )
 
@@ -225,7 +225,7 @@ def _standings_body(tournament: Tournament, state) -> dict[str, Any]:
     stored = state.standings or {"provisional": True, "groups": [], "standings": []}
     entrants = {
         str(pk): {"number": number, "name": name}
-        for pk, number, name in tournament.teams.values_list("pk", "number", "name")
+        for pk, number, name in tournament.entrants.values_list("pk", "number", "name")
     }
     complete = visibility.complete_tables(tournament)
     return {

@@ -22,9 +22,9 @@ from scoring.api.access import (
     ScorerWriteThrottle,
     WriteLimited,
     client_address,
+    entrant_from_request,
     in_words,
     limit_board_write,
-    team_from_request,
 )
 from scoring.api.parsers import BoundedJSONParser
 from scoring.api.views.common import (
@@ -38,7 +38,7 @@ from scoring.api.views.common import (
 from tournaments.templatetags.languages import translated
 
 
-class TeamView(APIView):
+class EntrantView(APIView):
     """Base of the views a team reaches with its access code."""
 
     permission_classes = [AllowAny]
@@ -48,8 +48,8 @@ class TeamView(APIView):
     parser_classes = [BoundedJSONParser]
     renderer_classes = [JSONRenderer]
 
-    def team(self, request, slug):
-        return team_from_request(request, slug)
+    def entrant(self, request, slug):
+        return entrant_from_request(request, slug)
 
     def throttled(self, request, wait):
         """The address's writes are used up (``ScorerWriteThrottle``): say so in words."""
@@ -66,8 +66,8 @@ class TeamView(APIView):
     def read(self, request, slug, serializer_class) -> tuple[Any, dict[str, Any]]:
         """The calling team and the checked body of a write."""
         check_body_size(request)
-        team = self.team(request, slug)
-        return team, valid_data(serializer_class, request.data)
+        entrant = self.entrant(request, slug)
+        return entrant, valid_data(serializer_class, request.data)
 
     def read_board_write(
         self, request, slug, match_id, board, serializer_class
@@ -75,12 +75,12 @@ class TeamView(APIView):
         """``read`` for a write on a board, counted against the team's and the board's limits
         (429 once one is used up)."""
         check_body_size(request)
-        team = self.team(request, slug)
-        limit_board_write(request, team, match_id, board)
-        return team, valid_data(serializer_class, request.data)
+        entrant = self.entrant(request, slug)
+        limit_board_write(request, entrant, match_id, board)
+        return entrant, valid_data(serializer_class, request.data)
 
 
-class MeView(TeamView):
+class MeView(EntrantView):
     @extend_schema(
         operation_id="team_me",
         summary="The calling team, its matches and their states",
@@ -88,9 +88,9 @@ class MeView(TeamView):
         responses={200: o.MeSerializer},
     )
     def get(self, request, slug):
-        team = self.team(request, slug)
-        tournament = team.tournament
-        overview, current = selectors.team_overview(team)
+        entrant = self.entrant(request, slug)
+        tournament = entrant.tournament
+        overview, current = selectors.entrant_overview(entrant)
         # Each board's deal, once its result at this table stands (visibility's rule).
         seen = visibility.deals_seen_by(
             tournament,
@@ -98,7 +98,7 @@ class MeView(TeamView):
         )
         return Response(
             {
-                "team": {"number": team.number, "name": team.name},
+                "team": {"number": entrant.number, "name": entrant.name},
                 "tournament": tournament_summary(tournament),
                 "current_match": current.pk if current else None,
                 "matches": [
@@ -140,7 +140,7 @@ class MeView(TeamView):
         )
 
 
-class PreviewView(TeamView):
+class PreviewView(EntrantView):
     @extend_schema(
         operation_id="entry_preview",
         summary="Score an entry without storing it",
@@ -150,20 +150,20 @@ class PreviewView(TeamView):
     )
     def post(self, request, slug, match_id, board):
         check_body_size(request)
-        team = self.team(request, slug)
-        match = match_of(team.tournament, match_id)
-        if team.pk not in (match.north_entrant_id, match.east_entrant_id):
+        entrant = self.entrant(request, slug)
+        match = match_of(entrant.tournament, match_id)
+        if entrant.pk not in (match.north_entrant_id, match.east_entrant_id):
             raise PermissionDenied("only North and East of this match score its boards")
         data = valid_data(s.PreviewSerializer, request.data)
         _record, score = services.score_entry(
             match, services.board_of(match, board), data["record"]
         )
         # The score in words in the reader's language, as the page around it.
-        words = translated(team.tournament.game_rules.describe(score))
+        words = translated(entrant.tournament.game_rules.describe(score))
         return Response({**score, "words": words})
 
 
-class EntryFormView(TeamView):
+class EntryFormView(EntrantView):
     @extend_schema(
         operation_id="entry_form",
         summary="What North may enter on a board (games whose entry is a list of choices)",
@@ -176,10 +176,10 @@ class EntryFormView(TeamView):
         responses={200: dict},
     )
     def get(self, request, slug, match_id, board):
-        team = self.team(request, slug)
-        tournament = team.tournament
+        entrant = self.entrant(request, slug)
+        tournament = entrant.tournament
         match = match_of(tournament, match_id)
-        if team.pk not in selectors.entrants_of(match):
+        if entrant.pk not in selectors.entrants_of(match):
             raise PermissionDenied("only the players of this match see its entry form")
         if not match.table.boards.filter(number=board).exists():
             raise NotFound(f"table {match.table.number} has no board {board}")
@@ -189,7 +189,7 @@ class EntryFormView(TeamView):
         return Response(form)
 
 
-class SubmitView(TeamView):
+class SubmitView(EntrantView):
     @extend_schema(
         operation_id="entry_submit",
         summary="North enters a board's result",
@@ -204,11 +204,11 @@ class SubmitView(TeamView):
         },
     )
     def post(self, request, slug, match_id, board):
-        team, data = self.read_board_write(request, slug, match_id, board, s.SubmitSerializer)
+        entrant, data = self.read_board_write(request, slug, match_id, board, s.SubmitSerializer)
         submission = services.submit_entry(
             match_id=match_id,
             board_number=board,
-            team=team,
+            entrant=entrant,
             facts=data["record"],
             client_id=data["client_id"],
             remote_addr=client_address(request),
@@ -218,7 +218,7 @@ class SubmitView(TeamView):
         return Response(s.SubmitAnswerSerializer(submission).data, status=code)
 
 
-class AcceptView(TeamView):
+class AcceptView(EntrantView):
     @extend_schema(
         operation_id="entry_accept",
         summary="East accepts North's entry",
@@ -227,11 +227,11 @@ class AcceptView(TeamView):
         responses={200: s.ResultSerializer},
     )
     def post(self, request, slug, match_id, board, submission_id):
-        team, data = self.read_board_write(request, slug, match_id, board, s.ActionSerializer)
+        entrant, data = self.read_board_write(request, slug, match_id, board, s.ActionSerializer)
         result = services.accept_entry(
             match_id=match_id,
             board_number=board,
-            team=team,
+            entrant=entrant,
             submission_id=submission_id,
             client_id=data["client_id"],
             remote_addr=client_address(request),
@@ -239,7 +239,7 @@ class AcceptView(TeamView):
         return Response(s.ResultSerializer(result).data)
 
 
-class RejectView(TeamView):
+class RejectView(EntrantView):
     @extend_schema(
         operation_id="entry_reject",
         summary="East rejects North's entry, with a reason",
@@ -248,11 +248,11 @@ class RejectView(TeamView):
         responses={200: s.ReviewSerializer},
     )
     def post(self, request, slug, match_id, board, submission_id):
-        team, data = self.read_board_write(request, slug, match_id, board, s.RejectSerializer)
+        entrant, data = self.read_board_write(request, slug, match_id, board, s.RejectSerializer)
         review = services.reject_entry(
             match_id=match_id,
             board_number=board,
-            team=team,
+            entrant=entrant,
             submission_id=submission_id,
             reason=data["reason"],
             client_id=data["client_id"],
@@ -261,7 +261,7 @@ class RejectView(TeamView):
         return Response(s.ReviewSerializer(review).data)
 
 
-class CallDirectorView(TeamView):
+class CallDirectorView(EntrantView):
     @extend_schema(
         operation_id="call_director",
         summary="Call the director to a board",
@@ -270,11 +270,13 @@ class CallDirectorView(TeamView):
         responses={200: s.ReviewSerializer},
     )
     def post(self, request, slug, match_id, board):
-        team, data = self.read_board_write(request, slug, match_id, board, s.CallDirectorSerializer)
+        entrant, data = self.read_board_write(
+            request, slug, match_id, board, s.CallDirectorSerializer
+        )
         review = services.call_director(
             match_id=match_id,
             board_number=board,
-            team=team,
+            entrant=entrant,
             reason=data.get("reason", ""),
             client_id=data["client_id"],
             remote_addr=client_address(request),

@@ -25,8 +25,8 @@ def create_from_description(description: TournamentDescription, by=None) -> Tour
             table_labels=description.table_labels,
             **description.settings,
         )
-        if description.teams:
-            services.import_teams(by=by, tournament=tournament, rows=description.teams)
+        if description.entrants:
+            services.import_teams(by=by, tournament=tournament, rows=description.entrants)
     return tournament
 
 
@@ -49,6 +49,6 @@ class Command(BaseCommand):
         self.stdout.write(
             self.style.SUCCESS(
                 f"Created {tournament.slug!r}: {tournament.tables.count()} tables, "
-                f"{tournament.teams.count()} teams"
+                f"{tournament.entrants.count()} teams"
             )
         )

@@ -7,7 +7,7 @@ from pathlib import Path
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from tournaments import services
-from tournaments.imports import conflicts_with_existing, read_team_file
+from tournaments.imports import conflicts_with_existing, read_entrant_file
 from tournaments.management.commands._common import (
     acting_user,
     add_by_argument,
@@ -32,11 +32,11 @@ class Command(BaseCommand):
         path: Path = options["file"]
         try:
             with path.open("rb") as stream:
-                result = read_team_file(stream, path.name)
+                result = read_entrant_file(stream, path.name)
         except OSError as exc:
             raise CommandError(f"{path}: {exc.strerror or exc}") from None
         if not options["replace"]:
-            taken = dict(tournament.teams.values_list("number", "name"))
+            taken = dict(tournament.entrants.values_list("number", "name"))
             result.problems += conflicts_with_existing(result.rows, taken)
             result.problems.sort(key=lambda problem: problem.line)
         if not result.ok:
@@ -47,7 +47,7 @@ class Command(BaseCommand):
             self.stdout.write(f"{path.name}: {len(result.rows)} teams, no problems (dry run)")
             return
         try:
-            teams = services.import_teams(
+            entrants = services.import_teams(
                 by=acting_user(options["by"]),
                 tournament=tournament,
                 rows=result.rows,
@@ -56,5 +56,5 @@ class Command(BaseCommand):
         except ServiceError as exc:
             raise service_failure(exc) from None
         self.stdout.write(
-            self.style.SUCCESS(f"Imported {len(teams)} teams into {tournament.slug!r}")
+            self.style.SUCCESS(f"Imported {len(entrants)} teams into {tournament.slug!r}")
         )
