@@ -9,8 +9,8 @@ the game's ``TablePlay.solver_position``; for a game whose position is None in t
 trick the remaining players' legal cards are tried, each side choosing its best. A card cost a
 trick when the count after it is worse for its player's side than the count before it.
 
-Counting takes time (a full Pymtheg deal takes seconds), so it never holds up a page: values
-are computed one position at a time by a worker thread of the web process
+Counting takes time (a full deal of a game of 60 cards takes seconds), so it never holds up
+a page: values are computed one position at a time by a worker thread of the web process
 (``BROADCAST_ANALYSIS = "background"``, the default), kept in the cache, and the page shows
 what is ready and says what is still being analysed. ``"inline"`` counts during the request
 (for tests of fast games), ``"off"`` not at all. Without the solver the page says the analysis

@@ -1,4 +1,4 @@
-"""The export of a game of individuals (Pyramid): the same writers, sheets of its own.
+"""The export of a game of individuals: the same writers, sheets of its own.
 
 Standings (duplicate points and percentage, or totals and their tie-break), every board of
 every table with each seat's player, result and ranking points, the players' routes, the
@@ -218,7 +218,7 @@ def deals_sheet(tournament: Tournament) -> SheetSpec:
 
 
 def score_sheets_sheet(tournament: Tournament) -> SheetSpec | None:
-    """Every player's score sheets, a row per declared number (Pyramid)."""
+    """Every player's score sheets, a row per declared number, for a game that keeps them."""
     if not tournament.game_rules.sheet_size:
         return None
     rows = []

@@ -514,9 +514,9 @@ def entrants_of(match: Match) -> set[int]:
 
 
 def entry_forms(tournament: Tournament, match: Match) -> dict[int, dict[str, Any]]:
-    """What North may enter on each board of a match (``Game.entry_form``: a Pyramid
-    declarer's sheet as it stands, each board's own result aside; what a Twenty or Pys'ngtaut
-    entry offers); empty for a game with an entry of its own (``Game.entry_form`` None).
+    """What North may enter on each board of a match (``Game.entry_form``: a declarer's
+    score sheet as it stands, each board's own result aside; a choice of facts for another
+    game); empty for a game with an entry of its own (``Game.entry_form`` None).
     Nothing of a deal."""
     game = tournament.game_rules
     forms = {
