@@ -15,6 +15,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 from rest_framework.exceptions import Throttled
 
+from engine.games import Game
 from scoring import selectors, states, visibility
 from scoring.api.access import code_team_or_none
 from scoring.models import Result, Submission
@@ -197,22 +198,37 @@ def _panels(page: ScorerPage) -> list[BoardPanel]:
             result=results.get(number),
             dom_id=f"m{shown.match.pk}-b{number}",
         )
-        if state.pending is not None:
-            panel.pending = describe_entry(state.pending.record, state.pending.score, game)
-        entered = panel.result.submission if panel.result is not None else None
-        if entered is not None:
-            panel.entered = describe_entry(entered.record, entered.score, game)
-        last = _last_north_entry(state)
-        if role == "north" and last is not None and not state.has_result:
-            panel.draft = entry_facts(last.record, game)
-        active = state.state in (states.EMPTY, states.RETURNED, states.AWAITING_EAST)
-        panel.can_enter = open_now and role == "north" and active
+        _describe_entries(panel, game)
+        _allow_actions(panel, open_now)
         panel.form = translated_tree(forms.get(number))
         panel.hands = seen.get((shown.match.pk, number))
-        panel.can_check = open_now and role == "east" and state.state == states.AWAITING_EAST
-        panel.can_call = open_now and state.state != states.DISPUTED
         panels.append(panel)
     return panels
+
+
+def _describe_entries(panel: BoardPanel, game: Game) -> None:
+    """The entries a board's panel shows: the one awaiting East's check, the one behind the
+    result, and North's last entry as the draft of a board still without a result."""
+    state = panel.state
+    if state.pending is not None:
+        panel.pending = describe_entry(state.pending.record, state.pending.score, game)
+    entered = panel.result.submission if panel.result is not None else None
+    if entered is not None:
+        panel.entered = describe_entry(entered.record, entered.score, game)
+    last = _last_north_entry(state)
+    if panel.role == "north" and last is not None and not state.has_result:
+        panel.draft = entry_facts(last.record, game)
+
+
+def _allow_actions(panel: BoardPanel, open_now: bool) -> None:
+    """What the phone may do on a board while the match is open: North enters until East
+    has checked, East checks what awaits him, either calls the director unless a dispute is
+    already called."""
+    state = panel.state.state
+    active = state in (states.EMPTY, states.RETURNED, states.AWAITING_EAST)
+    panel.can_enter = open_now and panel.role == "north" and active
+    panel.can_check = open_now and panel.role == "east" and state == states.AWAITING_EAST
+    panel.can_call = open_now and state != states.DISPUTED
 
 
 def _scorer_config(page: ScorerPage) -> dict[str, Any]:
