@@ -419,17 +419,10 @@ def _lines_frame(
     teams: list[Entrant],
 ) -> tuple[pd.DataFrame, pd.DataFrame]:
     """One line per team per match and board, and the schedule (one row per match)."""
-    ranked = {
-        (g["table"], g["board"], g["side"], str(r["team"]), r["round"]): (r.get("score"), r["rank"])
-        for g in standings.get("groups", [])
-        for r in g["results"]
-    }
+    ranked = _ranked_scores(standings)
     results = result_facts(tournament)
     boards = _boards_of_tables(tournament)
-    # Only a disqualification before finalisation replaces the team's results.
-    disqualified = {
-        str(t.pk) for t in teams if t.is_disqualified and not t.disqualification.after_final
-    }
+    disqualified = _replaced_by_disqualification(teams)
     columns: dict[str, list] = {name: [] for name in LINE_COLUMNS}
     schedule: dict[str, list] = {"round": [], "table": [], "ns": [], "ew": []}
     words_cache: dict[str, str] = {}
@@ -465,7 +458,28 @@ def _lines_frame(
                 columns["ranked"].append(found is not None)
                 columns["contract"].append(contract)
                 columns["note"].append(note)
-    lines = pd.DataFrame(
+    schedule_frame = pd.DataFrame({k: np.array(v, dtype=np.int64) for k, v in schedule.items()})
+    return _frame_of_lines(columns), schedule_frame
+
+
+def _ranked_scores(standings: dict[str, Any]) -> dict[tuple, tuple]:
+    """Every ranked line's ``(score, points)`` by ``(table, board, side, team, round)``."""
+    return {
+        (g["table"], g["board"], g["side"], str(r["team"]), r["round"]): (r.get("score"), r["rank"])
+        for g in standings.get("groups", [])
+        for r in g["results"]
+    }
+
+
+def _replaced_by_disqualification(teams: list[Entrant]) -> set[str]:
+    """The teams whose results a disqualification replaces: only one made before
+    finalisation does."""
+    return {str(t.pk) for t in teams if t.is_disqualified and not t.disqualification.after_final}
+
+
+def _frame_of_lines(columns: dict[str, list]) -> pd.DataFrame:
+    """The lines' columns in the types ``LINE_COLUMNS`` gives them."""
+    return pd.DataFrame(
         {
             name: np.array(values, dtype=LINE_COLUMNS[name])
             if LINE_COLUMNS[name] != "object"
@@ -473,8 +487,6 @@ def _lines_frame(
             for name, values in columns.items()
         }
     )
-    schedule_frame = pd.DataFrame({k: np.array(v, dtype=np.int64) for k, v in schedule.items()})
-    return lines, schedule_frame
 
 
 def _contract_and_note(
