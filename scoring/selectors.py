@@ -311,6 +311,28 @@ def ranking_input(tournament: Tournament) -> dict[str, Any]:
 
     Read as plain rows, not model instances: the standings task calls this after every burst
     of confirmations, for tournaments of thousands of matches."""
+    scores, records = _table_results(tournament)
+    teams = tournament.teams.order_by("number").values_list(
+        "pk", "name", "disqualification__after_final"
+    )
+    return {
+        "game": tournament.game,
+        **{name: tournament.rules[name] for name in tournament.game_rules.score_settings},
+        "ties": tournament.ties,
+        "teams": [{"id": str(pk), "name": name} for pk, name, _after in teams],
+        "matches": _boards_to_rank(tournament, scores, records),
+        "disqualified": [
+            {"team": str(pk), "after_final": after}
+            for pk, _name, after in teams
+            if after is not None
+        ],
+        **_withdrawn(tournament, "team"),
+    }
+
+
+def _table_results(tournament: Tournament) -> tuple[dict[tuple, tuple], dict[tuple, Any]]:
+    """The current results by ``(match, board)``: the table scores ``(ns, ew)``, and apart the
+    records of boards passed out under rules-1709 (no table result; the record says so)."""
     current = Result.objects.filter(match__table__tournament=tournament, current=True)
     scores = {
         (match_id, board): (ns, ew)
@@ -318,15 +340,22 @@ def ranking_input(tournament: Tournament) -> dict[str, Any]:
             "match_id", "board__number", "north_result", "east_result"
         )
     }
-    # Passed out under rules-1709: no table result; the record says so.
     records = {
         (match_id, board): record
         for match_id, board, record in current.filter(north_result__isnull=True).values_list(
             "match_id", "board__number", "submission__record"
         )
     }
+    return scores, records
+
+
+def _boards_to_rank(
+    tournament: Tournament, scores: dict[tuple, tuple], records: dict[tuple, Any]
+) -> list[dict[str, Any]]:
+    """The ranking input's ``matches``: every board of every match, with its result where it
+    has one. A disqualified team's matches of rounds not reached yet are to come, not forfeits
+    yet: left out."""
     boards = _boards_of(tournament)
-    # A disqualified team's matches of rounds not reached yet are to come, not forfeits yet.
     forfeiting = visibility.forfeiting_teams(tournament)
     reached = visibility.reached_round(tournament) if forfeiting else 0
     with_results = {match_id for match_id, _number in scores} | {m for m, _n in records}
@@ -340,28 +369,19 @@ def ranking_input(tournament: Tournament) -> dict[str, Any]:
             continue
         for number in boards.get(table_id, []):
             entry = {"round": round_, "table": table, "board": number, "ns": str(ns), "ew": str(ew)}
-            key = (match_id, number)
-            if key in scores:
-                entry["scores"] = {"ns": scores[key][0], "ew": scores[key][1]}
-            elif key in records:
-                entry["record"] = records[key]
-            matches.append(entry)
-    teams = tournament.teams.order_by("number").values_list(
-        "pk", "name", "disqualification__after_final"
-    )
-    return {
-        "game": tournament.game,
-        **{name: tournament.rules[name] for name in tournament.game_rules.score_settings},
-        "ties": tournament.ties,
-        "teams": [{"id": str(pk), "name": name} for pk, name, _after in teams],
-        "matches": matches,
-        "disqualified": [
-            {"team": str(pk), "after_final": after}
-            for pk, _name, after in teams
-            if after is not None
-        ],
-        **_withdrawn(tournament, "team"),
-    }
+            matches.append(_with_result(entry, (match_id, number), scores, records))
+    return matches
+
+
+def _with_result(
+    entry: dict[str, Any], key: tuple, scores: dict[tuple, tuple], records: dict[tuple, Any]
+) -> dict[str, Any]:
+    """A board's entry with its table scores, or its record when passed out without one."""
+    if key in scores:
+        entry["scores"] = {"ns": scores[key][0], "ew": scores[key][1]}
+    elif key in records:
+        entry["record"] = records[key]
+    return entry
 
 
 def _withdrawn(tournament: Tournament, key: str) -> dict[str, Any]:
