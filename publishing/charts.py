@@ -190,9 +190,7 @@ def places_by_round(
     if not played_rounds:
         return RoundSeries([], {team: [] for team in team_ids}, {})
     last = max(played_rounds)
-    disqualified = {
-        str(d["team"]) for d in data.get("disqualified", []) if not d.get("after_final")
-    }
+    disqualified = _disqualified_before_final(data)
     rounds, incomplete, held = _rounds_ready(matches, disqualified, set(complete), last)
     head = {key: value for key, value in data.items() if key not in ("teams", "matches")}
     head["teams"] = team_ids
@@ -201,6 +199,12 @@ def places_by_round(
     )
     places = {team: [by_round[r].get(team) for r in rounds] for team in team_ids}
     return RoundSeries(rounds, places, digests, ranked, incomplete, last, held)
+
+
+def _disqualified_before_final(data: dict[str, Any]) -> set[str]:
+    """The teams of a ranking input disqualified before finalisation (their results are
+    replaced)."""
+    return {str(d["team"]) for d in data.get("disqualified", []) if not d.get("after_final")}
 
 
 def per_round(rounds: list[int], places: dict[str, list]) -> dict[str, dict[str, Any]]:
@@ -339,8 +343,7 @@ def places_svg(
     teams = [team for team in teams if any(p is not None for p in places.get(team, []))]
     if not rounds or not teams:
         return ""
-    worst = max(p for team in teams for p in places[team] if p is not None)
-    worst = max(worst, 2)
+    worst = _worst_place(places, teams)
     left, right, top, bottom = 48, 240, 18, 46
     width = max(480, min(1100, 60 * len(rounds) + left + right))
     height = max(240, min(720, 24 * worst + top + bottom))
@@ -363,20 +366,41 @@ def places_svg(
     for index, team in enumerate(teams):
         colour = PALETTE[index % len(PALETTE)]
         label = labels.get(team, team)
-        parts.append(f'<g class="team" data-team={quoteattr(team)}><title>{escape(label)}</title>')
-        for segment in _segments(places[team]):
-            points = " ".join(f"{_number(x(i))},{_number(y(p))}" for i, p in segment)
-            parts.append(f'<polyline points="{points}" stroke="{colour}"/>')
-            for i, p in segment:
-                parts.append(
-                    f'<circle cx="{_number(x(i))}" cy="{_number(y(p))}" r="3" fill="{colour}"/>'
-                )
-        final = [(i, p) for i, p in enumerate(places[team]) if p is not None][-1]
-        end_labels.append((y(final[1]), label, colour, team))
-        parts.append("</g>")
+        parts += _team_places(team, label, colour, places[team], x, y)
+        final = [place for place in places[team] if place is not None][-1]
+        end_labels.append((y(final), label, colour, team))
     parts += _end_labels(end_labels, width - right + 8, top, height - bottom)
     parts.append("</svg>")
     return "".join(parts)
+
+
+def _worst_place(places: dict[str, list[int | None]], teams: list[str]) -> int:
+    """The chart's last row: the lowest place a team held, 2 at least (the scale divides by
+    the rows between the first and the last)."""
+    worst = max(p for team in teams for p in places[team] if p is not None)
+    return max(worst, 2)
+
+
+def _team_places(
+    team: str,
+    label: str,
+    colour: str,
+    series: list[int | None],
+    x: Callable[[int], float],
+    y: Callable[[float], float],
+) -> list[str]:
+    """A team's ``<g class="team">``: a line through its places, a dot at each, broken
+    where a round has none."""
+    parts = [f'<g class="team" data-team={quoteattr(team)}><title>{escape(label)}</title>']
+    for segment in _segments(series):
+        points = " ".join(f"{_number(x(i))},{_number(y(p))}" for i, p in segment)
+        parts.append(f'<polyline points="{points}" stroke="{colour}"/>')
+        for i, p in segment:
+            parts.append(
+                f'<circle cx="{_number(x(i))}" cy="{_number(y(p))}" r="3" fill="{colour}"/>'
+            )
+    parts.append("</g>")
+    return parts
 
 
 def _segments(series: list[int | None]) -> list[list[tuple[int, int]]]:
