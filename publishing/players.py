@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop, pgettext
@@ -24,6 +24,10 @@ from tournaments import room_selectors
 from tournaments.models import Board, Entrant, Match, Tournament
 from tournaments.selectors import SEATED
 from tournaments.templatetags.languages import translated
+
+if TYPE_CHECKING:
+    from engine.games import Game
+    from scoring.models import Result
 
 
 def _sheet(name: str, title: str, columns: list[Column], rows: list[tuple]) -> SheetSpec:
@@ -99,6 +103,43 @@ def boards_sheet(tournament: Tournament, matches: list[Match]) -> SheetSpec:
     boards = defaultdict(list)
     for board in Board.objects.filter(table__tournament=tournament).order_by("number"):
         boards[board.table_id].append(board)
+    rows = []
+    visits = sorted(
+        ((board.number, visit.table.number, visit.round), board, visit)
+        for visit in matches
+        for board in boards[visit.table_id]
+    )
+    for (board_number, table_number, _round), board, match in visits:
+        result = results.get((match.pk, board.pk))
+        words = _result_in_words(result, game)
+        row: list[Any] = [table_number, board_number, board.dealer, match.round, words]
+        by_seat = {seat.seat: seat.team for seat in match.seats.all()}
+        for seat in seats:
+            row += _seat_cells(by_seat.get(seat), seat, result, points, (match.pk, board.pk))
+        rows.append(tuple(row))
+    rows.sort(key=lambda row: (row[0], row[1], row[3]))
+    columns = _boards_columns(seats)
+    return _sheet(gettext_noop("Boards"), _("Every board at every table, by seat"), columns, rows)
+
+
+def _seat_cells(
+    team: Entrant | None,
+    seat: str,
+    result: Result | None,
+    points: dict[tuple, Any],
+    visit: tuple[int, int],
+) -> list[Any]:
+    """A seat's player, table result and ranking points on a board (``visit``: the match and
+    the board), None where there is none."""
+    score = (result.seats or {}).get(seat) if result is not None else None
+    if team is None:
+        return [None, score, None]
+    return [team.number, score, points.get((*visit, team.pk))]
+
+
+def _boards_columns(seats: tuple[str, ...]) -> list[Column]:
+    """The boards sheet's columns: where and when, the result, then each seat's player, score
+    and points."""
     columns = [
         Column(_("Table"), 7),
         Column(_("Board"), 7),
@@ -112,33 +153,16 @@ def boards_sheet(tournament: Tournament, matches: list[Match]) -> SheetSpec:
             Column(_("%(seat)s score") % {"seat": seat}, 9),
             Column(_("%(seat)s points") % {"seat": seat}, 9),
         ]
-    rows = []
-    visits = sorted(
-        ((board.number, visit.table.number, visit.round), board, visit)
-        for visit in matches
-        for board in boards[visit.table_id]
-    )
-    for (board_number, table_number, _round), board, match in visits:
-        result = results.get((match.pk, board.pk))
-        by_seat = {seat.seat: seat.team for seat in match.seats.all()}
-        if result is None:
-            words = _("to come")
-        elif result.submission is None:
-            words = _("Adjusted by the director: %(reason)s") % {"reason": result.reason}
-        else:
-            words = translated(game.describe(result.submission.score))
-        row: list[Any] = [table_number, board_number, board.dealer, match.round, words]
-        for seat in seats:
-            team = by_seat.get(seat)
-            score = (result.seats or {}).get(seat) if result is not None else None
-            row += [
-                team.number if team else None,
-                score,
-                points.get((match.pk, board.pk, team.pk)) if team else None,
-            ]
-        rows.append(tuple(row))
-    rows.sort(key=lambda row: (row[0], row[1], row[3]))
-    return _sheet(gettext_noop("Boards"), _("Every board at every table, by seat"), columns, rows)
+    return columns
+
+
+def _result_in_words(result: Result | None, game: Game) -> str:
+    """A board's result as the sheet words it: to come, adjusted and why, or as entered."""
+    if result is None:
+        return _("to come")
+    if result.submission is None:
+        return _("Adjusted by the director: %(reason)s") % {"reason": result.reason}
+    return translated(game.describe(result.submission.score))
 
 
 def routes_sheet(tournament: Tournament, matches: list[Match]) -> SheetSpec:
