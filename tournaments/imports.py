@@ -555,33 +555,47 @@ def parse_team_rows(table: list[list[str]]) -> TeamFile:
     if result.file_errors:
         return result
     team_lines = lines[1:]
-    if not team_lines:
-        result.file_errors.append(gettext("the file holds the column names but no teams"))
-    elif len(team_lines) > MAX_TEAMS:
-        result.file_errors.append(
-            gettext("the file lists %(count)s teams; a tournament holds at most %(most)s")
-            % {"count": len(team_lines), "most": MAX_TEAMS}
-        )
+    count_problem = _team_count_problem(len(team_lines))
+    if count_problem is not None:
+        result.file_errors.append(count_problem)
         return result
     first_line_of: dict[int, int] = {}
     for line, cells in team_lines:
-        row = _read_row(line, cells, columns)
+        row = _numbered_once(_read_row(line, cells, columns), first_line_of)
         if isinstance(row, RowProblem):
             result.problems.append(row)
-            continue
-        if row.number is not None and row.number in first_line_of:
-            result.problems.append(
-                RowProblem(
-                    line,
-                    gettext("team number %(number)s is also on line %(other)s")
-                    % {"number": row.number, "other": first_line_of[row.number]},
-                )
-            )
-            continue
-        if row.number is not None:
-            first_line_of[row.number] = line
-        result.rows.append(row)
+        else:
+            result.rows.append(row)
     return result
+
+
+def _team_count_problem(count: int) -> str | None:
+    """What is wrong with the number of team rows: none, or more than a tournament holds."""
+    if not count:
+        return gettext("the file holds the column names but no teams")
+    if count > MAX_TEAMS:
+        return gettext("the file lists %(count)s teams; a tournament holds at most %(most)s") % {
+            "count": count,
+            "most": MAX_TEAMS,
+        }
+    return None
+
+
+def _numbered_once(
+    row: TeamRow | RowProblem, first_line_of: dict[int, int]
+) -> TeamRow | RowProblem:
+    """A row whose number an earlier row holds (``first_line_of``: the line of each number
+    so far) is a problem; a good row's number is noted."""
+    if isinstance(row, RowProblem) or row.number is None:
+        return row
+    if row.number in first_line_of:
+        return RowProblem(
+            row.line,
+            gettext("team number %(number)s is also on line %(other)s")
+            % {"number": row.number, "other": first_line_of[row.number]},
+        )
+    first_line_of[row.number] = row.line
+    return row
 
 
 def read_team_file(stream: IO[bytes], filename: str, size: int | None = None) -> TeamFile:
