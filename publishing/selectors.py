@@ -10,6 +10,7 @@ records and the charts ask it.
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import UTC
 from typing import Any
@@ -354,20 +355,18 @@ def _standings_frame(rows: list[dict[str, Any]], codes: dict[str, int]) -> pd.Da
     return pd.DataFrame(
         {
             "team": np.array([codes[str(r["team"])] for r in kept], dtype=np.int64),
-            "place": np.array(
-                [np.nan if r.get("place") is None else r["place"] for r in kept], dtype=float
-            ),
-            "points": np.array(
-                [np.nan if r.get("points") is None else r["points"] for r in kept], dtype=float
-            ),
-            "percentage": np.array(
-                [np.nan if r.get("percentage") is None else r["percentage"] for r in kept],
-                dtype=float,
-            ),
+            "place": _floats(r.get("place") for r in kept),
+            "points": _floats(r.get("points") for r in kept),
+            "percentage": _floats(r.get("percentage") for r in kept),
             "matches": np.array([r.get("matches", 0) for r in kept], dtype=np.int64),
             "status": [_status_words(r) for r in kept],
         }
     )
+
+
+def _floats(values: Iterable[Any]) -> np.ndarray:
+    """Numbers as a column of floats, a missing one (None) as NaN."""
+    return np.array([np.nan if value is None else value for value in values], dtype=float)
 
 
 def _byes_frame(rows: list[dict[str, Any]], codes: dict[str, int]) -> pd.DataFrame:
@@ -386,9 +385,7 @@ def _byes_frame(rows: list[dict[str, Any]], codes: dict[str, int]) -> pd.DataFra
             "table": np.array([e["table"] for _, e in byes], dtype=np.int64),
             "board": np.array([e["board"] for _, e in byes], dtype=np.int64),
             "side": [e.get("side") or "both" for _, e in byes],
-            "points": np.array(
-                [np.nan if e.get("rank") is None else e["rank"] for _, e in byes], dtype=float
-            ),
+            "points": _floats(e.get("rank") for _, e in byes),
         }
     )
 
