@@ -254,27 +254,42 @@ def _substitutes_at(tournament: Tournament, match: Match, word: str) -> list[str
     return [f"{s['name']} plays for {s['player']} ({word} {s['entrant']})" for s in found]
 
 
+def _shown_match(
+    overview: list[TeamMatch], current: Match | None, shown_id: int | None
+) -> TeamMatch | None:
+    """The match the page shows: the one asked for, which must be the team's (404), else the
+    current one (``_active_match``)."""
+    if shown_id is None:
+        return _active_match(overview, current)
+    shown = next((tm for tm in overview if tm.match.pk == shown_id), None)
+    if shown is None:
+        raise Http404(_("That is not one of your matches."))
+    return shown
+
+
+def _overview_rows(
+    tournament: Tournament, team: Entrant, overview: list[TeamMatch]
+) -> list[tuple[int, TeamMatch | None, str]]:
+    """The team's rounds in order: each match, and each round it sits out with the reason."""
+    byes = selectors.bye_rounds(tournament, [tm.match for tm in overview])
+    words = selectors.bye_words(tournament)
+    gone = room_selectors.withdrawn_after(tournament).get(team.pk)
+    return sorted(
+        [(tm.match.round, tm, "") for tm in overview]
+        + [(n, None, room_selectors.sitting_out_words(words, n, gone)) for n in byes],
+        key=lambda row: row[0],
+    )
+
+
 def _render_scorer(
     request: HttpRequest, tournament: Tournament, team: Entrant, shown_id: int | None = None
 ) -> HttpResponse:
     overview, current = selectors.team_overview(team)
     current_tm = next((tm for tm in overview if current and tm.match.pk == current.pk), None)
-    if shown_id is None:
-        shown = _active_match(overview, current)
-    else:
-        shown = next((tm for tm in overview if tm.match.pk == shown_id), None)
-        if shown is None:
-            raise Http404(_("That is not one of your matches."))
+    shown = _shown_match(overview, current, shown_id)
     page = ScorerPage(tournament, team, overview, current_tm, shown)
     page.panels = _panels(page)
-    byes = selectors.bye_rounds(tournament, [tm.match for tm in overview])
-    words = selectors.bye_words(tournament)
-    gone = room_selectors.withdrawn_after(tournament).get(team.pk)
-    page.rows = sorted(
-        [(tm.match.round, tm, "") for tm in overview]
-        + [(n, None, room_selectors.sitting_out_words(words, n, gone)) for n in byes],
-        key=lambda row: row[0],
-    )
+    page.rows = _overview_rows(tournament, team, overview)
     context: dict[str, Any] = {
         "tournament_public": tournament,
         "page": page,
