@@ -604,14 +604,20 @@ def _label(key: str) -> str:
 
 
 def _value_words(value: Any, limit: int = 160) -> str:
-    if value is None or value == "" or value == [] or value == {}:
-        text = "—"
-    elif isinstance(value, bool):
-        text = "yes" if value else "no"
-    elif isinstance(value, dict):
-        text = "; ".join(f"{_label(k)}: {_value_words(v, 40)}" for k, v in value.items())
-    elif isinstance(value, list | tuple):
-        text = ", ".join(_value_words(item, 40) for item in value)
-    else:
-        text = str(value)
+    """A logged value in words, cut to ``limit`` characters."""
+    text = _plain_words(value)
     return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _plain_words(value: Any) -> str:
+    """Nothing as a dash, a flag as yes or no, a mapping and a list item by item (each item
+    cut short), anything else as it prints."""
+    if value in (None, "", [], {}):
+        return "—"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, dict):
+        return "; ".join(f"{_label(k)}: {_value_words(v, 40)}" for k, v in value.items())
+    if isinstance(value, list | tuple):
+        return ", ".join(_value_words(item, 40) for item in value)
+    return str(value)
