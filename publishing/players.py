@@ -51,39 +51,49 @@ def _name(team: Entrant) -> str:
 def standings_sheet(tournament: Tournament, state: StandingsState) -> SheetSpec:
     entries = (state.standings or {}).get("standings", [])
     players = {str(team.pk): team for team in tournament.teams.all()}
-    totals = tournament.ranking == "totals"
-    columns = [Column(_("Place"), 7), Column(_("No."), 6), Column(_("Player"), 28)]
-    tiebreak = tournament.game_rules.totals_tiebreak
-    if totals:
-        columns += [Column(_("Total"), 9)]
-        if tiebreak:
-            columns += [Column(tiebreak.capitalize(), 11)]
-    else:
-        columns += [Column(_("Ranking points"), 14), Column(_("Percentage"), 11)]
-    columns += [Column(_("Boards"), 8), Column(_("Status"), 14)]
+    measures = _measures(tournament)
+    columns = [
+        Column(_("Place"), 7),
+        Column(_("No."), 6),
+        Column(_("Player"), 28),
+        *(column for column, _key in measures),
+        Column(_("Boards"), 8),
+        Column(_("Status"), 14),
+    ]
     rows = []
     for entry in entries:
         team = players.get(str(entry["player"]))
         if team is None:
             continue
-        if totals:
-            values = (entry.get("total"),) + ((entry.get("tiebreak"),) if tiebreak else ())
-        else:
-            values = (entry.get("points"), entry.get("percentage"))
         rows.append(
             (
                 entry.get("place"),
                 team.number,
                 _name(team),
-                *values,
+                *(entry.get(key) for _column, key in measures),
                 entry.get("matches"),
                 entry.get("status"),
             )
         )
     title = _("Standings of %(tournament)s") % {"tournament": clean_text(tournament.name)}
-    if not totals and (state.standings or {}).get("provisional"):
+    if tournament.ranking != "totals" and (state.standings or {}).get("provisional"):
         title += " " + _("(placed by percentage, highest first, while results are missing)")
     return _sheet(gettext_noop("Standings"), title, columns, rows)
+
+
+def _measures(tournament: Tournament) -> list[tuple[Column, str]]:
+    """The standings' columns between the player and his boards, each with its key in a
+    standings entry: the total and the game's tie-break, or ranking points and percentage."""
+    if tournament.ranking != "totals":
+        return [
+            (Column(_("Ranking points"), 14), "points"),
+            (Column(_("Percentage"), 11), "percentage"),
+        ]
+    measures = [(Column(_("Total"), 9), "total")]
+    tiebreak = tournament.game_rules.totals_tiebreak
+    if tiebreak:
+        measures.append((Column(tiebreak.capitalize(), 11), "tiebreak"))
+    return measures
 
 
 def _seated(tournament: Tournament) -> list[Match]:
