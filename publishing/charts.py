@@ -479,8 +479,19 @@ def spread_svg(groups: list[dict[str, Any]], tr: Translate = english) -> str:
         f"aria-label={quoteattr(tr('Spread of the table results at every table'))} "
         'xmlns="http://www.w3.org/2000/svg">'
         f"<title>{escape(tr('Spread of the results at every table'))}</title>",
-        '<g class="axes">',
     ]
+    parts += _spread_axis(lowest, highest, x, top, height)
+    for index, group in enumerate(shown):
+        parts += _spread_strip(group, top + row * index + row / 2, left, x, tr)
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+def _spread_axis(
+    lowest: float, highest: float, x: Callable[[float], float], top: int, height: int
+) -> list[str]:
+    """The grid lines at the powers of ten within the results' range, and at 0."""
+    parts = ['<g class="axes">']
     for tick in (-10000, -1000, -100, -10, 0, 10, 100, 1000, 10000):
         if lowest <= tick <= highest or tick == 0:
             at = _number(x(tick))
@@ -489,29 +500,34 @@ def spread_svg(groups: list[dict[str, Any]], tr: Translate = english) -> str:
                 f'<text x="{at}" y="{top - 12}" text-anchor="middle">{tick}</text>'
             )
     parts.append("</g>")
-    for index, group in enumerate(shown):
-        mid = top + row * index + row / 2
-        label = tr("T%(table)s") % {"table": group["table"]}
-        if group["board"] != 1:
-            label += " " + tr("B%(board)s") % {"board": group["board"]}
-        side = group["side"]
-        parts.append(
-            f'<g class="strip side-{side}"><title>{escape(_strip_title(group, tr))}</title>'
-            f'<text x="{left - 8}" y="{_number(mid + 5)}" text-anchor="end">'
-            f"{escape(label)} {escape(tr(side))}</text>"
-            f'<line class="whisker" x1="{_number(x(group["low"]))}" '
-            f'x2="{_number(x(group["high"]))}" y1="{_number(mid)}" y2="{_number(mid)}"/>'
-            f'<rect x="{_number(x(group["q1"]))}" y="{_number(mid - 5)}" '
-            f'width="{_number(max(1, x(group["q3"]) - x(group["q1"])))}" height="10"/>'
-            f'<line class="median" x1="{_number(x(group["median"]))}" '
-            f'x2="{_number(x(group["median"]))}" y1="{_number(mid - 6)}" y2="{_number(mid + 6)}"/>'
-        )
-        for number, score in enumerate(group.get("scores") or []):
-            jitter = ((number * 7) % 5 - 2) * 1.2
-            parts.append(f'<circle cx="{_number(x(score))}" cy="{_number(mid + jitter)}" r="1.8"/>')
-        parts.append("</g>")
-    parts.append("</svg>")
-    return "".join(parts)
+    return parts
+
+
+def _spread_strip(
+    group: dict[str, Any], mid: float, left: int, x: Callable[[float], float], tr: Translate
+) -> list[str]:
+    """One strip at height ``mid``: its label (the table, the board unless it is the first,
+    the side), the whiskers, the box, the median and the results as dots."""
+    label = tr("T%(table)s") % {"table": group["table"]}
+    if group["board"] != 1:
+        label += " " + tr("B%(board)s") % {"board": group["board"]}
+    side = group["side"]
+    parts = [
+        f'<g class="strip side-{side}"><title>{escape(_strip_title(group, tr))}</title>'
+        f'<text x="{left - 8}" y="{_number(mid + 5)}" text-anchor="end">'
+        f"{escape(label)} {escape(tr(side))}</text>"
+        f'<line class="whisker" x1="{_number(x(group["low"]))}" '
+        f'x2="{_number(x(group["high"]))}" y1="{_number(mid)}" y2="{_number(mid)}"/>'
+        f'<rect x="{_number(x(group["q1"]))}" y="{_number(mid - 5)}" '
+        f'width="{_number(max(1, x(group["q3"]) - x(group["q1"])))}" height="10"/>'
+        f'<line class="median" x1="{_number(x(group["median"]))}" '
+        f'x2="{_number(x(group["median"]))}" y1="{_number(mid - 6)}" y2="{_number(mid + 6)}"/>'
+    ]
+    for number, score in enumerate(group.get("scores") or []):
+        jitter = ((number * 7) % 5 - 2) * 1.2
+        parts.append(f'<circle cx="{_number(x(score))}" cy="{_number(mid + jitter)}" r="1.8"/>')
+    parts.append("</g>")
+    return parts
 
 
 def _strip_title(group: dict[str, Any], tr: Translate = english) -> str:
