@@ -307,8 +307,17 @@ def broadcast_state(request: HttpRequest, slug: str, table: int) -> HttpResponse
         response = HttpResponse(status=304)
         response["ETag"] = etag
         return response
+    response = JsonResponse(_state_body(request.GET, found))
+    response["ETag"] = etag
+    patch_cache_control(response, private=True, no_cache=True)
+    return response
+
+
+def _state_body(query: Any, found: FeaturedTable) -> dict[str, Any]:
+    """The table's recorded boards and the one shown: the one asked for (``match``, ``board``),
+    else the live one; up to ``step`` actions for a replay."""
     slots = selectors.board_slots(found)
-    chosen = _board_arguments(request.GET)
+    chosen = _board_arguments(query)
     recorded = [s for s in slots if s.recording is not None]
     slot = selectors.slot_of(slots, *chosen) if chosen else _live_slot(recorded)
     body: dict[str, Any] = {
@@ -320,13 +329,10 @@ def broadcast_state(request: HttpRequest, slug: str, table: int) -> HttpResponse
         "board": None,
     }
     if slot is not None and slot.recording is not None:
-        step = request.GET.get("step")
+        step = query.get("step")
         upto = int(step) if step and step.isdigit() else None
         body["board"] = selectors.board_payload(found, slot, upto=upto)
-    response = JsonResponse(body)
-    response["ETag"] = etag
-    patch_cache_control(response, private=True, no_cache=True)
-    return response
+    return body
 
 
 def _live_slot(recorded: list[selectors.BoardSlot]) -> selectors.BoardSlot | None:
