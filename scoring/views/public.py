@@ -302,10 +302,7 @@ def _bye_lines(
     rounds = selectors.bye_rounds(tournament, [line["match"] for line in lines])
     if not rounds:
         return []
-    total = None
-    if standing is not None and not (tournament.of_players and tournament.ranking == "totals"):
-        own = RankingPoints.objects.filter(team=team).aggregate(sum=Sum("points"))["sum"] or 0
-        total = round(standing.points - own, 6) or None
+    total = _bye_total(tournament, team, standing)
     words = selectors.bye_words(tournament)
     gone = room_selectors.withdrawn_after(tournament).get(team.pk)
     return [
@@ -317,6 +314,23 @@ def _bye_lines(
         }
         for number in rounds
     ]
+
+
+def _bye_total(tournament: Tournament, team: Entrant, standing: Standing | None) -> float | None:
+    """What the entrant's byes are worth: its standing's points less its ranking points at
+    the tables; None when nothing is ranked yet, when the byes give nothing, or under totals
+    of a game of individuals (a bye adds nothing to a total)."""
+    if standing is None or (tournament.of_players and tournament.ranking == "totals"):
+        return None
+    own = RankingPoints.objects.filter(team=team).aggregate(sum=Sum("points"))["sum"] or 0
+    return round(standing.points - own, 6) or None
+
+
+def _side_score(result: Result | None, side: str) -> int | None:
+    """A side's table result on a board (NS or EW); None before there is one."""
+    if result is None:
+        return None
+    return result.north_result if side == "NS" else result.east_result
 
 
 def _pair_lines(tournament: Tournament, team: Entrant, matches, results, points, boards):
@@ -337,9 +351,7 @@ def _pair_lines(tournament: Tournament, team: Entrant, matches, results, points,
                     "side": side,
                     "board": board_number,
                     "result": result,
-                    "score": None
-                    if result is None
-                    else (result.north_result if side == "NS" else result.east_result),
+                    "score": _side_score(result, side),
                     "points": points_text(points.get((match.pk, board_number))),
                     "opponent": opponent,
                     "forfeit": forfeit
