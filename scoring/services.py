@@ -572,10 +572,7 @@ def call_director(
     if again is not None:
         _review_stands(locked, again, gettext_noop("Your call for the director"))
         return again
-    if team.pk not in (locked.match.north_entrant_id, locked.match.east_entrant_id) and not (
-        MatchSeat.objects.filter(match=locked.match, team=team).exists()
-    ):
-        raise NotAllowed(_("only the players of this match may call the director here"))
+    _check_plays_in(locked.match, team)
     tournament = team.tournament
     _check_open(tournament)
     if locked.state.state == states.DISPUTED:
@@ -585,20 +582,7 @@ def call_director(
             return open_call
     settled = locked.state.has_result
     if settled:
-        if not reason:
-            raise InvalidEntry(
-                _("this board already has a result: say why you call the director to it again"),
-                field="reason",
-            )
-        disputes = _redisputes(locked)
-        if disputes >= REDISPUTES_PER_BOARD:
-            raise WrongState(
-                _(
-                    "this board's result has been questioned %(count)s times already; "
-                    "speak to the director at the table"
-                )
-                % {"count": disputes}
-            )
+        _check_may_reopen(locked, reason)
     review = _review(
         locked,
         Review.Action.CALL_DIRECTOR,
@@ -619,6 +603,33 @@ def call_director(
             unattended=f"team {team.number}",
         )
     return review
+
+
+def _check_plays_in(match: Match, team: Entrant) -> None:
+    """Only an entrant of the match (a pair at it, or a player seated there) calls."""
+    if team.pk in (match.north_entrant_id, match.east_entrant_id):
+        return
+    if not MatchSeat.objects.filter(match=match, team=team).exists():
+        raise NotAllowed(_("only the players of this match may call the director here"))
+
+
+def _check_may_reopen(locked: LockedBoard, reason: str) -> None:
+    """A board with a result is called to again only with a reason, and at most
+    ``REDISPUTES_PER_BOARD`` times."""
+    if not reason:
+        raise InvalidEntry(
+            _("this board already has a result: say why you call the director to it again"),
+            field="reason",
+        )
+    disputes = _redisputes(locked)
+    if disputes >= REDISPUTES_PER_BOARD:
+        raise WrongState(
+            _(
+                "this board's result has been questioned %(count)s times already; "
+                "speak to the director at the table"
+            )
+            % {"count": disputes}
+        )
 
 
 REDISPUTE = "redispute"
