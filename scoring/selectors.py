@@ -251,18 +251,27 @@ def team_overview(team: Entrant) -> tuple[list[TeamMatch], Match | None]:
     by_match: dict[int, list[tuple[int, states.BoardState]]] = defaultdict(list)
     for (match_id, number), state in found.items():  # board numbers ascending
         by_match[match_id].append((number, state))
-    overview = []
-    for match in matches:
-        boards = by_match[match.pk]
-        if match.pk in seated:
-            side = next(seat for seat, player in seated[match.pk] if player.pk == team.pk)
-            overview.append(TeamMatch(match, side, None, boards, seated[match.pk]))
-            continue
-        side = "NS" if match.north_entrant_id == team.pk else "EW"
-        opponent = match.east_entrant if side == "NS" else match.north_entrant
-        overview.append(TeamMatch(match, side, opponent, boards))
+    overview = [
+        _team_match(match, team, by_match[match.pk], seated.get(match.pk)) for match in matches
+    ]
     current = next((tm.match for tm in overview if tm.holds_the_team), None)
     return overview, current
+
+
+def _team_match(
+    match: Match,
+    team: Entrant,
+    boards: list[tuple[int, states.BoardState]],
+    seats: list[tuple[str, Entrant]] | None,
+) -> TeamMatch:
+    """A match as the entrant sees it: its seat among the players ``seats`` (a game of
+    individuals), or its side and its opponent."""
+    if seats:
+        side = next(seat for seat, player in seats if player.pk == team.pk)
+        return TeamMatch(match, side, None, boards, seats)
+    side = "NS" if match.north_entrant_id == team.pk else "EW"
+    opponent = match.east_entrant if side == "NS" else match.north_entrant
+    return TeamMatch(match, side, opponent, boards)
 
 
 def current_match_for(team: Entrant) -> Match | None:
@@ -400,11 +409,7 @@ def individual_ranking_input(tournament: Tournament) -> dict[str, Any]:
             match__table__tournament=tournament, current=True
         ).values_list("match_id", "board__number", "seats", "submission__score")
     }
-    seating: dict[int, dict[str, str]] = defaultdict(dict)
-    for match_id, seat, player in MatchSeat.objects.filter(
-        match__table__tournament=tournament
-    ).values_list("match_id", "seat", "team_id"):
-        seating[match_id][seat] = str(player)
+    seating = _seating(tournament)
     boards = _boards_of(tournament)
     matches, playing = [], defaultdict(set)
     for match_id, round_, table_id, table in Match.objects.filter(
@@ -440,6 +445,16 @@ def individual_ranking_input(tournament: Tournament) -> dict[str, Any]:
         ],
         **_withdrawn(tournament, "player"),
     }
+
+
+def _seating(tournament: Tournament) -> dict[int, dict[str, str]]:
+    """Every match's players by seat (``{"N": player id, ...}``), by match id."""
+    seating: dict[int, dict[str, str]] = defaultdict(dict)
+    for match_id, seat, player in MatchSeat.objects.filter(
+        match__table__tournament=tournament
+    ).values_list("match_id", "seat", "team_id"):
+        seating[match_id][seat] = str(player)
+    return seating
 
 
 def _individual_result(seats: dict[str, Any], entered: dict[str, Any] | None) -> dict[str, Any]:
