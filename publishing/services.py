@@ -394,6 +394,12 @@ def auto_publish_standings(tournament: Tournament) -> str:
     )
     if done.exists():
         return "already published"
+    return _publish_standings_workbook(tournament, round_number, final)
+
+
+def _publish_standings_workbook(tournament: Tournament, round_number: int, final: bool) -> str:
+    """Write the standings workbook now and publish it after ``round_number``, logged;
+    "published", or "failed" when the export did not finish."""
     export, _started = request_export(
         tournament=tournament, kind=Export.Kind.STANDINGS, fmt=Export.Format.XLSX, enqueue=False
     )
