@@ -641,11 +641,7 @@ def round_progress(tournament: Tournament) -> list[RoundProgress]:
     """The rounds being played: the earliest round with a table still out and every later
     round some table has started; each with its tables in and the tables still out."""
     missing, disputed = open_boards(tournament)
-    tables_of_round: dict[int, set[int]] = defaultdict(set)
-    for round_number, table in Match.objects.filter(table__tournament=tournament).values_list(
-        "round", "table__number"
-    ):
-        tables_of_round[round_number].add(table)
+    tables_of_round = _tables_of_rounds(tournament)
     out: dict[int, set[int]] = defaultdict(set)
     for board in missing:
         out[board.round].add(board.table)
@@ -669,6 +665,16 @@ def round_progress(tournament: Tournament) -> list[RoundProgress]:
         )
         for r in shown
     ]
+
+
+def _tables_of_rounds(tournament: Tournament) -> dict[int, set[int]]:
+    """The tables that host a match in each round, by round."""
+    tables_of_round: dict[int, set[int]] = defaultdict(set)
+    for round_number, table in Match.objects.filter(table__tournament=tournament).values_list(
+        "round", "table__number"
+    ):
+        tables_of_round[round_number].add(table)
+    return tables_of_round
 
 
 def last_started_round(tournament: Tournament) -> int:
