@@ -179,15 +179,7 @@ def print_route_cards(request: HttpRequest, slug: str) -> HttpResponse:
     if request.GET.get("reprint"):
         cards = [card for card in cards if card.team.number in all_flags]
     for card in cards:
-        card.url = scorer_url(card.team, request)
-        label = (
-            gettext("Scorer link of player %(number)s")
-            if tournament.of_players
-            else gettext("Scorer link of team %(number)s")
-        )
-        card.qr = qr_svg(card.url, label=label % {"number": card.team.number})
-        card.flag = all_flags.get(card.team.number, "")
-        card.digest = room_selectors.card_digest(card)
+        _ready_to_print(card, request, tournament, all_flags.get(card.team.number, ""))
     return _render(
         request,
         "tournaments/print/route_cards.html",
@@ -197,6 +189,22 @@ def print_route_cards(request: HttpRequest, slug: str) -> HttpResponse:
         flagged_here=[card for card in cards if card.flag],
         only_flagged=bool(request.GET.get("reprint")),
     )
+
+
+def _ready_to_print(
+    card: selectors.RouteCard, request: HttpRequest, tournament: Tournament, flag: str
+) -> None:
+    """A route card with its scorer link and the link's QR code, its reprint flag and the
+    digest of what it prints."""
+    card.url = scorer_url(card.team, request)
+    label = (
+        gettext("Scorer link of player %(number)s")
+        if tournament.of_players
+        else gettext("Scorer link of team %(number)s")
+    )
+    card.qr = qr_svg(card.url, label=label % {"number": card.team.number})
+    card.flag = flag
+    card.digest = room_selectors.card_digest(card)
 
 
 def _printed_so_far(
