@@ -103,11 +103,17 @@ def _settings(data: dict[str, Any], errors: list[str]) -> dict[str, Any]:
     game = _game_of(data)
     if game is not None:
         settings.update(_game_keys(game, data, errors))
-    options = data.get("options", {})
+    settings.update(_house_rule_settings(data.get("options", {}), game, errors))
+    return settings
+
+
+def _house_rule_settings(options: Any, game: Game | None, errors: list[str]) -> dict[str, Any]:
+    """The description's ``options``: the game's house rules, each a whole number of points."""
     if not isinstance(options, dict):
         errors.append("options: must be a mapping of house rules to points")
-        options = {}
+        return {}
     known = _house_rules(game)
+    settings = {}
     for name, value in options.items():
         if name not in known:
             errors.append(f"options: unknown house rule {name!r} (known: {', '.join(known)})")
