@@ -60,18 +60,7 @@ def _status_text(status: str, withdrew_after: int | None) -> str:
 
 
 def _standings_html(tournament: Tournament, state: StandingsState) -> str:
-    rows = list(Standing.objects.filter(tournament=tournament).select_related("team"))
-    if tournament.of_players:
-        entries = _stored_entries(tournament)
-        for row in rows:
-            row.entry = entries.get(row.team_id, {})
-    withdrawn = room_selectors.withdrawn_after(tournament)
-    substitutes = room_selectors.substitutes_of_entrants(tournament)
-    for row in rows:
-        row.points_text = points_text(row.points)
-        row.percentage_text = percentage_text(row.percentage)
-        row.status_text = _status_text(row.status, withdrawn.get(row.team_id))
-        row.substitutes = "; ".join(substitutes.get(row.team_id, []))
+    rows = _standing_rows(tournament)
     teams = [] if rows else list(tournament.teams.order_by("number"))
     status = standings_status(tournament, state)
     totals = tournament.of_players and tournament.ranking == "totals"
@@ -96,6 +85,23 @@ def _standings_html(tournament: Tournament, state: StandingsState) -> str:
             "tables": list(tournament.tables.order_by("number")),
         },
     )
+
+
+def _standing_rows(tournament: Tournament) -> list[Standing]:
+    """The stored standings' rows with their figures, status and substitutes in words (and,
+    in a game of individuals, each player's stored entry)."""
+    rows = list(Standing.objects.filter(tournament=tournament).select_related("team"))
+    entries = _stored_entries(tournament) if tournament.of_players else {}
+    withdrawn = room_selectors.withdrawn_after(tournament)
+    substitutes = room_selectors.substitutes_of_entrants(tournament)
+    for row in rows:
+        if tournament.of_players:
+            row.entry = entries.get(row.team_id, {})
+        row.points_text = points_text(row.points)
+        row.percentage_text = percentage_text(row.percentage)
+        row.status_text = _status_text(row.status, withdrawn.get(row.team_id))
+        row.substitutes = "; ".join(substitutes.get(row.team_id, []))
+    return rows
 
 
 def _boards_of_matches(tournament: Tournament) -> dict[int, list[int]]:
