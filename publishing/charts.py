@@ -291,18 +291,7 @@ def tables_out_words(tables: Iterable[int], tr: Translate = english) -> str:
     numbers = sorted(set(tables))
     if not numbers:
         return ""
-    runs: list[list[int]] = []
-    for number in numbers:
-        if runs and number == runs[-1][-1] + 1:
-            runs[-1].append(number)
-        else:
-            runs.append([number])
-    parts: list[str] = []
-    for run in runs:
-        if len(run) >= 3:
-            parts.append(f"{run[0]}-{run[-1]}")
-        else:
-            parts.extend(str(number) for number in run)
+    parts = _table_runs(numbers)
     if len(numbers) == 1:
         return tr("Table %(table)s is still being played: its results are not shown yet.") % {
             "table": parts[0]
@@ -317,6 +306,24 @@ def tables_out_words(tables: Iterable[int], tr: Translate = english) -> str:
     return tr("Tables %(tables)s are still being played: their results are not shown yet.") % {
         "tables": listed
     }
+
+
+def _table_runs(numbers: list[int]) -> list[str]:
+    """Sorted table numbers as the list names them: a run of three or more as a range
+    ("1-4"), the others one by one."""
+    runs: list[list[int]] = []
+    for number in numbers:
+        if runs and number == runs[-1][-1] + 1:
+            runs[-1].append(number)
+        else:
+            runs.append([number])
+    parts: list[str] = []
+    for run in runs:
+        if len(run) >= 3:
+            parts.append(f"{run[0]}-{run[-1]}")
+        else:
+            parts.extend(str(number) for number in run)
+    return parts
 
 
 def _tidy(value: float) -> int | float:
