@@ -648,8 +648,15 @@ def places_sheets(data: WorkbookData, teams: _TeamLookup) -> list[SheetSpec]:
     leaders = _chart_teams(data, team_codes)
     if not leaders:
         return [data_sheet, _chart_sheet(title, None, _("(no team has a place to draw)"))]
+    chart = _places_chart(leaders, team_codes, len(places.rounds))
+    return [data_sheet, _chart_sheet(title, chart, "")]
+
+
+def _places_chart(leaders: list[int], team_codes: list[int], rounds: int) -> ChartSpec:
+    """The line chart of the ``leaders``' places, drawn from their columns of the places
+    sheet (the round in the first)."""
     column_of = {code: index + 2 for index, code in enumerate(team_codes)}
-    chart = ChartSpec(
+    return ChartSpec(
         title=(
             _("Place after every round")
             if len(leaders) == len(team_codes)
@@ -659,11 +666,10 @@ def places_sheets(data: WorkbookData, teams: _TeamLookup) -> list[SheetSpec]:
         data_sheet=_("Places"),
         category_column=1,
         series_columns=[column_of[code] for code in leaders],
-        rows=len(places.rounds),
+        rows=rounds,
         x_title=_("Round"),
         y_title=_("Place"),
     )
-    return [data_sheet, _chart_sheet(title, chart, "")]
 
 
 def _chart_sheet(title: str, chart: ChartSpec | None, note: str) -> SheetSpec:
