@@ -560,6 +560,16 @@ def import_tournament(data: Any, *, slug: str | None = None, by: Any = None) -> 
     return tournament
 
 
+def _whole_per_seat(seats: Any, wanted: tuple[str, ...]) -> bool:
+    """Whether a result's ``seats`` gives a whole number to each of the ``wanted`` seats and
+    to no other."""
+    return (
+        isinstance(seats, dict)
+        and set(seats) == set(wanted)
+        and all(isinstance(v, int) and not isinstance(v, bool) for v in seats.values())
+    )
+
+
 class _Restore:
     """The rows of one backup, created in order; each step checks what it reads."""
 
@@ -886,11 +896,7 @@ class _Restore:
         # The seats of the result's own table (tables of several sizes have their own).
         wanted = self.game.seats(result.match.table.players or self.tournament.table_size)
         seats = result.seats
-        if (
-            isinstance(seats, dict)
-            and set(seats) == set(wanted)
-            and all(isinstance(v, int) and not isinstance(v, bool) for v in seats.values())
-        ):
+        if _whole_per_seat(seats, wanted):
             return
         given = "none" if seats is None else json.dumps(seats)
         older = " (a version 1 backup does not hold them)" if self.reader.version == 1 else ""
