@@ -71,21 +71,7 @@ def _featured_action(request: HttpRequest, tournament: Tournament) -> None:
     number = request.POST.get("table", "")
     try:
         if action in ("feature", "unfeature", "new-code"):
-            if not number.isdigit():
-                raise services.BroadcastError("choose a table")
-            if action == "feature":
-                services.feature_table(by=request.user, tournament=tournament, number=int(number))
-                messages.success(request, f"Table {number} is featured.")
-                return
-            found = selectors.featured_table(tournament, int(number))
-            if found is None:
-                raise services.BroadcastError(f"table {number} is not featured")
-            if action == "unfeature":
-                services.unfeature_table(by=request.user, featured=found)
-                messages.success(request, f"Table {number} is no longer featured.")
-            else:
-                services.regenerate_recorder_code(by=request.user, featured=found)
-                messages.success(request, f"Table {number} has a new recorder's code.")
+            _table_action(request, tournament, action, number)
         elif action == "grant-press":
             user = services.grant_press(by=request.user, username=request.POST.get("username", ""))
             messages.success(request, f"{user.username} is accredited as press.")
@@ -96,6 +82,25 @@ def _featured_action(request: HttpRequest, tournament: Tournament) -> None:
             raise services.BroadcastError("unknown action")
     except services.BroadcastError as exc:
         messages.error(request, str(exc).capitalize())
+
+
+def _table_action(request: HttpRequest, tournament: Tournament, action: str, number: str) -> None:
+    """Feature a table, stop featuring it, or give its recorder a new code."""
+    if not number.isdigit():
+        raise services.BroadcastError("choose a table")
+    if action == "feature":
+        services.feature_table(by=request.user, tournament=tournament, number=int(number))
+        messages.success(request, f"Table {number} is featured.")
+        return
+    found = selectors.featured_table(tournament, int(number))
+    if found is None:
+        raise services.BroadcastError(f"table {number} is not featured")
+    if action == "unfeature":
+        services.unfeature_table(by=request.user, featured=found)
+        messages.success(request, f"Table {number} is no longer featured.")
+    else:
+        services.regenerate_recorder_code(by=request.user, featured=found)
+        messages.success(request, f"Table {number} has a new recorder's code.")
 
 
 # --- the recorder ---------------------------------------------------------------------------
