@@ -236,32 +236,8 @@ def hand_records(tournament: Tournament, tables: set[int]) -> list[HandRecord]:
         played = []
         for match in by_table[board.table.number]:
             result = results.get((match.pk, board.pk))
-            if result is None:
-                continue
-            seats = [
-                (
-                    seat.seat,
-                    seat.team,
-                    (result.seats or {}).get(seat.seat),
-                    points_text(points.get((match.pk, board.pk, seat.team_id))),
-                )
-                for seat in (match.seats.all() if tournament.of_players else [])
-            ]
-            played.append(
-                PlayedResult(
-                    round=match.round,
-                    north_entrant=match.north_entrant,
-                    east_entrant=match.east_entrant,
-                    seats=seats,
-                    words=result_words(result, tournament),
-                    ns=result.north_result,
-                    ew=result.east_result,
-                    ns_points=points_text(points.get((match.pk, board.pk, match.north_entrant_id))),
-                    ew_points=points_text(points.get((match.pk, board.pk, match.east_entrant_id))),
-                    kind=result.kind,
-                    beside=_beside(game, analysis, result),
-                )
-            )
+            if result is not None:
+                played.append(_played(tournament, match, board, result, points, analysis))
         records.append(
             HandRecord(
                 table=board.table,
@@ -272,6 +248,41 @@ def hand_records(tournament: Tournament, tables: set[int]) -> list[HandRecord]:
             )
         )
     return records
+
+
+def _played(
+    tournament: Tournament,
+    match: Match,
+    board: Board,
+    result: Result,
+    points: dict[tuple, Any],
+    analysis: Any,
+) -> PlayedResult:
+    """A result of a board's hand record: who played it (each seat's player, result and
+    points in a game of individuals), in words, each side's result and points, and beside
+    the double dummy table."""
+    seats = [
+        (
+            seat.seat,
+            seat.team,
+            (result.seats or {}).get(seat.seat),
+            points_text(points.get((match.pk, board.pk, seat.team_id))),
+        )
+        for seat in (match.seats.all() if tournament.of_players else [])
+    ]
+    return PlayedResult(
+        round=match.round,
+        north_entrant=match.north_entrant,
+        east_entrant=match.east_entrant,
+        seats=seats,
+        words=result_words(result, tournament),
+        ns=result.north_result,
+        ew=result.east_result,
+        ns_points=points_text(points.get((match.pk, board.pk, match.north_entrant_id))),
+        ew_points=points_text(points.get((match.pk, board.pk, match.east_entrant_id))),
+        kind=result.kind,
+        beside=_beside(tournament.game_rules, analysis, result),
+    )
 
 
 def _beside(game: Any, analysis: Any, result: Result) -> str:
