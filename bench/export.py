@@ -113,6 +113,7 @@ def build_database_tournament(k: int, seed: int = 1, rounds: int | None = None):
     import random
 
     from engine.games.pymtheg.cards import format_deal, seeded_deal
+    from engine.games.pymtheg.rulesets import OPTION_NAMES
     from engine.games.pymtheg.scoring import score_record
     from scoring.models import Result, Review, Submission
     from scoring.services import rebuild_progress
@@ -144,8 +145,9 @@ def build_database_tournament(k: int, seed: int = 1, rounds: int | None = None):
         for r in range(rounds)
         for t in range(k)
     )
-    base = {"ruleset": tournament.rules["ruleset"], "options": tournament.options, "opening": "N",
-            "direction": tournament.direction}  # fmt: skip
+    rules = tournament.rules
+    base = {"ruleset": rules["ruleset"], "options": {name: rules[name] for name in OPTION_NAMES},
+            "opening": "N", "direction": tournament.direction}  # fmt: skip
     scored = [({**base, **facts}, score_record({**base, **facts}).as_dict()) for facts in _facts()]
     picks = [scored[rng.randrange(len(scored))] for _ in matches]
     submissions = Submission.objects.bulk_create(

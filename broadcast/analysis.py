@@ -9,8 +9,8 @@ the game's ``TablePlay.solver_position``; for a game whose position is None in t
 trick the remaining players' legal cards are tried, each side choosing its best. A card cost a
 trick when the count after it is worse for its player's side than the count before it.
 
-Counting takes time (a full Pymtheg deal takes seconds), so it never holds up a page: values
-are computed one position at a time by a worker thread of the web process
+Counting takes time (a full deal of a game of 60 cards takes seconds), so it never holds up
+a page: values are computed one position at a time by a worker thread of the web process
 (``BROADCAST_ANALYSIS = "background"``, the default), kept in the cache, and the page shows
 what is ready and says what is still being analysed. ``"inline"`` counts during the request
 (for tests of fast games), ``"off"`` not at all. Without the solver the page says the analysis
@@ -189,12 +189,7 @@ def analyse(start: Callable[[], TablePlay], actions: list[str]) -> dict[str, Any
     counts: dict[int, int] = {}
     missing: list[int] = []
     for step, _seat in steps:
-        prefix = actions[:step]
-        if mode == "inline":
-            found = value(start, prefix)
-        else:
-            cached = cache.get(_key(start, prefix))
-            found = int(cached) if cached is not None else None
+        found = _count_known(start, actions[:step], mode)
         if found is None:
             missing.append(step)
         else:
@@ -202,15 +197,6 @@ def analyse(start: Callable[[], TablePlay], actions: list[str]) -> dict[str, Any
     if missing and mode == "background":
         # The newest position first: it is the one being watched.
         _submit(start, [actions[:step] for step in reversed(missing)])
-    cost = []
-    for (before, _), (after, seat) in itertools.pairwise(steps):
-        if before in counts and after in counts:
-            declarer_side = seat in _replay(start, actions[:after]).view()["declarer_side"]
-            lost = (
-                counts[after] < counts[before] if declarer_side else counts[after] > counts[before]
-            )
-            if lost:
-                cost.append(after)
     note = (
         "" if not missing else gettext("Analysing %(count)s position(s)…") % {"count": len(missing)}
     )
@@ -218,6 +204,36 @@ def analyse(start: Callable[[], TablePlay], actions: list[str]) -> dict[str, Any
         "available": True,
         "note": note,
         "counts": {str(step): count for step, count in counts.items()},
-        "cost": cost,
+        "cost": _costly_steps(start, actions, steps, counts),
         "pending": len(missing),
     }
+
+
+def _count_known(start: Callable[[], TablePlay], prefix: list[str], mode: str) -> int | None:
+    """A position's count: counted now in ``"inline"`` mode, else as the cache holds it
+    (None: not counted yet)."""
+    if mode == "inline":
+        return value(start, prefix)
+    cached = cache.get(_key(start, prefix))
+    return int(cached) if cached is not None else None
+
+
+def _costly_steps(
+    start: Callable[[], TablePlay],
+    actions: list[str],
+    steps: list[tuple[int, str]],
+    counts: dict[int, int],
+) -> list[int]:
+    """The steps whose card cost its side a trick, among those counted before and after."""
+    cost = []
+    for (before, _), (after, seat) in itertools.pairwise(steps):
+        if before in counts and after in counts:
+            declarer_side = seat in _replay(start, actions[:after]).view()["declarer_side"]
+            if _worse(counts[before], counts[after], for_declarer=declarer_side):
+                cost.append(after)
+    return cost
+
+
+def _worse(before: int, after: int, *, for_declarer: bool) -> bool:
+    """Whether a count (the declarer's side's tricks) went the wrong way for a side."""
+    return after < before if for_declarer else after > before

@@ -139,7 +139,7 @@ def new_table_play(
     tournament: Tournament, match: Match, board: Board, *, constrained: bool = True
 ) -> TablePlay:
     """The board's play before any action, under the tournament's rules; ``constrained``:
-    offering only what North's entry offers now (a Pyramid declarer's sheet as it stands),
+    offering only what North's entry offers now (a declarer's score sheet as it stands),
     for a new action; a replay of stored actions is not held to a sheet that has moved on."""
     game = tournament.game_rules
     extra: dict[str, Any] = {}

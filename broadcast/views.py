@@ -71,21 +71,7 @@ def _featured_action(request: HttpRequest, tournament: Tournament) -> None:
     number = request.POST.get("table", "")
     try:
         if action in ("feature", "unfeature", "new-code"):
-            if not number.isdigit():
-                raise services.BroadcastError("choose a table")
-            if action == "feature":
-                services.feature_table(by=request.user, tournament=tournament, number=int(number))
-                messages.success(request, f"Table {number} is featured.")
-                return
-            found = selectors.featured_table(tournament, int(number))
-            if found is None:
-                raise services.BroadcastError(f"table {number} is not featured")
-            if action == "unfeature":
-                services.unfeature_table(by=request.user, featured=found)
-                messages.success(request, f"Table {number} is no longer featured.")
-            else:
-                services.regenerate_recorder_code(by=request.user, featured=found)
-                messages.success(request, f"Table {number} has a new recorder's code.")
+            _table_action(request, tournament, action, number)
         elif action == "grant-press":
             user = services.grant_press(by=request.user, username=request.POST.get("username", ""))
             messages.success(request, f"{user.username} is accredited as press.")
@@ -96,6 +82,25 @@ def _featured_action(request: HttpRequest, tournament: Tournament) -> None:
             raise services.BroadcastError("unknown action")
     except services.BroadcastError as exc:
         messages.error(request, str(exc).capitalize())
+
+
+def _table_action(request: HttpRequest, tournament: Tournament, action: str, number: str) -> None:
+    """Feature a table, stop featuring it, or give its recorder a new code."""
+    if not number.isdigit():
+        raise services.BroadcastError("choose a table")
+    if action == "feature":
+        services.feature_table(by=request.user, tournament=tournament, number=int(number))
+        messages.success(request, f"Table {number} is featured.")
+        return
+    found = selectors.featured_table(tournament, int(number))
+    if found is None:
+        raise services.BroadcastError(f"table {number} is not featured")
+    if action == "unfeature":
+        services.unfeature_table(by=request.user, featured=found)
+        messages.success(request, f"Table {number} is no longer featured.")
+    else:
+        services.regenerate_recorder_code(by=request.user, featured=found)
+        messages.success(request, f"Table {number} has a new recorder's code.")
 
 
 # --- the recorder ---------------------------------------------------------------------------
@@ -307,8 +312,17 @@ def broadcast_state(request: HttpRequest, slug: str, table: int) -> HttpResponse
         response = HttpResponse(status=304)
         response["ETag"] = etag
         return response
+    response = JsonResponse(_state_body(request.GET, found))
+    response["ETag"] = etag
+    patch_cache_control(response, private=True, no_cache=True)
+    return response
+
+
+def _state_body(query: Any, found: FeaturedTable) -> dict[str, Any]:
+    """The table's recorded boards and the one shown: the one asked for (``match``, ``board``),
+    else the live one; up to ``step`` actions for a replay."""
     slots = selectors.board_slots(found)
-    chosen = _board_arguments(request.GET)
+    chosen = _board_arguments(query)
     recorded = [s for s in slots if s.recording is not None]
     slot = selectors.slot_of(slots, *chosen) if chosen else _live_slot(recorded)
     body: dict[str, Any] = {
@@ -320,13 +334,10 @@ def broadcast_state(request: HttpRequest, slug: str, table: int) -> HttpResponse
         "board": None,
     }
     if slot is not None and slot.recording is not None:
-        step = request.GET.get("step")
+        step = query.get("step")
         upto = int(step) if step and step.isdigit() else None
         body["board"] = selectors.board_payload(found, slot, upto=upto)
-    response = JsonResponse(body)
-    response["ETag"] = etag
-    patch_cache_control(response, private=True, no_cache=True)
-    return response
+    return body
 
 
 def _live_slot(recorded: list[selectors.BoardSlot]) -> selectors.BoardSlot | None:

@@ -369,7 +369,7 @@ CACHES = {
     }
 }
 
-# Analysis: each part of a board's double-dummy table (one strain of Pymtheg) is solved within
+# Analysis: each part of a board's double-dummy table (``Game.analysis_parts``) is solved within
 # this many seconds, else the board is left "not analysed". Dealing starts the job when a worker
 # takes the tasks ("worker"), or "always" / "never".
 ANALYSIS_PART_SECONDS = float(os.environ.get("ANALYSIS_PART_SECONDS", "120"))

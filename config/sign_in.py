@@ -228,29 +228,41 @@ class ThrottledBackend(ModelBackend):
             request.sign_in_wait = wait
             logger.info("sign-in to %r from %s waits %.0f s", username, address_of(request), wait)
             raise SignInWait(wait)
+        user = self._checked_alone(request, attempt, username, password, **kwargs)
+        if user is None:
+            _refused(request, attempt, username)
+            return None
+        attempt.lift()
+        request.sign_in_known_username = username
+        return user
+
+    def _checked_alone(self, request, attempt, username, password, **kwargs):
+        """The password and the second factor checked, one check at a time for an account and
+        an address (``SignInWait`` while another runs); the user, or None."""
         busy = f"signin:busy:{attempt.account}:{attempt.source}"
-        if not cache.add(busy, 1, 10):  # one password check at a time per pair
+        if not cache.add(busy, 1, 10):
             request.sign_in_wait = 1
             raise SignInWait(1)
         try:
             user = super().authenticate(request, username, password, **kwargs)
             if user is not None and not second_factor_passes(user, request):
-                user = None
+                return None
+            return user
         finally:
             cache.delete(busy)
-        if user is None:
-            wait = attempt.failed()
-            request.sign_in_failed_wait = wait
-            logger.warning(
-                "wrong password for %r from %s%s",
-                username,
-                address_of(request),
-                f"; next attempt waits {wait} s" if wait else "",
-            )
-            return None
-        attempt.lift()
-        request.sign_in_known_username = username
-        return user
+
+
+def _refused(request, attempt: Attempt, username: str | None) -> None:
+    """A wrong password or code: counted (the page says how long the next attempt waits) and
+    logged."""
+    wait = attempt.failed()
+    request.sign_in_failed_wait = wait
+    logger.warning(
+        "wrong password for %r from %s%s",
+        username,
+        address_of(request),
+        f"; next attempt waits {wait} s" if wait else "",
+    )
 
 
 def second_factor_passes(user, request) -> bool:

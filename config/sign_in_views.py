@@ -75,34 +75,59 @@ def two_step(request: HttpRequest) -> HttpResponse:
     pending = TOTPDevice.objects.filter(
         user=user, confirmed=False, pk=request.session.get(PENDING_DEVICE)
     ).first()
-    error = ""
+    error: str | None = ""
     if request.method == "POST":
         action = request.POST.get("action")
         token = (request.POST.get("otp_token") or "").strip().replace(" ", "")
         if action == "start" and confirmed is None:
-            TOTPDevice.objects.filter(user=user, confirmed=False).delete()
-            pending = TOTPDevice.objects.create(user=user, name="authenticator", confirmed=False)
-            request.session[PENDING_DEVICE] = pending.pk
+            pending = _new_pending_device(request)
         elif action == "confirm" and pending is not None:
-            if pending.verify_token(token):
-                pending.confirmed = True
-                pending.save(update_fields=["confirmed"])
-                request.session.pop(PENDING_DEVICE, None)
-                logger.warning("%s added an authenticator app", user.get_username())
-                messages.success(
-                    request, gettext("Your sign-in now asks for the authenticator's code.")
-                )
-                return redirect("two-step")
-            error = gettext(
-                "That code is not the app's current one: check the app's clock and retry."
-            )
+            error = _confirm_device(request, pending, token)
         elif action == "remove" and confirmed is not None:
-            if confirmed.verify_token(token):
-                TOTPDevice.objects.filter(user=user).delete()
-                logger.warning("%s removed his authenticator app", user.get_username())
-                messages.success(request, gettext("Your sign-in no longer asks for a code."))
-                return redirect("two-step")
-            error = gettext("That code is not the app's current one.")
+            error = _remove_devices(request, confirmed, token)
+        if error is None:
+            return redirect("two-step")
+    return _two_step_page(request, confirmed, pending, error or "")
+
+
+def _new_pending_device(request: HttpRequest) -> TOTPDevice:
+    """A new authenticator to confirm (any earlier unconfirmed one goes), kept in the
+    session."""
+    TOTPDevice.objects.filter(user=request.user, confirmed=False).delete()
+    pending = TOTPDevice.objects.create(user=request.user, name="authenticator", confirmed=False)
+    request.session[PENDING_DEVICE] = pending.pk
+    return pending
+
+
+def _confirm_device(request: HttpRequest, pending: TOTPDevice, token: str) -> str | None:
+    """Confirm the new authenticator with its current code: None once confirmed, else why
+    not."""
+    if not pending.verify_token(token):
+        return gettext("That code is not the app's current one: check the app's clock and retry.")
+    pending.confirmed = True
+    pending.save(update_fields=["confirmed"])
+    request.session.pop(PENDING_DEVICE, None)
+    logger.warning("%s added an authenticator app", request.user.get_username())
+    messages.success(request, gettext("Your sign-in now asks for the authenticator's code."))
+    return None
+
+
+def _remove_devices(request: HttpRequest, confirmed: TOTPDevice, token: str) -> str | None:
+    """Remove the account's authenticator, given its current code: None once removed, else
+    why not."""
+    if not confirmed.verify_token(token):
+        return gettext("That code is not the app's current one.")
+    TOTPDevice.objects.filter(user=request.user).delete()
+    logger.warning("%s removed his authenticator app", request.user.get_username())
+    messages.success(request, gettext("Your sign-in no longer asks for a code."))
+    return None
+
+
+def _two_step_page(
+    request: HttpRequest, confirmed: TOTPDevice | None, pending: TOTPDevice | None, error: str
+) -> HttpResponse:
+    """The page: the authenticator in use, or the new one's QR code and key to add to the
+    app; 400 with the reason when a code was refused."""
     context = {"confirmed": confirmed, "pending": pending, "error": error}
     if pending is not None and confirmed is None:
         context["qr"] = _qr_data_uri(pending.config_url)

@@ -561,6 +561,16 @@ def import_tournament(data: Any, *, slug: str | None = None, by: Any = None) -> 
     return tournament
 
 
+def _whole_per_seat(seats: Any, wanted: tuple[str, ...]) -> bool:
+    """Whether a result's ``seats`` gives a whole number to each of the ``wanted`` seats and
+    to no other."""
+    return (
+        isinstance(seats, dict)
+        and set(seats) == set(wanted)
+        and all(isinstance(v, int) and not isinstance(v, bool) for v in seats.values())
+    )
+
+
 class _Restore:
     """The rows of one backup, created in order; each step checks what it reads."""
 
@@ -704,24 +714,8 @@ class _Restore:
         """Every seat of a match of individuals taken, North and East by its own entrants."""
         word = self.tournament.entrant_word
         seated = self.seating.get(key, {})
-        # A table's own players where the tables are of several sizes.
-        wanted = (
-            self.game.seats(match.table.players or self.tournament.table_size)
-            if self.tournament.of_players
-            else ()
-        )
-        missing = [name for name in wanted if name not in seated]
-        if missing:
-            older = (
-                " (a version 1 backup does not hold them: export the tournament again)"
-                if self.reader.version == 1
-                else ""
-            )
-            raise BackupError(
-                f"{self.match_where[key]}: no player in seat{'s' if len(missing) > 1 else ''} "
-                f"{', '.join(missing)}: a match of {self.game.title} seats a player at each of "
-                f"{', '.join(wanted)}{older}"
-            )
+        if self.tournament.of_players:
+            self._check_every_seat_taken(key, match, seated)
         for name, side, entrant in (
             ("N", "ns", match.north_entrant),
             ("E", "ew", match.east_entrant),
@@ -731,6 +725,24 @@ class _Restore:
                     f"{self.match_where[key]}: '{side}' is {word} {entrant.number} but the "
                     f"seat {name} holds {word} {seated[name].number}"
                 )
+
+    def _check_every_seat_taken(self, key: tuple, match: Match, seated: dict[str, Any]) -> None:
+        """Each seat of the table holds a player (a table's own players where the tables are
+        of several sizes)."""
+        wanted = self.game.seats(match.table.players or self.tournament.table_size)
+        missing = [name for name in wanted if name not in seated]
+        if not missing:
+            return
+        older = (
+            " (a version 1 backup does not hold them: export the tournament again)"
+            if self.reader.version == 1
+            else ""
+        )
+        raise BackupError(
+            f"{self.match_where[key]}: no player in seat{'s' if len(missing) > 1 else ''} "
+            f"{', '.join(missing)}: a match of {self.game.title} seats a player at each of "
+            f"{', '.join(wanted)}{older}"
+        )
 
     def _byes(self) -> None:
         """A backup's byes follow from its matches and seats; they must agree."""
@@ -885,11 +897,7 @@ class _Restore:
         # The seats of the result's own table (tables of several sizes have their own).
         wanted = self.game.seats(result.match.table.players or self.tournament.table_size)
         seats = result.seats
-        if (
-            isinstance(seats, dict)
-            and set(seats) == set(wanted)
-            and all(isinstance(v, int) and not isinstance(v, bool) for v in seats.values())
-        ):
+        if _whole_per_seat(seats, wanted):
             return
         given = "none" if seats is None else json.dumps(seats)
         older = " (a version 1 backup does not hold them)" if self.reader.version == 1 else ""

@@ -190,9 +190,7 @@ def places_by_round(
     if not played_rounds:
         return RoundSeries([], {entrant: [] for entrant in entrant_ids}, {})
     last = max(played_rounds)
-    disqualified = {
-        str(d["team"]) for d in data.get("disqualified", []) if not d.get("after_final")
-    }
+    disqualified = _disqualified_before_final(data)
     rounds, incomplete, held = _rounds_ready(matches, disqualified, set(complete), last)
     head = {key: value for key, value in data.items() if key not in ("teams", "matches")}
     head["teams"] = entrant_ids
@@ -201,6 +199,12 @@ def places_by_round(
     )
     places = {entrant: [by_round[r].get(entrant) for r in rounds] for entrant in entrant_ids}
     return RoundSeries(rounds, places, digests, ranked, incomplete, last, held)
+
+
+def _disqualified_before_final(data: dict[str, Any]) -> set[str]:
+    """The teams of a ranking input disqualified before finalisation (their results are
+    replaced)."""
+    return {str(d["team"]) for d in data.get("disqualified", []) if not d.get("after_final")}
 
 
 def per_round(rounds: list[int], places: dict[str, list]) -> dict[str, dict[str, Any]]:
@@ -287,18 +291,7 @@ def tables_out_words(tables: Iterable[int], tr: Translate = english) -> str:
     numbers = sorted(set(tables))
     if not numbers:
         return ""
-    runs: list[list[int]] = []
-    for number in numbers:
-        if runs and number == runs[-1][-1] + 1:
-            runs[-1].append(number)
-        else:
-            runs.append([number])
-    parts: list[str] = []
-    for run in runs:
-        if len(run) >= 3:
-            parts.append(f"{run[0]}-{run[-1]}")
-        else:
-            parts.extend(str(number) for number in run)
+    parts = _table_runs(numbers)
     if len(numbers) == 1:
         return tr("Table %(table)s is still being played: its results are not shown yet.") % {
             "table": parts[0]
@@ -313,6 +306,24 @@ def tables_out_words(tables: Iterable[int], tr: Translate = english) -> str:
     return tr("Tables %(tables)s are still being played: their results are not shown yet.") % {
         "tables": listed
     }
+
+
+def _table_runs(numbers: list[int]) -> list[str]:
+    """Sorted table numbers as the list names them: a run of three or more as a range
+    ("1-4"), the others one by one."""
+    runs: list[list[int]] = []
+    for number in numbers:
+        if runs and number == runs[-1][-1] + 1:
+            runs[-1].append(number)
+        else:
+            runs.append([number])
+    parts: list[str] = []
+    for run in runs:
+        if len(run) >= 3:
+            parts.append(f"{run[0]}-{run[-1]}")
+        else:
+            parts.extend(str(number) for number in run)
+    return parts
 
 
 def _tidy(value: float) -> int | float:
@@ -341,8 +352,7 @@ def places_svg(
     ]
     if not rounds or not entrants:
         return ""
-    worst = max(p for entrant in entrants for p in places[entrant] if p is not None)
-    worst = max(worst, 2)
+    worst = _worst_place(places, entrants)
     left, right, top, bottom = 48, 240, 18, 46
     width = max(480, min(1100, 60 * len(rounds) + left + right))
     height = max(240, min(720, 24 * worst + top + bottom))
@@ -365,22 +375,41 @@ def places_svg(
     for index, entrant in enumerate(entrants):
         colour = PALETTE[index % len(PALETTE)]
         label = labels.get(entrant, entrant)
-        parts.append(
-            f'<g class="team" data-team={quoteattr(entrant)}><title>{escape(label)}</title>'
-        )
-        for segment in _segments(places[entrant]):
-            points = " ".join(f"{_number(x(i))},{_number(y(p))}" for i, p in segment)
-            parts.append(f'<polyline points="{points}" stroke="{colour}"/>')
-            for i, p in segment:
-                parts.append(
-                    f'<circle cx="{_number(x(i))}" cy="{_number(y(p))}" r="3" fill="{colour}"/>'
-                )
-        final = [(i, p) for i, p in enumerate(places[entrant]) if p is not None][-1]
-        end_labels.append((y(final[1]), label, colour, entrant))
-        parts.append("</g>")
+        parts += _entrant_places(entrant, label, colour, places[entrant], x, y)
+        final = [place for place in places[entrant] if place is not None][-1]
+        end_labels.append((y(final), label, colour, entrant))
     parts += _end_labels(end_labels, width - right + 8, top, height - bottom)
     parts.append("</svg>")
     return "".join(parts)
+
+
+def _worst_place(places: dict[str, list[int | None]], entrants: list[str]) -> int:
+    """The chart's last row: the lowest place a team held, 2 at least (the scale divides by
+    the rows between the first and the last)."""
+    worst = max(p for entrant in entrants for p in places[entrant] if p is not None)
+    return max(worst, 2)
+
+
+def _entrant_places(
+    entrant: str,
+    label: str,
+    colour: str,
+    series: list[int | None],
+    x: Callable[[int], float],
+    y: Callable[[float], float],
+) -> list[str]:
+    """A team's ``<g class="team">``: a line through its places, a dot at each, broken
+    where a round has none."""
+    parts = [f'<g class="team" data-team={quoteattr(entrant)}><title>{escape(label)}</title>']
+    for segment in _segments(series):
+        points = " ".join(f"{_number(x(i))},{_number(y(p))}" for i, p in segment)
+        parts.append(f'<polyline points="{points}" stroke="{colour}"/>')
+        for i, p in segment:
+            parts.append(
+                f'<circle cx="{_number(x(i))}" cy="{_number(y(p))}" r="3" fill="{colour}"/>'
+            )
+    parts.append("</g>")
+    return parts
 
 
 def _segments(series: list[int | None]) -> list[list[tuple[int, int]]]:
@@ -459,8 +488,19 @@ def spread_svg(groups: list[dict[str, Any]], tr: Translate = english) -> str:
         f"aria-label={quoteattr(tr('Spread of the table results at every table'))} "
         'xmlns="http://www.w3.org/2000/svg">'
         f"<title>{escape(tr('Spread of the results at every table'))}</title>",
-        '<g class="axes">',
     ]
+    parts += _spread_axis(lowest, highest, x, top, height)
+    for index, group in enumerate(shown):
+        parts += _spread_strip(group, top + row * index + row / 2, left, x, tr)
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+def _spread_axis(
+    lowest: float, highest: float, x: Callable[[float], float], top: int, height: int
+) -> list[str]:
+    """The grid lines at the powers of ten within the results' range, and at 0."""
+    parts = ['<g class="axes">']
     for tick in (-10000, -1000, -100, -10, 0, 10, 100, 1000, 10000):
         if lowest <= tick <= highest or tick == 0:
             at = _number(x(tick))
@@ -469,29 +509,34 @@ def spread_svg(groups: list[dict[str, Any]], tr: Translate = english) -> str:
                 f'<text x="{at}" y="{top - 12}" text-anchor="middle">{tick}</text>'
             )
     parts.append("</g>")
-    for index, group in enumerate(shown):
-        mid = top + row * index + row / 2
-        label = tr("T%(table)s") % {"table": group["table"]}
-        if group["board"] != 1:
-            label += " " + tr("B%(board)s") % {"board": group["board"]}
-        side = group["side"]
-        parts.append(
-            f'<g class="strip side-{side}"><title>{escape(_strip_title(group, tr))}</title>'
-            f'<text x="{left - 8}" y="{_number(mid + 5)}" text-anchor="end">'
-            f"{escape(label)} {escape(tr(side))}</text>"
-            f'<line class="whisker" x1="{_number(x(group["low"]))}" '
-            f'x2="{_number(x(group["high"]))}" y1="{_number(mid)}" y2="{_number(mid)}"/>'
-            f'<rect x="{_number(x(group["q1"]))}" y="{_number(mid - 5)}" '
-            f'width="{_number(max(1, x(group["q3"]) - x(group["q1"])))}" height="10"/>'
-            f'<line class="median" x1="{_number(x(group["median"]))}" '
-            f'x2="{_number(x(group["median"]))}" y1="{_number(mid - 6)}" y2="{_number(mid + 6)}"/>'
-        )
-        for number, score in enumerate(group.get("scores") or []):
-            jitter = ((number * 7) % 5 - 2) * 1.2
-            parts.append(f'<circle cx="{_number(x(score))}" cy="{_number(mid + jitter)}" r="1.8"/>')
-        parts.append("</g>")
-    parts.append("</svg>")
-    return "".join(parts)
+    return parts
+
+
+def _spread_strip(
+    group: dict[str, Any], mid: float, left: int, x: Callable[[float], float], tr: Translate
+) -> list[str]:
+    """One strip at height ``mid``: its label (the table, the board unless it is the first,
+    the side), the whiskers, the box, the median and the results as dots."""
+    label = tr("T%(table)s") % {"table": group["table"]}
+    if group["board"] != 1:
+        label += " " + tr("B%(board)s") % {"board": group["board"]}
+    side = group["side"]
+    parts = [
+        f'<g class="strip side-{side}"><title>{escape(_strip_title(group, tr))}</title>'
+        f'<text x="{left - 8}" y="{_number(mid + 5)}" text-anchor="end">'
+        f"{escape(label)} {escape(tr(side))}</text>"
+        f'<line class="whisker" x1="{_number(x(group["low"]))}" '
+        f'x2="{_number(x(group["high"]))}" y1="{_number(mid)}" y2="{_number(mid)}"/>'
+        f'<rect x="{_number(x(group["q1"]))}" y="{_number(mid - 5)}" '
+        f'width="{_number(max(1, x(group["q3"]) - x(group["q1"])))}" height="10"/>'
+        f'<line class="median" x1="{_number(x(group["median"]))}" '
+        f'x2="{_number(x(group["median"]))}" y1="{_number(mid - 6)}" y2="{_number(mid + 6)}"/>'
+    ]
+    for number, score in enumerate(group.get("scores") or []):
+        jitter = ((number * 7) % 5 - 2) * 1.2
+        parts.append(f'<circle cx="{_number(x(score))}" cy="{_number(mid + jitter)}" r="1.8"/>')
+    parts.append("</g>")
+    return parts
 
 
 def _strip_title(group: dict[str, Any], tr: Translate = english) -> str:

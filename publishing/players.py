@@ -1,4 +1,4 @@
-"""The export of a game of individuals (Pyramid): the same writers, sheets of its own.
+"""The export of a game of individuals: the same writers, sheets of its own.
 
 Standings (duplicate points and percentage, or totals and their tie-break), every board of
 every table with each seat's player, result and ranking points, the players' routes, the
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop, pgettext
@@ -24,6 +24,10 @@ from tournaments import room_selectors
 from tournaments.models import Board, Entrant, Match, Tournament
 from tournaments.selectors import SEATED
 from tournaments.templatetags.languages import translated
+
+if TYPE_CHECKING:
+    from engine.games import Game
+    from scoring.models import Result
 
 
 def _sheet(name: str, title: str, columns: list[Column], rows: list[tuple]) -> SheetSpec:
@@ -47,39 +51,49 @@ def _name(entrant: Entrant) -> str:
 def standings_sheet(tournament: Tournament, state: StandingsState) -> SheetSpec:
     entries = (state.standings or {}).get("standings", [])
     players = {str(entrant.pk): entrant for entrant in tournament.entrants.all()}
-    totals = tournament.ranking == "totals"
-    columns = [Column(_("Place"), 7), Column(_("No."), 6), Column(_("Player"), 28)]
-    tiebreak = tournament.game_rules.totals_tiebreak
-    if totals:
-        columns += [Column(_("Total"), 9)]
-        if tiebreak:
-            columns += [Column(tiebreak.capitalize(), 11)]
-    else:
-        columns += [Column(_("Ranking points"), 14), Column(_("Percentage"), 11)]
-    columns += [Column(_("Boards"), 8), Column(_("Status"), 14)]
+    measures = _measures(tournament)
+    columns = [
+        Column(_("Place"), 7),
+        Column(_("No."), 6),
+        Column(_("Player"), 28),
+        *(column for column, _key in measures),
+        Column(_("Boards"), 8),
+        Column(_("Status"), 14),
+    ]
     rows = []
     for entry in entries:
         entrant = players.get(str(entry["player"]))
         if entrant is None:
             continue
-        if totals:
-            values = (entry.get("total"),) + ((entry.get("tiebreak"),) if tiebreak else ())
-        else:
-            values = (entry.get("points"), entry.get("percentage"))
         rows.append(
             (
                 entry.get("place"),
                 entrant.number,
                 _name(entrant),
-                *values,
+                *(entry.get(key) for _column, key in measures),
                 entry.get("matches"),
                 entry.get("status"),
             )
         )
     title = _("Standings of %(tournament)s") % {"tournament": clean_text(tournament.name)}
-    if not totals and (state.standings or {}).get("provisional"):
+    if tournament.ranking != "totals" and (state.standings or {}).get("provisional"):
         title += " " + _("(placed by percentage, highest first, while results are missing)")
     return _sheet(gettext_noop("Standings"), title, columns, rows)
+
+
+def _measures(tournament: Tournament) -> list[tuple[Column, str]]:
+    """The standings' columns between the player and his boards, each with its key in a
+    standings entry: the total and the game's tie-break, or ranking points and percentage."""
+    if tournament.ranking != "totals":
+        return [
+            (Column(_("Ranking points"), 14), "points"),
+            (Column(_("Percentage"), 11), "percentage"),
+        ]
+    measures = [(Column(_("Total"), 9), "total")]
+    tiebreak = tournament.game_rules.totals_tiebreak
+    if tiebreak:
+        measures.append((Column(tiebreak.capitalize(), 11), "tiebreak"))
+    return measures
 
 
 def _seated(tournament: Tournament) -> list[Match]:
@@ -99,6 +113,43 @@ def boards_sheet(tournament: Tournament, matches: list[Match]) -> SheetSpec:
     boards = defaultdict(list)
     for board in Board.objects.filter(table__tournament=tournament).order_by("number"):
         boards[board.table_id].append(board)
+    rows = []
+    visits = sorted(
+        ((board.number, visit.table.number, visit.round), board, visit)
+        for visit in matches
+        for board in boards[visit.table_id]
+    )
+    for (board_number, table_number, _round), board, match in visits:
+        result = results.get((match.pk, board.pk))
+        words = _result_in_words(result, game)
+        row: list[Any] = [table_number, board_number, board.dealer, match.round, words]
+        by_seat = {seat.seat: seat.entrant for seat in match.seats.all()}
+        for seat in seats:
+            row += _seat_cells(by_seat.get(seat), seat, result, points, (match.pk, board.pk))
+        rows.append(tuple(row))
+    rows.sort(key=lambda row: (row[0], row[1], row[3]))
+    columns = _boards_columns(seats)
+    return _sheet(gettext_noop("Boards"), _("Every board at every table, by seat"), columns, rows)
+
+
+def _seat_cells(
+    entrant: Entrant | None,
+    seat: str,
+    result: Result | None,
+    points: dict[tuple, Any],
+    visit: tuple[int, int],
+) -> list[Any]:
+    """A seat's player, table result and ranking points on a board (``visit``: the match and
+    the board), None where there is none."""
+    score = (result.seats or {}).get(seat) if result is not None else None
+    if entrant is None:
+        return [None, score, None]
+    return [entrant.number, score, points.get((*visit, entrant.pk))]
+
+
+def _boards_columns(seats: tuple[str, ...]) -> list[Column]:
+    """The boards sheet's columns: where and when, the result, then each seat's player, score
+    and points."""
     columns = [
         Column(_("Table"), 7),
         Column(_("Board"), 7),
@@ -112,33 +163,16 @@ def boards_sheet(tournament: Tournament, matches: list[Match]) -> SheetSpec:
             Column(_("%(seat)s score") % {"seat": seat}, 9),
             Column(_("%(seat)s points") % {"seat": seat}, 9),
         ]
-    rows = []
-    visits = sorted(
-        ((board.number, visit.table.number, visit.round), board, visit)
-        for visit in matches
-        for board in boards[visit.table_id]
-    )
-    for (board_number, table_number, _round), board, match in visits:
-        result = results.get((match.pk, board.pk))
-        by_seat = {seat.seat: seat.entrant for seat in match.seats.all()}
-        if result is None:
-            words = _("to come")
-        elif result.submission is None:
-            words = _("Adjusted by the director: %(reason)s") % {"reason": result.reason}
-        else:
-            words = translated(game.describe(result.submission.score))
-        row: list[Any] = [table_number, board_number, board.dealer, match.round, words]
-        for seat in seats:
-            entrant = by_seat.get(seat)
-            score = (result.seats or {}).get(seat) if result is not None else None
-            row += [
-                entrant.number if entrant else None,
-                score,
-                points.get((match.pk, board.pk, entrant.pk)) if entrant else None,
-            ]
-        rows.append(tuple(row))
-    rows.sort(key=lambda row: (row[0], row[1], row[3]))
-    return _sheet(gettext_noop("Boards"), _("Every board at every table, by seat"), columns, rows)
+    return columns
+
+
+def _result_in_words(result: Result | None, game: Game) -> str:
+    """A board's result as the sheet words it: to come, adjusted and why, or as entered."""
+    if result is None:
+        return _("to come")
+    if result.submission is None:
+        return _("Adjusted by the director: %(reason)s") % {"reason": result.reason}
+    return translated(game.describe(result.submission.score))
 
 
 def routes_sheet(tournament: Tournament, matches: list[Match]) -> SheetSpec:
@@ -218,7 +252,7 @@ def deals_sheet(tournament: Tournament) -> SheetSpec:
 
 
 def score_sheets_sheet(tournament: Tournament) -> SheetSpec | None:
-    """Every player's score sheets, a row per declared number (Pyramid)."""
+    """Every player's score sheets, a row per declared number, for a game that keeps them."""
     if not tournament.game_rules.sheet_size:
         return None
     rows = []

@@ -10,6 +10,7 @@ records and the charts ask it.
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import UTC
 from typing import Any
@@ -235,32 +236,8 @@ def hand_records(tournament: Tournament, tables: set[int]) -> list[HandRecord]:
         played = []
         for match in by_table[board.table.number]:
             result = results.get((match.pk, board.pk))
-            if result is None:
-                continue
-            seats = [
-                (
-                    seat.seat,
-                    seat.entrant,
-                    (result.seats or {}).get(seat.seat),
-                    points_text(points.get((match.pk, board.pk, seat.entrant_id))),
-                )
-                for seat in (match.seats.all() if tournament.of_players else [])
-            ]
-            played.append(
-                PlayedResult(
-                    round=match.round,
-                    north_entrant=match.north_entrant,
-                    east_entrant=match.east_entrant,
-                    seats=seats,
-                    words=result_words(result, tournament),
-                    ns=result.north_result,
-                    ew=result.east_result,
-                    ns_points=points_text(points.get((match.pk, board.pk, match.north_entrant_id))),
-                    ew_points=points_text(points.get((match.pk, board.pk, match.east_entrant_id))),
-                    kind=result.kind,
-                    beside=_beside(game, analysis, result),
-                )
-            )
+            if result is not None:
+                played.append(_played(tournament, match, board, result, points, analysis))
         records.append(
             HandRecord(
                 table=board.table,
@@ -271,6 +248,41 @@ def hand_records(tournament: Tournament, tables: set[int]) -> list[HandRecord]:
             )
         )
     return records
+
+
+def _played(
+    tournament: Tournament,
+    match: Match,
+    board: Board,
+    result: Result,
+    points: dict[tuple, Any],
+    analysis: Any,
+) -> PlayedResult:
+    """A result of a board's hand record: who played it (each seat's player, result and
+    points in a game of individuals), in words, each side's result and points, and beside
+    the double dummy table."""
+    seats = [
+        (
+            seat.seat,
+            seat.entrant,
+            (result.seats or {}).get(seat.seat),
+            points_text(points.get((match.pk, board.pk, seat.entrant_id))),
+        )
+        for seat in (match.seats.all() if tournament.of_players else [])
+    ]
+    return PlayedResult(
+        round=match.round,
+        north_entrant=match.north_entrant,
+        east_entrant=match.east_entrant,
+        seats=seats,
+        words=result_words(result, tournament),
+        ns=result.north_result,
+        ew=result.east_result,
+        ns_points=points_text(points.get((match.pk, board.pk, match.north_entrant_id))),
+        ew_points=points_text(points.get((match.pk, board.pk, match.east_entrant_id))),
+        kind=result.kind,
+        beside=_beside(tournament.game_rules, analysis, result),
+    )
 
 
 def _beside(game: Any, analysis: Any, result: Result) -> str:
@@ -355,20 +367,18 @@ def _standings_frame(rows: list[dict[str, Any]], codes: dict[str, int]) -> pd.Da
     return pd.DataFrame(
         {
             "team": np.array([codes[str(r["team"])] for r in kept], dtype=np.int64),
-            "place": np.array(
-                [np.nan if r.get("place") is None else r["place"] for r in kept], dtype=float
-            ),
-            "points": np.array(
-                [np.nan if r.get("points") is None else r["points"] for r in kept], dtype=float
-            ),
-            "percentage": np.array(
-                [np.nan if r.get("percentage") is None else r["percentage"] for r in kept],
-                dtype=float,
-            ),
+            "place": _floats(r.get("place") for r in kept),
+            "points": _floats(r.get("points") for r in kept),
+            "percentage": _floats(r.get("percentage") for r in kept),
             "matches": np.array([r.get("matches", 0) for r in kept], dtype=np.int64),
             "status": [_status_words(r) for r in kept],
         }
     )
+
+
+def _floats(values: Iterable[Any]) -> np.ndarray:
+    """Numbers as a column of floats, a missing one (None) as NaN."""
+    return np.array([np.nan if value is None else value for value in values], dtype=float)
 
 
 def _byes_frame(rows: list[dict[str, Any]], codes: dict[str, int]) -> pd.DataFrame:
@@ -387,9 +397,7 @@ def _byes_frame(rows: list[dict[str, Any]], codes: dict[str, int]) -> pd.DataFra
             "table": np.array([e["table"] for _, e in byes], dtype=np.int64),
             "board": np.array([e["board"] for _, e in byes], dtype=np.int64),
             "side": [e.get("side") or "both" for _, e in byes],
-            "points": np.array(
-                [np.nan if e.get("rank") is None else e["rank"] for _, e in byes], dtype=float
-            ),
+            "points": _floats(e.get("rank") for _, e in byes),
         }
     )
 
@@ -420,17 +428,10 @@ def _lines_frame(
     entrants: list[Entrant],
 ) -> tuple[pd.DataFrame, pd.DataFrame]:
     """One line per team per match and board, and the schedule (one row per match)."""
-    ranked = {
-        (g["table"], g["board"], g["side"], str(r["team"]), r["round"]): (r.get("score"), r["rank"])
-        for g in standings.get("groups", [])
-        for r in g["results"]
-    }
+    ranked = _ranked_scores(standings)
     results = result_facts(tournament)
     boards = _boards_of_tables(tournament)
-    # Only a disqualification before finalisation replaces the team's results.
-    disqualified = {
-        str(t.pk) for t in entrants if t.is_disqualified and not t.disqualification.after_final
-    }
+    disqualified = _replaced_by_disqualification(entrants)
     columns: dict[str, list] = {name: [] for name in LINE_COLUMNS}
     schedule: dict[str, list] = {"round": [], "table": [], "ns": [], "ew": []}
     words_cache: dict[str, str] = {}
@@ -466,7 +467,28 @@ def _lines_frame(
                 columns["ranked"].append(found is not None)
                 columns["contract"].append(contract)
                 columns["note"].append(note)
-    lines = pd.DataFrame(
+    schedule_frame = pd.DataFrame({k: np.array(v, dtype=np.int64) for k, v in schedule.items()})
+    return _frame_of_lines(columns), schedule_frame
+
+
+def _ranked_scores(standings: dict[str, Any]) -> dict[tuple, tuple]:
+    """Every ranked line's ``(score, points)`` by ``(table, board, side, team, round)``."""
+    return {
+        (g["table"], g["board"], g["side"], str(r["team"]), r["round"]): (r.get("score"), r["rank"])
+        for g in standings.get("groups", [])
+        for r in g["results"]
+    }
+
+
+def _replaced_by_disqualification(entrants: list[Entrant]) -> set[str]:
+    """The teams whose results a disqualification replaces: only one made before
+    finalisation does."""
+    return {str(t.pk) for t in entrants if t.is_disqualified and not t.disqualification.after_final}
+
+
+def _frame_of_lines(columns: dict[str, list]) -> pd.DataFrame:
+    """The lines' columns in the types ``LINE_COLUMNS`` gives them."""
+    return pd.DataFrame(
         {
             name: np.array(values, dtype=LINE_COLUMNS[name])
             if LINE_COLUMNS[name] != "object"
@@ -474,8 +496,6 @@ def _lines_frame(
             for name, values in columns.items()
         }
     )
-    schedule_frame = pd.DataFrame({k: np.array(v, dtype=np.int64) for k, v in schedule.items()})
-    return lines, schedule_frame
 
 
 def _contract_and_note(

@@ -394,6 +394,12 @@ def auto_publish_standings(tournament: Tournament) -> str:
     )
     if done.exists():
         return "already published"
+    return _publish_standings_workbook(tournament, round_number, final)
+
+
+def _publish_standings_workbook(tournament: Tournament, round_number: int, final: bool) -> str:
+    """Write the standings workbook now and publish it after ``round_number``, logged;
+    "published", or "failed" when the export did not finish."""
     export, _started = request_export(
         tournament=tournament, kind=Export.Kind.STANDINGS, fmt=Export.Format.XLSX, enqueue=False
     )
@@ -462,13 +468,7 @@ def refresh_chart_data(tournament: Tournament, state: StandingsState) -> ChartDa
 def _refresh_chart_data(
     tournament: Tournament, state: StandingsState, chart: ChartData, complete: list[int]
 ) -> ChartData:
-    if (
-        chart.computed_at is not None
-        and chart.computed_version == state.computed_version
-        and chart.results_version == state.results_version
-        and chart.tables == complete
-        and chart.language == tournament.language
-    ):
+    if _chart_current(tournament, state, chart, complete):
         return chart
     found = _chart_standings(tournament, state)
     if found is None:
@@ -477,29 +477,7 @@ def _refresh_chart_data(
     if tournament.of_players:
         chart.rounds, chart.places, chart.round_digests, chart.note = [], {}, {}, ""
     else:
-        data = ranking_input(tournament)
-        if len(data["matches"]) > conf.places_max_matches():
-            chart.rounds, chart.places, chart.round_digests = [], {}, {}
-            chart.note = gettext(
-                "(not computed: %(entries)s match entries is more than the %(most)s ranked "
-                "once per round)"
-            ) % {
-                "entries": number_format(len(data["matches"]), force_grouping=True),
-                "most": number_format(conf.places_max_matches(), force_grouping=True),
-            }
-        else:
-            series = places_by_round(
-                data,
-                chart.round_digests,
-                per_round(chart.rounds, chart.places),
-                complete=complete,
-            )
-            chart.rounds, chart.places, chart.round_digests = (
-                series.rounds,
-                series.places,
-                series.digests,
-            )
-            chart.note = series.note_in(gettext)
+        _refresh_places(tournament, chart, complete)
     labels = {
         str(entrant.pk): f"{entrant.number}. {selectors.clean_text(entrant.name)}"
         for entrant in tournament.entrants.all()
@@ -516,6 +494,41 @@ def _refresh_chart_data(
     chart.computed_at = timezone.now()
     chart.save()
     return chart
+
+
+def _chart_current(
+    tournament: Tournament, state: StandingsState, chart: ChartData, complete: list[int]
+) -> bool:
+    """Whether the stored charts were drawn from these standings and results, for these
+    complete tables, in the tournament's language."""
+    return (
+        chart.computed_at is not None
+        and chart.computed_version == state.computed_version
+        and chart.results_version == state.results_version
+        and chart.tables == complete
+        and chart.language == tournament.language
+    )
+
+
+def _refresh_places(tournament: Tournament, chart: ChartData, complete: list[int]) -> None:
+    """The places after every round (a game of pairs), the rounds unchanged reused; too many
+    match entries to rank once per round: none, and a note that says why."""
+    data = ranking_input(tournament)
+    if len(data["matches"]) > conf.places_max_matches():
+        chart.rounds, chart.places, chart.round_digests = [], {}, {}
+        chart.note = gettext(
+            "(not computed: %(entries)s match entries is more than the %(most)s ranked "
+            "once per round)"
+        ) % {
+            "entries": number_format(len(data["matches"]), force_grouping=True),
+            "most": number_format(conf.places_max_matches(), force_grouping=True),
+        }
+        return
+    series = places_by_round(
+        data, chart.round_digests, per_round(chart.rounds, chart.places), complete=complete
+    )
+    chart.rounds, chart.places, chart.round_digests = series.rounds, series.places, series.digests
+    chart.note = series.note_in(gettext)
 
 
 # --- after the standings change ------------------------------------------------------------

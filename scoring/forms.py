@@ -147,8 +147,8 @@ class ChoicesEntryForm(EntryAsJson):
 
 
 class ScriptEntryForm(EntryAsJson):
-    """The director's entry for a game whose entry is a script (Pymtheg's and Twenty's
-    bidding boxes, Pys'ngtaut's set picker): the page runs the same entry as North's phone,
+    """The director's entry for a game whose entry is a script (``Game.entry_script``: a
+    bidding box, a set picker): the page runs the same entry as North's phone,
     starting from what North entered, and it writes the facts into the hidden
     ``record_json`` when the director saves; nobody types notation or JSON."""
 

@@ -251,18 +251,28 @@ def entrant_overview(entrant: Entrant) -> tuple[list[EntrantMatch], Match | None
     by_match: dict[int, list[tuple[int, states.BoardState]]] = defaultdict(list)
     for (match_id, number), state in found.items():  # board numbers ascending
         by_match[match_id].append((number, state))
-    overview = []
-    for match in matches:
-        boards = by_match[match.pk]
-        if match.pk in seated:
-            side = next(seat for seat, player in seated[match.pk] if player.pk == entrant.pk)
-            overview.append(EntrantMatch(match, side, None, boards, seated[match.pk]))
-            continue
-        side = "NS" if match.north_entrant_id == entrant.pk else "EW"
-        opponent = match.east_entrant if side == "NS" else match.north_entrant
-        overview.append(EntrantMatch(match, side, opponent, boards))
+    overview = [
+        _entrant_match(match, entrant, by_match[match.pk], seated.get(match.pk))
+        for match in matches
+    ]
     current = next((tm.match for tm in overview if tm.holds_the_entrant), None)
     return overview, current
+
+
+def _entrant_match(
+    match: Match,
+    entrant: Entrant,
+    boards: list[tuple[int, states.BoardState]],
+    seats: list[tuple[str, Entrant]] | None,
+) -> EntrantMatch:
+    """A match as the entrant sees it: its seat among the players ``seats`` (a game of
+    individuals), or its side and its opponent."""
+    if seats:
+        side = next(seat for seat, player in seats if player.pk == entrant.pk)
+        return EntrantMatch(match, side, None, boards, seats)
+    side = "NS" if match.north_entrant_id == entrant.pk else "EW"
+    opponent = match.east_entrant if side == "NS" else match.north_entrant
+    return EntrantMatch(match, side, opponent, boards)
 
 
 def current_match_for(entrant: Entrant) -> Match | None:
@@ -311,6 +321,28 @@ def ranking_input(tournament: Tournament) -> dict[str, Any]:
 
     Read as plain rows, not model instances: the standings task calls this after every burst
     of confirmations, for tournaments of thousands of matches."""
+    scores, records = _table_results(tournament)
+    entrants = tournament.entrants.order_by("number").values_list(
+        "pk", "name", "disqualification__after_final"
+    )
+    return {
+        "game": tournament.game,
+        **{name: tournament.rules[name] for name in tournament.game_rules.score_settings},
+        "ties": tournament.ties,
+        "teams": [{"id": str(pk), "name": name} for pk, name, _after in entrants],
+        "matches": _boards_to_rank(tournament, scores, records),
+        "disqualified": [
+            {"team": str(pk), "after_final": after}
+            for pk, _name, after in entrants
+            if after is not None
+        ],
+        **_withdrawn(tournament, "team"),
+    }
+
+
+def _table_results(tournament: Tournament) -> tuple[dict[tuple, tuple], dict[tuple, Any]]:
+    """The current results by ``(match, board)``: the table scores ``(ns, ew)``, and apart the
+    records of boards passed out under rules-1709 (no table result; the record says so)."""
     current = Result.objects.filter(match__table__tournament=tournament, current=True)
     scores = {
         (match_id, board): (ns, ew)
@@ -318,15 +350,22 @@ def ranking_input(tournament: Tournament) -> dict[str, Any]:
             "match_id", "board__number", "north_result", "east_result"
         )
     }
-    # Passed out under rules-1709: no table result; the record says so.
     records = {
         (match_id, board): record
         for match_id, board, record in current.filter(north_result__isnull=True).values_list(
             "match_id", "board__number", "submission__record"
         )
     }
+    return scores, records
+
+
+def _boards_to_rank(
+    tournament: Tournament, scores: dict[tuple, tuple], records: dict[tuple, Any]
+) -> list[dict[str, Any]]:
+    """The ranking input's ``matches``: every board of every match, with its result where it
+    has one. A disqualified team's matches of rounds not reached yet are to come, not forfeits
+    yet: left out."""
     boards = _boards_of(tournament)
-    # A disqualified team's matches of rounds not reached yet are to come, not forfeits yet.
     forfeiting = visibility.forfeiting_entrants(tournament)
     reached = visibility.reached_round(tournament) if forfeiting else 0
     with_results = {match_id for match_id, _number in scores} | {m for m, _n in records}
@@ -340,28 +379,19 @@ def ranking_input(tournament: Tournament) -> dict[str, Any]:
             continue
         for number in boards.get(table_id, []):
             entry = {"round": round_, "table": table, "board": number, "ns": str(ns), "ew": str(ew)}
-            key = (match_id, number)
-            if key in scores:
-                entry["scores"] = {"ns": scores[key][0], "ew": scores[key][1]}
-            elif key in records:
-                entry["record"] = records[key]
-            matches.append(entry)
-    entrants = tournament.entrants.order_by("number").values_list(
-        "pk", "name", "disqualification__after_final"
-    )
-    return {
-        "game": tournament.game,
-        **{name: tournament.rules[name] for name in tournament.game_rules.score_settings},
-        "ties": tournament.ties,
-        "teams": [{"id": str(pk), "name": name} for pk, name, _after in entrants],
-        "matches": matches,
-        "disqualified": [
-            {"team": str(pk), "after_final": after}
-            for pk, _name, after in entrants
-            if after is not None
-        ],
-        **_withdrawn(tournament, "team"),
-    }
+            matches.append(_with_result(entry, (match_id, number), scores, records))
+    return matches
+
+
+def _with_result(
+    entry: dict[str, Any], key: tuple, scores: dict[tuple, tuple], records: dict[tuple, Any]
+) -> dict[str, Any]:
+    """A board's entry with its table scores, or its record when passed out without one."""
+    if key in scores:
+        entry["scores"] = {"ns": scores[key][0], "ew": scores[key][1]}
+    elif key in records:
+        entry["record"] = records[key]
+    return entry
 
 
 def _withdrawn(tournament: Tournament, key: str) -> dict[str, Any]:
@@ -380,11 +410,7 @@ def individual_ranking_input(tournament: Tournament) -> dict[str, Any]:
             match__table__tournament=tournament, current=True
         ).values_list("match_id", "board__number", "seats", "submission__score")
     }
-    seating: dict[int, dict[str, str]] = defaultdict(dict)
-    for match_id, seat, player in MatchSeat.objects.filter(
-        match__table__tournament=tournament
-    ).values_list("match_id", "seat", "entrant_id"):
-        seating[match_id][seat] = str(player)
+    seating = _seating(tournament)
     boards = _boards_of(tournament)
     matches, playing = [], defaultdict(set)
     for match_id, round_, table_id, table in Match.objects.filter(
@@ -420,6 +446,16 @@ def individual_ranking_input(tournament: Tournament) -> dict[str, Any]:
         ],
         **_withdrawn(tournament, "player"),
     }
+
+
+def _seating(tournament: Tournament) -> dict[int, dict[str, str]]:
+    """Every match's players by seat (``{"N": player id, ...}``), by match id."""
+    seating: dict[int, dict[str, str]] = defaultdict(dict)
+    for match_id, seat, player in MatchSeat.objects.filter(
+        match__table__tournament=tournament
+    ).values_list("match_id", "seat", "entrant_id"):
+        seating[match_id][seat] = str(player)
+    return seating
 
 
 def _individual_result(seats: dict[str, Any], entered: dict[str, Any] | None) -> dict[str, Any]:
@@ -514,9 +550,9 @@ def entrants_of(match: Match) -> set[int]:
 
 
 def entry_forms(tournament: Tournament, match: Match) -> dict[int, dict[str, Any]]:
-    """What North may enter on each board of a match (``Game.entry_form``: a Pyramid
-    declarer's sheet as it stands, each board's own result aside; what a Twenty or Pys'ngtaut
-    entry offers); empty for a game with an entry of its own (``Game.entry_form`` None).
+    """What North may enter on each board of a match (``Game.entry_form``: a declarer's
+    score sheet as it stands, each board's own result aside; a choice of facts for another
+    game); empty for a game with an entry of its own (``Game.entry_form`` None).
     Nothing of a deal."""
     game = tournament.game_rules
     forms = {
@@ -606,11 +642,7 @@ def round_progress(tournament: Tournament) -> list[RoundProgress]:
     """The rounds being played: the earliest round with a table still out and every later
     round some table has started; each with its tables in and the tables still out."""
     missing, disputed = open_boards(tournament)
-    tables_of_round: dict[int, set[int]] = defaultdict(set)
-    for round_number, table in Match.objects.filter(table__tournament=tournament).values_list(
-        "round", "table__number"
-    ):
-        tables_of_round[round_number].add(table)
+    tables_of_round = _tables_of_rounds(tournament)
     out: dict[int, set[int]] = defaultdict(set)
     for board in missing:
         out[board.round].add(board.table)
@@ -634,6 +666,16 @@ def round_progress(tournament: Tournament) -> list[RoundProgress]:
         )
         for r in shown
     ]
+
+
+def _tables_of_rounds(tournament: Tournament) -> dict[int, set[int]]:
+    """The tables that host a match in each round, by round."""
+    tables_of_round: dict[int, set[int]] = defaultdict(set)
+    for round_number, table in Match.objects.filter(table__tournament=tournament).values_list(
+        "round", "table__number"
+    ):
+        tables_of_round[round_number].add(table)
+    return tables_of_round
 
 
 def last_started_round(tournament: Tournament) -> int:

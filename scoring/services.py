@@ -576,10 +576,7 @@ def call_director(
     if again is not None:
         _review_stands(locked, again, gettext_noop("Your call for the director"))
         return again
-    if entrant.pk not in (locked.match.north_entrant_id, locked.match.east_entrant_id) and not (
-        MatchSeat.objects.filter(match=locked.match, entrant=entrant).exists()
-    ):
-        raise NotAllowed(_("only the players of this match may call the director here"))
+    _check_plays_in(locked.match, entrant)
     tournament = entrant.tournament
     _check_open(tournament)
     if locked.state.state == states.DISPUTED:
@@ -589,20 +586,7 @@ def call_director(
             return open_call
     settled = locked.state.has_result
     if settled:
-        if not reason:
-            raise InvalidEntry(
-                _("this board already has a result: say why you call the director to it again"),
-                field="reason",
-            )
-        disputes = _redisputes(locked)
-        if disputes >= REDISPUTES_PER_BOARD:
-            raise WrongState(
-                _(
-                    "this board's result has been questioned %(count)s times already; "
-                    "speak to the director at the table"
-                )
-                % {"count": disputes}
-            )
+        _check_may_reopen(locked, reason)
     review = _review(
         locked,
         Review.Action.CALL_DIRECTOR,
@@ -623,6 +607,33 @@ def call_director(
             unattended=f"team {entrant.number}",
         )
     return review
+
+
+def _check_plays_in(match: Match, entrant: Entrant) -> None:
+    """Only an entrant of the match (a pair at it, or a player seated there) calls."""
+    if entrant.pk in (match.north_entrant_id, match.east_entrant_id):
+        return
+    if not MatchSeat.objects.filter(match=match, entrant=entrant).exists():
+        raise NotAllowed(_("only the players of this match may call the director here"))
+
+
+def _check_may_reopen(locked: LockedBoard, reason: str) -> None:
+    """A board with a result is called to again only with a reason, and at most
+    ``REDISPUTES_PER_BOARD`` times."""
+    if not reason:
+        raise InvalidEntry(
+            _("this board already has a result: say why you call the director to it again"),
+            field="reason",
+        )
+    disputes = _redisputes(locked)
+    if disputes >= REDISPUTES_PER_BOARD:
+        raise WrongState(
+            _(
+                "this board's result has been questioned %(count)s times already; "
+                "speak to the director at the table"
+            )
+            % {"count": disputes}
+        )
 
 
 REDISPUTE = "redispute"

@@ -1,5 +1,5 @@
-"""Score sheets of games that keep one per player (Pyramid): which sheet a board's declaration
-falls on, and what is already used on it.
+"""Score sheets of games that keep one per player (``Game.sheet_size``): which sheet a board's
+declaration falls on, and what is already used on it.
 
 A player's declarations are numbered in the order they are played, by round and then board
 number, over the whole tournament; the first ``sheet_size`` make his first sheet, and so on.

@@ -244,7 +244,7 @@ def test_a_score_sentence_keeps_its_english_and_translates_its_values():
         "Appel par Est avec Ouest : 58 points, 1 levée, gagné (contré, vaut 2); "
         "Petit par Ouest (surcontré, vaut 16) : gagné; Chelem par Est (vaut 12) : perdu; "
         "Ouest avait les Honneurs (1 de chacun); Nord avait les Rois (1 de chacun). "
-        "Résultat : N −19, E +17, S −19, W +21"
+        "Résultat : N −19, E +17, S −19, O +21"  # West's letter is O in French
     )
     pysngtaut = get_game("pysngtaut")
     sets = _in_french(pysngtaut.describe(RARE_SCORES["pysngtaut"][0]))
@@ -792,7 +792,10 @@ def test_the_overview_names_a_table_s_players_and_each_seat_s_result(db, played_
     cells = [re.sub(r"<[^>]+>", "", row) for row in rows]
     wanted = ", ".join(str(number) for _seat, number in players)
     assert any(wanted in cell for cell in cells), (wanted, cells[:3])
+    # The seats' letters as the French page writes them (West is O).
     seat_results = " · ".join(
-        f"{seat} {result.seats[seat]}" for seat in "NESW" if seat in result.seats
+        f"{'O' if seat == 'W' else seat} {result.seats[seat]}"
+        for seat in "NESW"
+        if seat in result.seats
     )
     assert any(seat_results in cell for cell in cells), (seat_results, cells[:3])

@@ -250,6 +250,21 @@ def test_an_organiser_adds_an_authenticator_and_sign_in_asks_for_it(client, cloc
     assert signed_in.status_code == 302
 
 
+def test_an_organiser_removes_his_authenticator_with_its_current_code(client, clock, settings):
+    settings.OTP_TOTP_THROTTLE_FACTOR = 0
+    olga = OrganiserFactory(username="olga", password=PASSWORD)
+    device = TOTPDevice.objects.create(user=olga, name="authenticator", confirmed=True)
+    client.force_login(olga)
+    wrong = f"{(int(current_code(device, clock)) + 1) % 1_000_000:06d}"
+    refused = client.post("/accounts/two-step/", {"action": "remove", "otp_token": wrong})
+    assert refused.status_code == 400
+    assert TOTPDevice.objects.filter(user=olga).exists()
+    code = current_code(device, clock)
+    removed = client.post("/accounts/two-step/", {"action": "remove", "otp_token": code})
+    assert removed.status_code == 302
+    assert not TOTPDevice.objects.filter(user=olga).exists()
+
+
 def test_an_administrator_lifts_a_wait_from_the_command_line(client, clock):
     from django.core.management import call_command
 

@@ -103,11 +103,17 @@ def _settings(data: dict[str, Any], errors: list[str]) -> dict[str, Any]:
     game = _game_of(data)
     if game is not None:
         settings.update(_game_keys(game, data, errors))
-    options = data.get("options", {})
+    settings.update(_house_rule_settings(data.get("options", {}), game, errors))
+    return settings
+
+
+def _house_rule_settings(options: Any, game: Game | None, errors: list[str]) -> dict[str, Any]:
+    """The description's ``options``: the game's house rules, each a whole number of points."""
     if not isinstance(options, dict):
         errors.append("options: must be a mapping of house rules to points")
-        options = {}
+        return {}
     known = _house_rules(game)
+    settings = {}
     for name, value in options.items():
         if name not in known:
             errors.append(f"options: unknown house rule {name!r} (known: {', '.join(known)})")
@@ -167,32 +173,54 @@ def _entrants(value: Any, errors: list[str]) -> list[EntrantRow]:
     if not isinstance(value, list):
         errors.append("teams: must be a list")
         return []
-    rows, seen = [], {}
+    rows: list[EntrantRow] = []
+    seen: dict[int, int] = {}
     for index, entry in enumerate(value, start=1):
-        where = f"teams entry {index}"
-        if isinstance(entry, str):
-            entry = {"name": entry}
-        if not isinstance(entry, dict):
-            errors.append(f"{where}: must be a mapping with at least a name")
-            continue
-        name = str(entry.get("name") or "").strip()
-        number = entry.get("number")
-        players = entry.get("players", [])
-        if not name:
-            errors.append(f"{where}: the name is missing")
-        if number is not None and (not _whole(number) or number < 1):
-            errors.append(f"{where}: number must be a whole number from 1 up")
-            number = None
-        elif number is not None and number in seen:
-            errors.append(f"{where}: team number {number} is also entry {seen[number]}")
-        if number is not None:
-            seen.setdefault(number, index)
-        if not isinstance(players, list) or len(players) > 2:
-            errors.append(f"{where}: players must be a list of at most two names")
-            players = []
-        players = [str(player).strip() for player in players] + ["", ""]
-        rows.append(EntrantRow(index, number, name, players[0], players[1]))
+        row = _entrant_row(index, entry, seen, errors)
+        if row is not None:
+            rows.append(row)
     return rows
+
+
+def _entrant_row(
+    index: int, entry: Any, seen: dict[int, int], errors: list[str]
+) -> EntrantRow | None:
+    """One entry of the list: a name alone, or a mapping of a name, a number and players;
+    ``seen``: the entry of each number given so far."""
+    where = f"teams entry {index}"
+    if isinstance(entry, str):
+        entry = {"name": entry}
+    if not isinstance(entry, dict):
+        errors.append(f"{where}: must be a mapping with at least a name")
+        return None
+    name = str(entry.get("name") or "").strip()
+    if not name:
+        errors.append(f"{where}: the name is missing")
+    number = _entrant_number(entry.get("number"), index, seen, errors)
+    players = _entrant_players(entry.get("players", []), where, errors)
+    return EntrantRow(index, number, name, players[0], players[1])
+
+
+def _entrant_number(number: Any, index: int, seen: dict[int, int], errors: list[str]) -> int | None:
+    """An entry's number: none, or a whole number from 1 up that no entry before it holds."""
+    where = f"teams entry {index}"
+    if number is None:
+        return None
+    if not _whole(number) or number < 1:
+        errors.append(f"{where}: number must be a whole number from 1 up")
+        return None
+    if number in seen:
+        errors.append(f"{where}: team number {number} is also entry {seen[number]}")
+    seen.setdefault(number, index)
+    return number
+
+
+def _entrant_players(players: Any, where: str, errors: list[str]) -> list[str]:
+    """An entry's two players' names, "" for a player not named: a list of at most two."""
+    if not isinstance(players, list) or len(players) > 2:
+        errors.append(f"{where}: players must be a list of at most two names")
+        players = []
+    return [str(player).strip() for player in players] + ["", ""]
 
 
 def parse_description(data: Any) -> TournamentDescription:

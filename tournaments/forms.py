@@ -77,12 +77,23 @@ def add_game_fields(form: forms.Form, game: Game, values: dict[str, Any]) -> Non
     size = values.get("table_size")
     seats = game.seats(size) if size in game.table_sizes else None
     for setting in game.setting_fields:
-        field = game_setting_field(setting, values[setting.name])
-        if seats and isinstance(field, forms.ChoiceField):
-            field.choices = [
-                (value, seats_only(str(label), seats)) for value, label in field.choices
-            ]
-        form.fields[setting.name] = field
+        form.fields[setting.name] = _setting_field(setting, values[setting.name], seats)
+    _tournament_fields_of(form, game, values)
+
+
+def _setting_field(setting: Setting, value: Any, seats: tuple[str, ...] | None) -> forms.Field:
+    """A game setting's field; a choice among seats names only the ``seats`` the tables
+    have, when known."""
+    field = game_setting_field(setting, value)
+    if seats and isinstance(field, forms.ChoiceField):
+        field.choices = [(choice, seats_only(str(label), seats)) for choice, label in field.choices]
+    return field
+
+
+def _tournament_fields_of(form: forms.Form, game: Game, values: dict[str, Any]) -> None:
+    """Only the tournament's fields that apply to the game: players at a table where it
+    has a choice, ranking for games of individuals, sides for games of pairs, boards per
+    table unless the game's settings decide it."""
     if len(game.table_sizes) == 1:
         del form.fields["table_size"]
     else:

@@ -229,14 +229,7 @@ def _xml_records(
             path.append(element)
             if element.tag == record:
                 records_open += 1
-            if len(path) > MAX_XML_DEPTH:
-                raise UnreadableFile(
-                    f"the spreadsheet's XML nests deeper than {MAX_XML_DEPTH} levels"
-                )
-            if elements > MAX_XML_ELEMENTS:
-                raise UnreadableFile(
-                    f"the spreadsheet's XML holds more than {MAX_XML_ELEMENTS:,} elements"
-                )
+            _check_xml_bounds(len(path), elements)
             continue
         path.pop()
         if element.tag == record:
@@ -249,6 +242,15 @@ def _xml_records(
             return
         if path:
             del path[-1][:]  # read: let it go (and every earlier sibling)
+
+
+def _check_xml_bounds(depth: int, elements: int) -> None:
+    """An XML part nests at most ``MAX_XML_DEPTH`` deep and holds at most
+    ``MAX_XML_ELEMENTS`` elements."""
+    if depth > MAX_XML_DEPTH:
+        raise UnreadableFile(f"the spreadsheet's XML nests deeper than {MAX_XML_DEPTH} levels")
+    if elements > MAX_XML_ELEMENTS:
+        raise UnreadableFile(f"the spreadsheet's XML holds more than {MAX_XML_ELEMENTS:,} elements")
 
 
 def _bounded(rows: Iterator[tuple[int, Sequence[object]]]) -> list[list[str]]:
@@ -264,22 +266,27 @@ def _bounded(rows: Iterator[tuple[int, Sequence[object]]]) -> list[list[str]]:
                 "list's cells are names"
             )
         if line > MAX_LINES:
-            if any(cells):
-                raise UnreadableFile(
-                    f"the sheet goes on past line {MAX_LINES} (line {line} is not blank); a "
-                    f"tournament holds at most {MAX_TEAMS} teams"
-                )
-            if line > MAX_READ_LINES:
-                raise UnreadableFile(
-                    f"the sheet goes on for more than {MAX_READ_LINES} lines, blank past line "
-                    f"{MAX_LINES}; a tournament holds at most {MAX_TEAMS} teams"
-                )
+            _check_blank_past_bound(line, cells)
             continue
         table.extend([] for _ in range(line - 1 - len(table)))
         table.append(cells)
     while table and not any(table[-1]):
         table.pop()
     return table
+
+
+def _check_blank_past_bound(line: int, cells: list[str]) -> None:
+    """A line past ``MAX_LINES`` is blank (formatting), and not past ``MAX_READ_LINES``."""
+    if any(cells):
+        raise UnreadableFile(
+            f"the sheet goes on past line {MAX_LINES} (line {line} is not blank); a "
+            f"tournament holds at most {MAX_TEAMS} teams"
+        )
+    if line > MAX_READ_LINES:
+        raise UnreadableFile(
+            f"the sheet goes on for more than {MAX_READ_LINES} lines, blank past line "
+            f"{MAX_LINES}; a tournament holds at most {MAX_TEAMS} teams"
+        )
 
 
 _MAIN = "{http://schemas.openxmlformats.org/spreadsheetml/2006/main}"
@@ -471,14 +478,13 @@ def _map_columns(header: list[str], result: EntrantFile) -> dict[str, int]:
         key = _normalise_header(title)
         if not key:
             continue
-        for column, aliases in COLUMN_ALIASES.items():
-            if key in aliases:
-                if column in columns:
-                    result.file_errors.append(f"line 1: two columns mean '{column}'")
-                columns[column] = index
-                break
-        else:
+        column = _column_named(key)
+        if column is None:
             result.ignored_columns.append(title)
+            continue
+        if column in columns:
+            result.file_errors.append(f"line 1: two columns mean '{column}'")
+        columns[column] = index
     if "name" not in columns:
         found = ", ".join(repr(title) for title in header if title) or "none"
         result.file_errors.append(
@@ -489,6 +495,11 @@ def _map_columns(header: list[str], result: EntrantFile) -> dict[str, int]:
             % {"found": found}
         )
     return columns
+
+
+def _column_named(key: str) -> str | None:
+    """The column a normalised header names (``COLUMN_ALIASES``); None: not one of ours."""
+    return next((column for column, aliases in COLUMN_ALIASES.items() if key in aliases), None)
 
 
 def _parse_number(text: str) -> int:
@@ -555,33 +566,47 @@ def parse_entrant_rows(table: list[list[str]]) -> EntrantFile:
     if result.file_errors:
         return result
     entrant_lines = lines[1:]
-    if not entrant_lines:
-        result.file_errors.append(gettext("the file holds the column names but no teams"))
-    elif len(entrant_lines) > MAX_TEAMS:
-        result.file_errors.append(
-            gettext("the file lists %(count)s teams; a tournament holds at most %(most)s")
-            % {"count": len(entrant_lines), "most": MAX_TEAMS}
-        )
+    count_problem = _entrant_count_problem(len(entrant_lines))
+    if count_problem is not None:
+        result.file_errors.append(count_problem)
         return result
     first_line_of: dict[int, int] = {}
     for line, cells in entrant_lines:
-        row = _read_row(line, cells, columns)
+        row = _numbered_once(_read_row(line, cells, columns), first_line_of)
         if isinstance(row, RowProblem):
             result.problems.append(row)
-            continue
-        if row.number is not None and row.number in first_line_of:
-            result.problems.append(
-                RowProblem(
-                    line,
-                    gettext("team number %(number)s is also on line %(other)s")
-                    % {"number": row.number, "other": first_line_of[row.number]},
-                )
-            )
-            continue
-        if row.number is not None:
-            first_line_of[row.number] = line
-        result.rows.append(row)
+        else:
+            result.rows.append(row)
     return result
+
+
+def _entrant_count_problem(count: int) -> str | None:
+    """What is wrong with the number of team rows: none, or more than a tournament holds."""
+    if not count:
+        return gettext("the file holds the column names but no teams")
+    if count > MAX_TEAMS:
+        return gettext("the file lists %(count)s teams; a tournament holds at most %(most)s") % {
+            "count": count,
+            "most": MAX_TEAMS,
+        }
+    return None
+
+
+def _numbered_once(
+    row: EntrantRow | RowProblem, first_line_of: dict[int, int]
+) -> EntrantRow | RowProblem:
+    """A row whose number an earlier row holds (``first_line_of``: the line of each number
+    so far) is a problem; a good row's number is noted."""
+    if isinstance(row, RowProblem) or row.number is None:
+        return row
+    if row.number in first_line_of:
+        return RowProblem(
+            row.line,
+            gettext("team number %(number)s is also on line %(other)s")
+            % {"number": row.number, "other": first_line_of[row.number]},
+        )
+    first_line_of[row.number] = row.line
+    return row
 
 
 def read_entrant_file(stream: IO[bytes], filename: str, size: int | None = None) -> EntrantFile:

@@ -24,8 +24,8 @@ from engine.games import DEFAULT_GAME, PLAYERS, Game, game_ids, get_game
 # No 0/O, 1/I/L: codes are read off paper and typed on phones.
 ACCESS_CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 ACCESS_CODE_LENGTH = 10
-# A deal in notation: 77 characters for Pymtheg, 89 for Twenty, up to 195 for Pys'ngtaut's
-# prepared pack (two decks and a joker); room for a game with a longer notation.
+# A deal in notation: up to 195 characters for the games shipped (a prepared pack of two decks
+# and a joker); room for a game with a longer notation.
 DEAL_MAX_LENGTH = 400
 
 
@@ -232,15 +232,6 @@ class Tournament(models.Model):
         seat = self.opening_seat_for(table_number)
         return None if seat is None else seat.name
 
-    @property
-    def options(self) -> dict[str, int]:
-        """Pymtheg's house rules as the board record's ``options`` (docs/formats.md)."""
-        rules = self.rules
-        return {
-            name: rules[name]
-            for name in ("all_tricks_bonus", "heavy_failure_penalty", "illegal_trump_penalty")
-        }
-
     def settings_in_words(self) -> list[tuple[str, str]]:
         """``(label, value)`` of every game setting, for pages and exports."""
         return self.game_rules.describe_settings(self.rules)
@@ -334,7 +325,7 @@ class Board(models.Model):
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="boards")
     number = models.PositiveSmallIntegerField()
     deal = models.CharField(max_length=DEAL_MAX_LENGTH)
-    # Fixed with the board (GAMES.md); Pymtheg has none and writes North.
+    # Fixed with the board (GAMES.md); a game without a dealer writes North.
     dealer = models.CharField(max_length=1, default="N")
 
     class Meta:

@@ -432,10 +432,21 @@ def substitute(
 def _check_substitute_rounds(
     tournament: Tournament, entrant: Entrant, member: int, first: int, last: int | None
 ) -> None:
+    """A substitute for ``member`` of ``entrant`` from round ``first`` to ``last`` (None: to
+    the end) replaces a player the entrant has, in rounds still to play, before any withdrawal
+    and beside no other substitute for the same player."""
     members = (1,) if tournament.of_players else (1, 2)
     if member not in members:
         raise ServiceError(f"the player replaced is {' or '.join(map(str, members))}")
-    top, open_ = last_round(tournament), first_open_round(tournament)
+    top = last_round(tournament)
+    _check_rounds_to_play(tournament, first, last, top)
+    _check_before_withdrawal(entrant, last or top)
+    _check_no_other_substitute(entrant, member, first, last or top, top)
+
+
+def _check_rounds_to_play(tournament: Tournament, first: int, last: int | None, top: int) -> None:
+    """The rounds lie within the tournament's, first to last, and none has started."""
+    open_ = first_open_round(tournament)
     if not 1 <= first <= top or (last is not None and not first <= last <= top):
         raise ServiceError(
             gettext("the rounds of a substitute lie within 1 to %(top)s, first to last")
@@ -446,14 +457,24 @@ def _check_substitute_rounds(
             gettext("round %(round)s has started: a substitute can be named from round %(open)s on")
             % {"round": first, "open": open_}
         )
+
+
+def _check_before_withdrawal(entrant: Entrant, last: int) -> None:
+    """The substitute's last round comes before the entrant's withdrawal, if it withdrew."""
     withdrawal = entrant.room_changes.filter(kind=RoomChange.Kind.WITHDRAWAL).first()
-    if withdrawal is not None and (last or top) >= withdrawal.from_round:
+    if withdrawal is not None and last >= withdrawal.from_round:
         raise ServiceError(
             gettext("%(name)s withdrew after round %(round)s")
             % {"name": entrant.name, "round": withdrawal.from_round - 1}
         )
+
+
+def _check_no_other_substitute(
+    entrant: Entrant, member: int, first: int, last: int, top: int
+) -> None:
+    """No other substitute plays for the same player in any of the rounds."""
     for other in entrant.room_changes.filter(kind=RoomChange.Kind.SUBSTITUTE, member=member):
-        if first <= (other.to_round or top) and other.from_round <= (last or top):
+        if first <= (other.to_round or top) and other.from_round <= last:
             raise ServiceError(
                 f"{other.name} already plays for {member_name(entrant, member)} "
                 + rounds_words(other.from_round, other.to_round)

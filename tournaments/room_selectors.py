@@ -94,11 +94,7 @@ def substitutes_of_matches(
     found = substitutes(tournament)
     if not found or not matches:
         return {}
-    seated: dict[int, set[int]] = defaultdict(set)
-    for match_id, pk in MatchSeat.objects.filter(match__in=matches).values_list(
-        "match_id", "entrant_id"
-    ):
-        seated[match_id].add(pk)
+    seated = _seated_entrants(matches)
     out: dict[int, list[dict[str, Any]]] = {}
     for match in matches:
         at_table = seated[match.pk] | {match.north_entrant_id, match.east_entrant_id}
@@ -109,12 +105,27 @@ def substitutes_of_matches(
                 "name": change.name,
             }
             for change in found
-            if change.entrant_id in at_table
-            and change.from_round <= match.round <= (change.to_round or match.round)
+            if _plays_at(change, at_table, match.round)
         ]
         if here:
             out[match.pk] = here
     return out
+
+
+def _seated_entrants(matches: list[Match]) -> dict[int, set[int]]:
+    """The entrants seated at each match (games of individuals), by match id."""
+    seated: dict[int, set[int]] = defaultdict(set)
+    for match_id, pk in MatchSeat.objects.filter(match__in=matches).values_list(
+        "match_id", "entrant_id"
+    ):
+        seated[match_id].add(pk)
+    return seated
+
+
+def _plays_at(change: RoomChange, at_table: set[int], round_number: int) -> bool:
+    """Whether a substitute plays for one of the entrants ``at_table`` in the round."""
+    last = change.to_round or round_number
+    return change.entrant_id in at_table and change.from_round <= round_number <= last
 
 
 def substitutes_data(tournament: Tournament) -> dict[int, list[dict[str, Any]]]:

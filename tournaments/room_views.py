@@ -105,32 +105,43 @@ def room_changes(request: HttpRequest, slug: str) -> HttpResponse:
     built = _forms(tournament, request.POST or None, posted)
     form = built.get(posted or "")
     if form is not None and form.is_valid():
-        try:
-            done = _run(posted or "", tournament, request.user, dict(form.cleaned_data))
-        except ServiceError as exc:
-            for message in exc.messages:
-                form.add_error(None, message)
-        else:
+        done = _carried_out(form, posted or "", tournament, request.user)
+        if done is not None:
             messages.success(request, done)
             return redirect("tournaments:room", slug=slug)
     status = 200 if form is None or not form.errors else 400
     response = _render(
-        request,
-        "tournaments/room.html",
-        tournament,
-        forms=built,
-        changes=RoomChange.objects.filter(tournament=tournament).select_related("entrant"),
-        first_open=room_selectors.first_open_round(tournament),
-        effects=selectors.room_change_effects(tournament),
-        last_round=room_selectors.last_round(tournament),
-        reprints=sorted(
+        request, "tournaments/room.html", tournament, forms=built, **_room_context(tournament)
+    )
+    response.status_code = status
+    return response
+
+
+def _carried_out(form: forms.Form, kind: str, tournament: Tournament, user: Any) -> str | None:
+    """The change a valid form asks for, made: its words; or None, the service's refusal
+    put on the form."""
+    try:
+        return _run(kind, tournament, user, dict(form.cleaned_data))
+    except ServiceError as exc:
+        for message in exc.messages:
+            form.add_error(None, message)
+        return None
+
+
+def _room_context(tournament: Tournament) -> dict[str, Any]:
+    """What the room page shows beside its forms: the changes made and what they leave, the
+    rounds, and the route cards to print again."""
+    return {
+        "changes": RoomChange.objects.filter(tournament=tournament).select_related("entrant"),
+        "first_open": room_selectors.first_open_round(tournament),
+        "effects": selectors.room_change_effects(tournament),
+        "last_round": room_selectors.last_round(tournament),
+        "reprints": sorted(
             room_selectors.reprint_flags(
                 selectors.route_cards(tournament), room_selectors.printed_digests(tournament)
             )
         ),
-    )
-    response.status_code = status
-    return response
+    }
 
 
 @organiser_required
@@ -168,15 +179,7 @@ def print_route_cards(request: HttpRequest, slug: str) -> HttpResponse:
     if request.GET.get("reprint"):
         cards = [card for card in cards if card.entrant.number in all_flags]
     for card in cards:
-        card.url = scorer_url(card.entrant, request)
-        label = (
-            gettext("Scorer link of player %(number)s")
-            if tournament.of_players
-            else gettext("Scorer link of team %(number)s")
-        )
-        card.qr = qr_svg(card.url, label=label % {"number": card.entrant.number})
-        card.flag = all_flags.get(card.entrant.number, "")
-        card.digest = room_selectors.card_digest(card)
+        _ready_to_print(card, request, tournament, all_flags.get(card.entrant.number, ""))
     return _render(
         request,
         "tournaments/print/route_cards.html",
@@ -186,6 +189,22 @@ def print_route_cards(request: HttpRequest, slug: str) -> HttpResponse:
         flagged_here=[card for card in cards if card.flag],
         only_flagged=bool(request.GET.get("reprint")),
     )
+
+
+def _ready_to_print(
+    card: selectors.RouteCard, request: HttpRequest, tournament: Tournament, flag: str
+) -> None:
+    """A route card with its scorer link and the link's QR code, its reprint flag and the
+    digest of what it prints."""
+    card.url = scorer_url(card.entrant, request)
+    label = (
+        gettext("Scorer link of player %(number)s")
+        if tournament.of_players
+        else gettext("Scorer link of team %(number)s")
+    )
+    card.qr = qr_svg(card.url, label=label % {"number": card.entrant.number})
+    card.flag = flag
+    card.digest = room_selectors.card_digest(card)
 
 
 def _printed_so_far(

@@ -93,12 +93,7 @@ def schedule_data(tournament: Tournament) -> dict[str, Any]:
             }
             for match in matches
         ],
-        "byes": [
-            {"round": round_number, "team": number}
-            for round_number in range(1, rounds + 1)
-            for number in entrant_numbers
-            if number not in playing[round_number]
-        ],
+        "byes": _byes(rounds, entrant_numbers, playing, "team"),
         "max_meetings": max(meetings.values(), default=0),
     }
 
@@ -120,35 +115,51 @@ def movement_data(tournament: Tournament) -> dict[str, Any]:
             seat.entrant.number
         )
         playing[seat.round].add(seat.entrant.number)
-    meetings: Counter[frozenset[int]] = Counter()
-    for players in seatings.values():
-        numbers = sorted(players.values())
-        meetings.update(frozenset((a, b)) for i, a in enumerate(numbers) for b in numbers[i + 1 :])
-    # Tables of several sizes: the engine's checker takes each table's size instead.
-    own = dict(tournament.tables.exclude(players=None).values_list("number", "players"))
     tables = max((table for _round, table in seatings), default=0)
-    shape: dict[str, Any] = (
-        {"sizes": [own.get(number, tournament.table_size) for number in range(1, tables + 1)]}
-        if own
-        else {"per_table": tournament.table_size}
-    )
     return {
         "players": len(player_numbers),
-        **shape,
+        **_table_shape(tournament, tables),
         "tables": tables,
         "rounds": rounds,
         "seatings": [
             {"round": round_number, "table": table, "seats": players}
             for (round_number, table), players in sorted(seatings.items())
         ],
-        "byes": [
-            {"round": round_number, "player": number}
-            for round_number in range(1, rounds + 1)
-            for number in player_numbers
-            if number not in playing[round_number]
-        ],
-        "max_meetings": max(meetings.values(), default=0),
+        "byes": _byes(rounds, player_numbers, playing, "player"),
+        "max_meetings": _most_meetings(seatings.values()),
     }
+
+
+def _byes(
+    rounds: int, numbers: list[int], playing: dict[int, set[int]], key: str
+) -> list[dict[str, int]]:
+    """Every round's byes: each entrant of ``numbers`` not ``playing`` in it, numbered under
+    ``key``."""
+    return [
+        {"round": round_number, key: number}
+        for round_number in range(1, rounds + 1)
+        for number in numbers
+        if number not in playing[round_number]
+    ]
+
+
+def _table_shape(tournament: Tournament, tables: int) -> dict[str, Any]:
+    """The seats of the movement's tables: ``per_table`` when every table has the
+    tournament's size; with tables of several sizes, each table's ``sizes`` (the engine's
+    checker takes those instead)."""
+    own = dict(tournament.tables.exclude(players=None).values_list("number", "players"))
+    if not own:
+        return {"per_table": tournament.table_size}
+    return {"sizes": [own.get(number, tournament.table_size) for number in range(1, tables + 1)]}
+
+
+def _most_meetings(seatings: Iterable[dict[str, int]]) -> int:
+    """How often the two players who meet most sit at the same table."""
+    meetings: Counter[frozenset[int]] = Counter()
+    for players in seatings:
+        numbers = sorted(players.values())
+        meetings.update(frozenset((a, b)) for i, a in enumerate(numbers) for b in numbers[i + 1 :])
+    return max(meetings.values(), default=0)
 
 
 # What the validator says of the byes and free tables a late arrival or a withdrawal leaves:
@@ -597,14 +608,20 @@ def _label(key: str) -> str:
 
 
 def _value_words(value: Any, limit: int = 160) -> str:
-    if value is None or value == "" or value == [] or value == {}:
-        text = "—"
-    elif isinstance(value, bool):
-        text = "yes" if value else "no"
-    elif isinstance(value, dict):
-        text = "; ".join(f"{_label(k)}: {_value_words(v, 40)}" for k, v in value.items())
-    elif isinstance(value, list | tuple):
-        text = ", ".join(_value_words(item, 40) for item in value)
-    else:
-        text = str(value)
+    """A logged value in words, cut to ``limit`` characters."""
+    text = _plain_words(value)
     return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _plain_words(value: Any) -> str:
+    """Nothing as a dash, a flag as yes or no, a mapping and a list item by item (each item
+    cut short), anything else as it prints."""
+    if value in (None, "", [], {}):
+        return "—"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, dict):
+        return "; ".join(f"{_label(k)}: {_value_words(v, 40)}" for k, v in value.items())
+    if isinstance(value, list | tuple):
+        return ", ".join(_value_words(item, 40) for item in value)
+    return str(value)

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import dataclasses
 import logging
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
@@ -26,7 +26,7 @@ from django.utils.translation import gettext, gettext_noop, ngettext
 
 from engine.core.errors import DealError
 from engine.core.words import plural
-from engine.games import DEFAULT_GAME, get_game
+from engine.games import DEFAULT_GAME, Game, get_game
 from engine.schedule import ScheduleError, generate_schedule
 from tournaments import selectors
 from tournaments.action_log import write_log
@@ -1183,40 +1183,54 @@ def deal_boards(
         raise ServiceError("every board is dealt already; choose 'deal again' to replace them")
     dealt = 0
     game = tournament.game_rules
-    # Each table deals for its own players (tables of several sizes: one pass per size, the
-    # same deal of a table and board from a seed whichever pass makes it).
-    for players in sorted({table.size for table in tables.values()}, reverse=True):
-        for table_number, board_number, deal in game.generate_deals(
-            len(tables), tournament.boards_per_table, players, seed
-        ):
-            key = (table_number, board_number)
-            if tables[table_number].size != players or (key in existing and not replace):
-                continue
-            text = game.format_deal(deal)
-            if key in existing:
-                existing[key].deal = text
-                existing[key].save(update_fields=["deal"])
-            else:
-                Board.objects.create(
-                    table=tables[table_number],
-                    number=board_number,
-                    deal=text,
-                    dealer=game.dealer(board_number, players),
-                )
-            dealt += 1
+    kept = set() if replace else set(existing)
+    for table_number, board_number, players, deal in _deals_to_make(tournament, tables, seed, kept):
+        board = existing.get((table_number, board_number))
+        _store_deal(game, tables[table_number], board, board_number, players, deal)
+        dealt += 1
     _log(
         by=by,
         tournament=tournament,
         action="deal_boards",
-        summary=(
-            f"Dealt {plural(dealt, 'board')}"
-            + (" again" if replace and existing else "")
-            + (" from a seed" if seed else " at random")
-        ),
+        summary=_dealt_in_words(dealt, again=bool(replace and existing), seeded=bool(seed)),
         before={"boards": len(existing)},
         after={"boards_dealt": dealt, "seeded": seed is not None},
     )
     return dealt
+
+
+def _deals_to_make(
+    tournament: Tournament, tables: dict[int, Table], seed: str | None, kept: set[tuple[int, int]]
+) -> Iterator[tuple[int, int, int, Any]]:
+    """``(table, board, players, deal)`` of every board to deal, those ``kept`` aside. Each
+    table deals for its own players (tables of several sizes: one pass per size, the same deal
+    of a table and board from a seed whichever pass makes it)."""
+    game = tournament.game_rules
+    for players in sorted({table.size for table in tables.values()}, reverse=True):
+        for table_number, board_number, deal in game.generate_deals(
+            len(tables), tournament.boards_per_table, players, seed
+        ):
+            if tables[table_number].size == players and (table_number, board_number) not in kept:
+                yield table_number, board_number, players, deal
+
+
+def _store_deal(
+    game: Game, table: Table, board: Board | None, number: int, players: int, deal: Any
+) -> None:
+    """A board's new deal: over the board's old one, else on a new board with its dealer."""
+    text = game.format_deal(deal)
+    if board is not None:
+        board.deal = text
+        board.save(update_fields=["deal"])
+        return
+    Board.objects.create(table=table, number=number, deal=text, dealer=game.dealer(number, players))
+
+
+def _dealt_in_words(dealt: int, *, again: bool, seeded: bool) -> str:
+    """The log's summary of a deal: "Dealt 12 boards again from a seed"."""
+    again_words = " again" if again else ""
+    how = " from a seed" if seeded else " at random"
+    return f"Dealt {plural(dealt, 'board')}{again_words}{how}"
 
 
 @transaction.atomic

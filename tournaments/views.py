@@ -32,7 +32,7 @@ from tournaments.forms import (
     TournamentCreateForm,
     TournamentSettingsForm,
 )
-from tournaments.imports import EntrantRow, conflicts_with_existing, read_entrant_file
+from tournaments.imports import EntrantFile, EntrantRow, conflicts_with_existing, read_entrant_file
 from tournaments.models import Board, Entrant, Match, Status, Table, Tournament, game_choices
 from tournaments.permissions import organiser_required
 from tournaments.progress import open_boards, round_progress
@@ -545,35 +545,51 @@ def entrants_import(request: HttpRequest, slug: str) -> HttpResponse:
         request.POST or None, request.FILES or None, of_players=tournament.of_players
     )
     context: dict[str, Any] = {"form": form}
-    if request.method == "POST":
+    posted = request.method == "POST"
+    if posted:
         # Whatever this upload holds, an earlier preview no longer stands: "confirm" imports
         # only the file the page shows.
         request.session.pop(IMPORT_SESSION_KEY.format(pk=tournament.pk), None)
-    if request.method == "POST" and form.is_valid():
-        upload = form.cleaned_data["file"]
-        replace = form.cleaned_data["replace"]
-        result = read_entrant_file(upload, upload.name, upload.size)
-        if not replace:
-            taken = dict(tournament.entrants.values_list("number", "name"))
-            result.problems = sorted(
-                result.problems + conflicts_with_existing(result.rows, taken),
-                key=lambda problem: problem.line,
-            )
-        context.update(result=result, filename=upload.name, replace=replace)
-        if result.ok:
-            request.session[IMPORT_SESSION_KEY.format(pk=tournament.pk)] = {
-                "rows": [asdict(row) for row in result.rows],
-                "replace": replace,
-                "filename": upload.name,
-            }
-            context.update(preview=result.rows[:PREVIEW_ROWS], more=len(result.rows) - PREVIEW_ROWS)
+    if posted and form.is_valid():
+        context.update(_checked_upload(request, tournament, form.cleaned_data))
     response = _render(request, "tournaments/team_import.html", tournament, **context)
-    if "result" in context and not context["result"].ok:
-        # A refused file is a client error: too large (413), or not a team list we can take.
-        response.status_code = 413 if context["result"].too_large else 422
-    elif request.method == "POST" and not form.is_valid():
-        response.status_code = 400
+    status = _refused_upload_status(context.get("result"), posted and not form.is_valid())
+    if status is not None:
+        response.status_code = status
     return response
+
+
+def _checked_upload(
+    request: HttpRequest, tournament: Tournament, data: dict[str, Any]
+) -> dict[str, Any]:
+    """An uploaded team list read and checked (against the numbers already taken, unless it
+    replaces them): its problems, or its preview; a list without problems waits in the
+    session for "confirm"."""
+    upload, replace = data["file"], data["replace"]
+    result = read_entrant_file(upload, upload.name, upload.size)
+    if not replace:
+        taken = dict(tournament.entrants.values_list("number", "name"))
+        result.problems = sorted(
+            result.problems + conflicts_with_existing(result.rows, taken),
+            key=lambda problem: problem.line,
+        )
+    context = {"result": result, "filename": upload.name, "replace": replace}
+    if result.ok:
+        request.session[IMPORT_SESSION_KEY.format(pk=tournament.pk)] = {
+            "rows": [asdict(row) for row in result.rows],
+            "replace": replace,
+            "filename": upload.name,
+        }
+        context.update(preview=result.rows[:PREVIEW_ROWS], more=len(result.rows) - PREVIEW_ROWS)
+    return context
+
+
+def _refused_upload_status(result: EntrantFile | None, form_refused: bool) -> int | None:
+    """A refused upload is a client error: a file too large (413) or not a team list we can
+    take (422), a form not filled in right (400); None: nothing refused."""
+    if result is not None and not result.ok:
+        return 413 if result.too_large else 422
+    return 400 if form_refused else None
 
 
 @organiser_required

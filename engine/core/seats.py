@@ -9,7 +9,16 @@ from engine.core.messages import words
 SEAT_LETTERS = ("N", "E", "S", "W")
 #: The seats' names: the engine's words (engine.core.messages), translated by the pages.
 SEAT_NAMES = {"N": words("North"), "E": words("East"), "S": words("South"), "W": words("West")}
+#: The seats' letters as people read them (a card, a phone, a result): the engine's words, so
+#: that West's "W" reads "O" (Ouest) in French. What is stored, typed or keyed (records, deal
+#: notation, the API, backups) keeps N, E, S, W.
+SEAT_MARKS = {"N": words("N"), "E": words("E"), "S": words("S"), "W": words("W")}
 DIRECTIONS = ("clockwise", "counterclockwise")
+
+
+def seat_mark(seat: str) -> str:
+    """``seat``'s letter as people read it (translated by the pages); anything else as is."""
+    return SEAT_MARKS.get(seat, seat)
 
 
 def table_seats(players: int) -> tuple[str, ...]:

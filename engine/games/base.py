@@ -16,7 +16,7 @@ from typing import Any, ClassVar
 
 from engine.core.errors import RecordError, SettingsError
 from engine.core.messages import joined, words
-from engine.core.seats import table_seats, turn_order
+from engine.core.seats import seat_mark, table_seats, turn_order
 
 PAIRS = "pairs"
 PLAYERS = "players"
@@ -145,7 +145,7 @@ def apply_all(play: TablePlay, actions: Iterable[str]) -> TablePlay:
 
 def play_in_words(direction: str, players: int = 4) -> str:
     """The play direction and the order of a table's seats: "clockwise (N → E → S)"."""
-    order = " → ".join(turn_order("N", players, direction))
+    order = joined([seat_mark(seat) for seat in turn_order("N", players, direction)], " → ")
     way = words("counter-clockwise") if direction == "counterclockwise" else words(direction)
     return words("%(direction)s (%(order)s)", direction=way, order=order)
 

@@ -221,6 +221,17 @@ def _check_tables(
         return
     tables_of = _tables_of_teams(matches, problems)
     used = set().union(*tables_of.values())
+    _check_idle_tables(used, tables, problems)
+    seen = sorted(set(tables_of) | {bye.team for bye in byes if bye.team is not None})
+    _check_unseen_teams(seen, teams, problems)
+    if teams % 2 == 1:
+        _check_phantom_tables(tables_of, sorted(used), teams, problems)
+        return
+    _check_every_table_played(seen, tables_of, used, problems)
+
+
+def _check_idle_tables(used: set[int], tables: int, problems: list[str]) -> None:
+    """Every table hosts a match."""
     idle = _complement(sorted(used), 1, tables)
     if idle:
         problems.append(
@@ -228,7 +239,10 @@ def _check_tables(
             if _count(idle) == 1
             else words("tables %(list)s host no match", list=_ranges(idle))
         )
-    seen = sorted(set(tables_of) | {bye.team for bye in byes if bye.team is not None})
+
+
+def _check_unseen_teams(seen: list[int], teams: int, problems: list[str]) -> None:
+    """Every team appears in a match or a bye."""
     unseen = _complement(seen, 1, teams)
     if unseen:
         problems.append(
@@ -236,9 +250,12 @@ def _check_tables(
             if _count(unseen) == 1
             else words("teams %(list)s appear in no match and no bye", list=_ranges(unseen))
         )
-    if teams % 2 == 1:
-        _check_phantom_tables(tables_of, sorted(used), teams, problems)
-        return
+
+
+def _check_every_table_played(
+    seen: list[int], tables_of: dict[int, set[int]], used: set[int], problems: list[str]
+) -> None:
+    """Every team plays every table in use (an even number of teams: no phantom table)."""
     for team in seen:
         missing = sorted(used - tables_of.get(team, set()))
         if missing:

@@ -102,9 +102,8 @@ def movement_grid(players: int, per_table: int, rounds: int, work: int | None = 
 
 def _check_request(players: Any, per_table: Any, rounds: Any) -> int:
     """The number of rounds to draw up; ScheduleError for a request that cannot be met."""
-    for name, value in (("players", players), ("per_table", per_table)):
-        if not isinstance(value, int) or isinstance(value, bool):
-            raise ScheduleError(f"{name} must be a whole number, not {value!r}")
+    _check_whole("players", players)
+    _check_whole("per_table", per_table)
     if per_table not in TABLE_SIZES:
         raise ScheduleError(f"players at a table must be 2, 3 or 4, not {_shown(per_table)}")
     if not per_table <= players <= MAX_PLAYERS:
@@ -112,11 +111,22 @@ def _check_request(players: Any, per_table: Any, rounds: Any) -> int:
             f"players must be between {per_table} (one table of {per_table}) and "
             f"{MAX_PLAYERS}, not {_shown(players)}"
         )
-    tables = players // per_table
     if rounds is None:
         return default_rounds(players, per_table)
-    if not isinstance(rounds, int) or isinstance(rounds, bool):
-        raise ScheduleError(f"rounds must be a whole number, not {rounds!r}")
+    _check_rounds(rounds, players, per_table)
+    return rounds
+
+
+def _check_whole(name: str, value: Any) -> None:
+    """A number of the request is a whole number (a flag is not one)."""
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise ScheduleError(f"{name} must be a whole number, not {value!r}")
+
+
+def _check_rounds(rounds: Any, players: int, per_table: int) -> None:
+    """The rounds asked for: from 1 to the number of tables (nobody visits a table twice)."""
+    _check_whole("rounds", rounds)
+    tables = players // per_table
     if rounds < 1:
         raise ScheduleError(f"rounds must be at least 1, not {_shown(rounds)}")
     if rounds > tables:
@@ -125,7 +135,6 @@ def _check_request(players: Any, per_table: Any, rounds: Any) -> int:
             f"{tables} {'round' if tables == 1 else 'rounds'} (nobody visits a table twice), "
             f"not {_shown(rounds)}"
         )
-    return rounds
 
 
 def _shown(value: int) -> str:

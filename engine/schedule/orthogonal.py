@@ -111,6 +111,14 @@ def is_orthogonal_array(rows: np.ndarray, n: int) -> bool:
 
 @functools.cache
 def _plan(n: int, width: int) -> tuple | None:
+    """How to build an array of order ``n`` and ``width`` columns: directly, as a product of
+    two smaller ones, or by Wilson's construction; None: no construction here builds it."""
+    return _direct_plan(n, width) or _product_plan(n, width) or _wilson_plan(n, width)
+
+
+def _direct_plan(n: int, width: int) -> tuple | None:
+    """A construction that needs no smaller array: trivial, cyclic (n odd, four columns at
+    most), over a finite field, or from a known quasi-difference matrix."""
     if n <= 1:
         return ("trivial",)
     if width <= 4 and n % 2 == 1:
@@ -120,10 +128,15 @@ def _plan(n: int, width: int) -> tuple | None:
         return ("field",)
     if width <= 4 and n in _QUASI_DIFFERENCE_MATRICES:
         return ("quasi_difference",)
+    return None
+
+
+def _product_plan(n: int, width: int) -> tuple | None:
+    """The product of two arrays whose orders multiply to ``n``, the smallest factor first."""
     for a in range(2, math.isqrt(n) + 1):
         if n % a == 0 and _plan(a, width) and _plan(n // a, width):
             return ("product", a, n // a)
-    return _wilson_plan(n, width)
+    return None
 
 
 def _wilson_plan(n: int, width: int) -> tuple | None:

@@ -395,11 +395,16 @@ def count_figures(drawn: dict[str, Any], entrants: int) -> dict[str, Any]:
         "pairs_at_most": sum(1 for count in tally.meetings.values() if count == most),
     }
     if "seatings" in drawn:
-        figures["rounds_at_size"] = {
-            str(size): [min(counts.get(p, 0) for p in everyone), max(counts.values())]
-            for size, counts in sorted(tally.at_size.items(), reverse=True)
-        }
+        figures["rounds_at_size"] = _rounds_at_size(tally, everyone)
     return figures
+
+
+def _rounds_at_size(tally: _Tally, everyone: range) -> dict[str, list[int]]:
+    """The fewest and most rounds an entrant plays at each table size, largest first."""
+    return {
+        str(size): [min(counts.get(p, 0) for p in everyone), max(counts.values())]
+        for size, counts in sorted(tally.at_size.items(), reverse=True)
+    }
 
 
 Group = tuple[int, int, tuple[int, ...]]
@@ -454,13 +459,19 @@ def least_possible(drawn: dict[str, Any], entrants: int, most: int) -> bool:
     smallest = min(sizes)
     bound = math.ceil(rounds * (smallest - 1) / max(entrants - 1, 1))
     if len(set(sizes)) == 1:
-        size = sizes[0]
-        spare = entrants - size * tables
-        if tables == rounds == 3 and (entrants, size) in _FORCED_THREE:
-            bound = max(bound, 3)
-        if tables == rounds == 2 and size - spare >= 2:
-            bound = max(bound, 2)  # round 2 seats again most of a round-1 table
+        bound = max(bound, _forced_at_one_size(tables, rounds, entrants, sizes[0]))
     return most <= bound
+
+
+def _forced_at_one_size(tables: int, rounds: int, entrants: int, size: int) -> int:
+    """The meetings the known small movements force when every table has ``size`` seats
+    (0: none known)."""
+    spare = entrants - size * tables
+    if tables == rounds == 3 and (entrants, size) in _FORCED_THREE:
+        return 3
+    if tables == rounds == 2 and size - spare >= 2:
+        return 2  # round 2 seats again most of a round-1 table
+    return 0
 
 
 def _undominated(proposals: list[dict[str, Any]]) -> list[dict[str, Any]]:

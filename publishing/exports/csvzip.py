@@ -46,21 +46,27 @@ def write_csv_zip(
                 continue
             number += 1
             path = Path(work) / f"{number:02d}-{spec.slug}.csv"
-            if progress is not None:
-                progress.start(f"Writing {path.name}")
-            with open(path, "w", encoding=ENCODING, newline="") as out:
-                writer = csv.writer(out, lineterminator="\n")
-                writer.writerow(csv_safe([column.header for column in spec.columns]))
-                for block in spec.blocks():
-                    if spec.tabular:
-                        writer.writerows(csv_safe(row) for row in block)
-                    else:
-                        writer.writerows(
-                            csv_safe([_plain(value) for value in row]) for row in block
-                        )
-                    written += len(block)
-                    if progress is not None:
-                        progress.add(len(block), f"Writing {path.name}")
+            written += _write_sheet(spec, path, progress)
             archive.write(str(path), path.name)
             path.unlink()
+    return written
+
+
+def _write_sheet(spec: SheetSpec, path: Path, progress: Progress | None) -> int:
+    """One sheet as a CSV file, its header first (a sheet of styled cells as plain values);
+    returns its rows."""
+    if progress is not None:
+        progress.start(f"Writing {path.name}")
+    written = 0
+    with open(path, "w", encoding=ENCODING, newline="") as out:
+        writer = csv.writer(out, lineterminator="\n")
+        writer.writerow(csv_safe([column.header for column in spec.columns]))
+        for block in spec.blocks():
+            if spec.tabular:
+                writer.writerows(csv_safe(row) for row in block)
+            else:
+                writer.writerows(csv_safe([_plain(value) for value in row]) for row in block)
+            written += len(block)
+            if progress is not None:
+                progress.add(len(block), f"Writing {path.name}")
     return written

@@ -15,11 +15,13 @@ from datetime import UTC, datetime
 import numpy as np
 import pandas as pd
 
-from engine.games.pymtheg.cards import format_deal, seeded_deal
+from engine.games import DEFAULT_GAME, get_game
 from engine.ranking import rank_groups
 from publishing.exports.sheets import Stamp
 from publishing.exports.workbook import Places, WorkbookData, empty_byes
 
+#: The game played: the default game, whose typical scores and contracts are drawn below.
+GAME = get_game(DEFAULT_GAME)
 TYPICAL_SCORES = np.array(
     [-5000, -1000, -300, -276, -150, -60, -40, -30, -24, -21, -20, 0, 20, 21, 22, 30, 40,
      60, 62, 100, 150, 200, 248, 1000, 2500]
@@ -98,7 +100,7 @@ def synthetic_tournament(tables: int, seed: int = 1, places: bool = True) -> Wor
             "table": np.arange(1, k + 1),
             "board": np.ones(k, dtype=np.int64),
             "opening": ["N"] * k,
-            "deal": [format_deal(seeded_deal(seed, table)) for table in range(1, k + 1)],
+            "deal": [_deal(seed, table) for table in range(1, k + 1)],
         }
     )
     computed_at = datetime(2025, 6, 1, 18, 30, tzinfo=UTC)
@@ -131,3 +133,9 @@ def _places(entrant, rounds, points, entrant_count: int, k: int) -> Places:
     for index, row in enumerate(running):
         matrix[index] = np.searchsorted(np.sort(row), row, side="left") + 1
     return Places(list(range(1, k + 1)), list(range(entrant_count)), matrix)
+
+
+def _deal(seed: int, table: int) -> str:
+    """The seeded deal of a table's one board, in the game's notation."""
+    players = GAME.table_sizes[-1]
+    return GAME.format_deal(GAME.seeded_deal(seed, table, 1, players))

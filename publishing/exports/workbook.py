@@ -648,8 +648,15 @@ def places_sheets(data: WorkbookData, entrants: _EntrantLookup) -> list[SheetSpe
     leaders = _chart_entrants(data, entrant_codes)
     if not leaders:
         return [data_sheet, _chart_sheet(title, None, _("(no team has a place to draw)"))]
+    chart = _places_chart(leaders, entrant_codes, len(places.rounds))
+    return [data_sheet, _chart_sheet(title, chart, "")]
+
+
+def _places_chart(leaders: list[int], entrant_codes: list[int], rounds: int) -> ChartSpec:
+    """The line chart of the ``leaders``' places, drawn from their columns of the places
+    sheet (the round in the first)."""
     column_of = {code: index + 2 for index, code in enumerate(entrant_codes)}
-    chart = ChartSpec(
+    return ChartSpec(
         title=(
             _("Place after every round")
             if len(leaders) == len(entrant_codes)
@@ -659,11 +666,10 @@ def places_sheets(data: WorkbookData, entrants: _EntrantLookup) -> list[SheetSpe
         data_sheet=_("Places"),
         category_column=1,
         series_columns=[column_of[code] for code in leaders],
-        rows=len(places.rounds),
+        rows=rounds,
         x_title=_("Round"),
         y_title=_("Place"),
     )
-    return [data_sheet, _chart_sheet(title, chart, "")]
 
 
 def _chart_sheet(title: str, chart: ChartSpec | None, note: str) -> SheetSpec:

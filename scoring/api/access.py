@@ -192,11 +192,7 @@ def check_code(request, slug: str, code: str) -> Entrant | None:
     if (found.get(same) or 0) >= SAME_BAD_CODE_ALLOWED:  # the same typo again: no lookup
         refuse_guess(request, code, slug, pressure=True)
         raise _throttled(FIRST_WAIT)
-    address_failures = found.get(address) or 0
-    pressure = address_failures >= BAD_CODES_ALLOWED or (
-        address_failures >= CLEAN_ADDRESS_FAILURES
-        and (found.get(tournament) or 0) >= TOURNAMENT_BAD_CODES_PER_MINUTE
-    )
+    pressure = _under_pressure(found.get(address) or 0, found.get(tournament) or 0)
     if pressure:
         _wait_for_turn(slug)
     entrant = entrant_by_code(slug, code)
@@ -207,6 +203,16 @@ def check_code(request, slug: str, code: str) -> Entrant | None:
         return None
     refuse_guess(request, code, slug, pressure=pressure)
     return None
+
+
+def _under_pressure(address_failures: int, tournament_failures: int) -> bool:
+    """Whether a code is checked only in its turn (the module's doc, "Pressure"): the address
+    has been wrong too often, or the tournament sees many wrong codes this minute and the
+    address has some of them."""
+    return address_failures >= BAD_CODES_ALLOWED or (
+        address_failures >= CLEAN_ADDRESS_FAILURES
+        and tournament_failures >= TOURNAMENT_BAD_CODES_PER_MINUTE
+    )
 
 
 def entrant_from_request(request: Request, slug: str) -> Entrant:

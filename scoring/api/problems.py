@@ -56,18 +56,23 @@ def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response |
         log.exception("unexpected error in the API", exc_info=exc)
         body = problem(500, "server error", "something went wrong on the server; it is logged")
         return Response(body, status=500, content_type=CONTENT_TYPE)
-    if isinstance(exc, exceptions.ValidationError):
-        field, message = _first_field_error(exc.detail)
-        body = problem(response.status_code, "invalid", message, field, errors=exc.detail)
-    else:
-        detail = exc.detail if isinstance(exc, exceptions.APIException) else str(exc)
-        title = getattr(exc, "default_code", "error").replace("_", " ")
-        body = problem(response.status_code, title, str(detail))
-        if isinstance(exc, exceptions.Throttled) and exc.wait is not None:
-            body["retry_after"] = int(exc.wait)
-    response.data = body
+    response.data = _framework_problem(exc, response.status_code)
     response.content_type = CONTENT_TYPE
     return response
+
+
+def _framework_problem(exc: Exception, status: int) -> dict[str, Any]:
+    """The problem body of an error REST framework answered: a refused field with every
+    field's errors, or the error's own words (and when to retry, for a throttled request)."""
+    if isinstance(exc, exceptions.ValidationError):
+        field, message = _first_field_error(exc.detail)
+        return problem(status, "invalid", message, field, errors=exc.detail)
+    detail = exc.detail if isinstance(exc, exceptions.APIException) else str(exc)
+    title = getattr(exc, "default_code", "error").replace("_", " ")
+    body = problem(status, title, str(detail))
+    if isinstance(exc, exceptions.Throttled) and exc.wait is not None:
+        body["retry_after"] = int(exc.wait)
+    return body
 
 
 def not_found(request, exception=None) -> HttpResponse:

@@ -150,15 +150,17 @@ class SubmitAnswerSerializer(SubmissionSerializer):
 
 
 def _game_of(score: dict):
-    """The game that made a board score: Pymtheg's scores name none, every other game's do."""
+    """The game that made a board score: the default game's scores name none, every other
+    game's do."""
     from engine.games import DEFAULT_GAME, get_game
 
     return get_game(score.get("game", DEFAULT_GAME))
 
 
 def _score_out(score: dict) -> dict:
-    """Pymtheg's board score in the fields of ``BoardScoreSerializer``; another game's score
-    whole, as its engine gives it (GAMES.md: ``seats`` holds every seat's table result)."""
+    """The default game's board score in the fields of ``BoardScoreSerializer``; another
+    game's score whole, as its engine gives it (GAMES.md: ``seats`` holds every seat's table
+    result)."""
     if "game" in score:
         return score
     return {name: score[name] for name in BoardScoreSerializer._declared_fields}

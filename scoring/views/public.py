@@ -60,18 +60,7 @@ def _status_text(status: str, withdrew_after: int | None) -> str:
 
 
 def _standings_html(tournament: Tournament, state: StandingsState) -> str:
-    rows = list(Standing.objects.filter(tournament=tournament).select_related("entrant"))
-    if tournament.of_players:
-        entries = _stored_entries(tournament)
-        for row in rows:
-            row.entry = entries.get(row.entrant_id, {})
-    withdrawn = room_selectors.withdrawn_after(tournament)
-    substitutes = room_selectors.substitutes_of_entrants(tournament)
-    for row in rows:
-        row.points_text = points_text(row.points)
-        row.percentage_text = percentage_text(row.percentage)
-        row.status_text = _status_text(row.status, withdrawn.get(row.entrant_id))
-        row.substitutes = "; ".join(substitutes.get(row.entrant_id, []))
+    rows = _standing_rows(tournament)
     entrants = [] if rows else list(tournament.entrants.order_by("number"))
     status = standings_status(tournament, state)
     totals = tournament.of_players and tournament.ranking == "totals"
@@ -96,6 +85,23 @@ def _standings_html(tournament: Tournament, state: StandingsState) -> str:
             "tables": list(tournament.tables.order_by("number")),
         },
     )
+
+
+def _standing_rows(tournament: Tournament) -> list[Standing]:
+    """The stored standings' rows with their figures, status and substitutes in words (and,
+    in a game of individuals, each player's stored entry)."""
+    rows = list(Standing.objects.filter(tournament=tournament).select_related("entrant"))
+    entries = _stored_entries(tournament) if tournament.of_players else {}
+    withdrawn = room_selectors.withdrawn_after(tournament)
+    substitutes = room_selectors.substitutes_of_entrants(tournament)
+    for row in rows:
+        if tournament.of_players:
+            row.entry = entries.get(row.entrant_id, {})
+        row.points_text = points_text(row.points)
+        row.percentage_text = percentage_text(row.percentage)
+        row.status_text = _status_text(row.status, withdrawn.get(row.entrant_id))
+        row.substitutes = "; ".join(substitutes.get(row.entrant_id, []))
+    return rows
 
 
 def _boards_of_matches(tournament: Tournament) -> dict[int, list[int]]:
@@ -302,10 +308,7 @@ def _bye_lines(
     rounds = selectors.bye_rounds(tournament, [line["match"] for line in lines])
     if not rounds:
         return []
-    total = None
-    if standing is not None and not (tournament.of_players and tournament.ranking == "totals"):
-        own = RankingPoints.objects.filter(entrant=entrant).aggregate(sum=Sum("points"))["sum"] or 0
-        total = round(standing.points - own, 6) or None
+    total = _bye_total(tournament, entrant, standing)
     words = selectors.bye_words(tournament)
     gone = room_selectors.withdrawn_after(tournament).get(entrant.pk)
     return [
@@ -317,6 +320,23 @@ def _bye_lines(
         }
         for number in rounds
     ]
+
+
+def _bye_total(tournament: Tournament, entrant: Entrant, standing: Standing | None) -> float | None:
+    """What the entrant's byes are worth: its standing's points less its ranking points at
+    the tables; None when nothing is ranked yet, when the byes give nothing, or under totals
+    of a game of individuals (a bye adds nothing to a total)."""
+    if standing is None or (tournament.of_players and tournament.ranking == "totals"):
+        return None
+    own = RankingPoints.objects.filter(entrant=entrant).aggregate(sum=Sum("points"))["sum"] or 0
+    return round(standing.points - own, 6) or None
+
+
+def _side_score(result: Result | None, side: str) -> int | None:
+    """A side's table result on a board (NS or EW); None before there is one."""
+    if result is None:
+        return None
+    return result.north_result if side == "NS" else result.east_result
 
 
 def _pair_lines(tournament: Tournament, entrant: Entrant, matches, results, points, boards):
@@ -337,9 +357,7 @@ def _pair_lines(tournament: Tournament, entrant: Entrant, matches, results, poin
                     "side": side,
                     "board": board_number,
                     "result": result,
-                    "score": None
-                    if result is None
-                    else (result.north_result if side == "NS" else result.east_result),
+                    "score": _side_score(result, side),
                     "points": points_text(points.get((match.pk, board_number))),
                     "opponent": opponent,
                     "forfeit": forfeit

@@ -15,6 +15,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 from rest_framework.exceptions import Throttled
 
+from engine.games import Game
 from scoring import selectors, states, visibility
 from scoring.api.access import code_entrant_or_none
 from scoring.models import Result, Submission
@@ -197,22 +198,37 @@ def _panels(page: ScorerPage) -> list[BoardPanel]:
             result=results.get(number),
             dom_id=f"m{shown.match.pk}-b{number}",
         )
-        if state.pending is not None:
-            panel.pending = describe_entry(state.pending.record, state.pending.score, game)
-        entered = panel.result.submission if panel.result is not None else None
-        if entered is not None:
-            panel.entered = describe_entry(entered.record, entered.score, game)
-        last = _last_north_entry(state)
-        if role == "north" and last is not None and not state.has_result:
-            panel.draft = entry_facts(last.record, game)
-        active = state.state in (states.EMPTY, states.RETURNED, states.AWAITING_EAST)
-        panel.can_enter = open_now and role == "north" and active
+        _describe_entries(panel, game)
+        _allow_actions(panel, open_now)
         panel.form = translated_tree(forms.get(number))
         panel.hands = seen.get((shown.match.pk, number))
-        panel.can_check = open_now and role == "east" and state.state == states.AWAITING_EAST
-        panel.can_call = open_now and state.state != states.DISPUTED
         panels.append(panel)
     return panels
+
+
+def _describe_entries(panel: BoardPanel, game: Game) -> None:
+    """The entries a board's panel shows: the one awaiting East's check, the one behind the
+    result, and North's last entry as the draft of a board still without a result."""
+    state = panel.state
+    if state.pending is not None:
+        panel.pending = describe_entry(state.pending.record, state.pending.score, game)
+    entered = panel.result.submission if panel.result is not None else None
+    if entered is not None:
+        panel.entered = describe_entry(entered.record, entered.score, game)
+    last = _last_north_entry(state)
+    if panel.role == "north" and last is not None and not state.has_result:
+        panel.draft = entry_facts(last.record, game)
+
+
+def _allow_actions(panel: BoardPanel, open_now: bool) -> None:
+    """What the phone may do on a board while the match is open: North enters until East
+    has checked, East checks what awaits him, either calls the director unless a dispute is
+    already called."""
+    state = panel.state.state
+    active = state in (states.EMPTY, states.RETURNED, states.AWAITING_EAST)
+    panel.can_enter = open_now and panel.role == "north" and active
+    panel.can_check = open_now and panel.role == "east" and state == states.AWAITING_EAST
+    panel.can_call = open_now and state != states.DISPUTED
 
 
 def _scorer_config(page: ScorerPage) -> dict[str, Any]:
@@ -238,27 +254,42 @@ def _substitutes_at(tournament: Tournament, match: Match, word: str) -> list[str
     return [f"{s['name']} plays for {s['player']} ({word} {s['entrant']})" for s in found]
 
 
+def _shown_match(
+    overview: list[EntrantMatch], current: Match | None, shown_id: int | None
+) -> EntrantMatch | None:
+    """The match the page shows: the one asked for, which must be the team's (404), else the
+    current one (``_active_match``)."""
+    if shown_id is None:
+        return _active_match(overview, current)
+    shown = next((tm for tm in overview if tm.match.pk == shown_id), None)
+    if shown is None:
+        raise Http404(_("That is not one of your matches."))
+    return shown
+
+
+def _overview_rows(
+    tournament: Tournament, entrant: Entrant, overview: list[EntrantMatch]
+) -> list[tuple[int, EntrantMatch | None, str]]:
+    """The team's rounds in order: each match, and each round it sits out with the reason."""
+    byes = selectors.bye_rounds(tournament, [tm.match for tm in overview])
+    words = selectors.bye_words(tournament)
+    gone = room_selectors.withdrawn_after(tournament).get(entrant.pk)
+    return sorted(
+        [(tm.match.round, tm, "") for tm in overview]
+        + [(n, None, room_selectors.sitting_out_words(words, n, gone)) for n in byes],
+        key=lambda row: row[0],
+    )
+
+
 def _render_scorer(
     request: HttpRequest, tournament: Tournament, entrant: Entrant, shown_id: int | None = None
 ) -> HttpResponse:
     overview, current = selectors.entrant_overview(entrant)
     current_tm = next((tm for tm in overview if current and tm.match.pk == current.pk), None)
-    if shown_id is None:
-        shown = _active_match(overview, current)
-    else:
-        shown = next((tm for tm in overview if tm.match.pk == shown_id), None)
-        if shown is None:
-            raise Http404(_("That is not one of your matches."))
+    shown = _shown_match(overview, current, shown_id)
     page = ScorerPage(tournament, entrant, overview, current_tm, shown)
     page.panels = _panels(page)
-    byes = selectors.bye_rounds(tournament, [tm.match for tm in overview])
-    words = selectors.bye_words(tournament)
-    gone = room_selectors.withdrawn_after(tournament).get(entrant.pk)
-    page.rows = sorted(
-        [(tm.match.round, tm, "") for tm in overview]
-        + [(n, None, room_selectors.sitting_out_words(words, n, gone)) for n in byes],
-        key=lambda row: row[0],
-    )
+    page.rows = _overview_rows(tournament, entrant, overview)
     context: dict[str, Any] = {
         "tournament_public": tournament,
         "page": page,

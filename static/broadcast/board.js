@@ -12,6 +12,8 @@
   // else English (under Node).
   const tr = (text) => (typeof gettext === "function" ? gettext(text) : text);
   const trf = (text, values) => tr(text).replace(/%\((\w+)\)s/g, (_, name) => values[name]);
+  // A seat's letter as the reader writes it (West is "O" in French); the payload keeps N, E, S, W.
+  const seatLetter = (seat) => ({ N: tr("N"), E: tr("E"), S: tr("S"), W: tr("W") })[seat] || seat;
 
   function h(tag, attrs, ...children) {
     const node = document.createElement(tag);
@@ -105,7 +107,7 @@
     if (!rounds.length) return null;
     return h("section", { class: "bidding" }, h("h3", {}, tr("Bidding")),
       rounds.map((calls, index) => h("p", { "data-auction": index },
-        calls.map((call, i) => h("span", { class: "call" }, `${call.seat} ${call.text}${i < calls.length - 1 ? " · " : ""}`)))));
+        calls.map((call, i) => h("span", { class: "call" }, `${seatLetter(call.seat)} ${call.text}${i < calls.length - 1 ? " · " : ""}`)))));
   }
 
   function analysisNode(payload) {
@@ -137,10 +139,10 @@
         trick.cards.map((card) => {
           const mark = costTitle(payload, card.code, steps);
           const attrs = mark.cost ? { class: `card suit-${card.suit} cost`, title: tr("This card cost a trick") } : {};
-          return h("span", { class: "trick-card" }, `${card.seat} `, cardNode(card, attrs),
+          return h("span", { class: "trick-card" }, `${seatLetter(card.seat)} `, cardNode(card, attrs),
             mark.count !== undefined ? h("sub", { class: "dd" }, mark.count) : null, " ");
         }),
-        h("span", { class: "muted" }, ` → ${trick.winner}`)))),
+        h("span", { class: "muted" }, ` → ${seatLetter(trick.winner)}`)))),
       Object.keys(counts).length ? h("p", { class: "muted" },
         tr("Small numbers: the declarer's side's tricks with best play after that card; "),
         h("span", { class: "card cost" }, tr("marked")), tr(" cards cost a trick.")) : null);

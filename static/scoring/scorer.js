@@ -489,7 +489,7 @@
   // --- the entry of games whose scorer picks each fact from a short list ------------------
   //
   // The server writes, for each board, the fields North enters and the values each may take
-  // (a Pyramid declaration: only the numbers left on the declarer's sheet): a script element
+  // (a declaration: only the numbers left on the declarer's score sheet): a script element
   // "form-<panel id>" holding {fields: [{name, label, choices: [[value, text], ...]}], note}.
 
   class FieldsEntry extends Entry {

@@ -131,6 +131,9 @@ def test_a_twenty_evening_in_french(live, contexts, shots, tmp_path, settings):
     # Its kings, queens and jacks are R, D and V (the cavalier's C is the same word).
     assert re.search(r"[♠♥♦♣][^\n]*\b[RDV]\b", hands), hands
     assert not re.search(r"[♠♥♦♣][^\n]*\b[KQJ]\b", hands), hands
+    # The Fool is the Excuse ("Exc."), West's letter O (Ouest).
+    assert "Exc." in hands and not re.search(r"Atouts F\b", hands), hands
+    assert "donneur W" not in hands, hands
     page.goto(f"/tournaments/{SLUG}/print/routes/")
     french.read(page, "feuilles-de-route", shot=True)
 

@@ -8,6 +8,7 @@ from django import template
 from django.utils.translation import gettext
 
 from engine.core.messages import Words
+from engine.core.seats import seat_mark
 
 register = template.Library()
 
@@ -36,3 +37,17 @@ def translated_tree(value: Any) -> Any:
 def in_language(text: Any) -> Any:
     """``{{ label|in_language }}``: the engine's words in the reader's language."""
     return translated(text)
+
+
+@register.filter(name="seat_letter")
+def seat_letter(seat: Any) -> Any:
+    """``{{ seat|seat_letter }}``: a seat's letter as the reader writes it (West is "O" in
+    French); what is not a seat's letter as is."""
+    return translated(seat_mark(seat)) if isinstance(seat, str) else seat
+
+
+@register.filter(name="seat_letters")
+def seat_letters(seats: Any, between: str = ", ") -> str:
+    """``{{ tournament.seats|seat_letters }}``: the seats' letters as the reader writes them,
+    joined by ``between``."""
+    return between.join(str(seat_letter(seat)) for seat in seats)

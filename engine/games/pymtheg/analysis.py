@@ -224,30 +224,35 @@ class DoubleDummyTables(Game):
         contract, declarer = score.get("contract"), score.get("declarer")
         if score.get("passed_out") or not contract or declarer not in Seat.__members__:
             return None
+        if contract not in ("R", "R2", "R3", "L"):
+            return _gam_beside(table, record, score.get("trump"), str(declarer))
         contracts = table["contracts"][declarer]
-        family = "ry" if contract in ("R", "R2", "R3") else "lon" if contract == "L" else "gam"
-        if family == "gam":
-            strain = score.get("trump")
-            if strain not in table["tricks"]:
-                return None
-            taken = _team_tricks(record, Seat[str(declarer)].team)
-            possible = table["tricks"][strain][declarer]
-            return (
-                words("made %(taken)s, double dummy %(possible)s", taken=taken, possible=possible)
-                if taken is not None
-                else words("double dummy %(possible)s", possible=possible)
-            )
-        if family == "ry":
-            makeable = bool(contracts["R3"] if contract == "R3" else contracts["R"])
-        else:
+        if contract == "L":
             makeable = score.get("trump") in contracts["L"]
-        if score.get("made"):
-            if makeable:
-                return words("made, double dummy made")
-            return words("made, double dummy lost")
-        if makeable:
-            return words("lost, double dummy made")
-        return words("lost, double dummy lost")
+        else:
+            makeable = bool(contracts["R3"] if contract == "R3" else contracts["R"])
+        return _made_beside(bool(score.get("made")), makeable)
+
+
+def _gam_beside(
+    table: Mapping[str, Any], record: Mapping[str, Any], strain: Any, declarer: str
+) -> Words | None:
+    """A Gâm beside its double dummy tricks: the playing team's tricks where the record
+    holds them; None for a strain the table has not analysed."""
+    if strain not in table["tricks"]:
+        return None
+    taken = _team_tricks(record, Seat[declarer].team)
+    possible = table["tricks"][strain][declarer]
+    if taken is None:
+        return words("double dummy %(possible)s", possible=possible)
+    return words("made %(taken)s, double dummy %(possible)s", taken=taken, possible=possible)
+
+
+def _made_beside(made: bool, makeable: bool) -> Words:
+    """A Ry's or a Lon's outcome beside whether double dummy makes it."""
+    if made:
+        return words("made, double dummy made") if makeable else words("made, double dummy lost")
+    return words("lost, double dummy made") if makeable else words("lost, double dummy lost")
 
 
 NOT_ANALYSED = words("not analysed")

@@ -82,21 +82,24 @@ def _spellings() -> dict[str, tuple[Bid | None, str | None]]:
     suffixes = {"": None, **{f"/{t}": t for t in TRUMPS}}
     suffixes.update({f"/{alias}": real for alias, real in TRUMP_ALIASES.items()})
     for bid in BIDS.values():
-        if bid.family == "gam":
-            plus = f"+{bid.level}" if bid.level else ""
-            names = [f"{stem}{plus}" for stem in ("g", "gam", "gâm")]
-        elif bid.family == "ry":
-            digit = str(bid.level) if bid.level > 1 else ""
-            names = [f"r{digit}", f"ry{digit}"]
-        else:
-            names = ["l", "lon"]
-        for name in names:
+        for name in _bid_names(bid):
             if bid.family == "ry":
                 table[name] = (bid, None)
                 continue
             for suffix, trump in suffixes.items():
                 table[name + suffix] = (bid, trump)
     return table
+
+
+def _bid_names(bid: Bid) -> list[str]:
+    """A bid's names without a trump: "g+2", "gam+2", "gâm+2"; "r3", "ry3"; "l", "lon"."""
+    if bid.family == "gam":
+        plus = f"+{bid.level}" if bid.level else ""
+        return [f"{stem}{plus}" for stem in ("g", "gam", "gâm")]
+    if bid.family == "ry":
+        digit = str(bid.level) if bid.level > 1 else ""
+        return [f"r{digit}", f"ry{digit}"]
+    return ["l", "lon"]
 
 
 _CALL_SPELLINGS = _spellings()

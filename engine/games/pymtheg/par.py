@@ -385,38 +385,52 @@ def _contract_words(bid: str, who: Any, announced: str | None, strains: list[str
     return text
 
 
-def par_in_words(result: Par) -> Words:
-    """ "Par: North–South +90: Gâm +3 by North or South, Fire named in the bid, made" (the
-    engine's words, translated by the pages)."""
+def _par_score_words(result: Par) -> Words:
+    """The par score: the team that scores and its score, or the score each team has."""
     if result.ns > result.ew:
-        score = Words("%(team)s %(score)s", {"team": TEAM_WORDS["NS"], "score": f"{result.ns:+g}"})
-    elif result.ew > result.ns:
-        score = Words("%(team)s %(score)s", {"team": TEAM_WORDS["EW"], "score": f"{result.ew:+g}"})
-    else:
-        score = words("%(score)s to each team", score=f"{result.ns:+g}")
+        return Words("%(team)s %(score)s", {"team": TEAM_WORDS["NS"], "score": f"{result.ns:+g}"})
+    if result.ew > result.ns:
+        return Words("%(team)s %(score)s", {"team": TEAM_WORDS["EW"], "score": f"{result.ew:+g}"})
+    return words("%(score)s to each team", score=f"{result.ns:+g}")
+
+
+def _contract_groups(result: Par) -> dict[tuple, list[str]]:
+    """The par contracts grouped by ``(bid, announced, double, made)``, in the order they
+    come, each with its trumps (in the order they come, each once)."""
     groups: dict[tuple, list[str]] = {}
     for contract in result.contracts:
         key = (contract.bid, contract.announced, contract.double, contract.made)
         groups.setdefault(key, [])
         if contract.trump and contract.trump not in groups[key]:
             groups[key].append(contract.trump)
-    lines: list[Words] = []
-    for bid, announced, double, made in groups:
-        declarers = [
-            SEAT_NAMES[c.declarer]
-            for c in result.contracts
-            if (c.bid, c.announced, c.double, c.made) == (bid, announced, double, made)
-        ]
-        who = _either(list(dict.fromkeys(declarers)))
-        bid_words = _contract_words(bid, who, announced, groups[bid, announced, double, made])
-        played = Words(
-            "%(contract)s%(double)s", {"contract": bid_words, "double": DOUBLE_WORDS[double]}
-        )
-        if made:
-            lines.append(words("%(contract)s, made", contract=played))
-        else:
-            lines.append(words("%(contract)s, lost", contract=played))
-    text = words("Par: %(score)s", score=score)
+    return groups
+
+
+def _contract_line(result: Par, key: tuple, trumps: list[str]) -> Words:
+    """One group of par contracts in words: the bid, its declarers (either of them), its
+    trumps, the double, made or lost."""
+    bid, announced, double, made = key
+    declarers = [
+        SEAT_NAMES[c.declarer]
+        for c in result.contracts
+        if (c.bid, c.announced, c.double, c.made) == key
+    ]
+    who = _either(list(dict.fromkeys(declarers)))
+    bid_words = _contract_words(bid, who, announced, trumps)
+    played = Words(
+        "%(contract)s%(double)s", {"contract": bid_words, "double": DOUBLE_WORDS[double]}
+    )
+    if made:
+        return words("%(contract)s, made", contract=played)
+    return words("%(contract)s, lost", contract=played)
+
+
+def par_in_words(result: Par) -> Words:
+    """ "Par: North–South +90: Gâm +3 by North or South, Fire named in the bid, made" (the
+    engine's words, translated by the pages)."""
+    groups = _contract_groups(result)
+    lines = [_contract_line(result, key, trumps) for key, trumps in groups.items()]
+    text = words("Par: %(score)s", score=_par_score_words(result))
     if result.second_auction:
         text = words("%(par)s after a passed-out first auction", par=text)
     if lines:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from engine.core.messages import words
+from engine.core.messages import Words, words
 from engine.core.seats import SEAT_NAMES, turn_order
 from engine.games.base import PlayRefused, TablePlay
 from engine.games.pyramid.cards import (
@@ -45,6 +45,17 @@ def _card(card: int) -> dict[str, Any]:
         "suit": SUITS[SUIT_OF[card]],
         "strength": 5 - RANK_OF[card],
     }
+
+
+def _prompt(phase: str, seat: str) -> Words:
+    """What the table waits for in a phase of play, and from whom."""
+    if phase == "over":
+        return words("Play is over")
+    if phase == "declare":
+        return words("%(seat)s declares", seat=seat)
+    if phase == "trump":
+        return words("%(seat)s names the trump", seat=seat)
+    return words("%(seat)s to play", seat=seat)
 
 
 class PyramidTablePlay(TablePlay):
@@ -174,23 +185,8 @@ class PyramidTablePlay(TablePlay):
     def view(self) -> dict[str, Any]:
         phase = self.phase
         to_act = self._to_act()
-        seat = SEAT_NAMES.get(to_act or "", "")
-        if phase == "over":
-            prompt = words("Play is over")
-        elif phase == "declare":
-            prompt = words("%(seat)s declares", seat=seat)
-        elif phase == "trump":
-            prompt = words("%(seat)s names the trump", seat=seat)
-        else:
-            prompt = words("%(seat)s to play", seat=seat)
-        contract = None
-        if self.declared is not None and self.trump is not None:
-            contract = words(
-                "%(seat)s declares %(declared)s, %(trump)s",
-                seat=SEAT_NAMES[self.declarer],
-                declared=self.declared,
-                trump=TRUMP_LABELS[self.trump],
-            )
+        prompt = _prompt(phase, SEAT_NAMES.get(to_act or "", ""))
+        contract = self._contract_words()
         mine = self.won[self.declarer]
         return {
             "phase": phase,
@@ -222,6 +218,17 @@ class PyramidTablePlay(TablePlay):
                 "order": list(turn_order(self.deal.seats[0], self.deal.players, self.direction)),
             },
         }
+
+    def _contract_words(self) -> Words | None:
+        """The declaration and its trump, once both are made."""
+        if self.declared is None or self.trump is None:
+            return None
+        return words(
+            "%(seat)s declares %(declared)s, %(trump)s",
+            seat=SEAT_NAMES[self.declarer],
+            declared=self.declared,
+            trump=TRUMP_LABELS[self.trump],
+        )
 
     def _to_act(self) -> str | None:
         """The declarer while he declares and names the trump, then whoever plays next."""

@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from engine.core.messages import Words, grouped, joined, words
-from engine.core.seats import SEAT_LETTERS, SEAT_NAMES
+from engine.core.seats import SEAT_LETTERS, SEAT_NAMES, seat_mark
 from engine.games.pysngtaut.cards import (
     CARD_CODES,
     CARD_TEXT,
@@ -246,7 +246,7 @@ def _extras(score: Mapping[str, Any]) -> list[Any]:
     if score.get("multiplier", 1) != 1:
         extras.append(f"×{score['multiplier']}")
     if score.get("god"):
-        extras.append(words("god card %(seat)s", seat=score["god"]))
+        extras.append(words("god card %(seat)s", seat=seat_mark(score["god"])))
     penalties = sorted({payment["for"] for payment in score["payments"]} - {"settlement", "pot"})
     extras += [PENALTY_NAMES.get(kind, kind.replace("_", " ")) for kind in penalties]
     return extras
@@ -270,7 +270,7 @@ def describe(score: Mapping[str, Any]) -> str:
     seats = score["seats"]
     results = joined(
         [
-            Words("%(seat)s %(points)s", {"seat": seat, "points": _points(seats[seat])})
+            Words("%(seat)s %(points)s", {"seat": seat_mark(seat), "points": _points(seats[seat])})
             for seat in SEAT_LETTERS
             if seat in seats
         ],

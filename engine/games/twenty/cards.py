@@ -36,6 +36,9 @@ RANK_CHARS = "KQCJT"
 RANK_WORDS = ("K", "Q", "C", "J", "10")
 #: The ranks as a hand in words shows them, in the reader's language.
 RANK_NAMES = (words("K"), words("Q"), "C", words("J"), "10")
+#: The Fool as a hand in words shows it, in the reader's language: "Exc." in French, where
+#: "E" would read as East (the notation keeps F).
+FOOL_MARK = words("F")
 
 TRUMP_MASK = (1 << 20) - 1
 #: For following: group 0 is the trumps, 1..4 the suits spades..clubs.
@@ -131,17 +134,20 @@ def hand_text(mask: int) -> str:
 
 def hand_words(mask: int) -> str:
     """A hand for people: ``Trumps F 21 1  ♠ K 10  ♥ K  ♦ Q  ♣ —``."""
-    trumps = [TRUMP_TOKENS[card] for card in range(20) if mask >> card & 1]
+    trumps = [
+        FOOL_MARK if card == FOOL else TRUMP_TOKENS[card] for card in range(20) if mask >> card & 1
+    ]
     suits = []
     for suit in range(4):
         ranks = [RANK_NAMES[rank] for rank in range(5) if mask >> (20 + 5 * suit + rank) & 1]
         held = joined(ranks, " ") if ranks else "—"
         suits.append(Words("%(suit)s %(ranks)s", {"suit": SUIT_SYMBOLS[suit], "ranks": held}))
-    # "Trumps" and the King, Queen and Jack in the reader's language (R, D, V in French).
+    # "Trumps", the Fool and the King, Queen and Jack in the reader's language (Exc., R, D, V in
+    # French).
     return Words(
         "%(trumps)s  %(suits)s",
         {
-            "trumps": words("Trumps %(cards)s", cards=" ".join(trumps) if trumps else "—"),
+            "trumps": words("Trumps %(cards)s", cards=joined(trumps, " ") if trumps else "—"),
             "suits": joined(suits, "  "),
         },
     )

@@ -51,16 +51,26 @@ LEVELS = ("none", "contra", "re", "sub")
 LEVEL_NAMES = {"none": "No contra", "contra": "Contra", "re": "Re-contra", "sub": "Sub-contra"}
 #: The items that may be contra'd.
 ITEMS = (("bid", "Bid"), ("sparrow", "Sparrow"), ("slam", "Slam"))
-RANK_NAMES = ("King", "Queen", "Cavalier", "Jack", "10")
+RANK_NAMES = (words("King"), words("Queen"), words("Cavalier"), words("Jack"), "10")
+#: The trumps named apart: the engine's words (the Fool is the Excuse in French).
+TRUMP_NAMES = {
+    "F": words("Fool"),
+    "T21": words("21 (The World)"),
+    "T1": words("1 (The Magician)"),
+}
 
 
 def card_name(card: int) -> str:
-    """``Fool``, ``21 (The World)``, ``7``, ``1 (The Magician)``, ``K of spades``..."""
+    """``Fool``, ``21 (The World)``, ``7``, ``1 (The Magician)``, ``King of spades``...: the
+    engine's words, in the reader's language on the pages (``Excuse``, ``Roi de pique``)."""
     text = CARD_TEXT[card]
     if card < 20:
-        names = {"F": "Fool", "T21": "21 (The World)", "T1": "1 (The Magician)"}
-        return names.get(text, text[1:])
-    return f"{RANK_NAMES[(card - 20) % 5]} of {SUITS[(card - 20) // 5]}"
+        return TRUMP_NAMES.get(text, text[1:])
+    return words(
+        "%(rank)s of %(suit)s",
+        rank=RANK_NAMES[(card - 20) % 5],
+        suit=words(SUITS[(card - 20) // 5]),
+    )
 
 
 def _joined(parts: list[Any], between: str) -> Words:

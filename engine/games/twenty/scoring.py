@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from engine.core.messages import Words, words
-from engine.core.seats import SEAT_LETTERS, SEAT_NAMES
+from engine.core.seats import SEAT_LETTERS, SEAT_NAMES, seat_mark
 
 #: A contra level to its multiplier.
 MULTIPLIER = {"none": 1, "contra": 2, "re": 4, "sub": 8}
@@ -128,5 +128,12 @@ def describe(score: Mapping[str, Any]) -> str:
     parts += [_item_words(entry) for entry in score["items"] if entry["item"] != "bid"]
     # Seats in table order, whatever order a stored score's keys came back in.
     seats = score["seats"]
-    results = ", ".join(f"{seat} {_signed(seats[seat])}" for seat in SEAT_LETTERS if seat in seats)
+    results = _joined(
+        [
+            Words("%(seat)s %(value)s", {"seat": seat_mark(seat), "value": _signed(seats[seat])})
+            for seat in SEAT_LETTERS
+            if seat in seats
+        ],
+        ", ",
+    )
     return words("%(items)s. Result: %(results)s", items=_joined(parts, "; "), results=results)

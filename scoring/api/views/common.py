@@ -65,7 +65,7 @@ def tournament_summary(tournament: Tournament) -> dict[str, Any]:
         "entrants": tournament.game_rules.entrants,
         "table_size": tournament.table_size,
         "settings": rules,
-        "ruleset": rules.get("ruleset"),  # Pymtheg's; null for other games
+        "ruleset": rules.get("ruleset"),  # null for a game without one
         "ranking": tournament.ranking,
         "ties": tournament.ties,
         "boards_per_table": tournament.boards_per_table,

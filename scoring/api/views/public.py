@@ -21,8 +21,9 @@ from scoring import selectors, visibility
 from scoring.api import outputs as o
 from scoring.api import serializers as s
 from scoring.api.views.common import board_entry, public_tournament, tournament_summary
+from scoring.models import Result
 from tournaments import room_selectors
-from tournaments.models import Entrant, Status, Tournament
+from tournaments.models import Entrant, Match, Status, Tournament
 from tournaments.selectors import schedule_data
 
 
@@ -147,31 +148,38 @@ class MatchListView(PublicView):
             match = row["match"]
             entry = by_match.get(match.pk)
             if entry is None:
-                entry = {"id": match.pk, "round": match.round, "table": match.table.number}
-                if pairs:
-                    entry["ns"] = entrant(match.north_entrant)
-                    entry["ew"] = entrant(match.east_entrant)
-                else:
-                    # Games of individuals: the players by seat (N, E, S, W).
-                    entry["seats"] = {seat: entrant(player) for seat, player in match.seated}
-                entry["substitutes"] = substitutes.get(match.pk, [])
-                entry["boards"] = []
+                entry = _match_entry(match, pairs, substitutes.get(match.pk, []))
                 by_match[match.pk] = entry
             board = board_entry(row["board"], row["state"])
-            result = row["result"]
             # A table's results are public once every match there is played.
-            shown = result is not None and match.table.number in complete
-            board["result"] = None
-            if shown and pairs:
-                board["result"] = {
-                    "ns": result.north_result,
-                    "ew": result.east_result,
-                    "kind": result.kind,
-                }
-            elif shown:
-                board["result"] = {"seats": result.seats or {}, "kind": result.kind}
+            shown = match.table.number in complete
+            board["result"] = _public_result(row["result"], pairs) if shown else None
             entry["boards"].append(board)
         return Response(list(by_match.values()))
+
+
+def _match_entry(match: Match, pairs: bool, substitutes: list[Any]) -> dict[str, Any]:
+    """A match without its boards: its round, its table, its entrants (a game of pairs: North-
+    South and East-West; of individuals: the players by seat, N, E, S, W) and substitutes."""
+    entry: dict[str, Any] = {"id": match.pk, "round": match.round, "table": match.table.number}
+    if pairs:
+        entry["ns"] = entrant(match.north_entrant)
+        entry["ew"] = entrant(match.east_entrant)
+    else:
+        entry["seats"] = {seat: entrant(player) for seat, player in match.seated}
+    entry["substitutes"] = substitutes
+    entry["boards"] = []
+    return entry
+
+
+def _public_result(result: Result | None, pairs: bool) -> dict[str, Any] | None:
+    """A board's result as the public sees it: each side's table result (a game of pairs)
+    or each seat's, and its kind; None before there is one."""
+    if result is None:
+        return None
+    if pairs:
+        return {"ns": result.north_result, "ew": result.east_result, "kind": result.kind}
+    return {"seats": result.seats or {}, "kind": result.kind}
 
 
 # How long a rendered standings body stays in the cache; each new version has its own key.

@@ -4,7 +4,7 @@ for the director."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiResponse, extend_schema
@@ -36,6 +36,9 @@ from scoring.api.views.common import (
     valid_data,
 )
 from tournaments.templatetags.languages import translated
+
+if TYPE_CHECKING:
+    from tournaments.models import Tournament
 
 
 class EntrantView(APIView):
@@ -101,43 +104,47 @@ class MeView(EntrantView):
                 "team": {"number": entrant.number, "name": entrant.name},
                 "tournament": tournament_summary(tournament),
                 "current_match": current.pk if current else None,
-                "matches": [
-                    {
-                        "id": tm.match.pk,
-                        "round": tm.match.round,
-                        "table": tm.match.table.number,
-                        "side": tm.side,
-                        "seat": {"NS": "N", "EW": "E"}.get(tm.side, tm.side),
-                        "role": tm.role,
-                        "opponent": (
-                            {"number": tm.opponent.number, "name": tm.opponent.name}
-                            if tm.opponent
-                            else None
-                        ),
-                        "players": {
-                            seat: {"number": player.number, "name": player.name}
-                            for seat, player in tm.table_players
-                        },
-                        "opening": tournament.game_rules.table_context(
-                            tournament.rules, tm.match.table.number
-                        ).get("opening_seat"),
-                        "needs_action": tm.needs_action,
-                        "boards": [
-                            {
-                                **board_entry(number, state),
-                                "pending": s.SubmissionSerializer(state.pending).data
-                                if state.pending is not None
-                                else None,
-                                "last_reason": state.last_reason,
-                                "hands": seen.get((tm.match.pk, number)),
-                            }
-                            for number, state in tm.boards
-                        ],
-                    }
-                    for tm in overview
-                ],
+                "matches": [_my_match(tournament, tm, seen) for tm in overview],
             }
         )
+
+
+def _my_match(
+    tournament: Tournament, tm: selectors.EntrantMatch, seen: dict[tuple, Any]
+) -> dict[str, Any]:
+    """One of the calling entrant's matches: where and against whom it plays, its role, the
+    table's opening seat, and each board's state (with the entry awaiting a check and the deal
+    once seen)."""
+    return {
+        "id": tm.match.pk,
+        "round": tm.match.round,
+        "table": tm.match.table.number,
+        "side": tm.side,
+        "seat": {"NS": "N", "EW": "E"}.get(tm.side, tm.side),
+        "role": tm.role,
+        "opponent": (
+            {"number": tm.opponent.number, "name": tm.opponent.name} if tm.opponent else None
+        ),
+        "players": {
+            seat: {"number": player.number, "name": player.name}
+            for seat, player in tm.table_players
+        },
+        "opening": tournament.game_rules.table_context(tournament.rules, tm.match.table.number).get(
+            "opening_seat"
+        ),
+        "needs_action": tm.needs_action,
+        "boards": [
+            {
+                **board_entry(number, state),
+                "pending": s.SubmissionSerializer(state.pending).data
+                if state.pending is not None
+                else None,
+                "last_reason": state.last_reason,
+                "hands": seen.get((tm.match.pk, number)),
+            }
+            for number, state in tm.boards
+        ],
+    }
 
 
 class PreviewView(EntrantView):

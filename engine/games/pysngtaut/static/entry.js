@@ -270,6 +270,8 @@
     const tr = kit.tr || ((text) => text);
     const trf = kit.trf || ((text, values) => text.replace(/%\((\w+)\)s/g, (_, name) => values[name]));
     const name = (seat) => SEAT_NAMES[seat] || seat;
+    // A seat's letter as the reader writes it (West is "O" in French); the keys keep N, E, S, W.
+    const letter = (seat) => ({ N: tr("N"), E: tr("E"), S: tr("S"), W: tr("W") })[seat] || seat;
     logic.useWords(tr, trf, root.document && root.document.documentElement.lang);
     const handWords = (seat) => trf("%(seat)s's hand", { seat: name(seat) });
     const setWords = (seat, index) => trf("%(seat)s's set %(number)s", { seat: name(seat), number: index + 1 });
@@ -709,9 +711,9 @@
             h("div", { class: "choice-buttons" }, this.seats.map((seat) => {
               const on = this.penalised(seat, kind);
               return h("button", { type: "button", class: on ? "chosen" : "secondary",
-                "aria-pressed": on ? "true" : "false", "aria-label": `${name(seat)} (${seat}): ${words}`,
+                "aria-pressed": on ? "true" : "false", "aria-label": `${name(seat)} (${letter(seat)}): ${words}`,
                 "data-key": `penalty:${kind}:${seat}`,
-                onclick: () => this.togglePenalty(seat, kind) }, seat);
+                onclick: () => this.togglePenalty(seat, kind) }, letter(seat));
             })));
         });
         return h("fieldset", { class: "pys-penalties" }, h("legend", {}, tr("Penalties (if any)")), rows);

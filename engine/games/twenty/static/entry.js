@@ -606,8 +606,11 @@ if (typeof window !== "undefined") {
             if (!groups.has(group)) groups.set(group, []);
             groups.get(group).push([code, name]);
           }
+          // The groups' names in the page's words (the form keeps trumps, spades...).
+          const groupNames = { trumps: tr("Trumps"), spades: tr("Spades"), hearts: tr("Hearts"),
+            diamonds: tr("Diamonds"), clubs: tr("Clubs") };
           children = [option(options[0]), ...[...groups].map(([group, items]) =>
-            h("optgroup", { label: group[0].toUpperCase() + group.slice(1) }, items.map(option)))];
+            h("optgroup", { label: groupNames[group] || group }, items.map(option)))];
         } else {
           children = options.map(option);
         }
