@@ -30,7 +30,9 @@ class TournamentSummarySerializer(f.Serializer):
     entrants = f.CharField(help_text="pairs or players")
     table_size = f.IntegerField()
     settings = f.DictField(help_text="The game's own settings")
-    ruleset = f.CharField(allow_null=True, help_text="Pymtheg's ruleset; null for other games")
+    ruleset = f.CharField(
+        allow_null=True, help_text="The game's ruleset; null for a game without one"
+    )
     ranking = f.CharField()
     ties = f.CharField()
     boards_per_table = f.IntegerField()
