@@ -15,7 +15,7 @@ from django.urls import reverse
 
 from tests.publishing.test_libreoffice import libreoffice  # noqa: F401
 from tests.tournaments import bombs
-from tests.tournaments.test_entrant_import import read, xlsx
+from tests.tournaments.test_team_import import read, xlsx
 from tournaments.imports import (
     MAX_CELL_CHARS,
     MAX_COLUMNS,

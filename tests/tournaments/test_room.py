@@ -130,7 +130,7 @@ def _drawn(tournament):
     }
 
 
-@pytest.mark.parametrize(("game", "teams", "tables"), [("pymtheg", 8, 4), ("twenty", 16, 4)])
+@pytest.mark.parametrize(("game", "entrants", "tables"), [("pymtheg", 8, 4), ("twenty", 16, 4)])
 def test_where_no_table_is_free_a_late_arrival_takes_a_place_and_undo_gives_it_back(
     organiser, game, entrants, tables
 ):
