@@ -5,8 +5,11 @@ Each English sentence is unchanged; its French has no English word left."""
 
 from __future__ import annotations
 
+import pytest
 from django.utils import translation
 
+from engine.core.errors import DealError
+from engine.games import get_game
 from engine.games.twenty import cards as twenty_cards
 from engine.games.twenty.game import CARD_CHOICES
 from tests.test_i18n import english_left
@@ -70,3 +73,134 @@ def test_twenty_s_card_list_groups_its_cards_in_the_page_s_words(client, db):
     assert {group for _code, _name, group in CARD_CHOICES} == {
         "trumps", "spades", "hearts", "diamonds", "clubs"
     }  # fmt: skip
+
+
+# --- deal notation errors -----------------------------------------------------------------
+
+PYMTHEG_DEAL = "N:DCB91.FA52.B1.F961 2.E8743.DA2.EC7532 F86.DC1.FE9764.DA4 EA7543.B96.C853.B8"
+PYRAMID_DEAL = "N:9.K.QJ.AT .A.KT.KJ9 AJ.QJ9.9. KQT.T.A.Q"
+TWENTY_DEAL = (
+    "N:17,14,12,11,10,7,1.Q..K.K F,8,4.CT.CJ.Q.JT 21,20,15,9,6,5..Q.CJ.C 19,18,16,13.KJ.KT.T.Q"
+)
+PYS_UP, PYS_REST = (
+    "N:JK 5C3SQS5C8HAS6D",
+    (
+        " JH9H6HTD7H8DAS 7S3D2C2H9D3SKH 8HAH5S4S3C8C4S "
+        "TD8S6D5S4D3DJS8S4C2DAH6CTC7D7S3CQH6S8D5D9STS6H8CKC5D9H5HQC4H3HTH "
+        "9C5HADQDKSKDTS4D2CJD7C9CTC4C2S7D7C2HAD4H9SACTH6C2D9D2SACJC7H3H6S"
+    ),
+)
+
+# (game, a deal written wrong, its English refusal as it was, its French)
+BAD_DEALS = [
+    ("pymtheg", 42, "a deal must be a string in deal notation",
+     "une donne doit être un texte en notation de donne"),
+    ("pymtheg", "X:a b c d", "unknown seat 'X' (expected N, E, S or W)",
+     "place inconnue 'X' (N, E, S ou W attendu)"),
+    ("pymtheg", PYMTHEG_DEAL.replace("DCB91", "DCBZ1"),
+     "North hand, Fire: 'Z' is not a card (ranks are 1-9 and A-F)",
+     "main Nord, Feu : 'Z' n’est pas une carte (les rangs vont de 1 à 9 puis de A à F)"),
+    ("pymtheg", PYMTHEG_DEAL.replace("DCB91", "DCB911"),
+     "North hand, Fire: Fire 1 is written twice", "main Nord, Feu : Feu 1 est écrit deux fois"),
+    ("pymtheg", PYMTHEG_DEAL.replace("C853.B8", "C853.B81"),
+     "Wind 1 is in both the North and West hands",
+     "Vent 1 est à la fois dans la main Nord et dans la main Ouest"),
+    ("pymtheg", PYMTHEG_DEAL.replace("C853.B8", "C853.B"),
+     "Wind 8 is in no hand (West hand holds 14 cards)",
+     "Vent 8 n’est dans aucune main (main Ouest : 14 cartes)"),
+    ("pyramid", "X" + PYRAMID_DEAL[1:], "deal: 'X' is not a dealer's seat (N, E, S or W)",
+     "donne : 'X' n’est pas une place de donneur (N, E, S ou W)"),
+    ("pyramid", PYRAMID_DEAL.replace("A.Q", "A.QA"),
+     "deal: hand W, clubs: A appears twice (also in hand N)",
+     "donne : main W, trèfle : A figure deux fois (aussi dans main N)"),
+    ("pyramid", PYRAMID_DEAL + " -", "deal: 4 players leave no card undealt (no '-' group)",
+     "donne : à 4 joueurs, aucune carte ne reste non distribuée (pas de groupe « - »)"),
+    ("pyramid", "N:9.K.QJ.AT .A.KT.KJ9 AJ.QJ9.9.",
+     "deal: the undealt cards ('-' group) are missing for 3 players",
+     "donne : les cartes non distribuées (groupe « - ») manquent, à 3 joueurs"),
+    ("twenty", "N:a b c", "deal: 3 hands, 4 needed (separated by spaces)",
+     "donne : 3 mains, il en faut 4 (séparées par des espaces)"),
+    ("twenty", TWENTY_DEAL.replace(".T.Q", ".T.K"), "deal: card CK twice (hands N and W)",
+     "donne : carte CK deux fois (mains N et W)"),
+    ("twenty", TWENTY_DEAL.replace(".T.Q", ".T."), "deal: hand W has 9 cards, not 10",
+     "donne : la main W a 9 cartes, et non 10"),
+    ("pysngtaut", PYS_UP[:-1] + "X" + PYS_REST, "deal: hand 1 (N): '6X' is not a card",
+     "donne : main 1 (N) : '6X' n’est pas une carte"),
+    ("pysngtaut", "N:JKJK " + PYS_UP[5:] + PYS_REST, "deal: the turned-up card: 2 cards, 1 needed",
+     "donne : la carte retournée : 2 cartes, il en faut 1"),
+    ("pysngtaut", PYS_UP + PYS_REST[:-2],
+     "deal: pile 2: 31 cards, 32 needed for 4 players",
+     "donne : pile 2 : 31 cartes, il en faut 32 à 4 joueurs"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("game_id, text, english, french", [b for b in BAD_DEALS if b[2]])
+def test_a_deal_written_wrong_is_refused_in_french(game_id, text, english, french):
+    with pytest.raises(DealError) as caught:
+        get_game(game_id).parse_deal(text)
+    error = caught.value
+    assert str(error) == english  # the English as it was
+    said = in_french(error.words)
+    assert said == french
+    assert not english_left(f"<p>{said}</p>", set()), said
+
+
+def test_a_record_s_deal_is_refused_in_french_through_the_shared_reader():
+    """A record whose deal is written wrong: the reader's refusal names the field and gives the
+    fault in the reader's language."""
+    from engine.core.errors import RecordError
+
+    record = {"dealer": "N", "auction": ["E:PART", "S:P", "W:P", "N:P"], "partner": "W",
+              "points": 57, "tricks": 6, "deal": TWENTY_DEAL.replace(".T.Q", ".T.")}  # fmt: skip
+    with pytest.raises(RecordError) as caught:
+        get_game("twenty").score(record)
+    assert str(caught.value) == "deal: hand W has 9 cards, not 10"
+    assert in_french(caught.value.words) == "deal : la main W a 9 cartes, et non 10"
+
+
+def test_an_organiser_s_deal_written_wrong_is_refused_in_french(db):
+    from tests.contract.events import build_event
+    from tests.tournaments.factories import OrganiserFactory
+    from tournaments import services
+
+    tournament = build_event("twenty", "fr-deal")
+    with translation.override("fr"), pytest.raises(services.ServiceError) as caught:
+        services.set_deal(
+            by=OrganiserFactory(),
+            tournament=tournament,
+            table_number=1,
+            board_number=1,
+            deal_text=TWENTY_DEAL.replace(".T.Q", ".T."),
+        )
+    assert caught.value.messages == [
+        "la distribution n’est pas valable : la main W a 9 cartes, et non 10"
+    ]
+    with translation.override("fr"), pytest.raises(services.ServiceError) as caught:
+        services.set_deal(
+            by=OrganiserFactory(),
+            tournament=tournament,
+            table_number=1,
+            board_number=2,  # dealt by East: a deal dealt by North does not fit it
+            deal_text=TWENTY_DEAL,
+        )
+    assert caught.value.messages == [
+        "la distribution n’est pas valable pour la donne 2 : la donne est distribuée par N ; "
+        "le donneur de cette donne est E"
+    ]
+
+
+def test_the_shared_readers_word_a_caller_s_table_in_french():
+    from engine.core.errors import RecordError
+    from engine.core.messages import words
+    from engine.core.records import read_seat, seat_keys
+
+    where = words(" at a table of %(players)s", players=3)
+    with pytest.raises(RecordError) as caught:
+        read_seat("dealer", "Q", 4, where)
+    assert str(caught.value) == "dealer: 'Q' is not a seat at a table of 3 (N, E, S or W)"
+    with pytest.raises(RecordError) as keys:
+        seat_keys("tricks", {"N": 1, "E": 2, "S": 3, "Q": 4}, 4, where)
+    assert "'Q' is not a seat at a table of 3 (the keys are exactly N, E, S, W)" in str(keys.value)
+    # The sentence is French; the caller's own words of its table come as it made them.
+    assert in_french(caught.value.words).startswith("dealer : 'Q' n’est pas une place at a")
+    assert in_french(keys.value.words).startswith("tricks : 'Q' n’est pas une place at a")
