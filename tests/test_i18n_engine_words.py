@@ -204,3 +204,17 @@ def test_the_shared_readers_word_a_caller_s_table_in_french():
     # The sentence is French; the caller's own words of its table come as it made them.
     assert in_french(caught.value.words).startswith("dealer : 'Q' n’est pas une place at a")
     assert in_french(keys.value.words).startswith("tricks : 'Q' n’est pas une place at a")
+
+
+# --- Pymtheg: a call's unreadable seat ------------------------------------------------------
+
+
+def test_pymtheg_refuses_a_call_s_unreadable_seat_in_french():
+    from tests.test_i18n_refusals import GAM, changed, check_french
+
+    check_french(
+        "pymtheg",
+        changed(GAM, auctions=[["N:G", "X:P"]]),
+        "auctions[0]: call 2: 'X:P': unknown seat 'X' (expected N, E, S or W)",
+        "auctions[0] : annonce 2 : 'X:P' : place inconnue 'X' (N, E, S ou W attendu)",
+    )
