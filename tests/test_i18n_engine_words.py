@@ -5,6 +5,9 @@ Each English sentence is unchanged; its French has no English word left."""
 
 from __future__ import annotations
 
+import re
+from html import unescape
+
 import pytest
 from django.utils import translation
 
@@ -218,3 +221,96 @@ def test_pymtheg_refuses_a_call_s_unreadable_seat_in_french():
         "auctions[0]: call 2: 'X:P': unknown seat 'X' (expected N, E, S or W)",
         "auctions[0] : annonce 2 : 'X:P' : place inconnue 'X' (N, E, S ou W attendu)",
     )
+
+
+# --- a hand-edited schedule or movement file: its shape; rounds_at_size ---------------------
+
+# A file's own keys and paths ('teams', seatings[3].round, byes[0].player), left as written.
+_FILE_PATHS = re.compile(r"'[^']*'|« [^»]* »|\"[^\"]*\"|[\w\]\[]+(?:\.[\w\]\[]+)+|\w+\[\d+\]")
+
+
+def _french_findings(problems: list[str]) -> list[str]:
+    from django.template.loader import render_to_string
+
+    with translation.override("fr"):
+        page = render_to_string("tournaments/includes/problems.html", {"problems": problems})
+        french = [str(translated(problem)) for problem in problems]
+    left = english_left(_FILE_PATHS.sub(" ", unescape(page)), set())
+    assert not left, left
+    assert all(text != problem for text, problem in zip(french, problems, strict=True))
+    return french
+
+
+def test_a_schedule_file_s_shape_errors_are_french_and_their_english_unchanged():
+    from engine.schedule import check_schedule
+
+    assert _french_findings(check_schedule([1, 2])) == [
+        "un mouvement doit être un objet JSON, et non une liste"
+    ]
+    broken = {"teams": "six", "tables": 0, "rounds": 2**70, "sides": "mixed", "extra": 1,
+              "matches": [{"round": 1, "table": 1, "ns": 1}, "x",
+                          {"round": 1, "table": 1, "ns": 1, "ew": 2, "x": 3}],
+              "byes": {"round": 1}}  # fmt: skip
+    problems = check_schedule(broken)
+    assert problems[:4] == [
+        "missing key 'max_meetings'",
+        'unknown key "extra"',
+        "'teams' must be a whole number, not \"six\"",
+        "'tables' must be between 1 and 1000000, not 0",
+    ]
+    assert "match #1: missing 'ew'" in problems
+    assert "match #2 must be an object, not a string" in problems
+    assert "'byes' must be a list, not an object" in problems
+    french = _french_findings(problems)
+    assert "clé 'max_meetings' manquante" in french
+    assert "'rounds' doit être entre 1 et 1000000, et non un nombre trop grand pour être écrit" in (
+        french
+    )
+    assert "rencontre n° 1 : il manque 'ew'" in french
+    assert 'rencontre n° 3 : clé inconnue "x"' in french
+    assert "'byes' doit être une liste, et non un objet" in french
+
+
+def test_a_movement_file_s_shape_errors_are_french_and_their_english_unchanged():
+    from engine.schedule import check_individual_schedule
+    from tests.engine.test_individual_movement import bare, seats_of
+
+    assert _french_findings(check_individual_schedule("x")) == [
+        "un mouvement doit être un objet JSON, et non un texte"
+    ]
+    broken = bare(per_table=5, players=2, sizes=[3, 9])
+    seats_of(broken, 0)["Q"] = 4
+    seats_of(broken, 1)["E"] = 1
+    broken["seatings"][2] = 7
+    broken["byes"].append(broken["byes"][0])
+    problems = check_individual_schedule(broken)
+    assert "give 'per_table' or 'sizes', not both" in problems
+    assert "'sizes': every table seats 2, 3 or 4 players, not 9" in problems
+    _french_findings(problems)
+    wide = bare(per_table=2, tables=5)
+    problems = check_individual_schedule(wide)
+    assert any(
+        p.startswith("seat S is not used at tables of 2 (only N, E), but ") for p in problems
+    )
+    french = _french_findings(problems)
+    assert any(text.startswith("la place S n’existe pas aux tables de 2") for text in french)
+    odd = bare()
+    seats_of(odd, 0)["X"] = 5
+    seats_of(odd, 1)["N"] = seats_of(odd, 1)["E"]
+    french = _french_findings(check_individual_schedule(odd))
+    assert any('place inconnue "X"' in text for text in french), french
+    assert any("est assis en N et E" in text for text in french), french
+
+
+def test_a_movement_s_rounds_at_size_is_french():
+    from engine.schedule import check_individual_schedule
+    from tests.engine.test_individual_movement import TEN_PLAYERS
+
+    claimed = {**TEN_PLAYERS, "rounds_at_size": {"3": [9, 9]}}
+    problems = check_individual_schedule(claimed)
+    assert problems == [
+        "'rounds_at_size' is an object, but a player spends at tables of 3, 2 to 3 rounds"
+    ]
+    assert _french_findings(problems) == [
+        "'rounds_at_size' vaut un objet, mais un joueur passe de 2 à 3 tours aux tables de 3"
+    ]
