@@ -314,3 +314,43 @@ def test_a_movement_s_rounds_at_size_is_french():
     assert _french_findings(problems) == [
         "'rounds_at_size' vaut un objet, mais un joueur passe de 2 à 3 tours aux tables de 3"
     ]
+
+
+# --- the import: a spreadsheet too big, or whose XML it will not read --------------------
+
+
+def _bad_xml_xlsx() -> bytes:
+    import io
+    import zipfile
+
+    stream = io.BytesIO()
+    with zipfile.ZipFile(stream, "w") as archive:
+        archive.writestr("xl/workbook.xml", "<workbook><sheets><sheet name='x' r:id=")
+    return stream.getvalue()
+
+
+def test_the_import_refuses_a_spreadsheet_too_big_or_not_xml_in_french():
+    import io
+
+    from tests.tournaments import bombs
+    from tournaments.imports import read_team_file
+
+    files = [
+        (bombs.zip_bomb_xlsx(64), "zeros.xlsx", "se décompresse en 64 Mo"),
+        (bombs.ratio_bomb_xlsx(), "ratio.xlsx", "se décompresse en 15360 Ko"),
+        (bombs.nested_xlsx(100_000), "nested.xlsx", "s’imbrique sur plus de 32 niveaux"),
+        (bombs.flat_elements_xlsx(150_000), "flat.xlsx", "plus de 100\xa0000 éléments"),
+        (bombs.entities_xlsx(), "laughs.xlsx", "déclare une DTD ou des entités"),
+        (_bad_xml_xlsx(), "bad.xlsx", "son XML est mal formé (ligne 1, colonne"),
+        (b"x", "big.csv", "le fichier dépasse 5 Mo"),
+    ]
+    for data, name, french in files:
+        size = 6 * 1024 * 1024 if name == "big.csv" else None
+        english = read_team_file(io.BytesIO(data), name, size).file_errors
+        with translation.override("fr"):
+            [said] = read_team_file(io.BytesIO(data), name, size).file_errors
+        assert french in said, (name, said)
+        assert said != english[0], name
+        assert not english_left(f"<p>{said}</p>", {name}), said
+    [english] = read_team_file(io.BytesIO(_bad_xml_xlsx()), "bad.xlsx").file_errors
+    assert english.startswith("the .xlsx spreadsheet cannot be read: its XML is not well formed")
