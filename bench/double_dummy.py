@@ -47,7 +47,7 @@ def main(argv: list[str] | None = None) -> int:
     kind = "all four opening seats, 20 searches" if args.all_openings else "North leads, 5 searches"
     print(f"Pymtheg tables ({kind}), {args.deals} deals seeded {SEED!r}, one core")
     print("seconds: CPU time of the process (on a shared machine, what one free core takes)")
-    print(f"{'deal':>4} {'seconds':>8} {'wall':>8} {'nodes':>12}")
+    print(f"{'deal':>4} {'seconds':>8} {'wall':>8} {'nodes':>12} {'load':>5}")
     times, nodes = [], []
     for board in range(args.first, args.first + args.deals):
         deal = seeded_deal(SEED, 1, board)
@@ -61,7 +61,8 @@ def main(argv: list[str] | None = None) -> int:
         wall = time.perf_counter() - wall
         times.append(elapsed)
         nodes.append(solver.nodes - before)
-        print(f"{board:>4} {elapsed:>8.2f} {wall:>8.2f} {nodes[-1]:>12,}", flush=True)
+        load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
+        print(f"{board:>4} {elapsed:>8.2f} {wall:>8.2f} {nodes[-1]:>12,} {load:>5.1f}", flush=True)
     median, worst = statistics.median(times), max(times)
     peak_mib = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     print(f"median {median:.2f} s ({median / TARGET_MEDIAN:.1f}x the {TARGET_MEDIAN:g} s target)")
@@ -73,6 +74,9 @@ def main(argv: list[str] | None = None) -> int:
         f"memory peak {peak_mib:.0f} MiB for the process, table {solver.memory / 2**20:.0f} MiB "
         f"({peak_mib / TARGET_MIB:.2f}x the {TARGET_MIB} MiB target)"
     )
+    if hasattr(os, "getloadavg"):
+        load = ", ".join(f"{value:.1f}" for value in os.getloadavg())
+        print(f"load average at the end {load} on {os.cpu_count()} cores (CPU time rises with it)")
 
     rng = random.Random(SEED)
     small = Solver(memory_mib=8)

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop, pgettext
 
+from engine.core.seats import seat_mark
 from publishing.exports.sheets import Column, SheetSpec
 from publishing.exports.workbook import KIND_RESULTS, KIND_STANDINGS
 from publishing.selectors import clean_text, rules_rows
@@ -122,7 +123,8 @@ def boards_sheet(tournament: Tournament, matches: list[Match]) -> SheetSpec:
     for (board_number, table_number, _round), board, match in visits:
         result = results.get((match.pk, board.pk))
         words = _result_in_words(result, game)
-        row: list[Any] = [table_number, board_number, board.dealer, match.round, words]
+        dealer = str(translated(seat_mark(board.dealer)))  # West is O in French
+        row: list[Any] = [table_number, board_number, dealer, match.round, words]
         by_seat = {seat.seat: seat.entrant for seat in match.seats.all()}
         for seat in seats:
             row += _seat_cells(by_seat.get(seat), seat, result, points, (match.pk, board.pk))
@@ -158,10 +160,11 @@ def _boards_columns(seats: tuple[str, ...]) -> list[Column]:
     ]
     columns.append(Column(_("Result"), 56, wrap=True))  # most results in two lines
     for seat in seats:
+        letter = str(translated(seat_mark(seat)))  # the seat's letter as the reader writes it
         columns += [
-            Column(_("%(seat)s player") % {"seat": seat}, 10),
-            Column(_("%(seat)s score") % {"seat": seat}, 9),
-            Column(_("%(seat)s points") % {"seat": seat}, 9),
+            Column(_("%(seat)s player") % {"seat": letter}, 10),
+            Column(_("%(seat)s score") % {"seat": letter}, 9),
+            Column(_("%(seat)s points") % {"seat": letter}, 9),
         ]
     return columns
 

@@ -125,3 +125,30 @@ def test_the_phone_scripts_write_west_o_in_french(client, db):
     assert board.count("seatLetter(") == 3  # a call, a card, a trick's winner
     entry = (root / "engine/games/pysngtaut/static/entry.js").read_text(encoding="utf-8")
     assert "}, letter(seat));" in entry and "(${letter(seat)})" in entry
+
+
+@pytest.mark.parametrize("game_id", ["twenty", "pysngtaut"])
+def test_a_french_workbook_names_west_o(db, played_events, game_id, settings, tmp_path):  # noqa: F811
+    """The boards sheet's seat columns and dealers: West is O in French."""
+    import io
+
+    import openpyxl
+
+    from tests.test_i18n_published import _exported
+
+    settings.PUBLISHING_EXPORT_ROOT = tmp_path
+    tournament = Tournament.objects.get(pk=played_events[game_id])
+    book = openpyxl.load_workbook(io.BytesIO(_exported(tournament, "results", "xlsx")))
+    headers = [
+        cell.value for sheet in book.worksheets for cell in sheet[3] if isinstance(cell.value, str)
+    ]
+    seat_headers = [h for h in headers if re.search(r"^(Joueur|Marque|Points) [NESWO]$", h)]
+    assert "Joueur O" in seat_headers and "Marque O" in seat_headers, seat_headers
+    assert not any(h.endswith(" W") for h in seat_headers), seat_headers
+    dealers = {
+        row[2]
+        for sheet in book.worksheets
+        if [c.value for c in sheet[3]][2:3] == ["Donneur"]
+        for row in sheet.iter_rows(min_row=4, values_only=True)
+    }
+    assert dealers and "W" not in dealers, dealers  # the event's two boards: N and E deal

@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from typing import IO
 from xml.etree import ElementTree
 
+from django.utils.formats import number_format
 from django.utils.translation import gettext
 
 from tournaments.models import Entrant
@@ -168,9 +169,16 @@ def _open_archive(data: bytes, suffix: str) -> zipfile.ZipFile:
     unpacked = sum(member.file_size for member in members)
     if len(members) > MAX_ARCHIVE_MEMBERS or unpacked > MAX_UNPACKED_BYTES:
         raise UnreadableFile(
-            f"the {suffix} spreadsheet unpacks to {unpacked // 1024 // 1024} MB in "
-            f"{len(members)} parts, more than a team list can hold (at most "
-            f"{MAX_UNPACKED_BYTES // 1024 // 1024} MB)"
+            gettext(
+                "the %(suffix)s spreadsheet unpacks to %(size)s MB in %(parts)s parts, more than "
+                "a team list can hold (at most %(most)s MB)"
+            )
+            % {
+                "suffix": suffix,
+                "size": unpacked // 1024 // 1024,
+                "parts": len(members),
+                "most": MAX_UNPACKED_BYTES // 1024 // 1024,
+            }
         )
     return archive
 
@@ -184,8 +192,11 @@ def _open_part(archive: zipfile.ZipFile, name: str, limit: int = MAX_PART_BYTES)
         member.file_size > MAX_RATIO_FREE_BYTES and ratio > MAX_ZIP_RATIO
     ):
         raise UnreadableFile(
-            f"the spreadsheet's part {name} unpacks to {member.file_size // 1024} kB "
-            f"({ratio:.0f} times its packed size), more than a team list needs"
+            gettext(
+                "the spreadsheet's part %(part)s unpacks to %(size)s kB (%(ratio)s times its "
+                "packed size), more than a team list needs"
+            )
+            % {"part": name, "size": member.file_size // 1024, "ratio": f"{ratio:.0f}"}
         )
     return archive.open(member)
 
@@ -207,7 +218,10 @@ class _NoDoctype:
         seen = self.tail + chunk
         if any(mark in seen for mark in self.MARKS):
             raise UnreadableFile(
-                "the spreadsheet's XML declares a DTD or entities, which a team list never needs"
+                gettext(
+                    "the spreadsheet's XML declares a DTD or entities, which a team list never "
+                    "needs"
+                )
             )
         self.tail = seen[-16:]
         return chunk
@@ -248,9 +262,15 @@ def _check_xml_bounds(depth: int, elements: int) -> None:
     """An XML part nests at most ``MAX_XML_DEPTH`` deep and holds at most
     ``MAX_XML_ELEMENTS`` elements."""
     if depth > MAX_XML_DEPTH:
-        raise UnreadableFile(f"the spreadsheet's XML nests deeper than {MAX_XML_DEPTH} levels")
+        raise UnreadableFile(
+            gettext("the spreadsheet's XML nests deeper than %(most)s levels")
+            % {"most": MAX_XML_DEPTH}
+        )
     if elements > MAX_XML_ELEMENTS:
-        raise UnreadableFile(f"the spreadsheet's XML holds more than {MAX_XML_ELEMENTS:,} elements")
+        raise UnreadableFile(
+            gettext("the spreadsheet's XML holds more than %(most)s elements")
+            % {"most": number_format(MAX_XML_ELEMENTS, force_grouping=True)}
+        )
 
 
 def _bounded(rows: Iterator[tuple[int, Sequence[object]]]) -> list[list[str]]:
@@ -262,8 +282,11 @@ def _bounded(rows: Iterator[tuple[int, Sequence[object]]]) -> list[list[str]]:
         cells = [_cell_text(value) for value in row[:MAX_COLUMNS]]
         if any(len(cell) > MAX_CELL_CHARS for cell in cells):
             raise UnreadableFile(
-                f"line {line} has a cell longer than {MAX_CELL_CHARS} characters; a team "
-                "list's cells are names"
+                gettext(
+                    "line %(line)s has a cell longer than %(most)s characters; a team list's "
+                    "cells are names"
+                )
+                % {"line": line, "most": MAX_CELL_CHARS}
             )
         if line > MAX_LINES:
             _check_blank_past_bound(line, cells)
@@ -279,13 +302,19 @@ def _check_blank_past_bound(line: int, cells: list[str]) -> None:
     """A line past ``MAX_LINES`` is blank (formatting), and not past ``MAX_READ_LINES``."""
     if any(cells):
         raise UnreadableFile(
-            f"the sheet goes on past line {MAX_LINES} (line {line} is not blank); a "
-            f"tournament holds at most {MAX_TEAMS} teams"
+            gettext(
+                "the sheet goes on past line %(last)s (line %(line)s is not blank); a tournament "
+                "holds at most %(teams)s teams"
+            )
+            % {"last": MAX_LINES, "line": line, "teams": MAX_TEAMS}
         )
     if line > MAX_READ_LINES:
         raise UnreadableFile(
-            f"the sheet goes on for more than {MAX_READ_LINES} lines, blank past line "
-            f"{MAX_LINES}; a tournament holds at most {MAX_TEAMS} teams"
+            gettext(
+                "the sheet goes on for more than %(read)s lines, blank past line %(last)s; a "
+                "tournament holds at most %(teams)s teams"
+            )
+            % {"read": MAX_READ_LINES, "last": MAX_LINES, "teams": MAX_TEAMS}
         )
 
 
@@ -306,10 +335,7 @@ def _read_xlsx(data: bytes) -> list[list[str]]:
     except UnreadableFile:
         raise
     except (KeyError, IndexError, ElementTree.ParseError, ValueError, zipfile.BadZipFile) as exc:
-        raise UnreadableFile(
-            gettext("the %(suffix)s spreadsheet cannot be read: %(reason)s")
-            % {"suffix": ".xlsx", "reason": exc}
-        ) from None
+        raise UnreadableFile(_cannot_read(".xlsx", exc)) from None
 
 
 def _first_sheet_path(archive: zipfile.ZipFile) -> str:
@@ -453,10 +479,22 @@ def _read_ods(data: bytes) -> list[list[str]]:
     except UnreadableFile:
         raise
     except (KeyError, ElementTree.ParseError, ValueError, zipfile.BadZipFile) as exc:
-        raise UnreadableFile(
-            gettext("the %(suffix)s spreadsheet cannot be read: %(reason)s")
-            % {"suffix": ".ods", "reason": exc}
-        ) from None
+        raise UnreadableFile(_cannot_read(".ods", exc)) from None
+
+
+def _cannot_read(suffix: str, exc: Exception) -> str:
+    """Why a spreadsheet cannot be read: XML that is not well formed said where, in the
+    reader's language; any other fault as the library words it."""
+    if isinstance(exc, ElementTree.ParseError):
+        line, column = exc.position
+        return gettext(
+            "the %(suffix)s spreadsheet cannot be read: its XML is not well formed (line "
+            "%(line)s, column %(column)s)"
+        ) % {"suffix": suffix, "line": line, "column": column}
+    return gettext("the %(suffix)s spreadsheet cannot be read: %(reason)s") % {
+        "suffix": suffix,
+        "reason": exc,
+    }
 
 
 def read_table(data: bytes, filename: str) -> list[list[str]]:

@@ -47,6 +47,7 @@ from tournaments.models import (
 )
 from tournaments.progress import open_boards
 from tournaments.signals import standings_inputs_changed
+from tournaments.templatetags.languages import translated
 
 logger = logging.getLogger(__name__)
 
@@ -1252,10 +1253,16 @@ def set_deal(
     try:
         deal = game.parse_deal(deal_text)
     except DealError as exc:
-        raise ServiceError(f"the deal is not valid: {exc}") from None
+        # The notation's fault in the reader's language (the engine's words).
+        raise ServiceError(
+            gettext("the deal is not valid: %(fault)s") % {"fault": translated(exc.reason)}
+        ) from None
     problem = game.deal_problem(deal, players=players, dealer=game.dealer(board_number, players))
     if problem:
-        raise ServiceError(f"the deal is not valid for board {board_number}: {problem}")
+        raise ServiceError(
+            gettext("the deal is not valid for board %(board)s: %(problem)s")
+            % {"board": board_number, "problem": translated(problem)}
+        )
     board = Board.objects.filter(table=table, number=board_number).first()
     before = board.deal if board else None
     if board is None:

@@ -73,7 +73,7 @@ def read_deal(raw: Any, parse: Callable[[Any], Deal]) -> tuple[Deal | None, str 
     try:
         return parse(raw), None
     except DealError as exc:
-        return None, str(exc).removeprefix("deal: ")
+        return None, exc.reason
 
 
 #: The fields the deal would give, as the readers name them (others stay as written).
@@ -96,7 +96,10 @@ def _not_a_seat(raw: Any, where: str, players: int) -> str:
             players=players,
             seats=seats,
         )
-    return f"{raw!r} is not a seat{where} ({seats})"
+    # Another table's words: the reader's language where the caller made them with ``words``.
+    return words(
+        "%(value)s is not a seat%(where)s (%(seats)s)", value=value, where=where, seats=seats
+    )
 
 
 def missing_unless_dealt(field: str, raw: Any, raw_deal: Any, what: str) -> None:
@@ -190,5 +193,10 @@ def seat_keys(field: str, value: Mapping[str, Any], players: int, where: str) ->
             keys=keys,
         )
     else:
-        reason = f"{extra[0]!r} is not a seat{where} (the keys are exactly {keys})"
+        reason = words(
+            "%(value)s is not a seat%(where)s (the keys are exactly %(keys)s)",
+            value=repr(extra[0]),
+            where=where,
+            keys=keys,
+        )
     raise RecordError(field, reason)

@@ -63,7 +63,7 @@ class _Entry:
 def check_schedule(data: Any) -> list[str]:
     """Every broken rule of ``data`` (a parsed JSON value), one message each; [] when fine."""
     if not isinstance(data, dict):
-        return [f"a schedule must be a JSON object, not {_kind(data)}"]
+        return [words("a schedule must be a JSON object, not %(kind)s", kind=_kind(data))]
     problems: list[str] = []
     header = _read_header(data, problems)
     matches = _read_entries(data, "matches", "match", MATCH_KEYS, header, problems)
@@ -80,14 +80,18 @@ def check_schedule(data: Any) -> list[str]:
 
 
 def _read_header(data: dict, problems: list[str]) -> _Header:
-    problems += [f"missing key '{key}'" for key in KEYS if key not in data]
-    problems += [f"unknown key {_describe(key)}" for key in data if key not in KEYS]
+    problems += [words("missing key '%(key)s'", key=key) for key in KEYS if key not in data]
+    problems += [
+        words("unknown key %(key)s", key=_describe(key)) for key in data if key not in KEYS
+    ]
     numbers = {}
     for key, low in (("teams", 2), ("tables", 1), ("rounds", 1), ("max_meetings", 0)):
         numbers[key] = _whole_number(data, key, f"'{key}'", low, MAX_NUMBER, problems)
     sides = data.get("sides")
     if "sides" in data and sides not in SIDE_MODES:
-        problems.append(f'\'sides\' must be "fixed" or "balanced", not {_describe(sides)}')
+        problems.append(
+            words('\'sides\' must be "fixed" or "balanced", not %(value)s', value=_describe(sides))
+        )
         sides = None
     return _Header(sides=sides, **numbers)
 
@@ -102,7 +106,7 @@ def _read_entries(
 ) -> list[_Entry]:
     items = data.get(key, [])
     if not isinstance(items, list):
-        problems.append(f"'{key}' must be a list, not {_kind(items)}")
+        problems.append(words("'%(key)s' must be a list, not %(kind)s", key=key, kind=_kind(items)))
         return []
     limits = {"round": header.rounds, "table": header.tables}
     highs = [limits.get(field, header.teams) or MAX_NUMBER for field in fields]
@@ -110,7 +114,12 @@ def _read_entries(
     for number, item in enumerate(items, start=1):
         values = _plain_values(item, fields, highs)
         if values is None:
-            values = _checked_values(item, f"{noun} #{number}", fields, highs, problems)
+            label = (
+                words("match #%(number)s", number=number)
+                if noun == "match"
+                else words("bye #%(number)s", number=number)
+            )
+            values = _checked_values(item, label, fields, highs, problems)
         if values is None:
             continue
         ns, ew = values.get("ns"), values.get("ew")
@@ -140,14 +149,22 @@ def _checked_values(
 ) -> dict | None:
     """The values of an entry with something wrong: the wrong ones None, each one reported."""
     if not isinstance(item, dict):
-        problems.append(f"{label} must be an object, not {_kind(item)}")
+        problems.append(
+            words("%(label)s must be an object, not %(kind)s", label=label, kind=_kind(item))
+        )
         return None
     missing = [f"'{field}'" for field in fields if field not in item]
     if missing:
-        problems.append(f"{label}: missing {', '.join(missing)}")
-    problems += [f"{label}: unknown key {_describe(k)}" for k in item if k not in fields]
+        problems.append(words("%(label)s: missing %(keys)s", label=label, keys=", ".join(missing)))
+    problems += [
+        words("%(label)s: unknown key %(key)s", label=label, key=_describe(k))
+        for k in item
+        if k not in fields
+    ]
     return {
-        field: _whole_number(item, field, f"{label}: {field}", 1, high, problems)
+        field: _whole_number(
+            item, field, words("%(label)s: %(field)s", label=label, field=field), 1, high, problems
+        )
         for field, high in zip(fields, highs, strict=True)
     }
 
@@ -160,10 +177,24 @@ def _whole_number(
         return None
     value = mapping[key]
     if not isinstance(value, int) or isinstance(value, bool):
-        problems.append(f"{label} must be a whole number, not {_describe(value)}")
+        problems.append(
+            words(
+                "%(label)s must be a whole number, not %(value)s",
+                label=label,
+                value=_describe(value),
+            )
+        )
         return None
     if not low <= value <= high:
-        problems.append(f"{label} must be between {low} and {high}, not {_describe(value)}")
+        problems.append(
+            words(
+                "%(label)s must be between %(low)s and %(high)s, not %(value)s",
+                label=label,
+                low=low,
+                high=high,
+                value=_describe(value),
+            )
+        )
         return None
     return value
 
@@ -461,13 +492,13 @@ def _kind(value: Any) -> str:
     if isinstance(value, bool):
         return "true/false"
     if isinstance(value, int | float):
-        return "a number"
+        return words("a number")
     if isinstance(value, str):
-        return "a string"
+        return words("a string")
     if isinstance(value, list):
-        return "a list"
+        return words("a list")
     if isinstance(value, dict):
-        return "an object"
+        return words("an object")
     return type(value).__name__
 
 
@@ -478,7 +509,7 @@ def _describe(value: Any) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, int):
-        return str(value) if value.bit_length() <= 64 else "a number too large to print"
+        return str(value) if value.bit_length() <= 64 else words("a number too large to print")
     if isinstance(value, float):
         return repr(value)
     if isinstance(value, str):

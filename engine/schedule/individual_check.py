@@ -36,7 +36,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from engine.core.messages import words
+from engine.core.messages import Words, joined, words
 from engine.schedule.check import (
     MAX_NUMBER,
     _complement,
@@ -99,7 +99,7 @@ class _Bye:
 def check_individual_schedule(data: Any) -> list[str]:
     """Every broken rule of ``data`` (a parsed JSON value), one message each; [] when fine."""
     if not isinstance(data, dict):
-        return [f"a movement must be a JSON object, not {_kind(data)}"]
+        return [words("a movement must be a JSON object, not %(kind)s", kind=_kind(data))]
     problems: list[str] = []
     header = _read_header(data, problems)
     seatings = _read_seatings(data, header, problems)
@@ -131,8 +131,13 @@ def _read_header(data: dict, problems: list[str]) -> _Header:
     agree, most_rounds = _tables_filled(players, per_table, tables, problems)
     if rounds is not None and most_rounds and rounds > most_rounds:
         problems.append(
-            f"'rounds' is {rounds}, but nobody may visit a table twice, so "
-            f"{_count(most_rounds, 'table')} allow at most {_count(most_rounds, 'round')}"
+            words(
+                "'rounds' is %(rounds)s, but nobody may visit a table twice, so %(tables)s allow "
+                "at most %(most)s",
+                rounds=rounds,
+                tables=_count(most_rounds, "table"),
+                most=_count(most_rounds, "round"),
+            )
         )
     return _Header(
         players=players,
@@ -145,14 +150,18 @@ def _read_header(data: dict, problems: list[str]) -> _Header:
 
 
 def _check_header_keys(data: dict, required: Iterable[str], problems: list[str]) -> None:
-    problems += [f"missing key '{key}'" for key in required if key not in data]
-    problems += [f"unknown key {_describe(key)}" for key in data if key not in KEYS]
+    problems += [words("missing key '%(key)s'", key=key) for key in required if key not in data]
+    problems += [
+        words("unknown key %(key)s", key=_describe(key)) for key in data if key not in KEYS
+    ]
 
 
 def _read_per_table(data: dict, problems: list[str]) -> int | None:
     per_table = data.get("per_table")
     if "per_table" in data and (type(per_table) is not int or per_table not in TABLE_SIZES):
-        problems.append(f"'per_table' must be 2, 3 or 4, not {_describe(per_table)}")
+        problems.append(
+            words("'per_table' must be 2, 3 or 4, not %(value)s", value=_describe(per_table))
+        )
         return None
     return per_table
 
@@ -173,12 +182,24 @@ def _tables_filled(
         return False, tables
     filled = players // per_table
     if players < per_table:
-        problems.append(f"'players' is {players}, too few for one table of {per_table}")
+        problems.append(
+            words(
+                "'players' is %(players)s, too few for one table of %(size)s",
+                players=players,
+                size=per_table,
+            )
+        )
         return False, filled
     if tables is not None and tables != filled:
         problems.append(
-            f"'tables' is {tables}, but {players} players at tables of {per_table} "
-            f"fill {_count(filled, 'table')}"
+            words(
+                "'tables' is %(tables)s, but %(players)s players at tables of %(size)s fill "
+                "%(filled)s",
+                tables=tables,
+                players=players,
+                size=per_table,
+                filled=_count(filled, "table"),
+            )
         )
         return False, filled
     return tables is not None, filled
@@ -188,7 +209,7 @@ def _read_sized_header(data: dict, problems: list[str]) -> _Header:
     """The header of a movement at tables of several sizes (``sizes`` for ``per_table``)."""
     _check_header_keys(data, [key for key in REQUIRED_KEYS if key != "per_table"], problems)
     if "per_table" in data:
-        problems.append("give 'per_table' or 'sizes', not both")
+        problems.append(words("give 'per_table' or 'sizes', not both"))
     players = _whole_number(data, "players", "'players'", 2, MAX_NUMBER, problems)
     tables = _whole_number(data, "tables", "'tables'", 1, MAX_NUMBER, problems)
     rounds = _whole_number(data, "rounds", "'rounds'", 1, MAX_NUMBER, problems)
@@ -212,11 +233,18 @@ def _read_sized_header(data: dict, problems: list[str]) -> _Header:
 
 def _read_sizes(raw: Any, problems: list[str]) -> tuple[int, ...] | None:
     if not isinstance(raw, list) or not raw:
-        problems.append(f"'sizes' must be a list of table sizes, not {_describe(raw)}")
+        problems.append(
+            words("'sizes' must be a list of table sizes, not %(value)s", value=_describe(raw))
+        )
         return None
     wrong = [size for size in raw if type(size) is not int or size not in TABLE_SIZES]
     if wrong:
-        problems.append(f"'sizes': every table seats 2, 3 or 4 players, not {_describe(wrong[0])}")
+        problems.append(
+            words(
+                "'sizes': every table seats 2, 3 or 4 players, not %(value)s",
+                value=_describe(wrong[0]),
+            )
+        )
         return None
     return tuple(raw)
 
@@ -226,10 +254,22 @@ def _sizes_agree(
 ) -> bool:
     """Whether ``sizes`` lists the header's tables and seats no more than its players."""
     if tables is not None and tables != len(sizes):
-        problems.append(f"'tables' is {tables}, but 'sizes' lists {_count(len(sizes), 'table')}")
+        problems.append(
+            words(
+                "'tables' is %(tables)s, but 'sizes' lists %(count)s",
+                tables=tables,
+                count=_count(len(sizes), "table"),
+            )
+        )
         return False
     if players is not None and sum(sizes) > players:
-        problems.append(f"'sizes' seat {sum(sizes)} players, but there are only {players}")
+        problems.append(
+            words(
+                "'sizes' seat %(seated)s players, but there are only %(players)s",
+                seated=sum(sizes),
+                players=players,
+            )
+        )
         return False
     return tables is not None and players is not None
 
@@ -240,16 +280,24 @@ def _check_sized_rounds(
     most = min(len(sizes), players // max(sizes))
     if rounds > most:
         problems.append(
-            f"'rounds' is {rounds}, but nobody may visit a table twice, so "
-            f"{players} players at {_count(len(sizes), 'table')} of up to {max(sizes)} "
-            f"allow at most {_count(most, 'round')}"
+            words(
+                "'rounds' is %(rounds)s, but nobody may visit a table twice, so %(players)s "
+                "players at %(tables)s of up to %(size)s allow at most %(most)s",
+                rounds=rounds,
+                players=players,
+                tables=_count(len(sizes), "table"),
+                size=max(sizes),
+                most=_count(most, "round"),
+            )
         )
 
 
 def _read_seatings(data: dict, header: _Header, problems: list[str]) -> list[_Seating]:
     items = data.get("seatings", [])
     if not isinstance(items, list):
-        problems.append(f"'seatings' must be a list, not {_kind(items)}")
+        problems.append(
+            words("'%(key)s' must be a list, not %(kind)s", key="seatings", kind=_kind(items))
+        )
         return []
     seatings = []
     unused: dict[str, list[str]] = defaultdict(list)  # seat -> the seatings that fill it
@@ -267,14 +315,20 @@ def _read_seating(
     """One seating, or None when it names no round or no table."""
     label = f"seatings[{index}]"
     if not isinstance(item, dict):
-        problems.append(f"{label} must be an object, not {_kind(item)}")
+        problems.append(
+            words("%(label)s must be an object, not %(kind)s", label=label, kind=_kind(item))
+        )
         return None
     _keys(item, label, SEATING_KEYS, problems)
     round_ = _whole_number(
         item, "round", f"{label}.round", 1, header.rounds or MAX_NUMBER, problems
     )
     table = _whole_number(item, "table", f"{label}.table", 1, header.tables or MAX_NUMBER, problems)
-    place = f"round {round_}, table {table}" if round_ and table else None
+    place = (
+        words("round %(round)s, table %(table)s", round=round_, table=table)
+        if round_ and table
+        else None
+    )
     players: tuple[int, ...] = ()
     if "seats" in item:
         size = header.size(table) if header.sizes else header.per_table
@@ -291,11 +345,26 @@ def _report_unused_seats(
     ``per_table``, so one message a seat, not one a seating."""
     for name, labels in unused.items():
         if len(labels) > SHOWN_SEATINGS:
-            labels = [*labels[:SHOWN_SEATINGS], f"{len(labels) - SHOWN_SEATINGS} more"]
-        used = ", ".join(SEATS[: header.per_table])
+            more = words("%(count)s more", count=len(labels) - SHOWN_SEATINGS)
+            labels = [*labels[:SHOWN_SEATINGS], more]
+        values = {
+            "seat": name,
+            "size": header.per_table,
+            "used": ", ".join(SEATS[: header.per_table]),
+            "list": _and(labels),
+        }
         problems.append(
-            f"seat {name} is not used at tables of {header.per_table} (only {used}), "
-            f"but {_and(labels)} {_verb(labels, 'fill')} it"
+            words(
+                "seat %(seat)s is not used at tables of %(size)s (only %(used)s), but %(list)s "
+                "fills it",
+                **values,
+            )
+            if len(labels) == 1
+            else words(
+                "seat %(seat)s is not used at tables of %(size)s (only %(used)s), but %(list)s "
+                "fill it",
+                **values,
+            )
         )
 
 
@@ -312,22 +381,37 @@ def _read_seats(
     players = _plain_seats(seats, header, size)
     if players is not None:
         return players
-    where = f" ({place})" if place else ""
+    where: str = Words(" (%(place)s)", {"place": place}) if place else ""
     if not isinstance(seats, dict):
-        problems.append(f"{label}.seats{where} must be an object, not {_kind(seats)}")
+        problems.append(
+            words(
+                "%(label)s.seats%(where)s must be an object, not %(kind)s",
+                label=label,
+                where=where,
+                kind=_kind(seats),
+            )
+        )
         return ()
     seat_names = SEATS[:size] if size else SEATS
     _check_seat_names(seats, label, where, seat_names, header, size, unused, problems)
     held: dict[int, list[str]] = {}
     for name in seat_names:
-        player = _whole_number(
-            seats, name, f"{label}.seats.{name}{where}", 1, header.players or MAX_NUMBER, problems
+        path = Words(
+            "%(label)s.seats.%(name)s%(where)s", {"label": label, "name": name, "where": where}
         )
+        player = _whole_number(seats, name, path, 1, header.players or MAX_NUMBER, problems)
         if player is not None:
             held.setdefault(player, []).append(name)
     for player, names in held.items():
         if len(names) > 1:
-            problems.append(f"{place or label}: player {player} sits at {_and(names)}")
+            problems.append(
+                words(
+                    "%(place)s: player %(player)s sits at %(seats)s",
+                    place=place or label,
+                    player=player,
+                    seats=_and(names),
+                )
+            )
     return tuple(held)
 
 
@@ -343,13 +427,21 @@ def _check_seat_names(
 ) -> None:
     """Seats a table of its size lacks, or no seat at all; seats of its size left empty."""
     for name in seats:
-        _check_seat_name(name, f"{label}.seats{where}", seat_names, header, size, problems)
+        path = Words("%(label)s.seats%(where)s", {"label": label, "where": where})
+        _check_seat_name(name, path, seat_names, header, size, problems)
         if name in SEATS and name not in seat_names and not header.sizes:
             unused[name].append(label)  # tables of fewer players: one message for them all
     if size:
         empty = [name for name in seat_names if name not in seats]
         if empty:
-            problems.append(f"{label}.seats{where}: nobody sits at {', '.join(empty)}")
+            problems.append(
+                words(
+                    "%(label)s.seats%(where)s: nobody sits at %(seats)s",
+                    label=label,
+                    where=where,
+                    seats=", ".join(empty),
+                )
+            )
 
 
 def _check_seat_name(
@@ -363,11 +455,22 @@ def _check_seat_name(
     """A seat a table of its size lacks (tables of several sizes), or no seat at all."""
     if name in SEATS and name not in seat_names and header.sizes:
         problems.append(
-            f"{where}: a table of {size} has no seat {name} (only {', '.join(seat_names)})"
+            words(
+                "%(where)s: a table of %(size)s has no seat %(seat)s (only %(seats)s)",
+                where=where,
+                size=size,
+                seat=name,
+                seats=", ".join(seat_names),
+            )
         )
     elif name not in SEATS and name not in seat_names:
         problems.append(
-            f"{where}: unknown seat {_describe(name)} (seats are {', '.join(seat_names)})"
+            words(
+                "%(where)s: unknown seat %(seat)s (seats are %(seats)s)",
+                where=where,
+                seat=_describe(name),
+                seats=", ".join(seat_names),
+            )
         )
 
 
@@ -388,14 +491,18 @@ def _plain_seats(seats: Any, header: _Header, size: int | None) -> tuple[int, ..
 def _read_byes(data: dict, header: _Header, problems: list[str]) -> list[_Bye]:
     items = data.get("byes", [])
     if not isinstance(items, list):
-        problems.append(f"'byes' must be a list, not {_kind(items)}")
+        problems.append(
+            words("'%(key)s' must be a list, not %(kind)s", key="byes", kind=_kind(items))
+        )
         return []
     byes: list[_Bye] = []
     first: dict[tuple[int, int], int] = {}
     for index, item in enumerate(items):
         label = f"byes[{index}]"
         if not isinstance(item, dict):
-            problems.append(f"{label} must be an object, not {_kind(item)}")
+            problems.append(
+                words("%(label)s must be an object, not %(kind)s", label=label, kind=_kind(item))
+            )
             continue
         _keys(item, label, BYE_KEYS, problems)
         round_ = _whole_number(
@@ -408,7 +515,13 @@ def _read_byes(data: dict, header: _Header, problems: list[str]) -> list[_Bye]:
             continue
         if (round_, player) in first:
             problems.append(
-                f"{label} repeats byes[{first[round_, player]}] (round {round_}, player {player})"
+                words(
+                    "%(label)s repeats byes[%(first)s] (round %(round)s, player %(player)s)",
+                    label=label,
+                    first=first[round_, player],
+                    round=round_,
+                    player=player,
+                )
             )
             continue
         first[round_, player] = index
@@ -419,8 +532,12 @@ def _read_byes(data: dict, header: _Header, problems: list[str]) -> list[_Bye]:
 def _keys(item: dict, label: str, fields: tuple[str, ...], problems: list[str]) -> None:
     missing = [f"'{field}'" for field in fields if field not in item]
     if missing:
-        problems.append(f"{label}: missing {', '.join(missing)}")
-    problems += [f"{label}: unknown key {_describe(key)}" for key in item if key not in fields]
+        problems.append(words("%(label)s: missing %(keys)s", label=label, keys=", ".join(missing)))
+    problems += [
+        words("%(label)s: unknown key %(key)s", label=label, key=_describe(key))
+        for key in item
+        if key not in fields
+    ]
 
 
 # --- rules -------------------------------------------------------------------------------------
@@ -662,14 +779,28 @@ def _check_rounds_at_size(
         return
     real = _rounds_at_size(seatings, header, header.players)
     if claimed != real:
-        spent = "; ".join(
-            f"at tables of {size}, {low} to {high} rounds"
-            if low != high
-            else f"at tables of {size}, {_count(low, 'round')}"
-            for size, (low, high) in real.items()
+        spent = joined(
+            [
+                words(
+                    "at tables of %(size)s, %(low)s to %(high)s rounds",
+                    size=size,
+                    low=low,
+                    high=high,
+                )
+                if low != high
+                else words(
+                    "at tables of %(size)s, %(rounds)s", size=size, rounds=_count(low, "round")
+                )
+                for size, (low, high) in real.items()
+            ],
+            "; ",
         )
         problems.append(
-            f"'rounds_at_size' is {_describe(claimed)}, but a player spends {spent or 'nothing'}"
+            words(
+                "'rounds_at_size' is %(claimed)s, but a player spends %(spent)s",
+                claimed=_describe(claimed),
+                spent=spent or words("nothing"),
+            )
         )
 
 
@@ -703,9 +834,10 @@ def _and(items: list) -> str:
     return words("%(list)s and %(last)s", list=", ".join(texts[:-1]), last=texts[-1])
 
 
-def _verb(items: list, verb: str) -> str:
-    return verb + "s" if len(items) == 1 else verb
-
-
 def _count(number: int, noun: str) -> str:
+    """ "1 table", "3 rounds": the engine's words."""
+    if noun == "table":
+        return words("1 table") if number == 1 else words("%(count)s tables", count=number)
+    if noun == "round":
+        return words("1 round") if number == 1 else words("%(count)s rounds", count=number)
     return f"1 {noun}" if number == 1 else f"{number} {noun}s"

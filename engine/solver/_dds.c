@@ -65,6 +65,27 @@ typedef uint32_t u32;
 #define TT_FROM 2
 #endif
 
+/* An entry that settles a probe moves to the start of its key's scan (the probe reads a key's
+   entries from the newest): measured 61.4 M to 60.0 M positions on five bench deals and a
+   quarter to a half fewer summaries read a probe; 0 leaves the entries where they are. */
+#ifndef PROBE_MTF
+#define PROBE_MTF 1
+#endif
+
+/* Equivalent cards of a following hand may have cards of the trick between them (see
+   gen_moves). */
+#ifndef GROUP_ACROSS_TRICK
+#define GROUP_ACROSS_TRICK 1
+#endif
+
+#ifndef DDS_STATS
+#define DDS_STATS 0
+#endif
+#if DDS_STATS
+#include <stdio.h>
+static u64 st_probes, st_sigs, st_entries, st_hits;
+#endif
+
 #define SUIT(c) ((c) >> 4)
 #define BIT(c) (1ULL << (c))
 #define SUITMASK(s) (0xFFFFULL << (16 * (s)))
@@ -494,23 +515,46 @@ static int tt_probe(S *s, int need, u64 *rel, int *hint) {
     const u32 *sigs = &tt->sigs[sl->block];
     u32 pos = top_two(own);
     int hint_entry = -1;
+#if DDS_STATS
+    st_probes++;
+#endif
     for (int i = sl->count - 1; i >= 0; i--) {
         u32 sig = sigs[i];
+#if DDS_STATS
+        st_sigs++;
+#endif
         if ((pos ^ sig) & (sig >> 16) & 0xFFFF) continue;
         const Entry *e = &block[i];
+#if DDS_STATS
+        st_entries++;
+#endif
         u32 ks = e->ks;
         if (((own[0] & kmask(ks & 15)) ^ e->own[0]) |
             ((own[1] & kmask((ks >> 4) & 15)) ^ e->own[1]) |
             ((own[2] & kmask((ks >> 8) & 15)) ^ e->own[2]) |
             ((own[3] & kmask(ks >> 12)) ^ e->own[3]))
             continue;
-        if (e->lb >= need) {
+        if (e->lb >= need || e->ub < need) {
+#if DDS_STATS
+            st_hits++;
+#endif
+            int res = e->lb >= need;
             *rel = pattern_cards(live_cards(s), e->ks);
-            return 1;
-        }
-        if (e->ub < need) {
-            *rel = pattern_cards(live_cards(s), e->ks);
-            return 0;
+#if PROBE_MTF
+            /* swapped with the entry the scan reads first */
+            if (i + 1 < sl->count) {
+                int j = sl->count - 1;
+                Entry *blk = &tt->entries[sl->block];
+                u32 *sg = &tt->sigs[sl->block];
+                Entry te = blk[i];
+                blk[i] = blk[j];
+                blk[j] = te;
+                u32 ts = sg[i];
+                sg[i] = sg[j];
+                sg[j] = ts;
+            }
+#endif
+            return res;
         }
         if (hint_entry < 0 && e->best != 0xFF) hint_entry = i;
     }
@@ -567,11 +611,18 @@ static inline int same_side(const S *s, int a, int b) { return s->maxside[a] == 
 /* Group the legal cards into runs of equivalent cards and give each a score. */
 static int gen_moves(const S *s, int p, u64 legal, Move *mv, int hint) {
     u64 live = live_cards(s);
-    for (int i = 0; i < s->ncards; i++) live |= BIT(s->tcard[i]);
     int n = s->n, nm = 0;
     int pos = s->ncards;
     int wplace = pos ? winning_place(s, pos) : -1;
     int wcard = pos ? s->tcard[wplace] : -1;
+#if GROUP_ACROSS_TRICK
+    /* two cards of the hand with only cards of the trick between them are equivalent when
+       both lose to the trick's winning card (the trick's cards are gone after it): only the
+       winning card splits them */
+    if (pos) live |= BIT(wcard);
+#else
+    for (int i = 0; i < s->ncards; i++) live |= BIT(s->tcard[i]);
+#endif
     int wplayer = pos ? seat(s, wplace) : -1;
     int partner_wins = pos ? same_side(s, wplayer, p) : 0;
     int led = pos ? SUIT(s->tcard[0]) : -1;
@@ -982,7 +1033,13 @@ static int solve_value(S *s, int lo, int hi, int guess) {
     if (t > hi) t = hi;
     while (lo < hi) {
         u64 rel;
+#if DDS_STATS
+        u64 n0 = s->nodes;
+#endif
         int ok = s->ncards ? search(s, t, &rel) : search_lead(s, t, &rel);
+#if DDS_STATS
+        fprintf(stderr, "  need %d -> %d, %.2f M\n", t, ok, (s->nodes - n0) / 1e6);
+#endif
         if (s->aborted) return -1;
         if (ok) {
             lo = t;
@@ -992,6 +1049,12 @@ static int solve_value(S *s, int lo, int hi, int guess) {
             t = hi;
         }
     }
+#if DDS_STATS
+    fprintf(stderr, " value %d: probes %llu, sigs/probe %.1f, entries/probe %.2f, hits %.1f%%\n",
+            lo, (unsigned long long)st_probes, (double)st_sigs / (st_probes + 1),
+            (double)st_entries / (st_probes + 1), 100.0 * st_hits / (st_probes + 1));
+    st_probes = st_sigs = st_entries = st_hits = 0;
+#endif
     return lo;
 }
 

@@ -126,8 +126,14 @@ def parse_call(text: str) -> Call:
         )
     try:
         seat = Seat.parse(seat_text)
-    except ValueError as exc:
-        raise CallError(f"{text!r}: {exc}") from None
+    except ValueError:
+        raise CallError(
+            words(
+                "%(value)s: unknown seat %(seat)s (expected N, E, S or W)",
+                value=repr(text),
+                seat=repr(seat_text),
+            )
+        ) from None
     key = "".join(call_text.split()).lower()
     if key not in _CALL_SPELLINGS:
         if key.startswith("r") and "/" in key:

@@ -16,6 +16,8 @@ from enum import IntEnum
 from typing import NamedTuple
 
 from engine.core.errors import DealError
+from engine.core.messages import Words, joined, words
+from engine.core.seats import SEAT_NAMES
 
 RANKS = range(1, 16)
 RANK_CHARS = "123456789ABCDEF"
@@ -136,6 +138,16 @@ class Deal:
         return format_deal(self)
 
 
+def _card_words(card: Card) -> Words:
+    """``Fire 7`` in the reader's language (the engine's words)."""
+    return words("%(suit)s %(rank)s", suit=words(card.suit.title), rank=card.rank)
+
+
+def _hand_words(seat: Seat) -> Words:
+    """``North hand`` in the reader's language."""
+    return words("%(seat)s hand", seat=SEAT_NAMES[seat.name])
+
+
 def _check_complete(hands: tuple[frozenset[Card], ...]) -> None:
     """Duplicates first, then missing cards, then hand sizes: the first two name the card."""
     seen: dict[Card, Seat] = {}
@@ -143,19 +155,34 @@ def _check_complete(hands: tuple[frozenset[Card], ...]) -> None:
         for card in sorted(hands[seat]):
             if card in seen:
                 raise DealError(
-                    f"{card} is in both the {seen[card].full_name} and {seat.full_name} hands"
+                    words(
+                        "%(card)s is in both the %(one)s and %(other)s hands",
+                        card=_card_words(card),
+                        one=SEAT_NAMES[seen[card].name],
+                        other=SEAT_NAMES[seat.name],
+                    )
                 )
             seen[card] = seat
-    short = ", ".join(
-        f"{seat.full_name} hand holds {len(hands[seat])}"
-        for seat in SEATS
-        if len(hands[seat]) != CARDS_PER_HAND
+    wrong = [seat for seat in SEATS if len(hands[seat]) != CARDS_PER_HAND]
+    short = joined(
+        [
+            words("%(hand)s holds %(count)s", hand=_hand_words(seat), count=len(hands[seat]))
+            for seat in wrong
+        ],
+        ", ",
     )
     missing = [card for card in FULL_DECK if card not in seen]
     if missing:
-        raise DealError(f"{missing[0]} is in no hand" + (f" ({short} cards)" if short else ""))
-    if short:
-        raise DealError(f"{short} cards, not {CARDS_PER_HAND}")
+        first = _card_words(missing[0])
+        raise DealError(
+            words("%(card)s is in no hand (%(short)s cards)", card=first, short=short)
+            if wrong
+            else words("%(card)s is in no hand", card=first)
+        )
+    if wrong:
+        raise DealError(
+            words("%(short)s cards, not %(needed)s", short=short, needed=CARDS_PER_HAND)
+        )
 
 
 def format_hand(cards: Iterable[Card]) -> str:
@@ -177,8 +204,12 @@ def parse_hand(text: str, seat: Seat) -> list[Card]:
     groups = text.split(".")
     if len(groups) != 4:
         raise DealError(
-            f"{seat.full_name} hand {text!r} has {len(groups)} suit groups, not 4 "
-            "(Fire.Earth.Water.Wind)"
+            words(
+                "%(hand)s %(text)s has %(count)s suit groups, not 4 (Fire.Earth.Water.Wind)",
+                hand=_hand_words(seat),
+                text=repr(text),
+                count=len(groups),
+            )
         )
     cards: list[Card] = []
     for suit, group in zip(Suit, groups, strict=True):
@@ -186,13 +217,22 @@ def parse_hand(text: str, seat: Seat) -> list[Card]:
         for char in group.upper():
             if char not in RANK_CHARS:
                 raise DealError(
-                    f"{seat.full_name} hand, {suit.title}: {char!r} is not a card "
-                    "(ranks are 1-9 and A-F)"
+                    words(
+                        "%(hand)s, %(suit)s: %(char)s is not a card (ranks are 1-9 and A-F)",
+                        hand=_hand_words(seat),
+                        suit=words(suit.title),
+                        char=repr(char),
+                    )
                 )
             rank = RANK_CHARS.index(char) + 1
             if rank in seen:
                 raise DealError(
-                    f"{seat.full_name} hand, {suit.title}: {Card(suit, rank)} is written twice"
+                    words(
+                        "%(hand)s, %(suit)s: %(card)s is written twice",
+                        hand=_hand_words(seat),
+                        suit=words(suit.title),
+                        card=_card_words(Card(suit, rank)),
+                    )
                 )
             seen.add(rank)
             cards.append(Card(suit, rank))
@@ -202,17 +242,23 @@ def parse_hand(text: str, seat: Seat) -> list[Card]:
 def parse_deal(text: str) -> Deal:
     """Read deal notation. Errors name the hand, the suit and the card."""
     if not isinstance(text, str):
-        raise DealError("a deal must be a string in deal notation")
+        raise DealError(words("a deal must be a string in deal notation"))
     head, colon, body = text.strip().partition(":")
     if not colon:
-        raise DealError("a deal starts with the first seat's letter and a colon, e.g. 'N:'")
+        raise DealError(words("a deal starts with the first seat's letter and a colon, e.g. 'N:'"))
     try:
         first = Seat.parse(head)
-    except ValueError as exc:
-        raise DealError(str(exc)) from None
+    except ValueError:
+        raise DealError(
+            words("unknown seat %(text)s (expected N, E, S or W)", text=repr(head))
+        ) from None
     parts = body.split()
     if len(parts) != 4:
-        raise DealError(f"a deal has 4 hands separated by spaces, this one has {len(parts)}")
+        raise DealError(
+            words(
+                "a deal has 4 hands separated by spaces, this one has %(count)s", count=len(parts)
+            )
+        )
     hands = {
         seat: parse_hand(part, seat) for seat, part in zip(seat_order(first), parts, strict=True)
     }

@@ -96,19 +96,12 @@ def tricks_table(
 ) -> dict[str, dict[str, int]]:
     """``{strain: {declarer: tricks of his team}}`` with ``opening`` leading the first trick."""
     solver = solver or Solver()
-    ns: dict[str, int] = {}
-    guess = None
-    for strain in STRAINS:
-        ns[strain] = team_tricks(
-            deal,
-            strain,
-            opening=opening,
-            direction=direction,
-            ruleset=ruleset,
-            solver=solver,
-            guess=guess,
+    ns = {
+        strain: team_tricks(
+            deal, strain, opening=opening, direction=direction, ruleset=ruleset, solver=solver
         )
-        guess = ns[strain]
+        for strain in STRAINS
+    }
     return _by_declarer(ns)
 
 

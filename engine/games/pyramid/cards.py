@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from engine.core.errors import DealError
+from engine.core.errors import DealError, in_deal
 from engine.core.messages import words
 from engine.core.seats import SEAT_LETTERS, SEAT_NAMES
 
@@ -141,7 +141,10 @@ def format_deal(deal: PyramidDeal) -> str:
 
 
 def _where(label: str) -> str:
-    return "the undealt cards" if label == "undealt" else f"hand {label}"
+    """A group of the deal in words: ``hand W`` (the notation's letter), ``the undealt cards``."""
+    if label == "undealt":
+        return words("the undealt cards")
+    return words("hand %(seat)s", seat=label)
 
 
 #: Every suit group written canonically (upper case, highest first) to its six-bit rank mask:
@@ -164,7 +167,16 @@ def _suit_ranks(group: str, suit: int, label: str, parsed: list[tuple[str, int]]
         else:
             rank = _RANK_INDEX.get(char.upper())
             if rank is None:
-                raise DealError(f"deal: {_where(label)}, {SUITS[suit]}: {char!r} is not a card")
+                raise DealError(
+                    in_deal(
+                        words(
+                            "%(where)s, %(suit)s: %(char)s is not a card",
+                            where=_where(label),
+                            suit=words(SUITS[suit]),
+                            char=repr(char),
+                        )
+                    )
+                )
             i += 1
         if bits >> rank & 1:
             _twice(suit * 6 + rank, label, [(label, bits << (6 * suit))])
@@ -178,8 +190,15 @@ def _twice(card: int, label: str, parsed: list[tuple[str, int]]) -> None:
     for owner, mask in parsed:
         if mask >> card & 1:
             raise DealError(
-                f"deal: {_where(label)}, {SUITS[card // 6]}: {RANK_CHARS[card % 6]} appears twice "
-                f"(also in {_where(owner)})"
+                in_deal(
+                    words(
+                        "%(where)s, %(suit)s: %(rank)s appears twice (also in %(owner)s)",
+                        where=_where(label),
+                        suit=words(SUITS[card // 6]),
+                        rank=RANK_CHARS[card % 6],
+                        owner=_where(owner),
+                    )
+                )
             )
 
 
@@ -188,9 +207,20 @@ def _parse_group(text: str, label: str, parsed: list[tuple[str, int]]) -> int:
     ``parsed`` before it (``(label, mask)``); appended to them."""
     groups = text.split(".")
     if len(groups) != 4:
+        count = len(groups)
         raise DealError(
-            f"deal: {_where(label)} has {len(groups)} suit group{'s' if len(groups) != 1 else ''}"
-            ", 4 needed (spades.hearts.diamonds.clubs)"
+            in_deal(
+                words(
+                    "%(where)s has 1 suit group, 4 needed (spades.hearts.diamonds.clubs)",
+                    where=_where(label),
+                )
+                if count == 1
+                else words(
+                    "%(where)s has %(count)s suit groups, 4 needed (spades.hearts.diamonds.clubs)",
+                    where=_where(label),
+                    count=count,
+                )
+            )
         )
     seen = 0
     for _label, held in parsed:
@@ -212,20 +242,26 @@ def _parse_group(text: str, label: str, parsed: list[tuple[str, int]]) -> int:
 def _dealer_and_groups(text: object) -> tuple[str, list[str], str | None]:
     """``(dealer, hands as written, undealt cards as written or None)`` of a deal's text."""
     if not isinstance(text, str):
-        raise DealError(f"deal: {text!r} is not a deal in notation (D:HAND HAND ...)")
+        raise DealError(
+            in_deal(words("%(text)s is not a deal in notation (D:HAND HAND ...)", text=repr(text)))
+        )
     text = text.strip()
     if len(text) < 2 or text[1] != ":":
-        raise DealError("deal: must start with the dealer's seat letter and a colon, like 'N:'")
+        raise DealError(
+            in_deal(words("must start with the dealer's seat letter and a colon, like 'N:'"))
+        )
     dealer = text[0].upper()
     if dealer not in SEAT_LETTERS:
-        raise DealError(f"deal: {text[0]!r} is not a dealer's seat (N, E, S or W)")
+        raise DealError(
+            in_deal(words("%(seat)s is not a dealer's seat (N, E, S or W)", seat=repr(text[0])))
+        )
     tokens = text[2:].split()
     undealt_text = None
     if tokens and tokens[-1].startswith("-"):
         undealt_text = tokens.pop()[1:]
     for token in tokens:
         if token.startswith("-"):
-            raise DealError("deal: the undealt cards ('-' group) must come last")
+            raise DealError(in_deal(words("the undealt cards ('-' group) must come last")))
     return dealer, tokens, undealt_text
 
 
@@ -234,13 +270,30 @@ def parse_deal(text: object) -> PyramidDeal:
     dealer, tokens, undealt_text = _dealer_and_groups(text)
     players = len(tokens)
     if not 2 <= players <= 4:
-        raise DealError(f"deal: {players} hands; a table has 2, 3 or 4 players")
+        raise DealError(
+            in_deal(words("%(players)s hands; a table has 2, 3 or 4 players", players=players))
+        )
     if dealer not in SEAT_LETTERS[:players]:
-        raise DealError(f"deal: the dealer {dealer} is not at a table of {players} players")
+        raise DealError(
+            in_deal(
+                words(
+                    "the dealer %(dealer)s is not at a table of %(players)s players",
+                    dealer=dealer,
+                    players=players,
+                )
+            )
+        )
     if players < 4 and undealt_text is None:
-        raise DealError(f"deal: the undealt cards ('-' group) are missing for {players} players")
+        raise DealError(
+            in_deal(
+                words(
+                    "the undealt cards ('-' group) are missing for %(players)s players",
+                    players=players,
+                )
+            )
+        )
     if players == 4 and undealt_text is not None:
-        raise DealError("deal: 4 players leave no card undealt (no '-' group)")
+        raise DealError(in_deal(words("4 players leave no card undealt (no '-' group)")))
     order = clockwise_from(dealer, players)
     parsed: list[tuple[str, int]] = []
     by_seat = {
@@ -250,12 +303,28 @@ def parse_deal(text: object) -> PyramidDeal:
     for seat in order:
         held = by_seat[seat].bit_count()
         if held != CARDS_PER_HAND:
-            raise DealError(f"deal: hand {seat} holds {held} cards, {CARDS_PER_HAND} needed")
+            raise DealError(
+                in_deal(
+                    words(
+                        "hand %(seat)s holds %(held)s cards, %(needed)s needed",
+                        seat=seat,
+                        held=held,
+                        needed=CARDS_PER_HAND,
+                    )
+                )
+            )
     wanted = PACK_SIZE - CARDS_PER_HAND * players
     if undealt.bit_count() != wanted:
         raise DealError(
-            f"deal: the undealt cards ('-' group) hold {undealt.bit_count()} cards, "
-            f"{wanted} needed for {players} players"
+            in_deal(
+                words(
+                    "the undealt cards ('-' group) hold %(held)s cards, %(needed)s needed for "
+                    "%(players)s players",
+                    held=undealt.bit_count(),
+                    needed=wanted,
+                    players=players,
+                )
+            )
         )
     hands = tuple(by_seat[seat] for seat in SEAT_LETTERS[:players])
     return PyramidDeal(dealer, players, hands, undealt)

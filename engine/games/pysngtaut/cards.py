@@ -15,7 +15,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from engine.core.errors import DealError
+from engine.core.errors import DealError, in_deal
 from engine.core.messages import Words, joined, words
 from engine.core.seats import SEAT_LETTERS, SEAT_NAMES
 
@@ -124,13 +124,26 @@ def _read_group(text: str, label: str) -> list[int]:
     """The cards of one group written two characters a card; ``DealError`` names the card."""
     if len(text) % 2:
         raise DealError(
-            f"deal: {label}: {len(text)} characters, not whole cards of two ({text[-1]!r} is left)"
+            in_deal(
+                words(
+                    "%(label)s: %(count)s characters, not whole cards of two (%(left)s is left)",
+                    label=label,
+                    count=len(text),
+                    left=repr(text[-1]),
+                )
+            )
         )
     cards = []
     for i in range(0, len(text), 2):
         card = CARD_CODES.get(text[i : i + 2])
         if card is None:
-            raise DealError(f"deal: {label}: {text[i : i + 2]!r} is not a card")
+            raise DealError(
+                in_deal(
+                    words(
+                        "%(label)s: %(card)s is not a card", label=label, card=repr(text[i : i + 2])
+                    )
+                )
+            )
         cards.append(card)
     return cards
 
@@ -139,22 +152,45 @@ def _dealer_and_groups(text: object) -> tuple[str, list[str], int]:
     """``(dealer, groups, players)`` of a deal's text: the dealer's letter and colon, then 5 to
     7 groups, the dealer at the table."""
     if not isinstance(text, str):
-        raise DealError(f"deal: {text!r} is not a deal in notation (D:UP HAND .. PILE1 PILE2)")
+        raise DealError(
+            in_deal(
+                words(
+                    "%(text)s is not a deal in notation (D:UP HAND .. PILE1 PILE2)", text=repr(text)
+                )
+            )
+        )
     text = text.strip()
     if len(text) < 2 or text[1] != ":":
-        raise DealError("deal: must start with the dealer's seat letter and a colon, like 'N:'")
+        raise DealError(
+            in_deal(words("must start with the dealer's seat letter and a colon, like 'N:'"))
+        )
     dealer = text[0].upper()
     if dealer not in SEAT_LETTERS:
-        raise DealError(f"deal: {text[0]!r} is not a dealer's seat (N, E, S or W)")
+        raise DealError(
+            in_deal(words("%(seat)s is not a dealer's seat (N, E, S or W)", seat=repr(text[0])))
+        )
     groups = text[2:].split()
     players = len(groups) - 3
     if not 2 <= players <= 4:
         raise DealError(
-            f"deal: {len(groups)} groups; a deal has the turned-up card, 2 to 4 hands and "
-            "2 piles (5 to 7 groups)"
+            in_deal(
+                words(
+                    "%(count)s groups; a deal has the turned-up card, 2 to 4 hands and 2 piles "
+                    "(5 to 7 groups)",
+                    count=len(groups),
+                )
+            )
         )
     if dealer not in SEAT_LETTERS[:players]:
-        raise DealError(f"deal: the dealer {dealer} is not at a table of {players} players")
+        raise DealError(
+            in_deal(
+                words(
+                    "the dealer %(dealer)s is not at a table of %(players)s players",
+                    dealer=dealer,
+                    players=players,
+                )
+            )
+        )
     return dealer, groups, players
 
 
@@ -163,21 +199,46 @@ def _check_sizes(labels: list[str], read: list[list[int]], players: int) -> None
     pile 2 ends with the turned-up card."""
     up_group, hand_groups, pile1, pile2 = read[0], read[1:-2], read[-2], read[-1]
     if len(up_group) != 1:
-        raise DealError(f"deal: the turned-up card: {len(up_group)} cards, 1 needed")
+        raise DealError(
+            in_deal(words("the turned-up card: %(count)s cards, 1 needed", count=len(up_group)))
+        )
     for label, hand in zip(labels[1:-2], hand_groups, strict=True):
         if len(hand) != HAND_SIZE:
-            raise DealError(f"deal: {label}: {len(hand)} cards, {HAND_SIZE} needed")
+            raise DealError(
+                in_deal(
+                    words(
+                        "%(label)s: %(count)s cards, %(needed)s needed",
+                        label=label,
+                        count=len(hand),
+                        needed=HAND_SIZE,
+                    )
+                )
+            )
     size = PILE_SIZE[players]
-    for label, pile in (("pile 1", pile1), ("pile 2", pile2)):
+    for label, pile in ((labels[-2], pile1), (labels[-1], pile2)):
         if len(pile) != size:
             raise DealError(
-                f"deal: {label}: {len(pile)} cards, {size} needed for {players} players"
+                in_deal(
+                    words(
+                        "%(label)s: %(count)s cards, %(needed)s needed for %(players)s players",
+                        label=label,
+                        count=len(pile),
+                        needed=size,
+                        players=players,
+                    )
+                )
             )
     up = up_group[0]
     if players == 3 and pile2[-1] != up:
         raise DealError(
-            f"deal: pile 2: its last card is {CARD_TEXT[pile2[-1]]}; with 3 players it is the "
-            f"turned-up card {CARD_TEXT[up]}"
+            in_deal(
+                words(
+                    "pile 2: its last card is %(last)s; with 3 players it is the turned-up card "
+                    "%(up)s",
+                    last=CARD_TEXT[pile2[-1]],
+                    up=CARD_TEXT[up],
+                )
+            )
         )
 
 
@@ -192,10 +253,19 @@ def _check_copies(labels: list[str], read: list[list[int]], players: int) -> Non
         for card in cards:
             counts[card] += 1
             if counts[card] > COPIES[card]:
-                held = "once" if COPIES[card] == 1 else "twice"
+                values = {"label": label, "card": CARD_TEXT[card], "count": counts[card]}
                 raise DealError(
-                    f"deal: {label}: {CARD_TEXT[card]} appears {counts[card]} times; the pack "
-                    f"holds it {held}"
+                    in_deal(
+                        words(
+                            "%(label)s: %(card)s appears %(count)s times; the pack holds it once",
+                            **values,
+                        )
+                        if COPIES[card] == 1
+                        else words(
+                            "%(label)s: %(card)s appears %(count)s times; the pack holds it twice",
+                            **values,
+                        )
+                    )
                 )
 
 
@@ -204,9 +274,12 @@ def parse_deal(text: object) -> PysngtautDeal:
     card, hand k, pile k) and the card or the count."""
     dealer, groups, players = _dealer_and_groups(text)
     order = CLOCKWISE_FROM[players, dealer]
-    labels = ["the turned-up card"]
-    labels += [f"hand {k} ({seat})" for k, seat in enumerate(order, 1)]
-    labels += ["pile 1", "pile 2"]
+    # The groups in words (the seats as the notation writes them).
+    labels: list[str] = [words("the turned-up card")]
+    labels += [
+        words("hand %(number)s (%(seat)s)", number=k, seat=seat) for k, seat in enumerate(order, 1)
+    ]
+    labels += [words("pile %(number)s", number=1), words("pile %(number)s", number=2)]
     read = [_read_group(group, label) for group, label in zip(groups, labels, strict=True)]
     _check_sizes(labels, read, players)
     _check_copies(labels, read, players)

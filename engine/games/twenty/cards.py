@@ -17,7 +17,7 @@ import functools
 import random
 from dataclasses import dataclass
 
-from engine.core.errors import DealError
+from engine.core.errors import DealError, in_deal
 from engine.core.messages import Words, joined, words
 from engine.core.seats import SEAT_LETTERS, SEAT_NAMES
 
@@ -101,7 +101,7 @@ def card_text(text: object) -> str:
     """The canonical text of a card written any accepted way; ``DealError`` when it is none."""
     card = parse_card(text)
     if card is None:
-        raise DealError(f"{text!r} is not a card")
+        raise DealError(words("%(text)s is not a card", text=repr(text)))
     return CARD_TEXT[card]
 
 
@@ -213,7 +213,9 @@ def format_deal(deal: TwentyDeal) -> str:
 
 
 def _no_card(seat: str, written: str) -> DealError:
-    return DealError(f"deal: hand {seat}: no such card {written}")
+    return DealError(
+        in_deal(words("hand %(seat)s: no such card %(card)s", seat=seat, card=written))
+    )
 
 
 def _read_hand(text: str, seat: str, owners: dict[int, str]) -> int:
@@ -222,16 +224,33 @@ def _read_hand(text: str, seat: str, owners: dict[int, str]) -> int:
     groups = text.split(".")
     if len(groups) != 5:
         raise DealError(
-            f"deal: hand {seat} has {len(groups)} group{'' if len(groups) == 1 else 's'}, "
-            "5 needed (trumps.spades.hearts.diamonds.clubs)"
+            in_deal(
+                words(
+                    "hand %(seat)s has 1 group, 5 needed (trumps.spades.hearts.diamonds.clubs)",
+                    seat=seat,
+                )
+                if len(groups) == 1
+                else words(
+                    "hand %(seat)s has %(count)s groups, 5 needed "
+                    "(trumps.spades.hearts.diamonds.clubs)",
+                    seat=seat,
+                    count=len(groups),
+                )
+            )
         )
     cards = _trumps_of(groups[0], seat) + _suit_cards_of(groups[1:], seat)
     mask = 0
     for card in cards:
         other = owners.get(card)
         if other is not None:
-            where = f"hand {seat}" if other == seat else f"hands {other} and {seat}"
-            raise DealError(f"deal: card {CARD_TEXT[card]} twice ({where})")
+            where = (
+                words("hand %(seat)s", seat=seat)
+                if other == seat
+                else words("hands %(one)s and %(other)s", one=other, other=seat)
+            )
+            raise DealError(
+                in_deal(words("card %(card)s twice (%(where)s)", card=CARD_TEXT[card], where=where))
+            )
         owners[card] = seat
         mask |= 1 << card
     return mask
@@ -244,7 +263,7 @@ def _trumps_of(group: str, seat: str) -> list[int]:
         for token in group.split(","):
             card = _TRUMP_CODES.get(token)
             if card is None:
-                raise _no_card(seat, token or "(empty)")
+                raise _no_card(seat, token or words("(empty)"))
             cards.append(card)
     return cards
 
@@ -266,13 +285,19 @@ def _suit_cards_of(groups: list[str], seat: str) -> list[int]:
 def _parse_text(text: str) -> TwentyDeal:
     body = text.strip()
     if len(body) < 2 or body[1] != ":":
-        raise DealError("deal: must start with the dealer's seat letter and a colon, like 'N:'")
+        raise DealError(
+            in_deal(words("must start with the dealer's seat letter and a colon, like 'N:'"))
+        )
     dealer = body[0].upper()
     if dealer not in SEAT_LETTERS:
-        raise DealError(f"deal: {body[0]!r} is not a dealer's seat (N, E, S or W)")
+        raise DealError(
+            in_deal(words("%(seat)s is not a dealer's seat (N, E, S or W)", seat=repr(body[0])))
+        )
     tokens = body[2:].split()
     if len(tokens) != 4:
-        raise DealError(f"deal: {len(tokens)} hands, 4 needed (separated by spaces)")
+        raise DealError(
+            in_deal(words("%(count)s hands, 4 needed (separated by spaces)", count=len(tokens)))
+        )
     owners: dict[int, str] = {}
     order = CLOCKWISE_FROM[dealer]
     masks = {
@@ -281,14 +306,27 @@ def _parse_text(text: str) -> TwentyDeal:
     for seat in order:
         held = masks[seat].bit_count()
         if held != CARDS_PER_HAND:
-            raise DealError(f"deal: hand {seat} has {held} cards, not {CARDS_PER_HAND}")
+            raise DealError(
+                in_deal(
+                    words(
+                        "hand %(seat)s has %(held)s cards, not %(needed)s",
+                        seat=seat,
+                        held=held,
+                        needed=CARDS_PER_HAND,
+                    )
+                )
+            )
     return TwentyDeal(dealer, tuple(masks[seat] for seat in SEAT_LETTERS))
 
 
 def parse_deal(text: object) -> TwentyDeal:
     """A deal in the notation; ``DealError`` (``deal: ...``) names the hand and the card."""
     if type(text) is not str:
-        raise DealError(f"deal: {text!r} is not a deal in notation (D:HAND HAND HAND HAND)")
+        raise DealError(
+            in_deal(
+                words("%(text)s is not a deal in notation (D:HAND HAND HAND HAND)", text=repr(text))
+            )
+        )
     return _parse_text(text)
 
 

@@ -173,3 +173,45 @@ def test_a_trick_start_is_the_best_of_its_leads():
                 solver.side_tricks(rest, {0, 2}, leader=leader, rules=rules, played=[card])
             )
         assert whole == (max(after) if leader % 2 == 0 else min(after)), (cards, trump, leader)
+
+
+def test_following_hands_with_cards_of_the_trick_between_theirs():
+    """Every card a following hand may play after each lead and each second card, on dense
+    deals (every card of a 16-card pack dealt), where a hand's cards often have only cards of
+    the trick between them: the search treats those as one card when both lose to the trick's
+    winning card, and must still equal plain minimax."""
+    seed = f"{SEED}:across-the-trick"
+    print("seed", seed)
+    rng = random.Random(seed)
+    solver = Solver(memory_mib=16)
+    full = {"must_trump": False, "undertrump": True}
+    for _ in range(10):
+        hands = _deal(rng, 4, 4, 4)
+        trump = rng.choice([None, 0, 1])
+        leader = rng.randrange(4)
+        for first in legal_cards(frozenset(hands[leader]), [], trump, **full):
+            second_hand = hands[(leader + 1) % 4]
+            for second in legal_cards(frozenset(second_hand), [first], trump, **full):
+                left = [list(hand) for hand in hands]
+                left[leader].remove(first)
+                left[(leader + 1) % 4].remove(second)
+                played = [first, second]
+                for weights, side in (([1, 0, 1, 0], {0, 2}), ([0, 16, 0, 1], {0, 2})):
+                    expected = minimax(
+                        left,
+                        leader=leader,
+                        weights=weights,
+                        maximisers=side,
+                        trump=trump,
+                        played=played,
+                        **full,
+                    )
+                    got = solver.value(
+                        [hand_mask(hand) for hand in left],
+                        leader=leader,
+                        weights=weights,
+                        maximisers=side,
+                        rules=PlayRules(trump=trump),
+                        played=played,
+                    )
+                    assert got == expected, (hands, played, trump, leader, weights)
