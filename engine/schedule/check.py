@@ -23,19 +23,30 @@ Numbers that are out of range are reported once and left out of the later checks
 from __future__ import annotations
 
 from collections import Counter, defaultdict
-from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
 from engine.core.messages import words
+from engine.schedule.rules import (
+    MAX_NUMBER,
+    check_header_keys,
+    check_keys,
+    complement,
+    count_of,
+    describe,
+    first_and_clashes,
+    is_object,
+    kind,
+    ranges,
+    read_list,
+    times,
+    whole_number,
+)
 
 KEYS = ("teams", "tables", "rounds", "sides", "matches", "byes", "max_meetings")
 MATCH_KEYS = ("round", "table", "ns", "ew")
 BYE_KEYS = ("round", "team")
 SIDE_MODES = ("fixed", "balanced")
-LIST_LIMIT = 12
-# No real schedule comes near this; it keeps every number a message prints short.
-MAX_NUMBER = 1_000_000
 
 
 @dataclass(frozen=True)
@@ -63,7 +74,7 @@ class _Entry:
 def check_schedule(data: Any) -> list[str]:
     """Every broken rule of ``data`` (a parsed JSON value), one message each; [] when fine."""
     if not isinstance(data, dict):
-        return [words("a schedule must be a JSON object, not %(kind)s", kind=_kind(data))]
+        return [words("a schedule must be a JSON object, not %(kind)s", kind=kind(data))]
     problems: list[str] = []
     header = _read_header(data, problems)
     matches = _read_entries(data, "matches", "match", MATCH_KEYS, header, problems)
@@ -80,17 +91,14 @@ def check_schedule(data: Any) -> list[str]:
 
 
 def _read_header(data: dict, problems: list[str]) -> _Header:
-    problems += [words("missing key '%(key)s'", key=key) for key in KEYS if key not in data]
-    problems += [
-        words("unknown key %(key)s", key=_describe(key)) for key in data if key not in KEYS
-    ]
+    check_header_keys(data, KEYS, KEYS, problems)
     numbers = {}
     for key, low in (("teams", 2), ("tables", 1), ("rounds", 1), ("max_meetings", 0)):
-        numbers[key] = _whole_number(data, key, f"'{key}'", low, MAX_NUMBER, problems)
+        numbers[key] = whole_number(data, key, f"'{key}'", low, MAX_NUMBER, problems)
     sides = data.get("sides")
     if "sides" in data and sides not in SIDE_MODES:
         problems.append(
-            words('\'sides\' must be "fixed" or "balanced", not %(value)s', value=_describe(sides))
+            words('\'sides\' must be "fixed" or "balanced", not %(value)s', value=describe(sides))
         )
         sides = None
     return _Header(sides=sides, **numbers)
@@ -104,9 +112,8 @@ def _read_entries(
     header: _Header,
     problems: list[str],
 ) -> list[_Entry]:
-    items = data.get(key, [])
-    if not isinstance(items, list):
-        problems.append(words("'%(key)s' must be a list, not %(kind)s", key=key, kind=_kind(items)))
+    items = read_list(data, key, problems)
+    if items is None:
         return []
     limits = {"round": header.rounds, "table": header.tables}
     highs = [limits.get(field, header.teams) or MAX_NUMBER for field in fields]
@@ -148,79 +155,35 @@ def _checked_values(
     item: Any, label: str, fields: tuple[str, ...], highs: list, problems: list[str]
 ) -> dict | None:
     """The values of an entry with something wrong: the wrong ones None, each one reported."""
-    if not isinstance(item, dict):
-        problems.append(
-            words("%(label)s must be an object, not %(kind)s", label=label, kind=_kind(item))
-        )
+    if not is_object(item, label, problems):
         return None
-    missing = [f"'{field}'" for field in fields if field not in item]
-    if missing:
-        problems.append(words("%(label)s: missing %(keys)s", label=label, keys=", ".join(missing)))
-    problems += [
-        words("%(label)s: unknown key %(key)s", label=label, key=_describe(k))
-        for k in item
-        if k not in fields
-    ]
+    check_keys(item, label, fields, problems)
     return {
-        field: _whole_number(
+        field: whole_number(
             item, field, words("%(label)s: %(field)s", label=label, field=field), 1, high, problems
         )
         for field, high in zip(fields, highs, strict=True)
     }
 
 
-def _whole_number(
-    mapping: dict, key: str, label: str, low: int, high: int, problems: list[str]
-) -> int | None:
-    """The value under ``key`` if it is a whole number in low..high; else None (and a message)."""
-    if key not in mapping:
-        return None
-    value = mapping[key]
-    if not isinstance(value, int) or isinstance(value, bool):
-        problems.append(
-            words(
-                "%(label)s must be a whole number, not %(value)s",
-                label=label,
-                value=_describe(value),
-            )
-        )
-        return None
-    if not low <= value <= high:
-        problems.append(
-            words(
-                "%(label)s must be between %(low)s and %(high)s, not %(value)s",
-                label=label,
-                low=low,
-                high=high,
-                value=_describe(value),
-            )
-        )
-        return None
-    return value
-
-
 # --- rules -----------------------------------------------------------------------------------
 
 
 def _check_rounds(matches: list[_Entry], problems: list[str]) -> None:
-    team_first: dict[tuple[int, int], int] = {}
-    table_first: dict[tuple[int, int], int] = {}
-    team_clashes: dict[tuple[int, int], list[int]] = {}
-    table_clashes: dict[tuple[int, int], list[int]] = {}
-    for match in matches:
-        if match.round is None:
-            continue
-        for team in match.players:
-            _note(team_first, team_clashes, (match.round, team), match.number)
-        if match.table is not None:
-            _note(table_first, table_clashes, (match.round, match.table), match.number)
+    played = [match for match in matches if match.round is not None]
+    _, team_clashes = first_and_clashes(
+        ((match.round, team), match.number) for match in played for team in match.players
+    )
+    _, table_clashes = first_and_clashes(
+        ((match.round, match.table), match.number) for match in played if match.table is not None
+    )
     for (round_, team), numbers in sorted(team_clashes.items()):
         problems.append(
             words(
                 "round %(round)s: team %(team)s plays %(times)s (%(matches)s)",
                 round=round_,
                 team=team,
-                times=_times(len(numbers)),
+                times=times(len(numbers)),
                 matches=_matches(numbers),
             )
         )
@@ -234,14 +197,6 @@ def _check_rounds(matches: list[_Entry], problems: list[str]) -> None:
                 matches=_matches(numbers),
             )
         )
-
-
-def _note(first: dict, clashes: dict, key: tuple, number: int) -> None:
-    """Record that match ``number`` uses ``key``; a second use starts a clash list."""
-    if key in first:
-        clashes.setdefault(key, [first[key]]).append(number)
-    else:
-        first[key] = number
 
 
 def _check_tables(
@@ -263,23 +218,23 @@ def _check_tables(
 
 def _check_idle_tables(used: set[int], tables: int, problems: list[str]) -> None:
     """Every table hosts a match."""
-    idle = _complement(sorted(used), 1, tables)
+    idle = complement(sorted(used), 1, tables)
     if idle:
         problems.append(
-            words("table %(list)s hosts no match", list=_ranges(idle))
-            if _count(idle) == 1
-            else words("tables %(list)s host no match", list=_ranges(idle))
+            words("table %(list)s hosts no match", list=ranges(idle))
+            if count_of(idle) == 1
+            else words("tables %(list)s host no match", list=ranges(idle))
         )
 
 
 def _check_unseen_teams(seen: list[int], teams: int, problems: list[str]) -> None:
     """Every team appears in a match or a bye."""
-    unseen = _complement(seen, 1, teams)
+    unseen = complement(seen, 1, teams)
     if unseen:
         problems.append(
-            words("team %(list)s appears in no match and no bye", list=_ranges(unseen))
-            if _count(unseen) == 1
-            else words("teams %(list)s appear in no match and no bye", list=_ranges(unseen))
+            words("team %(list)s appears in no match and no bye", list=ranges(unseen))
+            if count_of(unseen) == 1
+            else words("teams %(list)s appear in no match and no bye", list=ranges(unseen))
         )
 
 
@@ -291,31 +246,33 @@ def _check_every_table_played(
         missing = sorted(used - tables_of.get(team, set()))
         if missing:
             problems.append(
-                words("team %(team)s never plays table %(list)s", team=team, list=_ranges(missing))
-                if _count(missing) == 1
+                words("team %(team)s never plays table %(list)s", team=team, list=ranges(missing))
+                if count_of(missing) == 1
                 else words(
-                    "team %(team)s never plays tables %(list)s", team=team, list=_ranges(missing)
+                    "team %(team)s never plays tables %(list)s", team=team, list=ranges(missing)
                 )
             )
 
 
 def _tables_of_teams(matches: list[_Entry], problems: list[str]) -> dict[int, set[int]]:
     """The tables each team plays; a team that plays a table more than once is a problem."""
-    first: dict[tuple[int, int], int] = {}
-    repeats: dict[tuple[int, int], list[int]] = {}
     tables_of: dict[int, set[int]] = defaultdict(set)
-    for match in matches:
-        if match.table is not None:
-            for team in match.players:
-                _note(first, repeats, (team, match.table), match.number)
-                tables_of[team].add(match.table)
+    visits = [
+        (team, match.table, match.number)
+        for match in matches
+        if match.table is not None
+        for team in match.players
+    ]
+    for team, table, _ in visits:
+        tables_of[team].add(table)
+    _, repeats = first_and_clashes(((team, table), number) for team, table, number in visits)
     for (team, table), numbers in sorted(repeats.items()):
         problems.append(
             words(
                 "team %(team)s plays table %(table)s %(times)s (%(matches)s)",
                 team=team,
                 table=table,
-                times=_times(len(numbers)),
+                times=times(len(numbers)),
                 matches=_matches(numbers),
             )
         )
@@ -331,7 +288,7 @@ def _check_phantom_tables(
         for table in tables:
             players[table].append(team)
     for table in used:
-        absent = _complement(sorted(players[table]), 1, teams)
+        absent = complement(sorted(players[table]), 1, teams)
         if not absent:
             problems.append(
                 words(
@@ -346,7 +303,7 @@ def _check_phantom_tables(
                     "table %(table)s: teams %(list)s never play there; with an odd number "
                     "of teams only one team (the phantom's opponent) may miss a table",
                     table=table,
-                    list=_ranges(absent),
+                    list=ranges(absent),
                 )
             )
 
@@ -369,8 +326,8 @@ def _sides_problem(team: int, ns: int, ew: int, sides: str) -> str | None:
         return words(
             "team %(team)s sits NS %(ns)s and EW %(ew)s; under fixed sides a team keeps its side",
             team=team,
-            ns=_times(ns),
-            ew=_times(ew),
+            ns=times(ns),
+            ew=times(ew),
         )
     low, high = -(-(ns + ew - 2) // 2), (ns + ew + 2) // 2
     if sides == "balanced" and not low <= ns <= high:
@@ -401,19 +358,19 @@ def _check_byes(
     for round_, team in [*playing, *seen_byes]:
         busy[team].add(round_)
     for team in sorted(busy):
-        idle = _complement(sorted(busy[team]), 1, rounds)
+        idle = complement(sorted(busy[team]), 1, rounds)
         if idle:
             problems.append(
                 words(
                     "team %(team)s neither plays nor has a bye in round %(list)s",
                     team=team,
-                    list=_ranges(idle),
+                    list=ranges(idle),
                 )
-                if _count(idle) == 1
+                if count_of(idle) == 1
                 else words(
                     "team %(team)s neither plays nor has a bye in rounds %(list)s",
                     team=team,
-                    list=_ranges(idle),
+                    list=ranges(idle),
                 )
             )
 
@@ -478,7 +435,7 @@ def _check_max_meetings(matches: list[_Entry], claimed: int | None, problems: li
             actual=actual,
             first=first,
             second=second,
-            times=_times(actual),
+            times=times(actual),
         )
     )
 
@@ -486,86 +443,5 @@ def _check_max_meetings(matches: list[_Entry], claimed: int | None, problems: li
 # --- wording ---------------------------------------------------------------------------------
 
 
-def _kind(value: Any) -> str:
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "true/false"
-    if isinstance(value, int | float):
-        return words("a number")
-    if isinstance(value, str):
-        return words("a string")
-    if isinstance(value, list):
-        return words("a list")
-    if isinstance(value, dict):
-        return words("an object")
-    return type(value).__name__
-
-
-def _describe(value: Any) -> str:
-    """A short rendering of a JSON value for a message."""
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, int):
-        return str(value) if value.bit_length() <= 64 else words("a number too large to print")
-    if isinstance(value, float):
-        return repr(value)
-    if isinstance(value, str):
-        text = value if len(value) <= 40 else value[:37] + "..."
-        return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
-    return _kind(value)
-
-
-def _times(count: int) -> str:
-    if count == 1:
-        return words("once")
-    if count == 2:
-        return words("twice")
-    return words("%(count)s times", count=count)
-
-
 def _matches(numbers: list[int]) -> str:
     return words("matches %(list)s", list=", ".join(f"#{number}" for number in numbers))
-
-
-def _count(numbers: list) -> int:
-    """How many numbers a list of ints or (first, last) ranges stands for."""
-    spans = (n if isinstance(n, tuple) else (n, n) for n in numbers)
-    return sum(last - first + 1 for first, last in spans)
-
-
-def _complement(present: list[int], low: int, high: int) -> list[tuple[int, int]]:
-    """The ranges of low..high missing from the sorted list ``present``."""
-    gaps, expected = [], low
-    for value in present:
-        if value > expected:
-            gaps.append((expected, min(value - 1, high)))
-        expected = max(expected, value + 1)
-        if expected > high:
-            break
-    if expected <= high:
-        gaps.append((expected, high))
-    return gaps
-
-
-def _ranges(numbers: Iterable[int | tuple[int, int]]) -> str:
-    """ "1-3, 5, 8": numbers or (first, last) ranges, sorted, runs joined; long lists cut short."""
-    spans: list[tuple[int, int]] = []
-    for item in numbers:
-        first, last = item if isinstance(item, tuple) else (item, item)
-        if spans and first == spans[-1][1] + 1:
-            spans[-1] = (spans[-1][0], last)
-        else:
-            spans.append((first, last))
-    parts = []
-    for a, b in spans:
-        parts += [str(a)] if a == b else [str(a), str(b)] if b == a + 1 else [f"{a}-{b}"]
-    if len(parts) > LIST_LIMIT:
-        return words(
-            "%(list)s and %(more)s more",
-            list=", ".join(parts[:LIST_LIMIT]),
-            more=len(parts) - LIST_LIMIT,
-        )
-    return ", ".join(parts)

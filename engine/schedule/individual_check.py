@@ -32,22 +32,26 @@ from __future__ import annotations
 
 import itertools
 from collections import Counter, defaultdict
-from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
 from engine.core.messages import Words, joined, words
-from engine.schedule.check import (
-    MAX_NUMBER,
-    _complement,
-    _describe,
-    _kind,
-    _ranges,
-    _times,
-    _whole_number,
-)
-from engine.schedule.check import _count as _how_many
 from engine.schedule.individual import SEATS, TABLE_SIZES
+from engine.schedule.rules import (
+    MAX_NUMBER,
+    check_header_keys,
+    check_keys,
+    complement,
+    count_of,
+    describe,
+    first_and_clashes,
+    is_object,
+    kind,
+    ranges,
+    read_list,
+    times,
+    whole_number,
+)
 
 REQUIRED_KEYS = ("players", "per_table", "tables", "rounds", "seatings", "byes")
 FIGURE_KEYS = ("max_meetings", "repeated_pairs")
@@ -99,7 +103,7 @@ class _Bye:
 def check_individual_schedule(data: Any) -> list[str]:
     """Every broken rule of ``data`` (a parsed JSON value), one message each; [] when fine."""
     if not isinstance(data, dict):
-        return [words("a movement must be a JSON object, not %(kind)s", kind=_kind(data))]
+        return [words("a movement must be a JSON object, not %(kind)s", kind=kind(data))]
     problems: list[str] = []
     header = _read_header(data, problems)
     seatings = _read_seatings(data, header, problems)
@@ -122,11 +126,11 @@ def check_individual_schedule(data: Any) -> list[str]:
 def _read_header(data: dict, problems: list[str]) -> _Header:
     if "sizes" in data:
         return _read_sized_header(data, problems)
-    _check_header_keys(data, REQUIRED_KEYS, problems)
-    players = _whole_number(data, "players", "'players'", 2, MAX_NUMBER, problems)
+    check_header_keys(data, REQUIRED_KEYS, KEYS, problems)
+    players = whole_number(data, "players", "'players'", 2, MAX_NUMBER, problems)
     per_table = _read_per_table(data, problems)
-    tables = _whole_number(data, "tables", "'tables'", 1, MAX_NUMBER, problems)
-    rounds = _whole_number(data, "rounds", "'rounds'", 1, MAX_NUMBER, problems)
+    tables = whole_number(data, "tables", "'tables'", 1, MAX_NUMBER, problems)
+    rounds = whole_number(data, "rounds", "'rounds'", 1, MAX_NUMBER, problems)
     figures = _read_figures(data, problems)
     agree, most_rounds = _tables_filled(players, per_table, tables, problems)
     if rounds is not None and most_rounds and rounds > most_rounds:
@@ -149,18 +153,11 @@ def _read_header(data: dict, problems: list[str]) -> _Header:
     )
 
 
-def _check_header_keys(data: dict, required: Iterable[str], problems: list[str]) -> None:
-    problems += [words("missing key '%(key)s'", key=key) for key in required if key not in data]
-    problems += [
-        words("unknown key %(key)s", key=_describe(key)) for key in data if key not in KEYS
-    ]
-
-
 def _read_per_table(data: dict, problems: list[str]) -> int | None:
     per_table = data.get("per_table")
     if "per_table" in data and (type(per_table) is not int or per_table not in TABLE_SIZES):
         problems.append(
-            words("'per_table' must be 2, 3 or 4, not %(value)s", value=_describe(per_table))
+            words("'per_table' must be 2, 3 or 4, not %(value)s", value=describe(per_table))
         )
         return None
     return per_table
@@ -169,7 +166,7 @@ def _read_per_table(data: dict, problems: list[str]) -> int | None:
 def _read_figures(data: dict, problems: list[str]) -> dict[str, Any]:
     """The figures a movement claims of itself (``FIGURE_KEYS``), each a whole number."""
     return {
-        key: _whole_number(data, key, f"'{key}'", 0, MAX_NUMBER, problems) for key in FIGURE_KEYS
+        key: whole_number(data, key, f"'{key}'", 0, MAX_NUMBER, problems) for key in FIGURE_KEYS
     }
 
 
@@ -207,12 +204,12 @@ def _tables_filled(
 
 def _read_sized_header(data: dict, problems: list[str]) -> _Header:
     """The header of a movement at tables of several sizes (``sizes`` for ``per_table``)."""
-    _check_header_keys(data, [key for key in REQUIRED_KEYS if key != "per_table"], problems)
+    check_header_keys(data, [key for key in REQUIRED_KEYS if key != "per_table"], KEYS, problems)
     if "per_table" in data:
         problems.append(words("give 'per_table' or 'sizes', not both"))
-    players = _whole_number(data, "players", "'players'", 2, MAX_NUMBER, problems)
-    tables = _whole_number(data, "tables", "'tables'", 1, MAX_NUMBER, problems)
-    rounds = _whole_number(data, "rounds", "'rounds'", 1, MAX_NUMBER, problems)
+    players = whole_number(data, "players", "'players'", 2, MAX_NUMBER, problems)
+    tables = whole_number(data, "tables", "'tables'", 1, MAX_NUMBER, problems)
+    rounds = whole_number(data, "rounds", "'rounds'", 1, MAX_NUMBER, problems)
     figures = _read_figures(data, problems)
     sizes = _read_sizes(data["sizes"], problems)
     agree = False
@@ -234,7 +231,7 @@ def _read_sized_header(data: dict, problems: list[str]) -> _Header:
 def _read_sizes(raw: Any, problems: list[str]) -> tuple[int, ...] | None:
     if not isinstance(raw, list) or not raw:
         problems.append(
-            words("'sizes' must be a list of table sizes, not %(value)s", value=_describe(raw))
+            words("'sizes' must be a list of table sizes, not %(value)s", value=describe(raw))
         )
         return None
     wrong = [size for size in raw if type(size) is not int or size not in TABLE_SIZES]
@@ -242,7 +239,7 @@ def _read_sizes(raw: Any, problems: list[str]) -> tuple[int, ...] | None:
         problems.append(
             words(
                 "'sizes': every table seats 2, 3 or 4 players, not %(value)s",
-                value=_describe(wrong[0]),
+                value=describe(wrong[0]),
             )
         )
         return None
@@ -293,11 +290,8 @@ def _check_sized_rounds(
 
 
 def _read_seatings(data: dict, header: _Header, problems: list[str]) -> list[_Seating]:
-    items = data.get("seatings", [])
-    if not isinstance(items, list):
-        problems.append(
-            words("'%(key)s' must be a list, not %(kind)s", key="seatings", kind=_kind(items))
-        )
+    items = read_list(data, "seatings", problems)
+    if items is None:
         return []
     seatings = []
     unused: dict[str, list[str]] = defaultdict(list)  # seat -> the seatings that fill it
@@ -314,16 +308,11 @@ def _read_seating(
 ) -> _Seating | None:
     """One seating, or None when it names no round or no table."""
     label = f"seatings[{index}]"
-    if not isinstance(item, dict):
-        problems.append(
-            words("%(label)s must be an object, not %(kind)s", label=label, kind=_kind(item))
-        )
+    if not is_object(item, label, problems):
         return None
-    _keys(item, label, SEATING_KEYS, problems)
-    round_ = _whole_number(
-        item, "round", f"{label}.round", 1, header.rounds or MAX_NUMBER, problems
-    )
-    table = _whole_number(item, "table", f"{label}.table", 1, header.tables or MAX_NUMBER, problems)
+    check_keys(item, label, SEATING_KEYS, problems)
+    round_ = whole_number(item, "round", f"{label}.round", 1, header.rounds or MAX_NUMBER, problems)
+    table = whole_number(item, "table", f"{label}.table", 1, header.tables or MAX_NUMBER, problems)
     place = (
         words("round %(round)s, table %(table)s", round=round_, table=table)
         if round_ and table
@@ -388,7 +377,7 @@ def _read_seats(
                 "%(label)s.seats%(where)s must be an object, not %(kind)s",
                 label=label,
                 where=where,
-                kind=_kind(seats),
+                kind=kind(seats),
             )
         )
         return ()
@@ -399,7 +388,7 @@ def _read_seats(
         path = Words(
             "%(label)s.seats.%(name)s%(where)s", {"label": label, "name": name, "where": where}
         )
-        player = _whole_number(seats, name, path, 1, header.players or MAX_NUMBER, problems)
+        player = whole_number(seats, name, path, 1, header.players or MAX_NUMBER, problems)
         if player is not None:
             held.setdefault(player, []).append(name)
     for player, names in held.items():
@@ -468,7 +457,7 @@ def _check_seat_name(
             words(
                 "%(where)s: unknown seat %(seat)s (seats are %(seats)s)",
                 where=where,
-                seat=_describe(name),
+                seat=describe(name),
                 seats=", ".join(seat_names),
             )
         )
@@ -489,26 +478,20 @@ def _plain_seats(seats: Any, header: _Header, size: int | None) -> tuple[int, ..
 
 
 def _read_byes(data: dict, header: _Header, problems: list[str]) -> list[_Bye]:
-    items = data.get("byes", [])
-    if not isinstance(items, list):
-        problems.append(
-            words("'%(key)s' must be a list, not %(kind)s", key="byes", kind=_kind(items))
-        )
+    items = read_list(data, "byes", problems)
+    if items is None:
         return []
     byes: list[_Bye] = []
     first: dict[tuple[int, int], int] = {}
     for index, item in enumerate(items):
         label = f"byes[{index}]"
-        if not isinstance(item, dict):
-            problems.append(
-                words("%(label)s must be an object, not %(kind)s", label=label, kind=_kind(item))
-            )
+        if not is_object(item, label, problems):
             continue
-        _keys(item, label, BYE_KEYS, problems)
-        round_ = _whole_number(
+        check_keys(item, label, BYE_KEYS, problems)
+        round_ = whole_number(
             item, "round", f"{label}.round", 1, header.rounds or MAX_NUMBER, problems
         )
-        player = _whole_number(
+        player = whole_number(
             item, "player", f"{label}.player", 1, header.players or MAX_NUMBER, problems
         )
         if round_ is None or player is None:
@@ -527,17 +510,6 @@ def _read_byes(data: dict, header: _Header, problems: list[str]) -> list[_Bye]:
         first[round_, player] = index
         byes.append(_Bye(index, round_, player))
     return byes
-
-
-def _keys(item: dict, label: str, fields: tuple[str, ...], problems: list[str]) -> None:
-    missing = [f"'{field}'" for field in fields if field not in item]
-    if missing:
-        problems.append(words("%(label)s: missing %(keys)s", label=label, keys=", ".join(missing)))
-    problems += [
-        words("%(label)s: unknown key %(key)s", label=label, key=_describe(key))
-        for key in item
-        if key not in fields
-    ]
 
 
 # --- rules -------------------------------------------------------------------------------------
@@ -559,7 +531,7 @@ def _drop_repeated_tables(seatings: list[_Seating], problems: list[str]) -> list
                     "round %(round)s: table %(table)s is listed %(times)s (%(list)s)",
                     round=round_,
                     table=table,
-                    times=_times(len(indexes)),
+                    times=times(len(indexes)),
                     list=_and([f"seatings[{i}]" for i in indexes]),
                 )
             )
@@ -568,7 +540,7 @@ def _drop_repeated_tables(seatings: list[_Seating], problems: list[str]) -> list
 
 def _check_rounds(seatings: list[_Seating], problems: list[str]) -> dict[tuple[int, int], int]:
     """Nobody plays twice in a round. Returns (round, player) -> the (first) table he plays at."""
-    table_of, clashes = _first_and_clashes(
+    table_of, clashes = first_and_clashes(
         ((seating.round, player), seating.table)
         for seating in seatings
         for player in seating.players
@@ -587,7 +559,7 @@ def _check_rounds(seatings: list[_Seating], problems: list[str]) -> dict[tuple[i
 
 def _check_tables(seatings: list[_Seating], problems: list[str]) -> None:
     """Nobody visits a table twice."""
-    _, clashes = _first_and_clashes(
+    _, clashes = first_and_clashes(
         ((player, seating.table), seating.round)
         for seating in seatings
         for player in seating.players
@@ -598,22 +570,10 @@ def _check_tables(seatings: list[_Seating], problems: list[str]) -> None:
                 "player %(player)s visits table %(table)s %(times)s (rounds %(list)s)",
                 player=player,
                 table=table,
-                times=_times(len(rounds)),
+                times=times(len(rounds)),
                 list=_and(sorted(rounds)),
             )
         )
-
-
-def _first_and_clashes(items: Iterable[tuple[Any, int]]) -> tuple[dict, dict[Any, list[int]]]:
-    """(key -> its first value, key -> all its values for the keys that come more than once)."""
-    first: dict = {}
-    clashes: dict[Any, list[int]] = {}
-    for key, value in items:
-        if key in first:
-            clashes.setdefault(key, [first[key]]).append(value)
-        else:
-            first[key] = value
-    return first, clashes
 
 
 def _check_byes(byes: list[_Bye], table_of: dict, problems: list[str]) -> None:
@@ -639,7 +599,7 @@ def _check_byes(byes: list[_Bye], table_of: dict, problems: list[str]) -> None:
                 words(
                     "player %(player)s sits out %(times)s (rounds %(list)s)",
                     player=player,
-                    times=_times(len(rounds)),
+                    times=times(len(rounds)),
                     list=_and(sorted(rounds)),
                 )
             )
@@ -657,27 +617,27 @@ def _check_complete(
         present[seating.round].update(seating.players)
     for bye in byes:
         present[bye.round].add(bye.player)
-    empty = _complement(sorted(tables), 1, header.rounds)
+    empty = complement(sorted(tables), 1, header.rounds)
     if empty:
         problems.append(
-            words("round %(list)s has no seatings", list=_ranges(empty))
-            if _how_many(empty) == 1
-            else words("rounds %(list)s have no seatings", list=_ranges(empty))
+            words("round %(list)s has no seatings", list=ranges(empty))
+            if count_of(empty) == 1
+            else words("rounds %(list)s have no seatings", list=ranges(empty))
         )
     for round_ in sorted(tables):
-        missing = _complement(sorted(tables[round_]), 1, header.tables)
+        missing = complement(sorted(tables[round_]), 1, header.tables)
         if missing:
             problems.append(
                 words(
                     "round %(round)s: no seating for table %(list)s",
                     round=round_,
-                    list=_ranges(missing),
+                    list=ranges(missing),
                 )
-                if _how_many(missing) == 1
+                if count_of(missing) == 1
                 else words(
                     "round %(round)s: no seating for tables %(list)s",
                     round=round_,
-                    list=_ranges(missing),
+                    list=ranges(missing),
                 )
             )
     for round_ in sorted(tables):
@@ -688,19 +648,19 @@ def _check_everyone_present(
     round_: int, present: set[int], players: int, problems: list[str]
 ) -> None:
     """Every player of the field plays round ``round_`` or is listed as sitting it out."""
-    missing = _complement(sorted(present), 1, players)
+    missing = complement(sorted(present), 1, players)
     if missing:
         problems.append(
             words(
                 "round %(round)s: player %(list)s neither plays nor is listed as sitting out",
                 round=round_,
-                list=_ranges(missing),
+                list=ranges(missing),
             )
-            if _how_many(missing) == 1
+            if count_of(missing) == 1
             else words(
                 "round %(round)s: players %(list)s neither play nor are listed as sitting out",
                 round=round_,
-                list=_ranges(missing),
+                list=ranges(missing),
             )
         )
 
@@ -736,7 +696,7 @@ def _check_max_meetings(claimed: int, meetings: Counter, problems: list[str]) ->
             most=most,
             first=first,
             second=second,
-            times=_times(most),
+            times=times(most),
         )
     )
 
@@ -798,7 +758,7 @@ def _check_rounds_at_size(
         problems.append(
             words(
                 "'rounds_at_size' is %(claimed)s, but a player spends %(spent)s",
-                claimed=_describe(claimed),
+                claimed=describe(claimed),
                 spent=spent or words("nothing"),
             )
         )
