@@ -12,6 +12,7 @@ from collections.abc import Sequence
 
 from engine.core.errors import RecordError
 from engine.core.seats import turn_order
+from engine.core.tricks import read_tricks
 from engine.games.pyramid.cards import (
     CARD_CODES,
     CARD_TEXT,
@@ -69,37 +70,13 @@ def _not_held(deal: PyramidDeal, seat: str, card: int, played: int) -> str:
     return f"{seat} plays {CARD_WORDS[card]}, which is in {deal.holder(card)}'s hand"
 
 
-def read_play(play: object, players: int) -> list[list[int]]:
-    """The six tricks of a record's ``play`` as card numbers; ``RecordError`` names ``play``."""
-    if type(play) is not list or len(play) != TRICKS:
-        what = f"{len(play)} tricks" if type(play) is list else repr(play)
-        raise RecordError(
-            "play", f"must be a list of {TRICKS} tricks of {players} cards each, not {what}"
-        )
-    return [_read_trick(number, trick, players) for number, trick in enumerate(play, 1)]
-
-
-def _read_trick(number: int, trick: object, players: int) -> list[int]:
-    """One trick of ``play``: a card each player."""
-    if type(trick) is not list or len(trick) != players:
-        what = f"{len(trick)} cards" if type(trick) is list else repr(trick)
-        raise RecordError("play", f"trick {number}: must be a list of {players} cards, not {what}")
-    cards = []
-    for text in trick:
-        card = CARD_CODES.get(text) if type(text) is str else None
-        if card is None:
-            raise RecordError("play", f"trick {number}: {text!r} is not a card")
-        cards.append(card)
-    return cards
-
-
 def check_play(
     deal: PyramidDeal, trump: int | None, declarer: str, direction: str, play: object
 ) -> dict[str, int]:
     """The tricks each seat took in a record's ``play``, checked card by card against the
     deal and the rules of following; ``RecordError`` names ``play``, the trick and the seat."""
     players = deal.players
-    tricks = read_play(play, players)
+    tricks = read_tricks(play, CARD_CODES, TRICKS, players, f"{players} cards each")
     hands = dict(zip(deal.seats, deal.hands, strict=True))
     taken = dict.fromkeys(deal.seats, 0)
     trump_mask = SUIT_MASK[trump] if trump is not None else 0

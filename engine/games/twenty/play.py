@@ -12,6 +12,7 @@ from collections.abc import Sequence
 
 from engine.core.errors import RecordError
 from engine.core.seats import SEAT_LETTERS
+from engine.core.tricks import read_tricks
 from engine.games.twenty.cards import (
     CARD_CODES,
     CARD_POINTS,
@@ -57,28 +58,6 @@ def trick_winner(cards: Sequence[int], no_trumps: bool = False) -> int:
     return cards.index(min(card for card in cards if GROUP_OF[card] == led))
 
 
-def read_play(play: object) -> list[list[int]]:
-    """Ten tricks of four cards (``F``, ``T21``, ``SK``...); ``RecordError`` names ``play``."""
-    if type(play) is not list or len(play) != TRICKS:
-        what = f"{len(play)} tricks" if type(play) is list else repr(play)
-        raise RecordError("play", f"must be a list of {TRICKS} tricks of 4 cards, not {what}")
-    return [_read_trick(number, trick) for number, trick in enumerate(play, 1)]
-
-
-def _read_trick(number: int, trick: object) -> list[int]:
-    """One trick of ``play``: four cards."""
-    if type(trick) is not list or len(trick) != 4:
-        what = f"{len(trick)} cards" if type(trick) is list else repr(trick)
-        raise RecordError("play", f"trick {number}: must be a list of 4 cards, not {what}")
-    cards = []
-    for text in trick:
-        card = CARD_CODES.get(text) if type(text) is str else None
-        if card is None:
-            raise RecordError("play", f"trick {number}: {text!r} is not a card")
-        cards.append(card)
-    return cards
-
-
 def check_play(
     deal: TwentyDeal, leader: str, no_trumps: bool, play: object
 ) -> tuple[dict[str, int], dict[str, int], tuple[str, int]]:
@@ -88,7 +67,7 @@ def check_play(
 
     The board record has no ``play`` (rulebook 5.1); this serves simulations and tests.
     """
-    tricks = read_play(play)
+    tricks = read_tricks(play, CARD_CODES, TRICKS, 4, "4 cards")
     hands = dict(zip(SEAT_LETTERS, deal.hands, strict=True))
     taken = dict.fromkeys(SEAT_LETTERS, 0)
     points = dict.fromkeys(SEAT_LETTERS, 0)
