@@ -66,14 +66,27 @@ def _member(club: Club, number: str) -> Member:
     return member
 
 
-def _write(change: Any, **values: Any) -> Member:
-    """A service's change; its refusal as the API says it (403 or a 400 with every reason)."""
+def _written(
+    request,
+    change: Any,
+    values: dict[str, Any],
+    *,
+    body: MemberWriteSerializer | None = None,
+    status: int = 200,
+) -> Response:
+    """The member a service's change (by the request's user) writes, with ``values`` and the
+    fields of the request's ``body`` once valid; a refusal as the API says it (403, or a 400
+    with every reason)."""
+    if body is not None:
+        body.is_valid(raise_exception=True)
+        values = {**values, **body.validated_data}
     try:
-        return change(**values)
+        member = change(by=request.user, **values)
     except services.NotAllowed as exc:
         raise PermissionDenied(exc.messages[0]) from None
     except services.ClubError as exc:
         raise ValidationError({"non_field_errors": exc.messages}) from None
+    return Response(MemberSerializer(member).data, status=status)
 
 
 class EveningSerializer(serializers.Serializer):
@@ -141,10 +154,8 @@ class MemberListView(APIView):
     )
     def post(self, request, club_slug: str):
         club = _organised_club(request, club_slug)
-        data = MemberWriteSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        member = _write(services.add_member, by=request.user, club=club, **data.validated_data)
-        return Response(MemberSerializer(member).data, status=201)
+        body = MemberWriteSerializer(data=request.data)
+        return _written(request, services.add_member, {"club": club}, body=body, status=201)
 
 
 class MemberView(APIView):
@@ -167,12 +178,8 @@ class MemberView(APIView):
     )
     def patch(self, request, club_slug: str, number: str):
         member = _member(_organised_club(request, club_slug), number)
-        data = MemberWriteSerializer(data=request.data, partial=True)
-        data.is_valid(raise_exception=True)
-        member = _write(
-            services.update_member, by=request.user, member=member, **data.validated_data
-        )
-        return Response(MemberSerializer(member).data)
+        body = MemberWriteSerializer(data=request.data, partial=True)
+        return _written(request, services.update_member, {"member": member}, body=body)
 
 
 class MemberDeactivateView(APIView):
@@ -186,8 +193,7 @@ class MemberDeactivateView(APIView):
     )
     def post(self, request, club_slug: str, number: str):
         member = _member(_organised_club(request, club_slug), number)
-        member = _write(services.update_member, by=request.user, member=member, active=False)
-        return Response(MemberSerializer(member).data)
+        return _written(request, services.update_member, {"member": member, "active": False})
 
 
 class PlayerView(APIView):
