@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from engine.core.errors import DealError, in_deal
 from engine.core.messages import words
+from engine.core.notation import check_dealer_seated, dealer_and_groups
 from engine.core.seats import SEAT_LETTERS, SEAT_NAMES
 
 SUITS = ("spades", "hearts", "diamonds", "clubs")
@@ -245,17 +246,7 @@ def _dealer_and_groups(text: object) -> tuple[str, list[str], str | None]:
         raise DealError(
             in_deal(words("%(text)s is not a deal in notation (D:HAND HAND ...)", text=repr(text)))
         )
-    text = text.strip()
-    if len(text) < 2 or text[1] != ":":
-        raise DealError(
-            in_deal(words("must start with the dealer's seat letter and a colon, like 'N:'"))
-        )
-    dealer = text[0].upper()
-    if dealer not in SEAT_LETTERS:
-        raise DealError(
-            in_deal(words("%(seat)s is not a dealer's seat (N, E, S or W)", seat=repr(text[0])))
-        )
-    tokens = text[2:].split()
+    dealer, tokens = dealer_and_groups(text)
     undealt_text = None
     if tokens and tokens[-1].startswith("-"):
         undealt_text = tokens.pop()[1:]
@@ -273,16 +264,7 @@ def parse_deal(text: object) -> PyramidDeal:
         raise DealError(
             in_deal(words("%(players)s hands; a table has 2, 3 or 4 players", players=players))
         )
-    if dealer not in SEAT_LETTERS[:players]:
-        raise DealError(
-            in_deal(
-                words(
-                    "the dealer %(dealer)s is not at a table of %(players)s players",
-                    dealer=dealer,
-                    players=players,
-                )
-            )
-        )
+    check_dealer_seated(dealer, players)
     if players < 4 and undealt_text is None:
         raise DealError(
             in_deal(

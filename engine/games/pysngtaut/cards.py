@@ -17,6 +17,7 @@ from dataclasses import dataclass
 
 from engine.core.errors import DealError, in_deal
 from engine.core.messages import Words, joined, words
+from engine.core.notation import check_dealer_seated, dealer_and_groups
 from engine.core.seats import SEAT_LETTERS, SEAT_NAMES
 
 RANK_CHARS = "A23456789TJQK"
@@ -159,17 +160,7 @@ def _dealer_and_groups(text: object) -> tuple[str, list[str], int]:
                 )
             )
         )
-    text = text.strip()
-    if len(text) < 2 or text[1] != ":":
-        raise DealError(
-            in_deal(words("must start with the dealer's seat letter and a colon, like 'N:'"))
-        )
-    dealer = text[0].upper()
-    if dealer not in SEAT_LETTERS:
-        raise DealError(
-            in_deal(words("%(seat)s is not a dealer's seat (N, E, S or W)", seat=repr(text[0])))
-        )
-    groups = text[2:].split()
+    dealer, groups = dealer_and_groups(text)
     players = len(groups) - 3
     if not 2 <= players <= 4:
         raise DealError(
@@ -181,16 +172,7 @@ def _dealer_and_groups(text: object) -> tuple[str, list[str], int]:
                 )
             )
         )
-    if dealer not in SEAT_LETTERS[:players]:
-        raise DealError(
-            in_deal(
-                words(
-                    "the dealer %(dealer)s is not at a table of %(players)s players",
-                    dealer=dealer,
-                    players=players,
-                )
-            )
-        )
+    check_dealer_seated(dealer, players)
     return dealer, groups, players
 
 

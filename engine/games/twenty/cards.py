@@ -19,6 +19,7 @@ from dataclasses import dataclass
 
 from engine.core.errors import DealError, in_deal
 from engine.core.messages import Words, joined, words
+from engine.core.notation import dealer_and_groups
 from engine.core.seats import SEAT_LETTERS, SEAT_NAMES
 
 PACK_SIZE = 40
@@ -283,17 +284,7 @@ def _suit_cards_of(groups: list[str], seat: str) -> list[int]:
 
 @functools.lru_cache(maxsize=4096)
 def _parse_text(text: str) -> TwentyDeal:
-    body = text.strip()
-    if len(body) < 2 or body[1] != ":":
-        raise DealError(
-            in_deal(words("must start with the dealer's seat letter and a colon, like 'N:'"))
-        )
-    dealer = body[0].upper()
-    if dealer not in SEAT_LETTERS:
-        raise DealError(
-            in_deal(words("%(seat)s is not a dealer's seat (N, E, S or W)", seat=repr(body[0])))
-        )
-    tokens = body[2:].split()
+    dealer, tokens = dealer_and_groups(text)
     if len(tokens) != 4:
         raise DealError(
             in_deal(words("%(count)s hands, 4 needed (separated by spaces)", count=len(tokens)))
