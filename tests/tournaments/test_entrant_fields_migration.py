@@ -5,10 +5,12 @@ stored row, and the constraints hold under their new names."""
 from __future__ import annotations
 
 import pytest
-from django.db import IntegrityError, connection, transaction
-from django.db.migrations.executor import MigrationExecutor
+from django.db import IntegrityError, transaction
 
-from tests.tournaments.test_entrant_migration import latest_afterwards, targets  # noqa: F401
+from tests.tournaments.test_entrant_migration import (  # noqa: F401
+    latest_afterwards,
+    migrated_across,
+)
 
 BEFORE = [("tournaments", "0008_table_players"), ("scoring", "0009_standings_stored_as_json")]
 AFTER = [("tournaments", "0009_entrant_fields_named"), ("scoring", "0010_entrant_fields_named")]
@@ -46,15 +48,7 @@ def stored_before(apps):
 
 @pytest.mark.django_db(transaction=True)
 def test_every_entrant_field_keeps_its_rows_under_the_new_name(latest_afterwards):  # noqa: F811
-    executor = MigrationExecutor(connection)
-    before = targets(executor, BEFORE)
-    executor.migrate(before)
-    stored_before(executor.loader.project_state([node for node in before if node[1]]).apps)
-
-    executor = MigrationExecutor(connection)
-    after = targets(executor, AFTER)
-    executor.migrate(after)
-    model = executor.loader.project_state([node for node in after if node[1]]).apps.get_model
+    model = migrated_across(BEFORE, AFTER, stored_before).get_model
     tournament = model("tournaments", "Tournament").objects.get(slug="old")
     assert sorted(tournament.entrants.values_list("number", flat=True)) == [1, 2]
     named = {

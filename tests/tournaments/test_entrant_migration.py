@@ -37,6 +37,20 @@ def targets(executor, nodes):
     return [*nodes, *(latest_fitting(leaf) for leaf in graph.leaf_nodes() if leaf[0] not in pinned)]
 
 
+def migrated_across(before, after, store):
+    """The apps at ``after`` once ``store`` has written its rows through the apps at ``before``
+    (each a list of app and migration, every other app taken as far as ``targets`` says)."""
+    executor = MigrationExecutor(connection)
+    nodes = targets(executor, before)
+    executor.migrate(nodes)
+    store(executor.loader.project_state([node for node in nodes if node[1]]).apps)
+
+    executor = MigrationExecutor(connection)
+    nodes = targets(executor, after)
+    executor.migrate(nodes)
+    return executor.loader.project_state([node for node in nodes if node[1]]).apps
+
+
 @pytest.fixture
 def latest_afterwards():
     yield
@@ -77,15 +91,7 @@ def stored_before(apps):
 
 @pytest.mark.django_db(transaction=True)
 def test_stored_tournaments_keep_their_rows_under_the_new_names(latest_afterwards):
-    executor = MigrationExecutor(connection)
-    before = targets(executor, BEFORE)
-    executor.migrate(before)
-    stored_before(executor.loader.project_state([node for node in before if node[1]]).apps)
-
-    executor = MigrationExecutor(connection)
-    after = targets(executor, AFTER)
-    executor.migrate(after)
-    apps = executor.loader.project_state([node for node in after if node[1]]).apps
+    apps = migrated_across(BEFORE, AFTER, stored_before)
     Entrant = apps.get_model("tournaments", "Entrant")
     Match = apps.get_model("tournaments", "Match")
     Result = apps.get_model("scoring", "Result")
