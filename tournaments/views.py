@@ -126,6 +126,29 @@ def _unconfirmed(
     )
 
 
+def _confirmed_attempt(
+    request: HttpRequest,
+    tournament: Tournament,
+    page: str,
+    *,
+    title: str,
+    consequence: str,
+    button: str,
+    action: Callable[[], Any],
+    success: Callable[[Any], str],
+) -> HttpResponse:
+    """A destructive action of a tournament's ``page``: the question until the organiser
+    confirms (``_unconfirmed``), then the service call (``_attempt``) and back to the page."""
+    back = reverse(page, args=[tournament.slug])
+    asking = _unconfirmed(
+        request, tournament, title=title, consequence=consequence, button=button, back=back
+    )
+    if asking:
+        return asking
+    _attempt(request, action, success)
+    return redirect(back)
+
+
 def _after_schedule_change(request: HttpRequest, problems: list[str], done: str) -> None:
     if problems:
         broken = ngettext(
@@ -386,9 +409,10 @@ def entrant_delete(request: HttpRequest, slug: str, number: int) -> HttpResponse
     tournament = _tournament(slug)
     entrant = _entrant(tournament, number)
     names = {"number": number, "name": entrant.name}
-    asking = _unconfirmed(
+    return _confirmed_attempt(
         request,
         tournament,
+        "tournaments:teams",
         title=_entrant_words(
             tournament,
             gettext_noop("Remove team %(number)s (%(name)s)?"),
@@ -406,14 +430,8 @@ def entrant_delete(request: HttpRequest, slug: str, number: int) -> HttpResponse
             gettext_noop("Remove player %(number)s"),
         )
         % names,
-        back=reverse("tournaments:teams", args=[slug]),
-    )
-    if asking:
-        return asking
-    _attempt(
-        request,
-        lambda: services.delete_entrant(by=request.user, entrant=entrant),
-        lambda _: (
+        action=lambda: services.delete_entrant(by=request.user, entrant=entrant),
+        success=lambda _: (
             _entrant_words(
                 tournament,
                 gettext_noop("Team %(number)s removed."),
@@ -422,7 +440,6 @@ def entrant_delete(request: HttpRequest, slug: str, number: int) -> HttpResponse
             % {"number": number}
         ),
     )
-    return redirect("tournaments:teams", slug=slug)
 
 
 @organiser_required
@@ -463,22 +480,17 @@ def entrant_new_code(request: HttpRequest, slug: str, number: int) -> HttpRespon
 @require_POST
 def entrants_renumber(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = _tournament(slug)
-    asking = _unconfirmed(
+    return _confirmed_attempt(
         request,
         tournament,
+        "tournaments:teams",
         title=gettext("Renumber to close the gaps?"),
         consequence=gettext(
             "Numbers after each gap move down; lists printed before show the old ones."
         ),
         button=gettext("Renumber"),
-        back=reverse("tournaments:teams", args=[slug]),
-    )
-    if asking:
-        return asking
-    _attempt(
-        request,
-        lambda: services.renumber_entrants(by=request.user, tournament=_tournament(slug)),
-        lambda moves: (
+        action=lambda: services.renumber_entrants(by=request.user, tournament=_tournament(slug)),
+        success=lambda moves: (
             (
                 ngettext(
                     "%(count)s player renumbered.", "%(count)s players renumbered.", len(moves)
@@ -491,7 +503,6 @@ def entrants_renumber(request: HttpRequest, slug: str) -> HttpResponse:
             % {"count": len(moves)}
         ),
     )
-    return redirect("tournaments:teams", slug=slug)
 
 
 @organiser_required
@@ -716,25 +727,19 @@ def _draw_proposal(request: HttpRequest, tournament: Tournament) -> HttpResponse
 @require_POST
 def schedule_clear(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = _tournament(slug)
-    asking = _unconfirmed(
+    return _confirmed_attempt(
         request,
         tournament,
+        "tournaments:schedule",
         title=gettext("Clear the whole schedule?"),
         consequence=gettext(
             "Every match is removed and the tournament is a draft again; printed route and "
             "table cards no longer match. The deals are kept."
         ),
         button=gettext("Clear the schedule"),
-        back=reverse("tournaments:schedule", args=[slug]),
+        action=lambda: services.clear_schedule(by=request.user, tournament=_tournament(slug)),
+        success=lambda _: gettext("Schedule cleared; the tournament is a draft again."),
     )
-    if asking:
-        return asking
-    _attempt(
-        request,
-        lambda: services.clear_schedule(by=request.user, tournament=_tournament(slug)),
-        lambda _: gettext("Schedule cleared; the tournament is a draft again."),
-    )
-    return redirect("tournaments:schedule", slug=slug)
 
 
 def _match_form_view(request: HttpRequest, slug: str, match: Match | None) -> HttpResponse:
