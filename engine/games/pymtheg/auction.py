@@ -326,10 +326,11 @@ class AuctionResult:
         return self.liability.amount
 
 
-def run_auction(
-    calls: Sequence[str | Call], opening: Seat = Seat.N, direction: str = "clockwise"
-) -> AuctionResult:
-    """Check a whole auction; raises AuctionError (or CallError) naming the bad call."""
+def _called(
+    calls: Sequence[str | Call], opening: Seat, direction: str
+) -> tuple[AuctionState, list[Call]]:
+    """The auction's state after ``calls``, and the calls read; AuctionError (or CallError)
+    names the first bad call."""
     state = AuctionState.start(opening, direction)
     parsed: list[Call] = []
     for position, raw in enumerate(calls, 1):
@@ -342,6 +343,14 @@ def run_auction(
             ) from None
         state.apply(call)
         parsed.append(call)
+    return state, parsed
+
+
+def run_auction(
+    calls: Sequence[str | Call], opening: Seat = Seat.N, direction: str = "clockwise"
+) -> AuctionResult:
+    """Check a whole auction; raises AuctionError (or CallError) naming the bad call."""
+    state, parsed = _called(calls, opening, direction)
     if not state.ended:
         seat = state.next_seat
         raise AuctionError(
@@ -374,14 +383,5 @@ def legal_next_calls(
     prefix: Sequence[str | Call], opening: Seat = Seat.N, direction: str = "clockwise"
 ) -> NextCalls:
     """What the bidding box offers after ``prefix`` (itself checked; AuctionError if illegal)."""
-    state = AuctionState.start(opening, direction)
-    for position, raw in enumerate(prefix, 1):
-        try:
-            call = raw if isinstance(raw, Call) else parse_call(raw)
-        except CallError as exc:
-            raise AuctionError(
-                words("call %(position)s: %(reason)s", position=position, reason=exc.args[0]),
-                position,
-            ) from None
-        state.apply(call)
+    state, _ = _called(prefix, opening, direction)
     return NextCalls(state.next_seat, state.legal_calls(), state.ended, state.passed_out)
