@@ -676,25 +676,7 @@ def schedule_draw(request: HttpRequest, slug: str) -> HttpResponse:
             else gettext("Choose fixed or balanced sides."),
         )
         return redirect("tournaments:schedule", slug=slug)
-    try:
-        data, problems = services.draw_schedule(
-            by=request.user, tournament=tournament, **form.cleaned_data
-        )
-    except ServiceError as exc:
-        _flash_errors(request, exc)
-    else:
-        tournament.refresh_from_db()
-        done = render_to_string(
-            "tournaments/messages/schedule_drawn.txt",
-            {
-                "tournament": tournament,
-                "data": data,
-                "meetings": selectors.schedule_meetings(tournament),
-            },
-        )
-        done = " ".join(done.split())
-        _after_schedule_change(request, problems, done)
-    return redirect("tournaments:schedule", slug=slug)
+    return _drawn(request, tournament, **form.cleaned_data)
 
 
 def _draw_proposal(request: HttpRequest, tournament: Tournament) -> HttpResponse:
@@ -703,10 +685,14 @@ def _draw_proposal(request: HttpRequest, tournament: Tournament) -> HttpResponse
     if not form.is_valid():
         messages.error(request, render_to_string("tournaments/messages/choose_proposal.txt"))
         return redirect("tournaments:schedule", slug=tournament.slug)
+    return _drawn(request, tournament, proposal=form.cleaned_data["proposal"])
+
+
+def _drawn(request: HttpRequest, tournament: Tournament, **choice: Any) -> HttpResponse:
+    """Draw the schedule as ``choice`` says (the form's numbers or a proposal), then back to
+    the schedule page saying what was drawn, or why not."""
     try:
-        data, problems = services.draw_schedule(
-            by=request.user, tournament=tournament, proposal=form.cleaned_data["proposal"]
-        )
+        data, problems = services.draw_schedule(by=request.user, tournament=tournament, **choice)
     except ServiceError as exc:
         _flash_errors(request, exc)
     else:
