@@ -48,7 +48,7 @@ from scoring.selectors import (
     standings_bookkeeping,
     stored_standings,
 )
-from tournaments.action_log import SYSTEM_ACTOR, write_log
+from tournaments.action_log import write_task_log
 from tournaments.models import Status, Tournament
 
 log = logging.getLogger(__name__)
@@ -63,18 +63,6 @@ ORPHAN_AGE = timedelta(hours=1)  # files nobody refers to are removed after this
 
 class PublishingError(ValueError):
     """A publishing request that cannot be done; the message says why."""
-
-
-def _log(tournament: Tournament, user: Any, action: str, summary: str, before=None, after=None):
-    write_log(
-        tournament=tournament,
-        by=user,
-        action=action,
-        summary=summary,
-        before=before,
-        after=after,
-        unattended=SYSTEM_ACTOR,
-    )
 
 
 # --- settings ------------------------------------------------------------------------------
@@ -102,7 +90,7 @@ def update_settings(
     found.save()
     after = _settings_data(found)
     if after != before:
-        _log(
+        write_task_log(
             tournament, by, "publishing_settings", "Changed the publishing settings", before, after
         )
     if found.auto_publish_standings:
@@ -362,7 +350,7 @@ def publish_export(*, export: Export, by: Any, published: bool = True) -> Export
     export.published_at = timezone.now() if published else None
     export.save(update_fields=["published", "published_at"])
     verb = "Published" if published else "Withdrew"
-    _log(
+    write_task_log(
         tournament,
         by,
         "publish_export",
@@ -412,7 +400,7 @@ def _publish_standings_workbook(tournament: Tournament, round_number: int, final
     )
     export.refresh_from_db()
     what = "final standings" if final else f"standings ({export.holds})"
-    _log(
+    write_task_log(
         tournament,
         None,
         "auto_publish",

@@ -25,7 +25,7 @@ from scoring.board_lock import LockedBoard, lock_board
 from scoring.errors import InvalidEntry, NoLongerStands, NotAllowed, NotFound, WrongState
 from scoring.models import BoardProgress, Result, Review, Submission
 from scoring.rows import RowInserter, RowUpdater
-from tournaments.action_log import SYSTEM_ACTOR, write_log
+from tournaments.action_log import write_log, write_task_log
 from tournaments.models import ActionLog, Board, Entrant, Match, MatchSeat, Status, Tournament
 from tournaments.templatetags.languages import translated
 
@@ -366,7 +366,7 @@ def _call_director_to_the_deal(locked: LockedBoard, submission: Submission) -> N
     to the director, who sees the entry, the deal and why they differ."""
     _review(locked, Review.Action.CALL_DIRECTOR, submission=submission, reason=DEAL_CHECK_REASON)
     tournament = locked.match.table.tournament
-    _log(
+    write_task_log(
         tournament,
         None,
         "deal_disagreement",
@@ -692,18 +692,6 @@ def _retire_current(locked: LockedBoard) -> None:
     )
 
 
-def _log(tournament: Tournament, user: Any, action: str, summary: str, before: Any, after: Any):
-    write_log(
-        tournament=tournament,
-        by=user,
-        action=action,
-        summary=summary,
-        before=before,
-        after=after,
-        unattended=SYSTEM_ACTOR,
-    )
-
-
 def _result_data(result: Result | None) -> dict[str, Any] | None:
     if result is None:
         return None
@@ -784,7 +772,7 @@ def director_enter_result(
         replaces=False,
     )
     tournament = locked.match.table.tournament
-    _log(
+    write_task_log(
         tournament,
         user,
         "director_entry",
@@ -854,7 +842,7 @@ def director_adjust(
         reason=reason,
     )
     tournament = locked.match.table.tournament
-    _log(
+    write_task_log(
         tournament,
         user,
         "adjust",
@@ -874,7 +862,7 @@ def director_erase(*, match_id: int, board_number: int, user: Any, reason: str) 
     review = _review(locked, Review.Action.ERASE, user=user, reason=reason)
     _retire_current(locked)
     tournament = locked.match.table.tournament
-    _log(
+    write_task_log(
         tournament,
         user,
         "erase",

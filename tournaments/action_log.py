@@ -54,3 +54,24 @@ def write_log(
         before=before,
         after=after,
     )
+
+
+def write_task_log(
+    tournament: Tournament,
+    user: Any,
+    action: str,
+    summary: str,
+    before: Any = None,
+    after: Any = None,
+) -> ActionLog:
+    """``write_log`` of a change a task makes as well as a user: without a signed-in user, by
+    ``system``."""
+    return write_log(
+        tournament=tournament,
+        by=user,
+        action=action,
+        summary=summary,
+        before=before,
+        after=after,
+        unattended=SYSTEM_ACTOR,
+    )
