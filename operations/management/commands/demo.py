@@ -32,8 +32,8 @@ from django.urls import NoReverseMatch, reverse
 from engine.games import DEFAULT_GAME
 from operations.management.commands._output import ProgressBar, quiet_eager_broker_warning
 from operations.management.commands.load_demo import demo_file
-from operations.management.commands.simulate import describe
-from operations.simulation import SimulationError, rounds_to_play, simulate_tournament
+from operations.management.commands.simulate import simulated
+from operations.simulation import rounds_to_play
 from scoring import standings
 from tournaments.description import load_description_file
 from tournaments.models import Match, Tournament, scorable_games
@@ -235,20 +235,14 @@ class Command(BaseCommand):
         bar = ProgressBar(
             "demo: playing", getattr(self.stderr, "_out", self.stderr), enabled=not quiet
         )
-        try:
-            report = simulate_tournament(
-                tournament,
-                rounds=rounds,
-                seed=DEMO_PLAY_SEED,
-                dispute=not tournament.of_players,
-                by=organiser,
-                progress=bar.update,
-            )
-        except SimulationError as exc:
-            raise CommandError("\n".join(exc.messages)) from None
-        finally:
-            bar.finish()
-        for line in describe(report, tournament):
+        for line in simulated(
+            tournament,
+            bar,
+            rounds=rounds,
+            seed=DEMO_PLAY_SEED,
+            dispute=not tournament.of_players,
+            by=organiser,
+        ):
             self.say(line)
 
     def _sign_in_and_links(self, password: str, links: list[tuple[str, str]]) -> None:

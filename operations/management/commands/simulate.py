@@ -7,6 +7,7 @@ East's team through the scorers' services (see ``operations.simulation``).
 from __future__ import annotations
 
 import argparse
+from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
@@ -55,6 +56,18 @@ def describe(report: SimulationReport, tournament: Tournament) -> list[str]:
     return lines
 
 
+def simulated(tournament: Tournament, bar: ProgressBar, **play: Any) -> list[str]:
+    """What ``simulate_tournament`` did as ``play`` says, a line each, its progress on ``bar``;
+    its refusal a ``CommandError``."""
+    try:
+        report = simulate_tournament(tournament, progress=bar.update, **play)
+    except SimulationError as exc:
+        raise CommandError("\n".join(exc.messages)) from None
+    finally:
+        bar.finish()
+    return describe(report, tournament)
+
+
 def _outcome_words(report: SimulationReport, tournament: Tournament) -> str:
     """How the boards played ended, counted."""
     if tournament.of_players:
@@ -97,18 +110,12 @@ class Command(BaseCommand):
             getattr(self.stderr, "_out", self.stderr),
             enabled=not options["quiet"],
         )
-        try:
-            report = simulate_tournament(
-                tournament,
-                rounds=None if options["all"] else options["rounds"],
-                seed=options["seed"],
-                dispute=options["dispute"],
-                by=acting_user(options["by"]),
-                progress=bar.update,
-            )
-        except SimulationError as exc:
-            raise CommandError("\n".join(exc.messages)) from None
-        finally:
-            bar.finish()
-        for line in describe(report, tournament):
+        for line in simulated(
+            tournament,
+            bar,
+            rounds=None if options["all"] else options["rounds"],
+            seed=options["seed"],
+            dispute=options["dispute"],
+            by=acting_user(options["by"]),
+        ):
             self.stdout.write(line)
