@@ -16,7 +16,7 @@ opponents, and raise ``ArrivalError`` saying what must change when no round has 
 from __future__ import annotations
 
 from collections import Counter, defaultdict
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -83,13 +83,9 @@ def seat_pair(
     for round_, table, ns, ew in matches:
         room.add(round_, table, {"ns": ns, "ew": ew})
     pool, hosts = list(entrants), sorted(set(tables))
-    own_sides = ("ns", "ew") if sides == "fixed" else (None,)
-    best: list[Placement] = []
-    for own in own_sides:
-        options = [_pair_options(room, pool, hosts, r, own) for r in rounds]
-        found = _search(options)
-        if _better(found, best):
-            best = found
+    best = _best_of_sides(
+        sides, lambda own: [_pair_options(room, pool, hosts, r, own) for r in rounds]
+    )
     if not best:
         raise ArrivalError(_nothing_free(rounds, "pair"))
     return best
@@ -209,6 +205,19 @@ def _better(found: list[Placement], best: list[Placement]) -> bool:
     return len(found) > len(best)
 
 
+def _best_of_sides(
+    sides: str, options_at: Callable[[str | None], list[list[Placement]]]
+) -> list[Placement]:
+    """A pair's best placements (``_search``) over the sides it may keep: NS or EW under
+    fixed sides (the first found of the most rounds), either under balanced ones."""
+    best: list[Placement] = []
+    for own in ("ns", "ew") if sides == "fixed" else (None,):
+        found = _search(options_at(own))
+        if _better(found, best):
+            best = found
+    return best
+
+
 def _nothing_free(rounds: Sequence[int], noun: str) -> str:
     """Why no phantom's place is left, and what can be done: two sentences, the first (its
     ``reason``) quoted alone by the room's offer to take a place in a match."""
@@ -263,14 +272,13 @@ def displace_pair(
     for round_, table, ns, ew in rows:
         room.add(round_, table, {"ns": ns, "ew": ew})
     pool = set(entrants)
-    own_sides = ("ns", "ew") if sides == "fixed" else (None,)
-    best: list[Placement] = []
     byes = _byes(((r, {ns, ew}) for r, _t, ns, ew in rows), pool)
-    for own in own_sides:
-        options = [_fewest_byes(_displace_pair_options(rows, pool, r, own), byes) for r in rounds]
-        found = _search(options)
-        if _better(found, best):
-            best = found
+    best = _best_of_sides(
+        sides,
+        lambda own: [
+            _fewest_byes(_displace_pair_options(rows, pool, r, own), byes) for r in rounds
+        ],
+    )
     if not best:
         raise ArrivalError(_nothing_to_displace(rounds, "pair"))
     return best
