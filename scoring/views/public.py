@@ -189,13 +189,26 @@ def _table_html(tournament: Tournament, state: StandingsState, number: int) -> s
     results = {
         (r.match_id, r.board_id): r for r in Result.objects.filter(match__table=table, current=True)
     }
-    points = {
-        (p.match_id, p.board_id, p.entrant_id): p.points
-        for p in RankingPoints.objects.filter(match__table=table)
-    }
+    points = _points_at(table)
     boards = [
         _board_sides(board, matches, results, points) for board in table.boards.order_by("number")
     ]
+    opening = SEAT_NAMES.get(tournament.opening_letter(table.number) or "", "")
+    return _table_fragment(tournament, state, table, boards, opening=opening)
+
+
+def _points_at(table: Table) -> dict[tuple[int, int, int], Any]:
+    """The ranking points scored at ``table``, by match, board and entrant."""
+    return {
+        (p.match_id, p.board_id, p.entrant_id): p.points
+        for p in RankingPoints.objects.filter(match__table=table)
+    }
+
+
+def _table_fragment(
+    tournament: Tournament, state: StandingsState, table: Table, boards: list, **more: Any
+) -> str:
+    """A complete table's boards, as its page shows them (``more``: the seats' words)."""
     return render_to_string(
         "scoring/public/table_fragment.html",
         {
@@ -203,7 +216,7 @@ def _table_html(tournament: Tournament, state: StandingsState, number: int) -> s
             "table": table,
             "boards": boards,
             "status": standings_status(tournament, state),
-            "opening": SEAT_NAMES.get(tournament.opening_letter(table.number) or "", ""),
+            **more,
         },
     )
 
@@ -249,24 +262,12 @@ def _players_table_html(tournament: Tournament, state: StandingsState, table: Ta
             "submission"
         )
     }
-    points = {
-        (p.match_id, p.board_id, p.entrant_id): p.points
-        for p in RankingPoints.objects.filter(match__table=table)
-    }
+    points = _points_at(table)
     boards = [
         _board_seats(tournament, board, matches, results, points)
         for board in table.boards.order_by("number")
     ]
-    return render_to_string(
-        "scoring/public/table_fragment.html",
-        {
-            "tournament": tournament,
-            "table": table,
-            "boards": boards,
-            "status": standings_status(tournament, state),
-            "seat_names": SEAT_NAMES,
-        },
-    )
+    return _table_fragment(tournament, state, table, boards, seat_names=SEAT_NAMES)
 
 
 def _entrant_lines(tournament: Tournament, entrant: Entrant) -> list[dict[str, Any]]:
