@@ -38,11 +38,12 @@ demo: $(STAMP)
 serve: $(STAMP)
 	PORT=$(PORT) $(BIN)/python scripts/serve.py
 
-## Lint, the suite on the embedded defaults (SQLite, eager tasks), then again on PostgreSQL
-## and Redis the tests that touch the database, Redis or a worker (marked ``services`` by
-## tests/conftest.py; the others do the same on both). The browser tests run once, in the
-## second run: a real browser against the real stack. Without those services the second run
-## is skipped, except in CI.
+## Lint; the tests that need no database on the embedded defaults (SQLite, eager tasks),
+## with the few database tests of EMBEDDED_TOO in tests/conftest.py; then on PostgreSQL and
+## Redis every test that touches the database, Redis or a worker (marked ``services`` by
+## tests/conftest.py), the browser tests among them: a real browser against the real stack.
+## Every test runs once (but EMBEDDED_TOO's, on both). Without those services the second
+## run is skipped, except in CI.
 test: lint unit test-services
 
 lint: $(STAMP)
@@ -52,7 +53,8 @@ lint: $(STAMP)
 	$(BIN)/mypy
 
 unit: $(STAMP)
-	env -u DATABASE_URL -u CELERY_BROKER_URL $(BIN)/pytest -q -n 2 -m "not integration and not browser"
+	env -u DATABASE_URL -u CELERY_BROKER_URL $(BIN)/pytest -q -n 2 \
+		-m "(not services or embedded) and not integration and not browser"
 
 test-services: $(STAMP)
 	@status=0; $(SERVICES) $(BIN)/python scripts/check_services.py || status=$$?; \

@@ -229,20 +229,43 @@ DATABASE_FIXTURES = frozenset(
 )
 SERVICE_MARKERS = ("django_db", "integration", "worker", "services")
 
+# The database tests that run on the embedded defaults (SQLite, tasks in-process) as well as
+# on PostgreSQL: what only they can show. The demo that `make demo` builds there; the
+# migrations (one has a branch for each database); the standings, stored in a column whose
+# type depends on the database and written by SQL of each; a backup written and restored.
+# Every other database test runs once, on PostgreSQL and Redis, as production does.
+EMBEDDED_TOO = (
+    "tests/tournaments/test_demo.py",
+    "tests/tournaments/test_entrant_migration.py",
+    "tests/tournaments/test_entrant_fields_migration.py",
+    "tests/scoring/test_percentage_migration.py",
+    "tests/scoring/test_standings.py",
+    "tests/tournaments/test_backup.py",
+)
+ROOT = Path(__file__).resolve().parent.parent
+
 
 def touches_services(item: pytest.Item) -> bool:
-    """Whether ``item`` touches the database, Redis or a Celery worker: such a test runs in
-    both runs (SQLite, then PostgreSQL/Redis); any other test is the same on both and runs
-    once, on the embedded defaults."""
+    """Whether ``item`` touches the database, Redis or a Celery worker: such a test runs on
+    PostgreSQL and Redis (and on SQLite too if its module is in ``EMBEDDED_TOO``); any other
+    test is the same on both and runs once, on the embedded defaults."""
     if DATABASE_FIXTURES.intersection(getattr(item, "fixturenames", ())):
         return True
     return any(item.get_closest_marker(name) is not None for name in SERVICE_MARKERS)
 
 
+def runs_on_both(path: Path) -> bool:
+    """Whether the database tests of the module at ``path`` run on SQLite too."""
+    return path.resolve().relative_to(ROOT).as_posix() in EMBEDDED_TOO
+
+
 @pytest.hookimpl(tryfirst=True)  # before ``-m`` deselects by marker
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """Mark every test that touches the services ``services``: ``make test-services`` runs
-    ``-m services`` against PostgreSQL and Redis."""
+    ``-m services`` against PostgreSQL and Redis; ``make unit`` runs the others, and those of
+    ``EMBEDDED_TOO`` (marked ``embedded``), on SQLite."""
     for item in items:
         if touches_services(item):
             item.add_marker(pytest.mark.services)
+            if runs_on_both(item.path):
+                item.add_marker(pytest.mark.embedded)
