@@ -24,10 +24,21 @@ def new_client_id() -> str:
 
 
 class EntryAsJson(forms.Form):
-    """A director's entry that may be typed whole, as JSON, in ``record_json``."""
+    """A director's entry that may be typed whole, as JSON, in ``record_json``, with its
+    ``client_id`` (a new one on a fresh form) and an optional reason."""
 
-    facts: dict[str, Any]
-    used_json: bool
+    client_id = forms.CharField(widget=forms.HiddenInput, min_length=8, max_length=64)
+    reason = forms.CharField(
+        label=gettext_lazy("Reason (optional)"), required=False, max_length=REASON_MAX
+    )
+    field_order = ["client_id", "record_json", "reason"]
+
+    def __init__(self, *args: Any, **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        if not self.is_bound:
+            self.initial.setdefault("client_id", new_client_id())
+        self.facts: dict[str, Any] = {}
+        self.used_json = False
 
     def read_json(self, data: dict[str, Any]) -> bool:
         """Read ``record_json`` into ``facts`` if it was given (True), errors on the field."""
@@ -85,21 +96,15 @@ class ChoicesEntryForm(EntryAsJson):
     "fields"``): one select per field of the game's form for this board, as on North's phone,
     or the whole entry as JSON."""
 
-    client_id = forms.CharField(widget=forms.HiddenInput, min_length=8, max_length=64)
     record_json = forms.CharField(
         label=gettext_lazy("Or the whole entry as JSON"),
         required=False,
         widget=forms.Textarea(attrs={"rows": 3, "spellcheck": "false"}),
         help_text=gettext_lazy("When given, the choices above are ignored."),
     )
-    reason = forms.CharField(
-        label=gettext_lazy("Reason (optional)"), required=False, max_length=REASON_MAX
-    )
 
     def __init__(self, *args: Any, spec: dict[str, Any], **kwargs: Any):
         super().__init__(*args, **kwargs)
-        if not self.is_bound:
-            self.initial.setdefault("client_id", new_client_id())
         self.note = translated(spec.get("note", ""))
         self.choice_names = []
         self._values: dict[str, dict[str, Any]] = {}
@@ -120,8 +125,6 @@ class ChoicesEntryForm(EntryAsJson):
             **{name: self.fields[name] for name in self.choice_names},
             **{name: field for name, field in self.fields.items() if name not in self._values},
         }
-        self.facts: dict[str, Any] = {}
-        self.used_json = False
 
     @property
     def choice_fields(self) -> list[forms.BoundField]:
@@ -152,20 +155,12 @@ class ScriptEntryForm(EntryAsJson):
     starting from what North entered, and it writes the facts into the hidden
     ``record_json`` when the director saves; nobody types notation or JSON."""
 
-    client_id = forms.CharField(widget=forms.HiddenInput, min_length=8, max_length=64)
     record_json = forms.CharField(widget=forms.HiddenInput, required=False)
-    reason = forms.CharField(
-        label=gettext_lazy("Reason (optional)"), required=False, max_length=REASON_MAX
-    )
 
     def __init__(self, *args: Any, spec: dict[str, Any], **kwargs: Any):
         super().__init__(*args, **kwargs)
-        if not self.is_bound:
-            self.initial.setdefault("client_id", new_client_id())
         # The game's form for this board, its words in the page's language (the script shows it).
         self.spec = translated_tree(spec)
-        self.facts = {}
-        self.used_json = False
 
     @property
     def draft(self) -> dict[str, Any] | None:
