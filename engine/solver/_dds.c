@@ -97,15 +97,52 @@ static inline int popc(u64 x) { return __builtin_popcountll(x); }
 /* ---------------------------------------------------------------------------------------- */
 /* Transposition table */
 
+/* An entry is 16 bytes: the owners of the cards that matter packed two bits a card, suit 0's
+   top cards first, then suit 1's, and so on, so that a position of at most 32 live cards fits
+   in 64 bits. A key of more live cards ("wide") gives each entry two units, the second holding
+   the owners past the 32nd card in its `own`; its other fields are unused. */
 typedef struct {
-    u32 own[4];  /* the owners of the cards that matter, two bits each, highest first */
-    uint16_t ks; /* how many cards matter (the top ones), a nibble a suit */
+    u64 own;        /* the owners of the cards that matter, packed */
+    uint16_t ks;    /* how many cards matter (the top ones), a nibble a suit */
     uint8_t lb, ub; /* bounds on the value of the remaining tricks */
     uint8_t best;   /* the best lead: suit << 4 | place from the top among the suit's live cards */
 } Entry;
 
+/* Whether the positions of a key hold more than 32 live cards (two units an entry). */
+#define WIDE_FROM 33
+_Static_assert(sizeof(Entry) == 16, "an entry is 16 bytes");
+
 /* The two-bit mask of the top k live cards of a suit (k <= 15: ranks 0 to 14). */
 static inline u32 kmask(int k) { return (1u << (2 * k)) - 1; }
+
+/* The owners own[4] (two bits a card, highest first, per suit) of the top cards that ks names,
+   packed suit after suit: the low 64 bits in *lo, the rest in *hi. */
+static inline u64 pack_own(const u32 own[4], unsigned ks, u64 *hi) {
+    u64 lo = 0, h = 0;
+    int pos = 0;
+    for (int su = 0; su < 4; su++) {
+        int k = (ks >> (4 * su)) & 15;
+        if (!k) continue;
+        u64 v = own[su] & kmask(k);
+        if (pos < 64) {
+            lo |= v << pos;
+            if (pos + 2 * k > 64) h |= v >> (64 - pos);
+        } else {
+            h |= v << (pos - 64);
+        }
+        pos += 2 * k;
+    }
+    *hi = h;
+    return lo;
+}
+
+/* The same for at most 32 cards (64 bits). */
+static inline u64 pack_own_narrow(const u32 own[4], unsigned ks) {
+    int k0 = ks & 15, k1 = (ks >> 4) & 15, k2 = (ks >> 8) & 15, k3 = ks >> 12;
+    return (u64)(own[0] & kmask(k0)) | (u64)(own[1] & kmask(k1)) << (2 * k0) |
+           (u64)(own[2] & kmask(k2)) << (2 * (k0 + k1)) |
+           (u64)(own[3] & kmask(k3)) << (2 * (k0 + k1 + k2));
+}
 
 static inline uint16_t ks_of(const u32 mask[4]) {
     uint16_t ks = 0;
@@ -123,17 +160,18 @@ static inline uint16_t ks_of(const u32 mask[4]) {
 
 typedef struct {
     u64 key; /* suit lengths of every hand, a nibble each */
-    int32_t block;
-    uint16_t leader; /* leader + 1; 0 = empty slot */
-    uint16_t count, cap, ring;
+    int32_t block;   /* the first unit of the key's entries */
+    uint8_t leader;  /* leader + 1; 0 = empty slot */
+    uint8_t wide;    /* 1: two units an entry (more than 32 live cards) */
+    uint16_t count, cap, ring; /* entries, not units */
 } Slot;
 
 typedef struct {
     Slot *slots;
     Entry *entries;
-    /* beside each entry, the owners of the top two cards of each suit it needs (16 bits) and
-       which of them it needs (16 bits): a probe reads these first and the entry only when
-       they agree */
+    /* beside each unit, for the entry starting there, the owners of the top two cards of each
+       suit it needs (16 bits) and which of them it needs (16 bits): a probe reads these first
+       and the entry only when they agree */
     u32 *sigs;
     u32 nslots, nentries, used_slots, used_entries;
     u64 clears;
@@ -223,7 +261,7 @@ static void tt_collect(TT *tt) {
         if (!sl->leader) continue;
         int t = key_tricks(sl->key);
         if (t > 16) t = 16;
-        entries_by[t] += sl->cap;
+        entries_by[t] += (u64)sl->cap << sl->wide;
         slots_by[t]++;
         used++;
     }
@@ -257,11 +295,12 @@ static void tt_collect(TT *tt) {
         Slot *sl = &keep[i];
         if (sl->block < 0) continue;
         if ((u32)sl->block != at) {
-            memmove(&tt->entries[at], &tt->entries[sl->block], sl->count * sizeof(Entry));
-            memmove(&tt->sigs[at], &tt->sigs[sl->block], sl->count * sizeof(u32));
+            memmove(&tt->entries[at], &tt->entries[sl->block],
+                    ((size_t)sl->count << sl->wide) * sizeof(Entry));
+            memmove(&tt->sigs[at], &tt->sigs[sl->block], ((size_t)sl->count << sl->wide) * sizeof(u32));
         }
         sl->block = (int32_t)at;
-        at += sl->cap;
+        at += (u32)sl->cap << sl->wide;
     }
     tt_clear(tt);
     tt->used_entries = at;
@@ -274,14 +313,15 @@ static void tt_collect(TT *tt) {
     free(keep);
 }
 
-static Slot *tt_find(TT *tt, u64 key, int leader, int create) {
+static Slot *tt_find(TT *tt, u64 key, int leader, int create, int wide) {
     u32 i = tt_hash(key, leader, tt->nslots);
     for (;;) {
         Slot *sl = &tt->slots[i];
         if (sl->leader == 0) {
             if (!create) return NULL;
             if (tt->used_slots * 4 >= tt->nslots * 3) return NULL;
-            sl->leader = (uint16_t)(leader + 1);
+            sl->leader = (uint8_t)(leader + 1);
+            sl->wide = (uint8_t)wide;
             sl->key = key;
             sl->block = -1;
             sl->count = sl->cap = sl->ring = 0;
@@ -428,10 +468,11 @@ static void tt_store(S *s, int lb, int ub, u64 rel, int best_card) {
     close_rel(rel, live, mask);
     for (int su = 0; su < 4; su++) own[su] = s->own[su] & mask[su];
     u64 key = s->key;
-    Slot *sl = tt_find(tt, key, s->leader, 1);
+    int wide = popc(live) >= WIDE_FROM;
+    Slot *sl = tt_find(tt, key, s->leader, 1, wide);
     if (!sl) {
         tt_collect(tt);
-        sl = tt_find(tt, key, s->leader, 1);
+        sl = tt_find(tt, key, s->leader, 1, wide);
     }
     uint8_t best = 0xFF;
     if (best_card >= 0) {
@@ -443,10 +484,11 @@ static void tt_store(S *s, int lb, int ub, u64 rel, int best_card) {
     const u32 *sigs = sl->block >= 0 ? &tt->sigs[sl->block] : NULL;
     u32 sig = top_two(own) | top_two(mask) << 16;
     uint16_t ks = ks_of(mask);
+    u64 phi, plo = pack_own(own, ks, &phi);
     for (int i = 0; i < sl->count; i++) {
-        if (sigs[i] != sig) continue;
-        Entry *e = &block[i];
-        if (e->ks == ks && memcmp(e->own, own, sizeof own) == 0) {
+        if (sigs[i << wide] != sig) continue;
+        Entry *e = &block[i << wide];
+        if (e->ks == ks && e->own == plo && (!wide || e[1].own == phi)) {
             if (lb > e->lb) e->lb = (uint8_t)lb;
             if (ub < e->ub) e->ub = (uint8_t)ub;
             if (best != 0xFF) e->best = best;
@@ -455,12 +497,12 @@ static void tt_store(S *s, int lb, int ub, u64 rel, int best_card) {
     }
     Entry *e;
     if (sl->count < sl->cap) {
-        e = &block[sl->count++];
+        e = &block[sl->count++ << wide];
     } else if (sl->cap < MAX_PER_KEY) {
         u32 cap = sl->cap ? 2u * sl->cap : 4u;
-        if (tt->used_entries + cap > tt->nentries) {
+        if (tt->used_entries + (cap << wide) > tt->nentries) {
             tt_collect(tt);
-            sl = tt_find(tt, key, s->leader, 1);
+            sl = tt_find(tt, key, s->leader, 1, wide);
             if (sl->block >= 0 && sl->count < sl->cap) {
                 /* the key was kept with room to spare */
                 block = &tt->entries[sl->block];
@@ -470,34 +512,36 @@ static void tt_store(S *s, int lb, int ub, u64 rel, int best_card) {
                 if (sl->block < 0) sl->count = sl->cap = sl->ring = 0;
                 cap = sl->cap ? 2u * sl->cap : 4u;
                 if (cap > MAX_PER_KEY) cap = MAX_PER_KEY;
-                if (tt->used_entries + cap > tt->nentries) {
+                if (tt->used_entries + (cap << wide) > tt->nentries) {
                     tt_clear(tt);
-                    sl = tt_find(tt, key, s->leader, 1);
+                    sl = tt_find(tt, key, s->leader, 1, wide);
                     cap = 4;
                 }
             }
         }
         if (!cap) {
-            e = &block[sl->count++];
+            e = &block[sl->count++ << wide];
             goto fill;
         }
         int32_t nb = (int32_t)tt->used_entries;
-        tt->used_entries += cap;
+        tt->used_entries += cap << wide;
         if (sl->count) {
-            memcpy(&tt->entries[nb], &tt->entries[sl->block], sl->count * sizeof(Entry));
-            memcpy(&tt->sigs[nb], &tt->sigs[sl->block], sl->count * sizeof(u32));
+            memcpy(&tt->entries[nb], &tt->entries[sl->block],
+                   ((size_t)sl->count << wide) * sizeof(Entry));
+            memcpy(&tt->sigs[nb], &tt->sigs[sl->block], ((size_t)sl->count << wide) * sizeof(u32));
         }
         sl->block = nb;
         sl->cap = (uint16_t)cap;
-        e = &tt->entries[nb + sl->count++];
+        e = &tt->entries[nb + (sl->count++ << wide)];
     } else {
-        e = &block[sl->ring];
+        e = &block[sl->ring << wide];
         sl->ring = (uint16_t)((sl->ring + 1) % sl->cap);
     }
 fill:
     tt->sigs[e - tt->entries] = sig;
     e->ks = ks;
-    memcpy(e->own, own, sizeof own);
+    e->own = plo;
+    if (wide) e[1].own = phi;
     e->lb = (uint8_t)lb;
     e->ub = (uint8_t)ub;
     e->best = best;
@@ -507,7 +551,7 @@ fill:
    matching entry; *hint the best lead of an entry of this position, if any. */
 static int tt_probe(S *s, int need, u64 *rel, int *hint) {
     TT *tt = s->tt;
-    Slot *sl = tt_find(tt, s->key, s->leader, 0);
+    Slot *sl = tt_find(tt, s->key, s->leader, 0, 0);
     *hint = -1;
     if (!sl || !sl->count) return -1;
     const u32 *own = s->own;
@@ -518,22 +562,24 @@ static int tt_probe(S *s, int need, u64 *rel, int *hint) {
 #if DDS_STATS
     st_probes++;
 #endif
+    const int wide = sl->wide;
     for (int i = sl->count - 1; i >= 0; i--) {
-        u32 sig = sigs[i];
+        u32 sig = sigs[i << wide];
 #if DDS_STATS
         st_sigs++;
 #endif
         if ((pos ^ sig) & (sig >> 16) & 0xFFFF) continue;
-        const Entry *e = &block[i];
+        const Entry *e = &block[i << wide];
 #if DDS_STATS
         st_entries++;
 #endif
         u32 ks = e->ks;
-        if (((own[0] & kmask(ks & 15)) ^ e->own[0]) |
-            ((own[1] & kmask((ks >> 4) & 15)) ^ e->own[1]) |
-            ((own[2] & kmask((ks >> 8) & 15)) ^ e->own[2]) |
-            ((own[3] & kmask(ks >> 12)) ^ e->own[3]))
+        if (wide) {
+            u64 hi, lo = pack_own(own, ks, &hi);
+            if (lo != e->own || hi != e[1].own) continue;
+        } else if (pack_own_narrow(own, ks) != e->own) {
             continue;
+        }
         if (e->lb >= need || e->ub < need) {
 #if DDS_STATS
             st_hits++;
@@ -546,12 +592,15 @@ static int tt_probe(S *s, int need, u64 *rel, int *hint) {
                 int j = sl->count - 1;
                 Entry *blk = &tt->entries[sl->block];
                 u32 *sg = &tt->sigs[sl->block];
-                Entry te = blk[i];
-                blk[i] = blk[j];
-                blk[j] = te;
-                u32 ts = sg[i];
-                sg[i] = sg[j];
-                sg[j] = ts;
+                for (int u = 0; u <= wide; u++) {
+                    int a = (i << wide) + u, b = (j << wide) + u;
+                    Entry te = blk[a];
+                    blk[a] = blk[b];
+                    blk[b] = te;
+                    u32 ts = sg[a];
+                    sg[a] = sg[b];
+                    sg[b] = ts;
+                }
             }
 #endif
             return res;
@@ -559,7 +608,7 @@ static int tt_probe(S *s, int need, u64 *rel, int *hint) {
         if (hint_entry < 0 && e->best != 0xFF) hint_entry = i;
     }
     if (hint_entry >= 0) {
-        const Entry *e = &block[hint_entry];
+        const Entry *e = &block[hint_entry << wide];
         int su = e->best >> 4, place = e->best & 15;
         u64 ls = live_cards(s) & SUITMASK(su);
         while (place-- > 0 && ls) ls &= ~BIT(top_bit(ls));
@@ -1321,7 +1370,7 @@ static PyObject *Solver_get_clears(SolverObject *self, void *closure) {
 
 static PyObject *Solver_get_memory(SolverObject *self, void *closure) {
     return PyLong_FromSize_t((size_t)self->tt.nslots * sizeof(Slot) +
-                             (size_t)self->tt.nentries * sizeof(Entry));
+                             (size_t)self->tt.nentries * (sizeof(Entry) + sizeof(u32)));
 }
 
 static PyMethodDef Solver_methods[] = {

@@ -134,3 +134,29 @@ def test_solvers_in_threads_give_the_answers_of_one():
         assert list(pool.map(solve, deals)) == alone
     solver = Solver(memory_mib=8)
     assert [solver.leaders_table(hands, {0, 2}, rules) for hands in deals] == alone
+
+
+def test_one_table_for_many_deals_of_more_than_32_cards():
+    """Positions of more than 32 cards keep their entries in two units of the table (the owners
+    of the cards that matter past the 32nd in the second): one solver whose table, too small,
+    holds and drops the entries of every earlier deal gives each deal the answer of a fresh
+    solver, and that answer is the best of the leader's leads searched apart."""
+    seed = f"{SEED}:wide"
+    print("seed", seed)
+    rng = random.Random(seed)
+    shared = Solver(memory_mib=1)
+    for number in range(6):
+        cards = _deal(rng, 4, 9 + number % 2, 15)
+        hands = [hand_mask(hand) for hand in cards]
+        rules = PlayRules(trump=rng.choice([None, 0, 1, 2, 3]))
+        leader = rng.randrange(4)
+        fresh = Solver(memory_mib=16).side_tricks(hands, {0, 2}, leader=leader, rules=rules)
+        assert shared.side_tricks(hands, {0, 2}, leader=leader, rules=rules) == fresh, cards
+        after = []
+        for card in cards[leader]:
+            rest = list(hands)
+            rest[leader] &= ~hand_mask([card])
+            after.append(
+                shared.side_tricks(rest, {0, 2}, leader=leader, rules=rules, played=[card])
+            )
+        assert fresh == (max(after) if leader % 2 == 0 else min(after)), (cards, leader)
