@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from typing import Any, cast
 
 from engine.core.errors import RecordError
-from engine.core.messages import Words, words
+from engine.core.messages import Words, joined, words
 from engine.core.seats import SEAT_LETTERS, SEAT_NAMES
 from engine.games.base import PLAYERS, Game, Setting, board_mismatch, play_in_words
 from engine.games.twenty import cards
@@ -73,18 +73,12 @@ def card_name(card: int) -> str:
     )
 
 
-def _joined(parts: list[Any], between: str) -> Words:
-    """``parts`` joined by ``between``, each part translated on its own by the pages."""
-    places = between.join(f"%(p{index})s" for index in range(len(parts)))
-    return words(places, **{f"p{index}": part for index, part in enumerate(parts)})
-
-
 def _call_words(text: str) -> Words:
     """``E:PART+SPARROW`` as ``East: Partnership + Sparrow``."""
     seat, _colon, call = text.partition(":")
     bid, *bonuses = call.split("+")
     named = [words(BID_WORDS[bid]), *(words(bonus.capitalize()) for bonus in bonuses)]
-    return words("%(seat)s: %(call)s", seat=words(SEAT_NAMES[seat]), call=_joined(named, " + "))
+    return words("%(seat)s: %(call)s", seat=words(SEAT_NAMES[seat]), call=joined(named, " + "))
 
 
 _CONTRA_LABELS = {
@@ -478,7 +472,7 @@ class TwentyGame(Game):
         # in the reader's language on the pages.
         seat_name = lambda seat: words(SEAT_NAMES[seat])  # noqa: E731
         rows: list[tuple[str, str]] = [
-            (words("Auction"), _joined([_call_words(c) for c in state["auction"]], ", ")),
+            (words("Auction"), joined([_call_words(c) for c in state["auction"]], ", ")),
             (
                 words("Contract"),
                 words(
@@ -493,7 +487,7 @@ class TwentyGame(Game):
         for item, contra in _contras_entered(score).items():
             rows.append((_CONTRA_LABELS[item], words(LEVEL_WORDS[contra])))
         side = [score["declarer"]] + ([score["partner"]] if score["partner"] else [])
-        rows.append((words("Declarer's side"), _joined([seat_name(s) for s in side], " and ")))
+        rows.append((words("Declarer's side"), joined([seat_name(s) for s in side], " and ")))
         rows.append((words("Its points"), str(score["points"])))
         rows.append((words("Its tricks"), str(score["tricks"])))
         last = record.get("last")

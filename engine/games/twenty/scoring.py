@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from engine.core.messages import Words, words
+from engine.core.messages import Words, joined, words
 from engine.core.seats import SEAT_LETTERS, SEAT_NAMES, seat_mark
 
 #: A contra level to its multiplier.
@@ -62,12 +62,6 @@ def table_results(items: list[dict[str, Any]], side: tuple[str, ...]) -> dict[st
 
 def _signed(value: int) -> str:
     return f"+{value}" if value > 0 else str(value).replace("-", "−")
-
-
-def _joined(parts: list[Any], between: str) -> Words:
-    """``parts`` joined by ``between``, each part translated on its own by the pages."""
-    places = between.join(f"%(p{index})s" for index in range(len(parts)))
-    return Words(places, {f"p{index}": part for index, part in enumerate(parts)})
 
 
 def _worth(entry: Mapping[str, Any]) -> Words:
@@ -128,7 +122,7 @@ def describe(score: Mapping[str, Any]) -> str:
     parts += [_item_words(entry) for entry in score["items"] if entry["item"] != "bid"]
     # Seats in table order, whatever order a stored score's keys came back in.
     seats = score["seats"]
-    results = _joined(
+    results = joined(
         [
             Words("%(seat)s %(value)s", {"seat": seat_mark(seat), "value": _signed(seats[seat])})
             for seat in SEAT_LETTERS
@@ -136,4 +130,4 @@ def describe(score: Mapping[str, Any]) -> str:
         ],
         ", ",
     )
-    return words("%(items)s. Result: %(results)s", items=_joined(parts, "; "), results=results)
+    return words("%(items)s. Result: %(results)s", items=joined(parts, "; "), results=results)
