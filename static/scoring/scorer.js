@@ -110,6 +110,12 @@
       method, headers, cache: "no-store", credentials: "same-origin",
       body: body === null ? undefined : JSON.stringify(body),
     });
+    return answerOf(response);
+  }
+
+  /** A fetch's answer: whether it succeeded, its status and its JSON body (null when it has
+   * none or it is not JSON). */
+  async function answerOf(response) {
     let data = null;
     try {
       data = await response.json();
@@ -628,13 +634,7 @@
       headers: { Accept: "application/json", "Content-Type": "application/json", "X-CSRFToken": token },
       body: JSON.stringify({ record: facts }),
     });
-    let data = null;
-    try {
-      data = await response.json();
-    } catch (e) {
-      data = null;
-    }
-    return { ok: response.ok, status: response.status, data };
+    return answerOf(response);
   }
 
   /** What the director's preview adds to the score: each fact entered, in words (a revoke, an
