@@ -29,7 +29,7 @@ from engine.core.words import plural
 from scoring import services as scoring
 from scoring import sheets, states
 from scoring.errors import ScoringError
-from scoring.models import Result
+from scoring.models import Result, Submission
 from scoring.services import board_state
 from tournaments import services
 from tournaments.models import Board, Match, Status, Tournament
@@ -177,15 +177,19 @@ def _client_id() -> str:
     return f"sim-{uuid.uuid4().hex}"
 
 
-def _enter_and_accept(match: Match, board: Board, facts: dict[str, Any]) -> Result:
-    submission = scoring.submit_entry(
+def _enter(match: Match, board: Board, facts: dict[str, Any]) -> Submission:
+    """North's entry of ``facts``: the submission stored."""
+    return scoring.submit_entry(
         match_id=match.pk,
         board_number=board.number,
         entrant=match.north_entrant,
         facts=facts,
         client_id=_client_id(),
     )
-    return _accept(match, board, submission.pk)
+
+
+def _enter_and_accept(match: Match, board: Board, facts: dict[str, Any]) -> Result:
+    return _accept(match, board, _enter(match, board, facts).pk)
 
 
 def _accept(match: Match, board: Board, submission_id: int) -> Result:
@@ -216,13 +220,7 @@ def play_disputed(
     board is disputed); the director enters what was played (``facts``)."""
     rejections = 0
     for wrong, reason in zip(mistakes, REJECT_REASONS, strict=True):
-        submission = scoring.submit_entry(
-            match_id=match.pk,
-            board_number=board.number,
-            entrant=match.north_entrant,
-            facts=wrong,
-            client_id=_client_id(),
-        )
+        submission = _enter(match, board, wrong)
         scoring.reject_entry(
             match_id=match.pk,
             board_number=board.number,
