@@ -371,3 +371,16 @@ def test_log_changes_words():
     assert selectors.log_changes(None, None) == []
     [long] = selectors.log_changes(None, {"reason": "x" * 400})
     assert len(long.new) == 160 and long.new.endswith("…")
+
+
+def test_the_list_counts_entrants_and_tables_and_the_dashboard_names_number_gaps(
+    organiser, organiser_client, draft
+):
+    from tournaments import services
+
+    listed = text(organiser_client.get(url("list")))
+    row = listed[listed.index(draft.name) :].split("</tr>", 1)[0]
+    assert [cell.split("</td>")[0] for cell in row.split("<td>")[2:4]] == ["4", "2"]
+    services.delete_entrant(by=organiser, entrant=draft.entrants.get(number=2))
+    dashboard = text(organiser_client.get(url("dashboard", draft.slug)))
+    assert "numbers have gaps (2)" in dashboard
