@@ -354,3 +354,23 @@ def test_the_import_refuses_a_spreadsheet_too_big_or_not_xml_in_french():
         assert not english_left(f"<p>{said}</p>", {name}), said
     [english] = read_entrant_file(io.BytesIO(_bad_xml_xlsx()), "bad.xlsx").file_errors
     assert english.startswith("the .xlsx spreadsheet cannot be read: its XML is not well formed")
+
+
+# --- Seats named in a record's refusals -----------------------------------------------------
+
+
+def test_a_refusal_naming_west_calls_him_o_in_french_and_w_in_english():
+    from engine.core.errors import RecordError
+    from engine.games.twenty.auction import CallError, apply_call, new_state, parse_call
+    from engine.games.twenty.records import _read_auction
+
+    # North deals; East, Eldest, opens and South passes: West still has to call.
+    with pytest.raises(RecordError) as unfinished:
+        _read_auction(["E:PART", "S:P"], "N")
+    assert unfinished.value.reason == "not finished: W has still to call"
+    assert in_french(unfinished.value.reason) == "pas terminées : O doit encore parler"
+    state = new_state("S")  # South deals: West is Eldest and calls first
+    with pytest.raises(CallError) as out_of_turn:
+        apply_call(state, parse_call("N:PART"))
+    assert str(out_of_turn.value.args[0]) == "out of turn: it is W's call"
+    assert in_french(out_of_turn.value.args[0]) == "hors tour : c’est à O de parler"

@@ -30,6 +30,7 @@ from engine.core.records import (
     record_object,
     seat_list,
 )
+from engine.core.seats import seat_mark
 from engine.games.pysngtaut.cards import (
     CARD_CODES,
     CARD_TEXT,
@@ -234,7 +235,9 @@ def _read_outcome(raw_dead: Any, raw_winner: Any, players: int) -> tuple[bool, s
         return dead, None
     winner = read_seat("winner", raw_winner, players, f" at a table of {players}")
     if dead:
-        raise RecordError("winner", words("%(seat)s went out, but dead is true", seat=winner))
+        raise RecordError(
+            "winner", words("%(seat)s went out, but dead is true", seat=seat_mark(winner))
+        )
     return dead, winner
 
 
@@ -488,20 +491,24 @@ def _check_who_holds_cards(
         if seat == winner:
             if held:
                 raise RecordError(
-                    f"hands.{seat}", words("the winner %(seat)s went out: no cards", seat=seat)
+                    f"hands.{seat}",
+                    words("the winner %(seat)s went out: no cards", seat=seat_mark(seat)),
                 )
         elif seat in thrown:
             if held:
                 raise RecordError(
                     f"hands.{seat}",
-                    words("%(seat)s threw his hand out (improper_draw): no cards", seat=seat),
+                    words(
+                        "%(seat)s threw his hand out (improper_draw): no cards",
+                        seat=seat_mark(seat),
+                    ),
                 )
         elif not held:
             raise RecordError(
                 f"hands.{seat}",
-                words("%(seat)s holds no cards, but the hand was dead", seat=seat)
+                words("%(seat)s holds no cards, but the hand was dead", seat=seat_mark(seat))
                 if dead
-                else words("%(seat)s holds no cards, but he did not go out", seat=seat),
+                else words("%(seat)s holds no cards, but he did not go out", seat=seat_mark(seat)),
             )
 
 
@@ -647,7 +654,8 @@ def _read_penalty(
     kind = _penalty_kind(entry.get("kind"), index)
     if (seat, kind) in seen:
         raise RecordError(
-            f"penalties[{index}]", words("%(seat)s has %(kind)s twice", seat=seat, kind=kind)
+            f"penalties[{index}]",
+            words("%(seat)s has %(kind)s twice", seat=seat_mark(seat), kind=kind),
         )
     if seat == winner and kind != "out_of_turn":
         raise RecordError(

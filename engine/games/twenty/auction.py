@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from engine.core.messages import words
-from engine.core.seats import SEAT_LETTERS
+from engine.core.seats import SEAT_LETTERS, seat_mark
 from engine.games.twenty.cards import NEXT_SEAT
 
 PASS, PART, NT, SOLO = "P", "PART", "NT", "SOLO"
@@ -167,9 +167,11 @@ def apply_call(state: AuctionState, call: Call) -> None:
     if state.turn is None:
         raise CallError(words("comes after the auction has ended"))
     if seat != state.turn:
-        raise CallError(words("out of turn: it is %(seat)s's call", seat=state.turn))
+        raise CallError(words("out of turn: it is %(seat)s's call", seat=seat_mark(state.turn)))
     if state.highest is None and bid != PART:
-        raise CallError(words("Eldest %(seat)s must open with Partnership (PART)", seat=seat))
+        raise CallError(
+            words("Eldest %(seat)s must open with Partnership (PART)", seat=seat_mark(seat))
+        )
     if bid == PASS:
         _apply_pass(state, seat, sparrow, slam)
     else:

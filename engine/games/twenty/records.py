@@ -21,7 +21,7 @@ from engine.core.records import (
     record_object,
     seat_keys,
 )
-from engine.core.seats import SEAT_LETTERS
+from engine.core.seats import SEAT_LETTERS, seat_mark
 from engine.games.twenty.auction import (
     BID_VALUE,
     NT,
@@ -198,7 +198,7 @@ def _read_auction(auction: Any, dealer: str) -> AuctionState:
         raise RecordError("auction", exc.args[0]) from None
     if state.turn is not None:
         raise RecordError(
-            "auction", words("not finished: %(seat)s has still to call", seat=state.turn)
+            "auction", words("not finished: %(seat)s has still to call", seat=seat_mark(state.turn))
         )
     return state
 
@@ -259,7 +259,8 @@ def _given_partner(
     given = _seat("partner", raw)
     if given == eldest:
         raise RecordError(
-            "partner", words("%(seat)s is Eldest, who cannot be his own partner", seat=given)
+            "partner",
+            words("%(seat)s is Eldest, who cannot be his own partner", seat=seat_mark(given)),
         )
     if derived is not None and given != derived:
         raise RecordError(
@@ -373,9 +374,13 @@ def _check_took_a_trick(
     did, by the side's total."""
     if seat_tricks is not None:
         if seat_tricks[seat] == 0:
-            raise RecordError("last", words("%(seat)s took no trick (tricks)", seat=seat))
+            raise RecordError(
+                "last", words("%(seat)s took no trick (tricks)", seat=seat_mark(seat))
+            )
     elif (side_tricks == 0) if seat in side else (side_tricks == TRICKS):
-        raise RecordError("last", words("%(seat)s's side took no trick (tricks)", seat=seat))
+        raise RecordError(
+            "last", words("%(seat)s's side took no trick (tricks)", seat=seat_mark(seat))
+        )
 
 
 def _read_held(raw: Any, deal: TwentyDeal | None, contract: str) -> tuple[str, str | None]:
@@ -387,7 +392,7 @@ def _read_held(raw: Any, deal: TwentyDeal | None, contract: str) -> tuple[str, s
         return held_item, held
     given = _seat("held", raw)
     if deal is not None and given != held:
-        values = {"seat": given, "holder": held or words("nobody")}
+        values = {"seat": seat_mark(given), "holder": seat_mark(held) if held else words("nobody")}
         raise RecordError(
             "held",
             words("%(seat)s disagrees with the deal: it gives the Kings to %(holder)s", **values)
