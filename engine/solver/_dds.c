@@ -106,6 +106,7 @@ typedef struct {
     uint16_t ks;    /* how many cards matter (the top ones), a nibble a suit */
     uint8_t lb, ub; /* bounds on the value of the remaining tricks */
     uint8_t best;   /* the best lead: suit << 4 | place from the top among the suit's live cards */
+    uint8_t hits;   /* probes it settled since the last collection, halved by each (at most 255) */
 } Entry;
 
 /* Whether the positions of a key hold more than 32 live cards (two units an entry). */
@@ -243,35 +244,87 @@ static int slot_by_block(const void *a, const void *b) {
     return (x > y) - (x < y);
 }
 
-/* A full table drops the keys with the fewest tricks left (the cheapest to search again)
-   until what is kept fills at most KEEP_NUM / KEEP_DEN of its entries and slots, and packs
-   the rest; emptied whole only when nothing can be kept. */
+/* A full table packs the entries of its keys (a key's block doubles as it grows, leaving the
+   old block behind: about half the table when it fills), and if that leaves more than
+   PACK_NUM / PACK_DEN of it in use, drops, in the keys of at most UNHIT_UPTO tricks left,
+   the entries that settled no probe since the last collection (COLLECT_UNHIT), then, if that
+   is not enough, the keys with the fewest tricks left (the cheapest to search again), until
+   what is kept fills at most KEEP_NUM / KEEP_DEN of its entries and slots; it is emptied
+   whole only when nothing can be kept. */
+#ifndef PACK_NUM
+#define PACK_NUM 3
+#endif
+#ifndef PACK_DEN
+#define PACK_DEN 4
+#endif
 #ifndef KEEP_NUM
 #define KEEP_NUM 1
 #endif
 #ifndef KEEP_DEN
 #define KEEP_DEN 2
 #endif
+#ifndef COLLECT_UNHIT
+#define COLLECT_UNHIT 1
+#endif
+#ifndef UNHIT_UPTO
+#define UNHIT_UPTO 16
+#endif
+
+/* The entries of a key a collection keeps (all, or those that settled a probe). */
+static inline u32 kept_count(const TT *tt, const Slot *sl) {
+#if COLLECT_UNHIT
+    if (key_tricks(sl->key) <= UNHIT_UPTO) {
+        u32 k = 0;
+        const Entry *e = &tt->entries[sl->block];
+        for (u32 i = 0; i < sl->count; i++) k += e[i << sl->wide].hits != 0;
+        return k;
+    }
+#endif
+    return sl->count;
+}
+
+/* The block (in entries) of a key keeping k entries: its capacity, halved while it holds
+   them, but never below 4. */
+static inline u32 kept_cap(const Slot *sl, u32 k) {
+    u32 cap = sl->cap;
+    while (cap > 4 && cap / 2 >= k) cap /= 2;
+    return cap;
+}
+
 static void tt_collect(TT *tt) {
     tt->clears++;
     u64 entries_by[17] = {0}, slots_by[17] = {0};
     u32 used = 0;
+    u64 all_e = 0, all_s = 0;
     for (u32 i = 0; i < tt->nslots; i++) {
-        const Slot *sl = &tt->slots[i];
+        Slot *sl = &tt->slots[i];
+        if (!sl->leader) continue;
+        if (sl->block >= 0 && sl->count) {
+            all_e += (u64)kept_cap(sl, sl->count) << sl->wide;
+            all_s++;
+        }
+    }
+    int pack_only = all_e * PACK_DEN <= (u64)tt->nentries * PACK_NUM &&
+                    all_s * PACK_DEN * 4 <= (u64)tt->nslots * 3 * PACK_NUM;
+    for (u32 i = 0; i < tt->nslots; i++) {
+        Slot *sl = &tt->slots[i];
         if (!sl->leader) continue;
         int t = key_tricks(sl->key);
         if (t > 16) t = 16;
-        entries_by[t] += (u64)sl->cap << sl->wide;
+        u32 k = sl->block < 0 ? 0 : pack_only ? sl->count : kept_count(tt, sl);
+        /* the ring (the next entry to overwrite) stands for the count while a key is full;
+           here it records the entries kept */
+        sl->ring = (uint16_t)k;
+        if (!k) continue;
+        entries_by[t] += (u64)kept_cap(sl, k) << sl->wide;
         slots_by[t]++;
         used++;
     }
-    /* the blocks of the keys kept (blocks left behind when a key's block grew are reclaimed
-       by the packing) */
     u64 live_e = 0;
     for (int t = 0; t <= 16; t++) live_e += entries_by[t];
     u64 freed_e = 0, freed_s = 0;
     int drop = 0; /* keys with at most drop tricks left go */
-    while (drop < 16 && ((live_e - freed_e) * KEEP_DEN > (u64)tt->nentries * KEEP_NUM ||
+    while (!pack_only && drop < 16 && ((live_e - freed_e) * KEEP_DEN > (u64)tt->nentries * KEEP_NUM ||
                          (used - freed_s) * KEEP_DEN * 4 > (u64)tt->nslots * 3 * KEEP_NUM)) {
         freed_e += entries_by[drop];
         freed_s += slots_by[drop];
@@ -287,20 +340,42 @@ static void tt_collect(TT *tt) {
     }
     for (u32 i = 0; i < tt->nslots; i++) {
         const Slot *sl = &tt->slots[i];
-        if (sl->leader && key_tricks(sl->key) > drop) keep[kept++] = *sl;
+        if (sl->leader && sl->ring && key_tricks(sl->key) > drop) keep[kept++] = *sl;
     }
     qsort(keep, kept, sizeof(Slot), slot_by_block);
+    /* packed in the order of the blocks, each to an address no higher than its own, the
+       entries of a key in their order (the probe reads the newest first) */
     u32 at = 0;
     for (u32 i = 0; i < kept; i++) {
         Slot *sl = &keep[i];
-        if (sl->block < 0) continue;
-        if ((u32)sl->block != at) {
-            memmove(&tt->entries[at], &tt->entries[sl->block],
-                    ((size_t)sl->count << sl->wide) * sizeof(Entry));
-            memmove(&tt->sigs[at], &tt->sigs[sl->block], ((size_t)sl->count << sl->wide) * sizeof(u32));
+        const int w = sl->wide;
+        u32 k = sl->ring;
+        if (k == sl->count) {
+            if ((u32)sl->block != at) {
+                memmove(&tt->entries[at], &tt->entries[sl->block],
+                        ((size_t)sl->count << w) * sizeof(Entry));
+                memmove(&tt->sigs[at], &tt->sigs[sl->block], ((size_t)sl->count << w) * sizeof(u32));
+            }
+        } else {
+            u32 j = 0;
+            for (u32 e = 0; e < sl->count; e++) {
+                u32 from = (u32)sl->block + (e << w);
+                if (!tt->entries[from].hits) continue;
+                u32 to = at + (j << w);
+                for (int u = 0; u <= w; u++) {
+                    tt->entries[to + u] = tt->entries[from + u];
+                    tt->sigs[to + u] = tt->sigs[from + u];
+                }
+                j++;
+            }
         }
+        if (!pack_only)
+            for (u32 e = 0; e < k; e++) tt->entries[at + (e << w)].hits >>= 1;
         sl->block = (int32_t)at;
-        at += (u32)sl->cap << sl->wide;
+        sl->cap = (uint16_t)kept_cap(sl, k);
+        sl->count = (uint16_t)k;
+        sl->ring = 0;
+        at += (u32)sl->cap << w;
     }
     tt_clear(tt);
     tt->used_entries = at;
@@ -545,6 +620,7 @@ fill:
     e->lb = (uint8_t)lb;
     e->ub = (uint8_t)ub;
     e->best = best;
+    e->hits = 0;
 }
 
 /* Probe: 1 = success (value >= need), 0 = failure, -1 = unknown. *rel gets the cards of the
@@ -586,6 +662,7 @@ static int tt_probe(S *s, int need, u64 *rel, int *hint) {
 #endif
             int res = e->lb >= need;
             *rel = pattern_cards(live_cards(s), e->ks);
+            if (((Entry *)e)->hits < 255) ((Entry *)e)->hits++;
 #if PROBE_MTF
             /* swapped with the entry the scan reads first */
             if (i + 1 < sl->count) {

@@ -145,8 +145,8 @@ def test_one_table_for_many_deals_of_more_than_32_cards():
     print("seed", seed)
     rng = random.Random(seed)
     shared = Solver(memory_mib=1)
-    for number in range(6):
-        cards = _deal(rng, 4, 9 + number % 2, 15)
+    for number in range(12):
+        cards = _deal(rng, 4, 9 + number % 3, 15)
         hands = [hand_mask(hand) for hand in cards]
         rules = PlayRules(trump=rng.choice([None, 0, 1, 2, 3]))
         leader = rng.randrange(4)
@@ -160,3 +160,4 @@ def test_one_table_for_many_deals_of_more_than_32_cards():
                 shared.side_tricks(rest, {0, 2}, leader=leader, rules=rules, played=[card])
             )
         assert fresh == (max(after) if leader % 2 == 0 else min(after)), (cards, leader)
+    assert shared._c.clears > 0  # the table collected its entries on the way
