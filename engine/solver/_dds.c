@@ -250,7 +250,8 @@ static int slot_by_block(const void *a, const void *b) {
    the entries that settled no probe since the last collection (COLLECT_UNHIT), then, if that
    is not enough, the keys with the fewest tricks left (the cheapest to search again), until
    what is kept fills at most KEEP_NUM / KEEP_DEN of its entries and slots; it is emptied
-   whole only when nothing can be kept. */
+   whole only when nothing can be kept. Five eighths rather than half: 1,119 M to 1,077 M
+   positions on the bench's heavy deals 4, 18 and 43. */
 #ifndef PACK_NUM
 #define PACK_NUM 3
 #endif
@@ -258,10 +259,10 @@ static int slot_by_block(const void *a, const void *b) {
 #define PACK_DEN 4
 #endif
 #ifndef KEEP_NUM
-#define KEEP_NUM 1
+#define KEEP_NUM 5
 #endif
 #ifndef KEEP_DEN
-#define KEEP_DEN 2
+#define KEEP_DEN 8
 #endif
 #ifndef COLLECT_UNHIT
 #define COLLECT_UNHIT 1
