@@ -267,8 +267,10 @@ static int slot_by_block(const void *a, const void *b) {
 #ifndef COLLECT_UNHIT
 #define COLLECT_UNHIT 1
 #endif
+/* 9 rather than every key: 1,077 M to 1,064 M positions on deals 4, 18 and 43 (the entries of
+   10 tricks left and more cost the most to search again) */
 #ifndef UNHIT_UPTO
-#define UNHIT_UPTO 16
+#define UNHIT_UPTO 9
 #endif
 
 /* The entries of a key a collection keeps (all, or those that settled a probe). */
