@@ -14,8 +14,6 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-import pytest
-
 from engine.games import GAME_IDS, get_game
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -51,14 +49,6 @@ PRODUCT_NAMES = (
     'Celery("pymtheg")',
     '"CACHE_KEY_PREFIX", "pymtheg"',
 )
-
-#: Files outside a game's package that still name a game, each with the number of lines that
-#: do. The list only shrinks: a file leaves it when its lines are cleared (the second test
-#: below fails on an entry that names no game any more, or fewer lines than listed).
-NOT_YET_CLEARED: dict[str, int] = {
-    "engine/solver/__init__.py": 2,
-    "engine/solver/bridge.py": 1,
-}
 
 
 def game_words() -> re.Pattern[str]:
@@ -124,14 +114,9 @@ def test_no_generic_file_names_a_game():
     for path in generic_files():
         lines = lines_naming_a_game(path)
         relative = path.relative_to(ROOT).as_posix()
-        if lines and len(lines) > NOT_YET_CLEARED.get(relative, 0):
+        if lines:
             named[relative] = lines
     assert not named, "\n".join(line for lines in named.values() for line in lines)
-
-
-@pytest.mark.parametrize("relative", sorted(NOT_YET_CLEARED))
-def test_a_file_not_yet_cleared_is_listed_with_its_count(relative):
-    assert len(lines_naming_a_game(ROOT / relative)) == NOT_YET_CLEARED[relative]
 
 
 def test_the_sheet_command_defaults_to_a_game_that_keeps_one():

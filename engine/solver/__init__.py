@@ -15,8 +15,8 @@ releases the GIL while it solves. This module is its typed, game-free interface:
   weight 1 for both partners, maximised by them; "tricks one player can be sure of" is weight
   1 for him alone, maximised by him against all the others.
 
-Each game's package says which deals and tables it computes (``engine.games.pymtheg.solver``,
-``engine.games.pyramid.solver``); ``engine.solver.bridge`` computes DDS's bridge table, to
+Each game that has a double-dummy table says in its own package which deals and tables it
+computes (its ``solver`` module); ``engine.solver.bridge`` computes DDS's bridge table, to
 hold the solver against DDS.
 """
 

@@ -1,5 +1,6 @@
 """Bridge deals (52 cards, 13 tricks), read in PBN and solved as DDS does, so that the solver
-can be held against DDS: the same rules of play as Pymtheg with 13 ranks a suit.
+can be held against DDS: the solver's rules of play for a partnership game of four suits,
+with 13 ranks a suit.
 
 A deal is ``N:AKQ2.T98.J765.43 ...``: the first hand's seat, then the four hands clockwise,
 each ``spades.hearts.diamonds.clubs`` with ranks ``AKQJT98765432``.
