@@ -77,7 +77,7 @@ TWENTY_BAD = [
      "points: the declarer's side cannot have 90 points with 1 trick (5 to 21)",
      "points : le camp du preneur ne peut pas avoir 90 points avec 1 levée (de 5 à 21)"),
     (changed(TWENTY, auction=["E:PART", "S:P"]), "auction: not finished: W has still to call",
-     "auction : pas terminées : W doit encore parler"),
+     "auction : pas terminées : O doit encore parler"),
     (changed(TWENTY, called="T1"), "called: T1 is not a trump from T4 to T20",
      "called : T1 n’est pas un atout de T4 à T20"),
     (changed(TWENTY, partner="E"), "partner: E is Eldest, who cannot be his own partner",
