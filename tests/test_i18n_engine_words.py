@@ -374,3 +374,13 @@ def test_a_refusal_naming_west_calls_him_o_in_french_and_w_in_english():
         apply_call(state, parse_call("N:PART"))
     assert str(out_of_turn.value.args[0]) == "out of turn: it is W's call"
     assert in_french(out_of_turn.value.args[0]) == "hors tour : c’est à O de parler"
+
+
+def test_a_twenty_result_names_its_called_card_and_last_card_in_words_in_french():
+    from engine.games.twenty.game import _last_trick_words, _partner_words
+
+    called = _partner_words({"partner": "S", "called": "T18"})
+    assert called == "South (called the 18 of trumps)"
+    assert in_french(called) == "Sud (appelé par le 18 d’atout)"
+    assert in_french(_last_trick_words({"seat": "e", "card": "T1"})) == "Est avec 1 (le Petit)"
+    assert in_french(_last_trick_words({"seat": "w", "card": "SK"})) == "Ouest avec Roi de pique"

@@ -304,7 +304,7 @@ def test_offline_from_the_start_a_wrong_partner_goes_to_the_director(live, night
     expect(panel).to_contain_text(scoring.DEAL_CHECK_REASON)
     text = panel.inner_text()
     # The entry as North entered it, and nothing of the deal: not the partner it shows.
-    assert f"Partner\n{SEAT_WORDS[wrong]} (called {called})" in text, text
+    assert f"Partner\n{SEAT_WORDS[wrong]} (called the {called[1:]} of trumps)" in text, text
     assert "from the deal" not in text.lower() and not re.search(r"\bheld\b", text), text
     shots.take(north, "the-director-is-called")
 

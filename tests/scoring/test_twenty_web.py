@@ -428,7 +428,7 @@ def test_whole_cycle_over_the_api(django_capture_on_commit_callbacks):
     assert refused.status_code == 403
     html = scorer_page(tournament, seated(match, "E"))
     assert "Verification by East" in html and "Contra on the sparrow" in html
-    assert "Last trick" in html and " with T1" in html
+    assert "Last trick" in html and " with 1 (The Magician)" in html
     with django_capture_on_commit_callbacks(execute=True):
         accepted = post(
             east,

@@ -260,17 +260,29 @@ def _held(score: Mapping[str, Any]) -> list[tuple[str, str]]:
     return [(e["item"], e["by"]) for e in score["items"] if e["item"] in ("kings", "honours")]
 
 
+def _card_words(text: str) -> str:
+    """A card of a result in words: a trump by its number ("the 18 of trumps"), the Fool, the
+    World and the Magician by name, a suit card by rank and suit ("King of spades")."""
+    card = cards.parse_card(text)
+    if card is None:
+        return text
+    if card < 20 and CARD_TEXT[card] not in TRUMP_NAMES:
+        return words("the %(number)s of trumps", number=CARD_TEXT[card][1:])
+    return card_name(card)
+
+
 def _partner_words(score: Mapping[str, Any]) -> Words:
     """The declarer's partner, and the card that called him."""
     partner = words(SEAT_NAMES[score["partner"]])
     if score["called"]:
-        return words("%(seat)s (called %(card)s)", seat=partner, card=score["called"])
+        called = _card_words(score["called"])
+        return words("%(seat)s (called %(card)s)", seat=partner, card=called)
     return partner
 
 
 def _last_trick_words(last: Mapping[str, Any]) -> Words:
     seat = words(SEAT_NAMES[last["seat"].upper()])
-    return words("%(seat)s with %(card)s", seat=seat, card=cards.card_text(last["card"]))
+    return words("%(seat)s with %(card)s", seat=seat, card=_card_words(last["card"]))
 
 
 def _entries_after_the_auction(

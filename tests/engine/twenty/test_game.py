@@ -224,8 +224,8 @@ def test_an_entry_becomes_a_record_that_scores():
     assert words["Contract"] == "Partnership by East"
     assert words["Declarer's side"] == "East and South"
     assert (words["Its points"], words["Its tricks"]) == ("70", "7")
-    assert words["Partner"] == "South (called T18)"
-    assert words["Last trick"] == "East with T1"
+    assert words["Partner"] == "South (called the 18 of trumps)"
+    assert words["Last trick"] == "East with 1 (The Magician)"
     assert words["Held honours"] == "East"
 
 
