@@ -40,6 +40,7 @@ from scoring.selectors import (
     points_text,
     result_facts,
     standings_status,
+    status_text,
 )
 from tournaments import room_selectors
 from tournaments.models import Board, Entrant, Match, Status, Tournament
@@ -355,13 +356,6 @@ def _with_substitutes(entrant: Entrant, substitutes: dict[int, list[str]]) -> st
     return "; ".join(part for part in (entrant.players, *named) if part)
 
 
-def _status_words(row: dict[str, Any]) -> str:
-    """A standings row's status as the sheets print it: a withdrawal with its round."""
-    if row.get("status") == "withdrawn" and row.get("withdrew_after") is not None:
-        return gettext("withdrew after round %(round)s") % {"round": row["withdrew_after"]}
-    return row.get("status", "ok")
-
-
 def _standings_frame(rows: list[dict[str, Any]], codes: dict[str, int]) -> pd.DataFrame:
     kept = [row for row in rows if str(row["team"]) in codes]
     return pd.DataFrame(
@@ -371,7 +365,7 @@ def _standings_frame(rows: list[dict[str, Any]], codes: dict[str, int]) -> pd.Da
             "points": _floats(r.get("points") for r in kept),
             "percentage": _floats(r.get("percentage") for r in kept),
             "matches": np.array([r.get("matches", 0) for r in kept], dtype=np.int64),
-            "status": [_status_words(r) for r in kept],
+            "status": [status_text(r.get("status", "ok"), r.get("withdrew_after")) for r in kept],
         }
     )
 

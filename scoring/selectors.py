@@ -753,6 +753,21 @@ def points_text(points: float | None) -> str:
     return "" if points is None else f"{round(points, 2):g}"
 
 
+# A standings line's status as the reader says it (the stored status is the engine's key).
+STATUS_WORDS = {
+    "ok": gettext_noop("ok"),
+    "disqualified": gettext_noop("disqualified"),
+    "withdrawn": gettext_noop("withdrawn"),
+}
+
+
+def status_text(status: str, withdrew_after: int | None = None) -> str:
+    """A standings line's status in the reader's words: a withdrawal says after which round."""
+    if status == "withdrawn" and withdrew_after is not None:
+        return _("withdrew after round %(round)s") % {"round": withdrew_after}
+    return _(STATUS_WORDS[status]) if status in STATUS_WORDS else status
+
+
 def percentage_text(percentage: float | None) -> str:
     """A percentage as stored (2 decimals) written without trailing zeros: 50, 66.67."""
     return "" if percentage is None else f"{percentage:.2f}".rstrip("0").rstrip(".")

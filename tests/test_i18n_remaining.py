@@ -242,3 +242,24 @@ def test_a_movements_findings_are_french_and_their_english_unchanged():
     assert english_left(page, set()) == [], english_left(page, set())
     assert "tour 2 : le joueur 3 joue aux tables 1 et 2" in french
     assert all(text != problem for text, problem in zip(french, problems, strict=True))
+
+
+@pytest.mark.django_db
+def test_the_standings_say_a_withdrawal_and_a_disqualification_in_french(organiser, client):
+    from scoring import standings
+    from tournaments import services
+
+    tournament = _played(
+        organiser, _event(organiser, entrants=8, tables=2, slug="retraits", game="twenty")
+    )
+    first, last = tournament.entrants.order_by("number")[:1][0], tournament.entrants.last()
+    room.withdraw(by=organiser, entrant=last, after_round=1)
+    services.disqualify_entrant(by=organiser, entrant=first, reason="signaux")
+    standings.recompute(tournament.pk)
+    client.cookies["language"] = "fr"
+    page = html.unescape(client.get(f"/t/{tournament.slug}/standings/").content.decode())
+    assert "retiré après le tour 1" in page and "disqualifié" in page
+    assert "withdrew after" not in page and ">disqualified<" not in page
+    client.cookies["language"] = "en"
+    page = html.unescape(client.get(f"/t/{tournament.slug}/standings/").content.decode())
+    assert "withdrew after round 1" in page and ">disqualified<" in page

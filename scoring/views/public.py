@@ -19,7 +19,13 @@ from django.utils.translation import gettext_noop
 from engine.core.seats import SEAT_NAMES
 from scoring import selectors, sheets, visibility
 from scoring.models import RankingPoints, Result, Standing, StandingsState
-from scoring.selectors import cached_fragment, percentage_text, points_text, standings_status
+from scoring.selectors import (
+    cached_fragment,
+    percentage_text,
+    points_text,
+    standings_status,
+    status_text,
+)
 from tournaments import room_selectors
 from tournaments.models import Board, Entrant, Match, MatchSeat, Table, Tournament
 from tournaments.public import NotPublished
@@ -50,13 +56,6 @@ def _stored_entries(tournament: Tournament) -> dict[int, dict[str, Any]]:
     )
     standings = (stored.first() or {}).get("standings", [])
     return {int(entry["player"]): entry for entry in standings if "player" in entry}
-
-
-def _status_text(status: str, withdrew_after: int | None) -> str:
-    """A standings line's status in words: a withdrawal says after which round."""
-    if status == "withdrawn" and withdrew_after is not None:
-        return f"withdrew after round {withdrew_after}"
-    return status
 
 
 def _standings_html(tournament: Tournament, state: StandingsState) -> str:
@@ -99,7 +98,7 @@ def _standing_rows(tournament: Tournament) -> list[Standing]:
             row.entry = entries.get(row.entrant_id, {})
         row.points_text = points_text(row.points)
         row.percentage_text = percentage_text(row.percentage)
-        row.status_text = _status_text(row.status, withdrawn.get(row.entrant_id))
+        row.status_text = status_text(row.status, withdrawn.get(row.entrant_id))
         row.substitutes = "; ".join(substitutes.get(row.entrant_id, []))
     return rows
 
