@@ -53,7 +53,7 @@ def feature_table(*, by: Any, tournament: Tournament, number: int) -> FeaturedTa
         raise BroadcastError(problem)
     table = tournament.tables.filter(number=number).first()
     if table is None:
-        raise BroadcastError(f"the tournament has no table {number}")
+        raise BroadcastError(gettext("there is no table %(number)s") % {"number": number})
     featured, created = FeaturedTable.objects.get_or_create(table=table)
     if created:
         write_log(
@@ -103,7 +103,7 @@ def grant_press(*, by: Any, username: str) -> Any:
     """Accredit an existing account as press: it follows featured tables live."""
     user = get_user_model().objects.filter(username=username.strip()).first()
     if user is None:
-        raise BroadcastError(f"there is no account {username.strip()!r}")
+        raise BroadcastError(gettext("there is no account '%(name)s'") % {"name": username.strip()})
     user.groups.add(press_group())
     write_log(
         tournament=None, by=by, action="grant_press", summary=f"{user.username} accredited as press"
@@ -115,7 +115,7 @@ def grant_press(*, by: Any, username: str) -> Any:
 def revoke_press(*, by: Any, username: str) -> None:
     user = get_user_model().objects.filter(username=username).first()
     if user is None:
-        raise BroadcastError(f"there is no account {username!r}")
+        raise BroadcastError(gettext("there is no account '%(name)s'") % {"name": username})
     user.groups.remove(press_group())
     write_log(
         tournament=None, by=by, action="revoke_press", summary=f"{user.username}: press withdrawn"
@@ -195,9 +195,9 @@ class Taken:
 def _recording_for(featured: FeaturedTable, match_id: int, board: int) -> Recording:
     match = Match.objects.filter(pk=match_id, table=featured.table).first()
     if match is None:
-        raise BroadcastError("that match is not played at this table")
+        raise BroadcastError(gettext("that match is not played at this table"))
     if not Board.objects.filter(table=featured.table, number=board).exclude(deal="").exists():
-        raise BroadcastError(f"board {board} has no deal on file yet")
+        raise BroadcastError(gettext("board %(board)s has no deal on file yet") % {"board": board})
     recording, _ = Recording.objects.get_or_create(featured=featured, match=match, board=board)
     return recording
 

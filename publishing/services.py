@@ -333,7 +333,7 @@ def publish_export(*, export: Export, by: Any, published: bool = True) -> Export
     """Offer a finished export on the public downloads page (or withdraw it)."""
     export = Export.objects.select_for_update().select_related("tournament").get(pk=export.pk)
     if published and export.state != Export.State.DONE:
-        raise PublishingError("only a finished export can be published")
+        raise PublishingError(gettext("only a finished export can be published"))
     tournament = export.tournament
     if published and export.kind == Export.Kind.RESULTS:
         release = selectors.hand_record_release(

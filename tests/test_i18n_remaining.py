@@ -245,21 +245,43 @@ def test_a_movements_findings_are_french_and_their_english_unchanged():
 
 
 @pytest.mark.django_db
-def test_the_standings_say_a_withdrawal_and_a_disqualification_in_french(organiser, client):
+def test_the_standings_say_a_withdrawal_a_substitute_and_a_disqualification_in_french(organiser, client):
     from scoring import standings
     from tournaments import services
 
     tournament = _played(
         organiser, _event(organiser, entrants=8, tables=2, slug="retraits", game="twenty")
     )
-    first, last = tournament.entrants.order_by("number")[:1][0], tournament.entrants.last()
+    first, second, *_, last = tournament.entrants.order_by("number")
     room.withdraw(by=organiser, entrant=last, after_round=1)
+    room.substitute(by=organiser, entrant=second, name="Cyrille", from_round=2)
     services.disqualify_entrant(by=organiser, entrant=first, reason="signaux")
     standings.recompute(tournament.pk)
     client.cookies["language"] = "fr"
     page = html.unescape(client.get(f"/t/{tournament.slug}/standings/").content.decode())
     assert "retiré après le tour 1" in page and "disqualifié" in page
+    assert f"Cyrille à la place de {second.name}, à partir du tour 2" in page
     assert "withdrew after" not in page and ">disqualified<" not in page
     client.cookies["language"] = "en"
     page = html.unescape(client.get(f"/t/{tournament.slug}/standings/").content.decode())
     assert "withdrew after round 1" in page and ">disqualified<" in page
+    assert f"Cyrille for {second.name}, from round 2" in page
+
+
+@pytest.mark.django_db
+def test_the_rarer_refusals_of_the_room_and_the_deals_are_french(organiser):
+    from tournaments import services
+
+    tournament = _played(organiser, _event(organiser, entrants=8, tables=4, slug="refus"))
+    first = tournament.entrants.order_by("number").first()
+    services.disqualify_entrant(by=organiser, entrant=first, reason="signaux")
+    with translation.override("fr"):
+        with pytest.raises(ServiceError) as twice:
+            services.disqualify_entrant(by=organiser, entrant=first, reason="encore")
+        with pytest.raises(ServiceError) as replaced:
+            room.substitute(by=organiser, entrant=first, name="Cy", from_round=2, member=3)
+        with pytest.raises(ServiceError) as unknown:
+            room.cards_printed(by=organiser, tournament=tournament, digests={99: "0" * 16})
+    assert str(twice.value) == f"{first.number} {first.name} est déjà disqualifié"
+    assert str(replaced.value) == "le joueur remplacé est le 1 ou 2"
+    assert str(unknown.value) == "aucun inscrit ne porte le numéro 99"

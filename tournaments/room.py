@@ -25,6 +25,7 @@ from typing import Any
 
 from django.db import transaction
 from django.db.models import Q
+from django.utils import translation
 from django.utils.translation import gettext
 
 from engine.core.messages import Words, words
@@ -409,13 +410,13 @@ def substitute(
         to_round=to_round,
         by=by if getattr(by, "is_authenticated", False) else None,
     )
-    whom = member_name(entrant, member)
+    with translation.override("en"):  # the action log is kept in English
+        whom, rounds = member_name(entrant, member), rounds_words(from_round, to_round)
     _log(
         by=by,
         tournament=tournament,
         action="substitute",
-        summary=f"{name} plays for {whom} ({entrant.number} {entrant.name}), "
-        + rounds_words(from_round, to_round),
+        summary=f"{name} plays for {whom} ({entrant.number} {entrant.name}), {rounds}",
         after={
             "entrant": entrant.number,
             "member": member,
@@ -437,7 +438,10 @@ def _check_substitute_rounds(
     and beside no other substitute for the same player."""
     members = (1,) if tournament.of_players else (1, 2)
     if member not in members:
-        raise ServiceError(f"the player replaced is {' or '.join(map(str, members))}")
+        raise ServiceError(
+            gettext("the player replaced is %(choices)s")
+            % {"choices": gettext(" or ").join(map(str, members))}
+        )
     top = last_round(tournament)
     _check_rounds_to_play(tournament, first, last, top)
     _check_before_withdrawal(entrant, last or top)
@@ -476,8 +480,12 @@ def _check_no_other_substitute(
     for other in entrant.room_changes.filter(kind=RoomChange.Kind.SUBSTITUTE, member=member):
         if first <= (other.to_round or top) and other.from_round <= last:
             raise ServiceError(
-                f"{other.name} already plays for {member_name(entrant, member)} "
-                + rounds_words(other.from_round, other.to_round)
+                gettext("%(name)s already plays for %(player)s %(rounds)s")
+                % {
+                    "name": other.name,
+                    "player": member_name(entrant, member),
+                    "rounds": rounds_words(other.from_round, other.to_round),
+                }
             )
 
 
@@ -494,9 +502,11 @@ def cards_printed(
     known = set(tournament.entrants.values_list("number", flat=True))
     unknown = sorted(set(digests) - known)
     if unknown:
-        raise ServiceError(f"no entrant numbered {', '.join(map(str, unknown))}")
+        raise ServiceError(
+            gettext("no entrant numbered %(numbers)s") % {"numbers": ", ".join(map(str, unknown))}
+        )
     if any(not _is_digest(digest) for digest in digests.values()):
-        raise ServiceError("a card's digest is 16 hexadecimal digits")
+        raise ServiceError(gettext("a card's digest is 16 hexadecimal digits"))
     if not digests:
         return None
     numbers = ", ".join(str(number) for number in sorted(digests))

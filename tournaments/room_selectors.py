@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db.models import Max
+from django.utils.translation import gettext
 
 from engine.core.messages import words
 from tournaments import progress
@@ -20,7 +21,13 @@ from tournaments.models import ActionLog, Entrant, Match, MatchSeat, RoomChange,
 def member_name(entrant: Entrant, member: int) -> str:
     """The player a substitute replaces: a pair's first or second player, or the player."""
     own = entrant.player1 if member == 1 else entrant.player2
-    return own or (entrant.name if entrant.tournament.of_players else f"player {member}")
+    if own:
+        return own
+    return entrant.name if entrant.tournament.of_players else _player_words(member)
+
+
+def _player_words(member: int) -> str:
+    return gettext("player %(member)s") % {"member": member}
 
 
 # --- reads ------------------------------------------------------------------------------------
@@ -37,10 +44,12 @@ def last_round(tournament: Tournament) -> int:
 
 
 def rounds_words(first: int, last: int | None) -> str:
-    """``round 3``, ``rounds 3-5``, ``from round 3``."""
+    """``round 3``, ``rounds 3-5``, ``from round 3``, in the reader's language."""
     if last is None:
-        return f"from round {first}"
-    return f"round {first}" if first == last else f"rounds {first}-{last}"
+        return gettext("from round %(round)s") % {"round": first}
+    if first == last:
+        return gettext("round %(round)s") % {"round": first}
+    return gettext("rounds %(first)s-%(last)s") % {"first": first, "last": last}
 
 
 def substitutes_by_round(tournament: Tournament) -> dict[tuple[int, int], dict[int, str]]:
@@ -59,7 +68,10 @@ def players_in_round(entrant: Entrant, subs: dict[int, str]) -> str:
     single = entrant.tournament.of_players
     own = [entrant.player1 or (entrant.name if single else ""), entrant.player2]
     names = [
-        f"{subs[member]} (for {name or f'player {member}'})" if member in subs else name
+        gettext("%(substitute)s (for %(player)s)")
+        % {"substitute": subs[member], "player": name or _player_words(member)}
+        if member in subs
+        else name
         for member, name in enumerate(own, start=1)
     ]
     return " + ".join(name for name in names if name)
@@ -74,9 +86,12 @@ def substitutes(tournament: Tournament) -> list[RoomChange]:
 
 
 def substitute_words(change: RoomChange) -> str:
-    """``Cy for Bo, rounds 2-3``."""
-    whom = member_name(change.entrant, change.member or 1)
-    return f"{change.name} for {whom}, {rounds_words(change.from_round, change.to_round)}"
+    """``Cy for Bo, rounds 2-3``, in the reader's language."""
+    return gettext("%(name)s for %(player)s, %(rounds)s") % {
+        "name": change.name,
+        "player": member_name(change.entrant, change.member or 1),
+        "rounds": rounds_words(change.from_round, change.to_round),
+    }
 
 
 def substitutes_of_entrants(tournament: Tournament) -> dict[int, list[str]]:

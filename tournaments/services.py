@@ -1181,7 +1181,9 @@ def deal_boards(
         for board in Board.objects.filter(table__tournament=tournament).select_related("table")
     }
     if existing and not replace and len(existing) == len(tables) * tournament.boards_per_table:
-        raise ServiceError("every board is dealt already; choose 'deal again' to replace them")
+        raise ServiceError(
+            gettext("every board is dealt already; choose 'deal again' to replace them")
+        )
     dealt = 0
     game = tournament.game_rules
     kept = set() if replace else set(existing)
@@ -1244,10 +1246,11 @@ def set_deal(
     _require_status(tournament, (Status.DRAFT, Status.SCHEDULED), "change a deal")
     table = tournament.tables.filter(number=table_number).first()
     if table is None:
-        raise ServiceError(f"there is no table {table_number}")
+        raise ServiceError(gettext("there is no table %(number)s") % {"number": table_number})
     if not 1 <= board_number <= tournament.boards_per_table:
         raise ServiceError(
-            f"the board must be from 1 to {tournament.boards_per_table} (boards per table)"
+            gettext("the board must be from 1 to %(top)s (boards per table)")
+            % {"top": tournament.boards_per_table}
         )
     game, players = tournament.game_rules, table.size
     try:
@@ -1297,7 +1300,10 @@ def disqualify_entrant(*, by: User, entrant: Entrant, reason: str) -> Disqualifi
     if not reason:
         raise ServiceError(gettext("give the reason for the disqualification"))
     if Disqualification.objects.filter(entrant=entrant).exists():
-        raise ServiceError(f"team {entrant.number} is disqualified already")
+        raise ServiceError(
+            gettext("%(number)s %(name)s is disqualified already")
+            % {"number": entrant.number, "name": entrant.name}
+        )
     disqualification = Disqualification.objects.create(
         entrant=entrant,
         reason=reason,
@@ -1327,7 +1333,10 @@ def reinstate_entrant(*, by: User, entrant: Entrant) -> None:
     _require_status(tournament, (Status.SCHEDULED, Status.RUNNING), "lift a disqualification")
     disqualification = Disqualification.objects.filter(entrant=entrant).first()
     if disqualification is None:
-        raise ServiceError(f"team {entrant.number} is not disqualified")
+        raise ServiceError(
+            gettext("%(number)s %(name)s is not disqualified")
+            % {"number": entrant.number, "name": entrant.name}
+        )
     before = {
         "team": entrant.number,
         "reason": disqualification.reason,
