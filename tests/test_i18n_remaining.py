@@ -245,7 +245,9 @@ def test_a_movements_findings_are_french_and_their_english_unchanged():
 
 
 @pytest.mark.django_db
-def test_the_standings_say_a_withdrawal_a_substitute_and_a_disqualification_in_french(organiser, client):
+def test_the_standings_say_a_withdrawal_a_substitute_and_a_disqualification_in_french(
+    organiser, client
+):
     from scoring import standings
     from tournaments import services
 
