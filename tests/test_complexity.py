@@ -11,7 +11,17 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-PACKAGES = ["engine", "tournaments", "scoring", "publishing", "operations", "broadcast", "config"]
+PACKAGES = [
+    "engine",
+    "tournaments",
+    "scoring",
+    "publishing",
+    "operations",
+    "broadcast",
+    "analysis",
+    "clubs",
+    "config",
+]
 MOST = 20
 MEAN_AT_MOST = 3.39
 
