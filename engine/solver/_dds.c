@@ -78,6 +78,12 @@ typedef uint32_t u32;
 #define GROUP_ACROSS_TRICK 1
 #endif
 
+/* Cards of one hand below every card that mattered to the answer of a card of the same suit
+   below them too are not searched (DDS's "lowest win"). */
+#ifndef SKIP_LOW
+#define SKIP_LOW 1
+#endif
+
 #ifndef DDS_STATS
 #define DDS_STATS 0
 #endif
@@ -170,9 +176,9 @@ typedef struct {
 typedef struct {
     Slot *slots;
     Entry *entries;
-    /* beside each unit, for the entry starting there, the owners of the top two cards of each
-       suit it needs (16 bits) and which of them it needs (16 bits): a probe reads these first
-       and the entry only when they agree */
+    /* beside each unit, for the entry starting there, its summary (entry_sig: the owners of
+       the top three cards of each suit it needs and how many of them it needs): a probe reads
+       these first and the entry only when they agree */
     u32 *sigs;
     u32 nslots, nentries, used_slots, used_entries;
     u64 clears;
@@ -217,8 +223,32 @@ static void tt_free(TT *tt) {
     tt->sigs = NULL;
 }
 
-static inline u32 top_two(const u32 v[4]) {
-    return (v[0] & 15) | (v[1] & 15) << 4 | (v[2] & 15) << 8 | (v[3] & 15) << 12;
+/* The summary of owners: the owners of the top three live cards of each suit, six bits a
+   suit (24 bits). */
+static inline u32 top_three(const u32 v[4]) {
+    return (v[0] & 63) | (v[1] & 63) << 6 | (v[2] & 63) << 12 | (v[3] & 63) << 18;
+}
+
+/* An entry's summary: top_three of its owners, and in the high byte how many of those three
+   cards it needs in each suit (two bits a suit); sig_mask[that byte] the summary bits they
+   are. */
+static u32 sig_mask[256];
+
+static void init_sig_mask(void) {
+    for (u32 c = 0; c < 256; c++) {
+        u32 m = 0;
+        for (int su = 0; su < 4; su++) m |= kmask((c >> (2 * su)) & 3) << (6 * su);
+        sig_mask[c] = m;
+    }
+}
+
+static inline u32 entry_sig(const u32 own[4], uint16_t ks) {
+    u32 code = 0;
+    for (int su = 0; su < 4; su++) {
+        u32 k = (ks >> (4 * su)) & 15;
+        code |= (k < 3 ? k : 3) << (2 * su);
+    }
+    return top_three(own) | code << 24;
 }
 
 static inline u32 tt_hash(u64 key, int leader, u32 nslots) {
@@ -560,8 +590,8 @@ static void tt_store(S *s, int lb, int ub, u64 rel, int best_card) {
     }
     Entry *block = sl->block >= 0 ? &tt->entries[sl->block] : NULL;
     const u32 *sigs = sl->block >= 0 ? &tt->sigs[sl->block] : NULL;
-    u32 sig = top_two(own) | top_two(mask) << 16;
     uint16_t ks = ks_of(mask);
+    u32 sig = entry_sig(own, ks);
     u64 phi, plo = pack_own(own, ks, &phi);
     for (int i = 0; i < sl->count; i++) {
         if (sigs[i << wide] != sig) continue;
@@ -636,7 +666,7 @@ static int tt_probe(S *s, int need, u64 *rel, int *hint) {
     const u32 *own = s->own;
     const Entry *block = &tt->entries[sl->block];
     const u32 *sigs = &tt->sigs[sl->block];
-    u32 pos = top_two(own);
+    u32 pos = top_three(own);
     int hint_entry = -1;
 #if DDS_STATS
     st_probes++;
@@ -647,7 +677,7 @@ static int tt_probe(S *s, int need, u64 *rel, int *hint) {
 #if DDS_STATS
         st_sigs++;
 #endif
-        if ((pos ^ sig) & (sig >> 16) & 0xFFFF) continue;
+        if ((pos ^ sig) & sig_mask[sig >> 24]) continue;
         const Entry *e = &block[i << wide];
 #if DDS_STATS
         st_entries++;
@@ -1104,10 +1134,18 @@ static int search(S *s, int need, u64 *rel) {
     u64 acc = 0;
     int result = is_max ? 0 : 1;
     int cut = 0;
+#if SKIP_LOW
+    /* per suit: once a card searched lay below every card that mattered to its answer, the
+       cards of that suit below them all (skip_below) are the same card and are not searched */
+    int skip_below[4] = {-1, -1, -1, -1};
+#endif
     for (int i = 0; i < nm; i++) {
         int c = mv[i].card;
         u64 crel = 0;
         int ok;
+#if SKIP_LOW
+        if (mv[i].top < skip_below[SUIT(c)]) continue;
+#endif
         take(s, p, c);
         s->tcard[s->ncards++] = c;
         if (s->ncards == n) {
@@ -1147,6 +1185,16 @@ static int search(S *s, int need, u64 *rel) {
             break;
         }
         acc |= crel;
+#if SKIP_LOW
+        {
+            int su = SUIT(c);
+            if (skip_below[su] < 0 && !(under && su == s->trump)) {
+                u64 r = acc & SUITMASK(su);
+                int t = r ? low_bit(r) : 16 * su + 16;
+                if (c < t) skip_below[su] = t;
+            }
+        }
+#endif
     }
     if (!cut) acc = fix_groups(acc, mv, nm);
     if (under && s->trump >= 0) acc |= SUITMASK(s->trump);
@@ -1486,6 +1534,7 @@ static struct PyModuleDef moduledef = {PyModuleDef_HEAD_INIT, "_dds",
                                        "Double-dummy search in C.", -1, NULL};
 
 PyMODINIT_FUNC PyInit__dds(void) {
+    init_sig_mask();
     if (PyType_Ready(&SolverType) < 0) return NULL;
     PyObject *m = PyModule_Create(&moduledef);
     if (!m) return NULL;
