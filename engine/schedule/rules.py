@@ -5,6 +5,7 @@ and the keys that come more than once."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable
 from typing import Any
 
@@ -104,46 +105,47 @@ def first_and_clashes(items: Iterable[tuple[Any, int]]) -> tuple[dict, dict[Any,
 # --- wording ---------------------------------------------------------------------------------
 
 
+# What sort of JSON value a Python value is, in the order they are tried (a bool is an int).
+_KINDS: tuple[tuple[type | tuple[type, ...], str], ...] = (
+    (type(None), "null"),
+    (bool, "true/false"),
+    ((int, float), words("a number")),
+    (str, words("a string")),
+    (list, words("a list")),
+    (dict, words("an object")),
+)
+_TIMES = {1: words("once"), 2: words("twice")}
+
+
 def kind(value: Any) -> str:
     """What sort of JSON value ``value`` is: "a number", "a list"."""
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "true/false"
-    if isinstance(value, int | float):
-        return words("a number")
-    if isinstance(value, str):
-        return words("a string")
-    if isinstance(value, list):
-        return words("a list")
-    if isinstance(value, dict):
-        return words("an object")
-    return type(value).__name__
+    return next((name for types, name in _KINDS if isinstance(value, types)), type(value).__name__)
 
 
 def describe(value: Any) -> str:
     """A short rendering of a JSON value for a message."""
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "true" if value else "false"
+    if value is None or isinstance(value, bool):
+        return json.dumps(value)  # null, true, false
     if isinstance(value, int):
         return str(value) if value.bit_length() <= 64 else words("a number too large to print")
     if isinstance(value, float):
         return repr(value)
     if isinstance(value, str):
-        text = value if len(value) <= 40 else value[:37] + "..."
-        return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+        return _quoted(value)
     return kind(value)
+
+
+def _quoted(text: str) -> str:
+    """A string in double quotes, its quotes and backslashes escaped, cut short after 37
+    characters when longer than 40."""
+    if len(text) > 40:
+        text = text[:37] + "..."
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
 def times(count: int) -> str:
     """ "once", "twice", "3 times"."""
-    if count == 1:
-        return words("once")
-    if count == 2:
-        return words("twice")
-    return words("%(count)s times", count=count)
+    return _TIMES.get(count) or words("%(count)s times", count=count)
 
 
 def count_of(numbers: list) -> int:
@@ -166,8 +168,8 @@ def complement(present: list[int], low: int, high: int) -> list[tuple[int, int]]
     return gaps
 
 
-def ranges(numbers: Iterable[int | tuple[int, int]]) -> str:
-    """ "1-3, 5, 8": numbers or (first, last) ranges, sorted, runs joined; long lists cut short."""
+def _runs(numbers: Iterable[int | tuple[int, int]]) -> list[tuple[int, int]]:
+    """The sorted numbers or (first, last) ranges as (first, last) runs, adjacent ones joined."""
     spans: list[tuple[int, int]] = []
     for item in numbers:
         first, last = item if isinstance(item, tuple) else (item, item)
@@ -175,9 +177,21 @@ def ranges(numbers: Iterable[int | tuple[int, int]]) -> str:
             spans[-1] = (spans[-1][0], last)
         else:
             spans.append((first, last))
-    parts = []
-    for a, b in spans:
-        parts += [str(a)] if a == b else [str(a), str(b)] if b == a + 1 else [f"{a}-{b}"]
+    return spans
+
+
+def _run_parts(first: int, last: int) -> list[str]:
+    """A run as a list shows it: "5"; "5", "6"; "5-8"."""
+    if first == last:
+        return [str(first)]
+    if last == first + 1:
+        return [str(first), str(last)]
+    return [f"{first}-{last}"]
+
+
+def ranges(numbers: Iterable[int | tuple[int, int]]) -> str:
+    """ "1-3, 5, 8": numbers or (first, last) ranges, sorted, runs joined; long lists cut short."""
+    parts = [part for first, last in _runs(numbers) for part in _run_parts(first, last)]
     if len(parts) > LIST_LIMIT:
         return words(
             "%(list)s and %(more)s more",
