@@ -133,16 +133,8 @@ def _read_header(data: dict, problems: list[str]) -> _Header:
     rounds = whole_number(data, "rounds", "'rounds'", 1, MAX_NUMBER, problems)
     figures = _read_figures(data, problems)
     agree, most_rounds = _tables_filled(players, per_table, tables, problems)
-    if rounds is not None and most_rounds and rounds > most_rounds:
-        problems.append(
-            words(
-                "'rounds' is %(rounds)s, but nobody may visit a table twice, so %(tables)s allow "
-                "at most %(most)s",
-                rounds=rounds,
-                tables=_count(most_rounds, "table"),
-                most=_count(most_rounds, "round"),
-            )
-        )
+    if rounds is not None and most_rounds:
+        _check_rounds_allowed(rounds, most_rounds, problems)
     return _Header(
         players=players,
         per_table=per_table,
@@ -151,6 +143,20 @@ def _read_header(data: dict, problems: list[str]) -> _Header:
         complete=agree and rounds is not None,
         **figures,
     )
+
+
+def _check_rounds_allowed(rounds: int, most_rounds: int, problems: list[str]) -> None:
+    """No more rounds than tables: nobody may visit a table twice."""
+    if rounds > most_rounds:
+        problems.append(
+            words(
+                "'rounds' is %(rounds)s, but nobody may visit a table twice, so %(tables)s allow "
+                "at most %(most)s",
+                rounds=rounds,
+                tables=_table_count(most_rounds),
+                most=_round_count(most_rounds),
+            )
+        )
 
 
 def _read_per_table(data: dict, problems: list[str]) -> int | None:
@@ -195,7 +201,7 @@ def _tables_filled(
                 tables=tables,
                 players=players,
                 size=per_table,
-                filled=_count(filled, "table"),
+                filled=_table_count(filled),
             )
         )
         return False, filled
@@ -255,7 +261,7 @@ def _sizes_agree(
             words(
                 "'tables' is %(tables)s, but 'sizes' lists %(count)s",
                 tables=tables,
-                count=_count(len(sizes), "table"),
+                count=_table_count(len(sizes)),
             )
         )
         return False
@@ -282,9 +288,9 @@ def _check_sized_rounds(
                 "players at %(tables)s of up to %(size)s allow at most %(most)s",
                 rounds=rounds,
                 players=players,
-                tables=_count(len(sizes), "table"),
+                tables=_table_count(len(sizes)),
                 size=max(sizes),
-                most=_count(most, "round"),
+                most=_round_count(most),
             )
         )
 
@@ -313,18 +319,21 @@ def _read_seating(
     check_keys(item, label, SEATING_KEYS, problems)
     round_ = whole_number(item, "round", f"{label}.round", 1, header.rounds or MAX_NUMBER, problems)
     table = whole_number(item, "table", f"{label}.table", 1, header.tables or MAX_NUMBER, problems)
-    place = (
-        words("round %(round)s, table %(table)s", round=round_, table=table)
-        if round_ and table
-        else None
-    )
     players: tuple[int, ...] = ()
     if "seats" in item:
-        size = header.size(table) if header.sizes else header.per_table
+        place = _place(round_, table)
+        size = header.size(table)
         players = _read_seats(item["seats"], label, place, header, size, unused, problems)
     if round_ is None or table is None:
         return None
     return _Seating(index, round_, table, players)
+
+
+def _place(round_: int | None, table: int | None) -> str | None:
+    """ "round 2, table 3": where a seating is, for its messages (None when not known)."""
+    if round_ and table:
+        return words("round %(round)s, table %(table)s", round=round_, table=table)
+    return None
 
 
 def _report_unused_seats(
@@ -383,14 +392,7 @@ def _read_seats(
         return ()
     seat_names = SEATS[:size] if size else SEATS
     _check_seat_names(seats, label, where, seat_names, header, size, unused, problems)
-    held: dict[int, list[str]] = {}
-    for name in seat_names:
-        path = Words(
-            "%(label)s.seats.%(name)s%(where)s", {"label": label, "name": name, "where": where}
-        )
-        player = whole_number(seats, name, path, 1, header.players or MAX_NUMBER, problems)
-        if player is not None:
-            held.setdefault(player, []).append(name)
+    held = _seats_held(seats, label, where, seat_names, header.players, problems)
     for player, names in held.items():
         if len(names) > 1:
             problems.append(
@@ -402,6 +404,26 @@ def _read_seats(
                 )
             )
     return tuple(held)
+
+
+def _seats_held(
+    seats: dict,
+    label: str,
+    where: str,
+    seat_names: tuple[str, ...] | str,
+    players: int | None,
+    problems: list[str],
+) -> dict[int, list[str]]:
+    """Each valid player of the seats -> the seats he holds, in seat order."""
+    held: dict[int, list[str]] = {}
+    for name in seat_names:
+        path = Words(
+            "%(label)s.seats.%(name)s%(where)s", {"label": label, "name": name, "where": where}
+        )
+        player = whole_number(seats, name, path, 1, players or MAX_NUMBER, problems)
+        if player is not None:
+            held.setdefault(player, []).append(name)
+    return held
 
 
 def _check_seat_names(
@@ -421,16 +443,23 @@ def _check_seat_names(
         if name in SEATS and name not in seat_names and not header.sizes:
             unused[name].append(label)  # tables of fewer players: one message for them all
     if size:
-        empty = [name for name in seat_names if name not in seats]
-        if empty:
-            problems.append(
-                words(
-                    "%(label)s.seats%(where)s: nobody sits at %(seats)s",
-                    label=label,
-                    where=where,
-                    seats=", ".join(empty),
-                )
+        _check_empty_seats(seats, label, where, seat_names, problems)
+
+
+def _check_empty_seats(
+    seats: dict, label: str, where: str, seat_names: tuple[str, ...] | str, problems: list[str]
+) -> None:
+    """Every seat of the table's size is taken."""
+    empty = [name for name in seat_names if name not in seats]
+    if empty:
+        problems.append(
+            words(
+                "%(label)s.seats%(where)s: nobody sits at %(seats)s",
+                label=label,
+                where=where,
+                seats=", ".join(empty),
             )
+        )
 
 
 def _check_seat_name(
@@ -484,32 +513,39 @@ def _read_byes(data: dict, header: _Header, problems: list[str]) -> list[_Bye]:
     byes: list[_Bye] = []
     first: dict[tuple[int, int], int] = {}
     for index, item in enumerate(items):
-        label = f"byes[{index}]"
-        if not is_object(item, label, problems):
+        bye = _read_bye(index, item, header, problems)
+        if bye is None:
             continue
-        check_keys(item, label, BYE_KEYS, problems)
-        round_ = whole_number(
-            item, "round", f"{label}.round", 1, header.rounds or MAX_NUMBER, problems
-        )
-        player = whole_number(
-            item, "player", f"{label}.player", 1, header.players or MAX_NUMBER, problems
-        )
-        if round_ is None or player is None:
-            continue
-        if (round_, player) in first:
+        key = (bye.round, bye.player)
+        if key in first:
             problems.append(
                 words(
                     "%(label)s repeats byes[%(first)s] (round %(round)s, player %(player)s)",
-                    label=label,
-                    first=first[round_, player],
-                    round=round_,
-                    player=player,
+                    label=f"byes[{index}]",
+                    first=first[key],
+                    round=bye.round,
+                    player=bye.player,
                 )
             )
             continue
-        first[round_, player] = index
-        byes.append(_Bye(index, round_, player))
+        first[key] = index
+        byes.append(bye)
     return byes
+
+
+def _read_bye(index: int, item: Any, header: _Header, problems: list[str]) -> _Bye | None:
+    """One bye, or None when it names no round or no player."""
+    label = f"byes[{index}]"
+    if not is_object(item, label, problems):
+        return None
+    check_keys(item, label, BYE_KEYS, problems)
+    round_ = whole_number(item, "round", f"{label}.round", 1, header.rounds or MAX_NUMBER, problems)
+    player = whole_number(
+        item, "player", f"{label}.player", 1, header.players or MAX_NUMBER, problems
+    )
+    if round_ is None or player is None:
+        return None
+    return _Bye(index, round_, player)
 
 
 # --- rules -------------------------------------------------------------------------------------
@@ -617,31 +653,41 @@ def _check_complete(
         present[seating.round].update(seating.players)
     for bye in byes:
         present[bye.round].add(bye.player)
-    empty = complement(sorted(tables), 1, header.rounds)
+    _check_rounds_seated(sorted(tables), header.rounds, problems)
+    for round_ in sorted(tables):
+        _check_tables_seated(round_, tables[round_], header.tables, problems)
+    for round_ in sorted(tables):
+        _check_everyone_present(round_, present[round_], header.players, problems)
+
+
+def _check_rounds_seated(seated: list[int], rounds: int, problems: list[str]) -> None:
+    """Every round 1..``rounds`` has seatings (``seated``: the rounds that have, sorted)."""
+    empty = complement(seated, 1, rounds)
     if empty:
         problems.append(
             words("round %(list)s has no seatings", list=ranges(empty))
             if count_of(empty) == 1
             else words("rounds %(list)s have no seatings", list=ranges(empty))
         )
-    for round_ in sorted(tables):
-        missing = complement(sorted(tables[round_]), 1, header.tables)
-        if missing:
-            problems.append(
-                words(
-                    "round %(round)s: no seating for table %(list)s",
-                    round=round_,
-                    list=ranges(missing),
-                )
-                if count_of(missing) == 1
-                else words(
-                    "round %(round)s: no seating for tables %(list)s",
-                    round=round_,
-                    list=ranges(missing),
-                )
+
+
+def _check_tables_seated(round_: int, seated: set[int], tables: int, problems: list[str]) -> None:
+    """Every table 1..``tables`` has a seating in round ``round_``."""
+    missing = complement(sorted(seated), 1, tables)
+    if missing:
+        problems.append(
+            words(
+                "round %(round)s: no seating for table %(list)s",
+                round=round_,
+                list=ranges(missing),
             )
-    for round_ in sorted(tables):
-        _check_everyone_present(round_, present[round_], header.players, problems)
+            if count_of(missing) == 1
+            else words(
+                "round %(round)s: no seating for tables %(list)s",
+                round=round_,
+                list=ranges(missing),
+            )
+        )
 
 
 def _check_everyone_present(
@@ -668,13 +714,18 @@ def _check_everyone_present(
 def _check_figures(seatings: list[_Seating], header: _Header, problems: list[str]) -> None:
     if header.max_meetings is None and header.repeated_pairs is None:
         return
-    meetings = Counter(
-        pair for seating in seatings for pair in itertools.combinations(sorted(seating.players), 2)
-    )
+    meetings = _meetings(seatings)
     if header.max_meetings is not None:
         _check_max_meetings(header.max_meetings, meetings, problems)
     if header.repeated_pairs is not None:
         _check_repeated_pairs(header.repeated_pairs, meetings, problems)
+
+
+def _meetings(seatings: list[_Seating]) -> Counter[tuple[int, int]]:
+    """(player, higher player) -> the number of tables they share."""
+    return Counter(
+        pair for seating in seatings for pair in itertools.combinations(sorted(seating.players), 2)
+    )
 
 
 def _check_max_meetings(claimed: int, meetings: Counter, problems: list[str]) -> None:
@@ -739,22 +790,7 @@ def _check_rounds_at_size(
         return
     real = _rounds_at_size(seatings, header, header.players)
     if claimed != real:
-        spent = joined(
-            [
-                words(
-                    "at tables of %(size)s, %(low)s to %(high)s rounds",
-                    size=size,
-                    low=low,
-                    high=high,
-                )
-                if low != high
-                else words(
-                    "at tables of %(size)s, %(rounds)s", size=size, rounds=_count(low, "round")
-                )
-                for size, (low, high) in real.items()
-            ],
-            "; ",
-        )
+        spent = joined([_spent_at(size, low, high) for size, (low, high) in real.items()], "; ")
         problems.append(
             words(
                 "'rounds_at_size' is %(claimed)s, but a player spends %(spent)s",
@@ -762,6 +798,13 @@ def _check_rounds_at_size(
                 spent=spent or words("nothing"),
             )
         )
+
+
+def _spent_at(size: str, low: int, high: int) -> str:
+    """ "at tables of 3, 2 to 3 rounds": the rounds a player spends at one table size."""
+    if low == high:
+        return words("at tables of %(size)s, %(rounds)s", size=size, rounds=_round_count(low))
+    return words("at tables of %(size)s, %(low)s to %(high)s rounds", size=size, low=low, high=high)
 
 
 def _rounds_at_size(
@@ -794,10 +837,11 @@ def _and(items: list) -> str:
     return words("%(list)s and %(last)s", list=", ".join(texts[:-1]), last=texts[-1])
 
 
-def _count(number: int, noun: str) -> str:
-    """ "1 table", "3 rounds": the engine's words."""
-    if noun == "table":
-        return words("1 table") if number == 1 else words("%(count)s tables", count=number)
-    if noun == "round":
-        return words("1 round") if number == 1 else words("%(count)s rounds", count=number)
-    return f"1 {noun}" if number == 1 else f"{number} {noun}s"
+def _table_count(number: int) -> str:
+    """ "1 table", "3 tables": the engine's words."""
+    return words("1 table") if number == 1 else words("%(count)s tables", count=number)
+
+
+def _round_count(number: int) -> str:
+    """ "1 round", "3 rounds": the engine's words."""
+    return words("1 round") if number == 1 else words("%(count)s rounds", count=number)
