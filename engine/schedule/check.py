@@ -121,23 +121,29 @@ def _read_entries(
     for number, item in enumerate(items, start=1):
         values = _plain_values(item, fields, highs)
         if values is None:
-            label = (
-                words("match #%(number)s", number=number)
-                if noun == "match"
-                else words("bye #%(number)s", number=number)
-            )
-            values = _checked_values(item, label, fields, highs, problems)
-        if values is None:
-            continue
-        ns, ew = values.get("ns"), values.get("ew")
-        if ns is not None and ns == ew:
-            # Only a match has sides (a bye has a team alone).
-            problems.append(
-                words("match #%(number)s: team %(team)s faces itself", number=number, team=ns)
-            )
-        players = tuple(dict.fromkeys(team for team in (ns, ew) if team is not None))
-        entries.append(_Entry(number, **values, players=players))
+            values = _checked_values(item, _label(noun, number), fields, highs, problems)
+        if values is not None:
+            entries.append(_entry(number, values, problems))
     return entries
+
+
+def _label(noun: str, number: int) -> str:
+    """ "match #3", "bye #1": an entry as the messages name it."""
+    if noun == "match":
+        return words("match #%(number)s", number=number)
+    return words("bye #%(number)s", number=number)
+
+
+def _entry(number: int, values: dict, problems: list[str]) -> _Entry:
+    """The entry of these values; a team facing itself is a problem."""
+    ns, ew = values.get("ns"), values.get("ew")
+    if ns is not None and ns == ew:
+        # Only a match has sides (a bye has a team alone).
+        problems.append(
+            words("match #%(number)s: team %(team)s faces itself", number=number, team=ns)
+        )
+    players = tuple(dict.fromkeys(team for team in (ns, ew) if team is not None))
+    return _Entry(number, **values, players=players)
 
 
 def _plain_values(item: Any, fields: tuple[str, ...], highs: list) -> dict | None:
@@ -170,12 +176,15 @@ def _checked_values(
 
 
 def _check_rounds(matches: list[_Entry], problems: list[str]) -> None:
+    """A team plays at most once a round, a table hosts at most one match a round."""
     played = [match for match in matches if match.round is not None]
+    _check_teams_once_a_round(played, problems)
+    _check_tables_once_a_round(played, problems)
+
+
+def _check_teams_once_a_round(played: list[_Entry], problems: list[str]) -> None:
     _, team_clashes = first_and_clashes(
         ((match.round, team), match.number) for match in played for team in match.players
-    )
-    _, table_clashes = first_and_clashes(
-        ((match.round, match.table), match.number) for match in played if match.table is not None
     )
     for (round_, team), numbers in sorted(team_clashes.items()):
         problems.append(
@@ -187,6 +196,12 @@ def _check_rounds(matches: list[_Entry], problems: list[str]) -> None:
                 matches=_matches(numbers),
             )
         )
+
+
+def _check_tables_once_a_round(played: list[_Entry], problems: list[str]) -> None:
+    _, table_clashes = first_and_clashes(
+        ((match.round, match.table), match.number) for match in played if match.table is not None
+    )
     for (round_, table), numbers in sorted(table_clashes.items()):
         problems.append(
             words(
@@ -358,21 +373,26 @@ def _check_byes(
     for round_, team in [*playing, *seen_byes]:
         busy[team].add(round_)
     for team in sorted(busy):
-        idle = complement(sorted(busy[team]), 1, rounds)
-        if idle:
-            problems.append(
-                words(
-                    "team %(team)s neither plays nor has a bye in round %(list)s",
-                    team=team,
-                    list=ranges(idle),
-                )
-                if count_of(idle) == 1
-                else words(
-                    "team %(team)s neither plays nor has a bye in rounds %(list)s",
-                    team=team,
-                    list=ranges(idle),
-                )
+        _check_every_round_busy(team, busy[team], rounds, problems)
+
+
+def _check_every_round_busy(team: int, busy: set[int], rounds: int, problems: list[str]) -> None:
+    """The team plays or has a bye in every round."""
+    idle = complement(sorted(busy), 1, rounds)
+    if idle:
+        problems.append(
+            words(
+                "team %(team)s neither plays nor has a bye in round %(list)s",
+                team=team,
+                list=ranges(idle),
             )
+            if count_of(idle) == 1
+            else words(
+                "team %(team)s neither plays nor has a bye in rounds %(list)s",
+                team=team,
+                list=ranges(idle),
+            )
+        )
 
 
 def _read_byes_against(
@@ -410,14 +430,19 @@ def _read_byes_against(
     return seen_byes
 
 
-def _check_max_meetings(matches: list[_Entry], claimed: int | None, problems: list[str]) -> None:
-    if claimed is None:
-        return
-    pairs = Counter(
+def _meetings(matches: list[_Entry]) -> Counter[tuple[int, int]]:
+    """(team, higher team) -> the number of matches they play against each other."""
+    return Counter(
         (min(m.ns, m.ew), max(m.ns, m.ew))
         for m in matches
         if m.ns is not None and m.ew is not None and m.ns != m.ew
     )
+
+
+def _check_max_meetings(matches: list[_Entry], claimed: int | None, problems: list[str]) -> None:
+    if claimed is None:
+        return
+    pairs = _meetings(matches)
     actual = max(pairs.values(), default=0)
     if actual == claimed:
         return
