@@ -51,6 +51,23 @@ def improve(grid: np.ndarray | list, players: int, seed: int, work: int = _WORK)
     return best
 
 
+def _rows_of(grid: np.ndarray | list) -> list[list[list[int]]]:
+    """The grid as nested lists of its own (rows[r][t]: the players of table t in round r)."""
+    if isinstance(grid, np.ndarray):
+        return grid.tolist()
+    return [[list(g) for g in r] for r in grid]
+
+
+def _meeting_weights(players: int, rounds: int) -> list[int]:
+    """weight[m]: the cost of a pair meeting m times (0 for m < 2), each count outweighing
+    every pair of the field meeting one time fewer; up to rounds + 1 meetings."""
+    pairs = players * (players - 1) // 2
+    weight = [0, 0, 1]
+    while len(weight) <= rounds + 1:
+        weight.append(weight[-1] * (pairs + 1))
+    return weight
+
+
 class _BestMoves:
     """The moves of least cost change offered so far; a tabu move only when it would beat the
     best cost found (``margin``: that cost less the current one)."""
@@ -63,23 +80,23 @@ class _BestMoves:
     def offer(self, delta: int, x: int, y: int, rounds: list[int]) -> None:
         if self.delta is not None and delta > self.delta:
             return
-        if delta >= self.margin and any(
-            self.tabu.get((c, p), -1) > self.step for c in rounds for p in (x, y)
-        ):
+        if delta >= self.margin and self._is_tabu(x, y, rounds):
             return
         if self.delta is None or delta < self.delta:
             self.delta, self.found = delta, [(x, y, rounds)]
         else:
             self.found.append((x, y, rounds))
 
+    def _is_tabu(self, x: int, y: int, rounds: list[int]) -> bool:
+        """Whether x or y moved in one of these rounds too recently to move there again."""
+        return any(self.tabu.get((c, p), -1) > self.step for c in rounds for p in (x, y))
+
 
 class _Search:
     def __init__(self, grid: np.ndarray | list, players: int, seed: int) -> None:
         # A nested list (groups[r][t]) holds tables of several sizes (engine.schedule.mixed).
         self.ragged = not isinstance(grid, np.ndarray)
-        rows = (
-            grid.tolist() if isinstance(grid, np.ndarray) else [[list(g) for g in r] for r in grid]
-        )
+        rows = _rows_of(grid)
         self.rounds, self.tables = len(rows), len(rows[0])
         self.players = players
         self.rng = random.Random(seed)
@@ -95,10 +112,7 @@ class _Search:
         self._change_y = [0] * players
         for r, tables_of_round in enumerate(rows):
             self._seat_round(r, tables_of_round)
-        pairs = players * (players - 1) // 2
-        self.weight = [0, 0, 1]
-        while len(self.weight) <= self.rounds + 1:
-            self.weight.append(self.weight[-1] * (pairs + 1))
+        self.weight = _meeting_weights(players, self.rounds)
         self.bad: list[tuple[int, int]] = []
         self.bad_index: dict[tuple[int, int], int] = {}
         self.cost = 0
@@ -213,8 +227,25 @@ class _Search:
 
     def _delta(self, x: int, y: int, rounds: list[int]) -> int:
         """The change of cost if x and y exchange places in these rounds (more than one)."""
-        meet_x, meet_y, weight, bye = self.meet[x], self.meet[y], self.weight, self.bye
-        change_x, change_y = self._change_x, self._change_y  # all zero between calls
+        touched = self._count_changes(x, y, rounds)
+        meet_x, meet_y, weight = self.meet[x], self.meet[y], self.weight
+        change_x, change_y = self._change_x, self._change_y
+        delta = 0
+        for a in touched:
+            by_x, by_y = change_x[a], change_y[a]
+            if by_x:
+                delta += weight[meet_x[a] + by_x] - weight[meet_x[a]]
+                change_x[a] = 0
+            if by_y:
+                delta += weight[meet_y[a] + by_y] - weight[meet_y[a]]
+                change_y[a] = 0
+        return delta
+
+    def _count_changes(self, x: int, y: int, rounds: list[int]) -> list[int]:
+        """In the scratch lists, how many more times each player would meet x and y after the
+        exchange; the players touched (with repeats)."""
+        bye = self.bye
+        change_x, change_y = self._change_x, self._change_y  # all zero between calls of _delta
         touched = []
         for c in rounds:
             groups, place = self.groups[c], self.place[c]
@@ -231,16 +262,7 @@ class _Search:
                         change_y[b] -= 1
                         change_x[b] += 1
                         touched.append(b)
-        delta = 0
-        for a in touched:
-            by_x, by_y = change_x[a], change_y[a]
-            if by_x:
-                delta += weight[meet_x[a] + by_x] - weight[meet_x[a]]
-                change_x[a] = 0
-            if by_y:
-                delta += weight[meet_y[a] + by_y] - weight[meet_y[a]]
-                change_y[a] = 0
-        return delta
+        return touched
 
     def _best_move(
         self, r: int, movers: tuple[int, int], tabu: dict, step: int, best_cost: int
@@ -256,25 +278,28 @@ class _Search:
 
     def _offer_moves_of(self, r: int, x: int, best: _BestMoves) -> None:
         """Every exchange of x with a player at another table (or the bye) of round r."""
-        weight, meet, bye = self.weight, self.meet, self.bye
+        weight, meet_x = self.weight, self.meet[x]
         groups, home = self.groups[r], self.place[r][x]
         mates_x = [a for a in groups[home] if a != x]
-        meet_x = meet[x]
         leave_x = sum(weight[meet_x[a] - 1] - weight[meet_x[a]] for a in mates_x)
         self.work += self.players
         for there, group in enumerate(groups):
             if there == home:
                 continue
-            if there == bye:
-                joins, total_join = [0] * len(group), 0
-            else:
-                joins = [weight[meet_x[b] + 1] - weight[meet_x[b]] for b in group]
-                total_join = sum(joins)
+            joins = self._joins(x, there, group)
+            total_join = sum(joins)
             for index, y in enumerate(group):
                 x_part = leave_x + total_join - joins[index]
                 move = self._exchange_delta(r, x, y, (home, there, mates_x, x_part))
                 if move is not None:
                     best.offer(move[0], x, y, move[1])
+
+    def _joins(self, x: int, there: int, group: list[int]) -> list[int]:
+        """The change of cost as x joins each player of a table (nothing for the bye)."""
+        if there == self.bye:
+            return [0] * len(group)
+        weight, meet_x = self.weight, self.meet[x]
+        return [weight[meet_x[b] + 1] - weight[meet_x[b]] for b in group]
 
     def _exchange_delta(
         self, r: int, x: int, y: int, where: tuple[int, int, list[int], int]
@@ -284,20 +309,23 @@ class _Search:
         caller), else the closure of repairs; None when no closure exists."""
         home, there, mates_x, x_part = where
         if self.held[x][there] < 0 and self.held[y][home] < 0:
-            weight, meet_y = self.weight, self.meet[y]
-            delta = x_part + sum(weight[meet_y[a] + 1] - weight[meet_y[a]] for a in mates_x)
-            if there != self.bye:
-                delta += sum(
-                    weight[meet_y[b] - 1] - weight[meet_y[b]]
-                    for b in self.groups[r][there]
-                    if b != y
-                )
-            return delta, [r]
+            return x_part + self._y_part(r, y, there, mates_x), [r]
         closure = self._closure(r, x, y)
         if closure is None:
             return None
         self.work += len(closure)
         return self._delta(x, y, closure), closure
+
+    def _y_part(self, r: int, y: int, there: int, mates_x: list[int]) -> int:
+        """y's part of the change of cost of a move within round r: joining x's mates, leaving
+        his own."""
+        weight, meet_y = self.weight, self.meet[y]
+        delta = sum(weight[meet_y[a] + 1] - weight[meet_y[a]] for a in mates_x)
+        if there != self.bye:
+            delta += sum(
+                weight[meet_y[b] - 1] - weight[meet_y[b]] for b in self.groups[r][there] if b != y
+            )
+        return delta
 
     def _exchange(self, r: int, x: int, y: int) -> None:
         """x and y exchange places (tables and seats, or a bye) in round r."""
