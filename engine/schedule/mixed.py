@@ -17,7 +17,9 @@ and the most rounds a player spends at tables of that size.
 
 from __future__ import annotations
 
+import itertools
 import random
+from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
@@ -53,27 +55,13 @@ def generate_mixed_schedule(
     """The movement of ``players`` at tables of ``sizes`` (one per table) over ``rounds``
     rounds (default: ``most_rounds``, at most 12), as the JSON object of docs/movement.md."""
     sizes, asked = _check_request(players, sizes, rounds)
-    rounds = asked or min(most_rounds(sizes), DEFAULT_MAX_ROUNDS)
-    groups = mixed_groups(players, tuple(sizes), rounds)
-    while groups is None and not asked and rounds > 1:
-        rounds -= 1  # the most rounds are too tight for the matching: one fewer
-        groups = mixed_groups(players, tuple(sizes), rounds)
-    if groups is None:
-        raise ScheduleError(f"no movement found for {players} players at tables of {sizes}")
+    rounds, groups = _drawn_groups(players, sizes, asked)
     movement: dict[str, Any] = {
         "players": players,
         "sizes": list(sizes),
         "tables": len(sizes),
         "rounds": rounds,
-        "seatings": [
-            {
-                "round": r + 1,
-                "table": t + 1,
-                "seats": {seat: p + 1 for seat, p in zip(SEATS, group, strict=False)},
-            }
-            for r, tables in enumerate(groups)
-            for t, group in enumerate(tables)
-        ],
+        "seatings": _seatings(groups),
         "byes": [],
     }
     most, repeated = _figures(groups, players)
@@ -81,6 +69,34 @@ def generate_mixed_schedule(
     movement["repeated_pairs"] = repeated
     movement["rounds_at_size"] = rounds_at_size(groups, sizes, players)
     return movement
+
+
+def _drawn_groups(
+    players: int, sizes: list[int], asked: int | None
+) -> tuple[int, list[list[list[int]]]]:
+    """The rounds and groups of the movement: the rounds asked, or else the most the matching
+    can seat (from ``most_rounds``, at most 12); ``ScheduleError`` when none is found."""
+    rounds = asked or min(most_rounds(sizes), DEFAULT_MAX_ROUNDS)
+    groups = mixed_groups(players, tuple(sizes), rounds)
+    while groups is None and not asked and rounds > 1:
+        rounds -= 1  # the most rounds are too tight for the matching: one fewer
+        groups = mixed_groups(players, tuple(sizes), rounds)
+    if groups is None:
+        raise ScheduleError(f"no movement found for {players} players at tables of {sizes}")
+    return rounds, groups
+
+
+def _seatings(groups: list[list[list[int]]]) -> list[dict[str, Any]]:
+    """The seatings of docs/movement.md: rounds, tables and players counted from 1."""
+    return [
+        {
+            "round": r + 1,
+            "table": t + 1,
+            "seats": {seat: p + 1 for seat, p in zip(SEATS, group, strict=False)},
+        }
+        for r, tables in enumerate(groups)
+        for t, group in enumerate(tables)
+    ]
 
 
 def _check_request(players: Any, sizes: Any, rounds: Any) -> tuple[list[int], int | None]:
@@ -100,16 +116,21 @@ def _check_field(players: Any, sizes: Any) -> None:
     """``ScheduleError`` unless ``sizes`` lists tables that seat exactly ``players``."""
     if not isinstance(players, int) or isinstance(players, bool):
         raise ScheduleError(f"players must be a whole number, not {players!r}")
-    if not isinstance(sizes, list | tuple) or not sizes:
-        raise ScheduleError("sizes must list the players of every table")
-    if any(type(size) is not int or size not in TABLE_SIZES for size in sizes):
-        raise ScheduleError("every table seats 2, 3 or 4 players")
+    _check_sizes(sizes)
     if not 2 <= players <= MAX_PLAYERS:
         raise ScheduleError(f"players must be between 2 and {MAX_PLAYERS}")
     if sum(sizes) != players:
         raise ScheduleError(
             f"tables of {' + '.join(map(str, sizes))} seat {sum(sizes)} players, not {players}"
         )
+
+
+def _check_sizes(sizes: Any) -> None:
+    """``ScheduleError`` unless ``sizes`` is a list of table sizes the movements know."""
+    if not isinstance(sizes, list | tuple) or not sizes:
+        raise ScheduleError("sizes must list the players of every table")
+    if any(type(size) is not int or size not in TABLE_SIZES for size in sizes):
+        raise ScheduleError("every table seats 2, 3 or 4 players")
 
 
 def mixed_groups(players: int, sizes: tuple[int, ...], rounds: int) -> list[list[list[int]]] | None:
@@ -135,19 +156,27 @@ def _start(
         first.append(list(range(start, start + size)))
         start += size
     for _attempt in range(_START_ATTEMPTS):
-        groups = [first]
-        visited: list[set[int]] = [set() for _ in range(players)]
-        at_size = [dict.fromkeys(sizes, 0) for _ in range(players)]
-        _seat(first, sizes, visited, at_size)
-        for _r in range(1, rounds):
-            held = _round(players, sizes, visited, at_size, rng)
-            if held is None:
-                break
-            groups.append(held)
-            _seat(held, sizes, visited, at_size)
+        groups = _attempt_rounds(first, players, sizes, rounds, rng)
         if len(groups) == rounds:
             return groups
     return None
+
+
+def _attempt_rounds(
+    first: list[list[int]], players: int, sizes: tuple[int, ...], rounds: int, rng: random.Random
+) -> list[list[list[int]]]:
+    """Round ``first``, then as many of the other rounds as the matching seats in turn."""
+    groups = [first]
+    visited: list[set[int]] = [set() for _ in range(players)]
+    at_size = [dict.fromkeys(sizes, 0) for _ in range(players)]
+    _seat(first, sizes, visited, at_size)
+    for _r in range(1, rounds):
+        held = _round(players, sizes, visited, at_size, rng)
+        if held is None:
+            break
+        groups.append(held)
+        _seat(held, sizes, visited, at_size)
+    return groups
 
 
 def _seat(
@@ -171,12 +200,7 @@ def _round(
     at_size: list[dict[int, int]],
     rng: random.Random,
 ) -> list[list[int]] | None:
-    options = []
-    for p in range(players):
-        tables = [t for t in range(len(sizes)) if t not in visited[p]]
-        rng.shuffle(tables)
-        tables.sort(key=lambda t: at_size[p][sizes[t]])
-        options.append(tables)
+    options = _table_options(players, sizes, visited, at_size, rng)
     held: list[list[int]] = [[] for _ in sizes]
     order = list(range(players))
     rng.shuffle(order)
@@ -184,6 +208,24 @@ def _round(
         if not _place(p, options, sizes, held, set()):
             return None
     return held
+
+
+def _table_options(
+    players: int,
+    sizes: tuple[int, ...],
+    visited: list[set[int]],
+    at_size: list[dict[int, int]],
+    rng: random.Random,
+) -> list[list[int]]:
+    """For each player, the tables he has not visited in a random order, those of the sizes he
+    has sat at least first."""
+    options = []
+    for p in range(players):
+        tables = [t for t in range(len(sizes)) if t not in visited[p]]
+        rng.shuffle(tables)
+        tables.sort(key=lambda t: at_size[p][sizes[t]])
+        options.append(tables)
+    return options
 
 
 def _place(
@@ -212,13 +254,12 @@ def _renumbered(groups: list[list[list[int]]], players: int) -> list[list[list[i
 
 def _figures(groups: list[list[list[int]]], players: int) -> tuple[int, int]:
     """(max_meetings, repeated_pairs)."""
-    meet: dict[tuple[int, int], int] = {}
-    for tables in groups:
-        for group in tables:
-            for i, a in enumerate(group):
-                for b in group[i + 1 :]:
-                    key = (a, b) if a < b else (b, a)
-                    meet[key] = meet.get(key, 0) + 1
+    meet = Counter(
+        (min(a, b), max(a, b))
+        for tables in groups
+        for group in tables
+        for a, b in itertools.combinations(group, 2)
+    )
     counts = meet.values()
     return max(counts, default=0), sum(1 for c in counts if c > 1)
 
