@@ -89,13 +89,13 @@ def construct(players: int, per_table: int, rounds: int) -> np.ndarray | None:
     extra = players - per_table * tables
     if rounds == 1:
         return _first_round(players, per_table)
-    width = per_table + 2 + (1 if extra else 0)
-    if has_array(tables, width):
-        columns = _array_columns(tables, width, rounds)
+    count = per_table + (1 if extra else 0)  # the seats' columns, and one for the extras
+    if has_array(tables, count + 2):
+        columns = _array_columns(tables, count + 2, rounds)
         grid = _with_extras(columns, players, per_table, rounds)
         if grid is not None:
             return grid
-    steps = repeat_free_steps(tables, rounds, per_table + (1 if extra else 0))
+    steps = repeat_free_steps(tables, rounds, count)
     if steps is not None:
         return _with_extras(_step_columns(tables, rounds, steps), players, per_table, rounds)
     return None
@@ -243,13 +243,8 @@ def best_steps(tables: int, rounds: int, count: int) -> list[int]:
     candidates = candidates[:_START_CANDIDATES] or [0]
     if len(candidates) < count:
         return [candidates[i % len(candidates)] for i in range(count)]
-    best: tuple | None = None
-    best_choice: tuple[int, ...] = ()
-    for choice in itertools.combinations(candidates, count):
-        score = _predicted_repeats(tables, rounds, choice)
-        if best is None or score < best:
-            best, best_choice = score, choice
-    return list(best_choice)
+    choices = itertools.combinations(candidates, count)
+    return list(min(choices, key=functools.partial(_predicted_repeats, tables, rounds)))
 
 
 def _predicted_repeats(tables: int, rounds: int, steps: tuple[int, ...]) -> tuple[int, int]:
@@ -279,10 +274,7 @@ def _with_extras(
         return grid
     if extra > tables:
         return None  # one or two tables and more leftover players than the column has values
-    where = {}  # (extra, round) -> table
-    for r in range(rounds):
-        for t in np.nonzero(columns[r, :, per_table] < extra)[0].tolist():
-            where[int(columns[r, t, per_table]), r] = t
+    where = _extras_tables(columns[:, :, per_table], extra, rounds)
     demands = [(e, r) for r in range(rounds) for e in range(extra)]
     options = [
         [int(grid[r, where[e, r], (r + e + k) % per_table]) for k in range(per_table)]
@@ -298,6 +290,16 @@ def _with_extras(
         seat = int(np.nonzero(grid[r, t] == slot)[0][0])
         grid[r, t, seat] = base + e
     return grid
+
+
+def _extras_tables(column: np.ndarray, extra: int, rounds: int) -> dict[tuple[int, int], int]:
+    """(leftover player, round) -> the table he follows: where ``column`` (round × table)
+    holds his value."""
+    where = {}
+    for r in range(rounds):
+        for t in np.nonzero(column[r] < extra)[0].tolist():
+            where[int(column[r, t]), r] = t
+    return where
 
 
 def _matching(options: list[list[int]]) -> list[int] | None:
@@ -341,13 +343,9 @@ def _assigned_rounds(
     for r in range(rounds):
         capacity = [per_table] * tables + [extra]
         options = _round_options(tables, visited, sat_out if extra else None, rng)
-        held: list[list[int]] = [[] for _ in range(tables + 1)]
-        where = [-1] * players
-        order_ = list(range(players))
-        rng.shuffle(order_)
-        for p in order_:
-            if not _place(p, options, capacity, held, where, set()):
-                return None
+        held = _matched_round(options, capacity, rng)
+        if held is None:
+            return None
         for t in range(tables):
             grid[r, t] = held[t]
             for p in held[t]:
@@ -355,6 +353,22 @@ def _assigned_rounds(
         for p in held[bye]:
             sat_out[p] = True
     return grid
+
+
+def _matched_round(
+    options: list[list[int]], capacity: list[int], rng: random.Random
+) -> list[list[int]] | None:
+    """Each bin's players (the players placed in a shuffled order), or None if one cannot be
+    placed."""
+    players = len(options)
+    held: list[list[int]] = [[] for _ in capacity]
+    where = [-1] * players
+    order_ = list(range(players))
+    rng.shuffle(order_)
+    for p in order_:
+        if not _place(p, options, capacity, held, where, set()):
+            return None
+    return held
 
 
 def _round_options(
