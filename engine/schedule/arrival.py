@@ -108,12 +108,20 @@ def _facing(room: _Room, round_: int, table: int, other: Any, own: str | None) -
     """The newcomer against ``other`` at ``table``: on his own side when he keeps one (and
     ``other`` has only ever sat the other), else on either."""
     options = []
-    for side in (own,) if own else ("ns", "ew"):
-        their = "ew" if side == "ns" else "ns"
+    for side in _sides_to_take(own):
+        their = _OTHER_SIDE[side]
         if own and room.sides[other] - {their}:
             continue  # fixed sides: the opponent must sit the other side
         options.append(Placement(round_, table, {side: NEWCOMER, their: other}, side))
     return options
+
+
+_OTHER_SIDE = {"ns": "ew", "ew": "ns"}
+
+
+def _sides_to_take(own: str | None) -> tuple[str, ...]:
+    """The sides the newcomer may take: his own when he keeps one, else either."""
+    return (own,) if own else ("ns", "ew")
 
 
 def seat_player(
@@ -125,19 +133,27 @@ def seat_player(
     """The newcomer's matches in ``rounds`` of a movement of individuals: ``seatings`` are
     ``(round, table, {seat: player})``, ``entrants`` the players who may join it, ``tables``
     each table's size (the tables with boards)."""
-    room = _Room()
-    rounds_drawn: set[int] = set()
-    for round_, table, seats in seatings:
-        room.add(round_, table, seats)
-        rounds_drawn.add(round_)
     pool = list(entrants)
-    for player in pool:
-        room.byes[player] = sum(player not in room.playing[r] for r in rounds_drawn)
+    room = _movement_room(seatings, pool)
     options = [_player_options(room, pool, tables, r) for r in rounds]
     best = _search(options)
     if not best:
         raise ArrivalError(_nothing_free(rounds, "player"))
     return [_rotated(placement, index) for index, placement in enumerate(best)]
+
+
+def _movement_room(
+    seatings: Iterable[tuple[int, int, Mapping[str, Any]]], pool: list[Any]
+) -> _Room:
+    """The room of a movement's seatings, with the rounds each player of ``pool`` sits out."""
+    room = _Room()
+    rounds_drawn: set[int] = set()
+    for round_, table, seats in seatings:
+        room.add(round_, table, seats)
+        rounds_drawn.add(round_)
+    for player in pool:
+        room.byes[player] = sum(player not in room.playing[r] for r in rounds_drawn)
+    return room
 
 
 def _player_options(
@@ -148,14 +164,19 @@ def _player_options(
     for table, size in sorted(tables.items()):
         if table in room.busy_tables[round_]:
             continue
-        # Those who have sat out most join first: the newcomer takes byes off them.
-        free = sorted((p for p in out if table not in room.visited[p]), key=lambda p: -room.byes[p])
+        free = _free_for(room, out, table)
         if len(free) < size - 1:
             continue
         group = [*free[: size - 1], NEWCOMER]
         seats = dict(zip(SEAT_LETTERS, group, strict=False))
         options.append(Placement(round_, table, seats, NEWCOMER))
     return options
+
+
+def _free_for(room: _Room, out: list[Any], table: int) -> list[Any]:
+    """The players of ``out`` who have not played ``table``. Those who have sat out most join
+    first: the newcomer takes byes off them."""
+    return sorted((p for p in out if table not in room.visited[p]), key=lambda p: -room.byes[p])
 
 
 def _rotated(placement: Placement, index: int) -> Placement:
@@ -223,11 +244,7 @@ def _nothing_free(rounds: Sequence[int], noun: str) -> str:
     ``reason``) quoted alone by the room's offer to take a place in a match."""
     if not rounds:
         return _ALL_STARTED
-    span = (
-        words("round %(round)s", round=rounds[0])
-        if len(rounds) == 1
-        else words("rounds %(first)s-%(last)s", first=rounds[0], last=rounds[-1])
-    )
+    span = _span(rounds)
     if noun == "pair":
         reason = words(
             "no phantom's place in %(span)s: no round has a table free and a pair sitting out "
@@ -251,6 +268,13 @@ def _nothing_free(rounds: Sequence[int], noun: str) -> str:
             span=span,
         )
     return words("%(reason)s. %(advice)s", reason=reason, advice=advice)
+
+
+def _span(rounds: Sequence[int]) -> str:
+    """ "round 3", "rounds 3-5": the rounds not yet started."""
+    if len(rounds) == 1:
+        return words("round %(round)s", round=rounds[0])
+    return words("rounds %(first)s-%(last)s", first=rounds[0], last=rounds[-1])
 
 
 # --- displacement: no phantom's place -----------------------------------------------------------
@@ -291,11 +315,17 @@ def _displace_pair_options(
     for r, table, ns, ew in rows:
         if r != round_ or ns not in pool or ew not in pool:
             continue
-        for side in (own,) if own else ("ns", "ew"):
-            out, stays = (ns, ew) if side == "ns" else (ew, ns)
-            their = "ew" if side == "ns" else "ns"
+        seated = {"ns": ns, "ew": ew}
+        for side in _sides_to_take(own):
+            their = _OTHER_SIDE[side]
             options.append(
-                Placement(round_, table, {side: NEWCOMER, their: stays}, side, replaces=out)
+                Placement(
+                    round_,
+                    table,
+                    {side: NEWCOMER, their: seated[their]},
+                    side,
+                    replaces=seated[side],
+                )
             )
     return options
 
@@ -311,22 +341,24 @@ def displace_player(
     rows = list(seatings)
     pool = set(entrants)
     byes = _byes(((r, set(seats.values())) for r, _t, seats in rows), pool)
-    options = [
-        _fewest_byes(
-            [
-                Placement(round_, table, {**seats, seat: NEWCOMER}, seat, replaces=player)
-                for r, table, seats in rows
-                if r == round_ and set(seats.values()) <= pool
-                for seat, player in seats.items()
-            ],
-            byes,
-        )
-        for round_ in rounds
-    ]
+    options = [_fewest_byes(_displace_player_options(rows, pool, r), byes) for r in rounds]
     best = _search(options)
     if not best:
         raise ArrivalError(_nothing_to_displace(rounds, "player"))
     return best
+
+
+def _displace_player_options(
+    rows: list[tuple[int, int, Mapping[str, Any]]], pool: set[Any], round_: int
+) -> list[Placement]:
+    """Every seat of round ``round_`` the newcomer may take (every player at the table still
+    in play), its player sitting out."""
+    return [
+        Placement(round_, table, {**seats, seat: NEWCOMER}, seat, replaces=player)
+        for r, table, seats in rows
+        if r == round_ and set(seats.values()) <= pool
+        for seat, player in seats.items()
+    ]
 
 
 def _byes(rounds: Iterable[tuple[int, set[Any]]], pool: set[Any]) -> Counter:
