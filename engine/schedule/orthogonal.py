@@ -26,6 +26,7 @@ the tests.
 from __future__ import annotations
 
 import functools
+import itertools
 import math
 from collections.abc import Callable
 
@@ -101,12 +102,10 @@ def is_orthogonal_array(rows: np.ndarray, n: int) -> bool:
         return True
     if rows.min() < 0 or rows.max() >= n:
         return False
-    width = rows.shape[1]
-    for i in range(width):
-        for j in range(i + 1, width):
-            if np.unique(rows[:, i] * n + rows[:, j]).size != n * n:
-                return False
-    return True
+    return all(
+        np.unique(rows[:, i] * n + rows[:, j]).size == n * n
+        for i, j in itertools.combinations(range(rows.shape[1]), 2)
+    )
 
 
 @functools.cache
@@ -142,12 +141,20 @@ def _product_plan(n: int, width: int) -> tuple | None:
 def _wilson_plan(n: int, width: int) -> tuple | None:
     """Smallest m first: the sub-arrays stay small and the recursion shallow."""
     for m in range(2, n // 2 + 1):
-        if not (_plan(m, width) and _plan(m + 1, width)):
-            continue
-        for t in range(n // m, max(2, -(-n // (m + 1))) - 1, -1):
-            u = n - m * t
-            if 0 <= u <= t and u < n and _plan(u, width) and _plan(t, width + 1):
-                return ("wilson", t, m, u)
+        if _plan(m, width) and _plan(m + 1, width):
+            plan = _wilson_groups(n, width, m)
+            if plan is not None:
+                return plan
+    return None
+
+
+def _wilson_groups(n: int, width: int, m: int) -> tuple | None:
+    """Wilson's construction with groups inflated m-fold: the largest t of an OA(w+1, t)
+    whose last group truncated to u points gives n = m·t + u."""
+    for t in range(n // m, max(2, -(-n // (m + 1))) - 1, -1):
+        u = n - m * t
+        if 0 <= u <= t and u < n and _plan(u, width) and _plan(t, width + 1):
+            return ("wilson", t, m, u)
     return None
 
 
@@ -186,17 +193,26 @@ def _powers_of_x(p: int, e: int) -> list[int]:
     q = p**e
     for low in range(1, q):
         coefficients = [(low // p**k) % p for k in range(e)]  # x^e + sum c_k x^k
-        if coefficients[0] == 0:
-            continue
-        powers, element = [], [1] + [0] * (e - 1)
-        for _ in range(q - 1):
-            powers.append(sum(d * p**k for k, d in enumerate(element)))
-            top = element[-1]
-            element = [0, *element[:-1]]
-            element = [(d - top * c) % p for d, c in zip(element, coefficients, strict=True)]
-        if element == [1] + [0] * (e - 1) and len(set(powers)) == q - 1:
-            return powers
+        if coefficients[0] != 0:
+            powers = _primitive_powers(p, e, coefficients)
+            if powers is not None:
+                return powers
     raise AssertionError(f"GF({q}) has no primitive polynomial")  # impossible
+
+
+def _primitive_powers(p: int, e: int, coefficients: list[int]) -> list[int] | None:
+    """1, x, x², ... modulo x^e + sum c_k x^k over GF(p) (as numbers), if x is primitive
+    there (its q - 1 powers all different, x^(q-1) = 1); else None."""
+    q = p**e
+    powers, element = [], [1] + [0] * (e - 1)
+    for _ in range(q - 1):
+        powers.append(sum(d * p**k for k, d in enumerate(element)))
+        top = element[-1]
+        element = [0, *element[:-1]]
+        element = [(d - top * c) % p for d, c in zip(element, coefficients, strict=True)]
+    if element == [1] + [0] * (e - 1) and len(set(powers)) == q - 1:
+        return powers
+    return None
 
 
 def _field(n: int, width: int) -> np.ndarray:
