@@ -156,16 +156,28 @@ def _trail_directions(ends: list[tuple[int, int]]) -> list[bool]:
     used = [False] * len(ends)
     forward = [True] * len(ends)
     for start in incident:
-        vertex = start
-        while True:
-            edges = incident[vertex]
-            while edges and used[edges[-1]]:
-                edges.pop()
-            if not edges:
-                break  # every degree is even, so a walk can only stop where it started
-            edge = edges.pop()
-            used[edge] = True
-            a, b = ends[edge]
-            forward[edge] = a == vertex
-            vertex = b if a == vertex else a
+        _walk_trail(start, ends, incident, used, forward)
     return forward
+
+
+def _walk_trail(
+    start: int,
+    ends: list[tuple[int, int]],
+    incident: dict[int, list[int]],
+    used: list[bool],
+    forward: list[bool],
+) -> None:
+    """Walk from ``start`` along unused edges until none is left, marking each edge used and
+    the direction it is crossed in."""
+    vertex = start
+    while True:
+        edges = incident[vertex]
+        while edges and used[edges[-1]]:
+            edges.pop()
+        if not edges:
+            return  # every degree is even, so a walk can only stop where it started
+        edge = edges.pop()
+        used[edge] = True
+        a, b = ends[edge]
+        forward[edge] = a == vertex
+        vertex = b if a == vertex else a
