@@ -819,18 +819,22 @@ static int gen_moves(const S *s, int p, u64 legal, Move *mv, int hint) {
         u64 suit_live = live_cards(s) & SUITMASK(su);
         int topc = top_bit(suit_live);
         int topowner = 0;
-        while (!(s->hand[topowner] & BIT(topc))) topowner++;
-        int opp_ruff = 0, opp_len = 0, side_len = 0, answer = 0;
-        for (int q = 0; q < n; q++) {
-            u64 qs = s->hand[q] & SUITMASK(su);
-            if (same_side(s, q, p)) {
-                side_len += popc(qs);
-            } else {
-                int lq = popc(qs);
-                opp_len += lq;
-                answer += lq ? lq : s->tricks + 1;
-                if (!qs && s->trump >= 0 && su != s->trump && (s->hand[q] & SUITMASK(s->trump)))
-                    opp_ruff = 1;
+        /* at the lead: whether an opponent void in the suit can ruff it, and the lengths */
+        int can_ruff = 0, opp_len = 0, side_len = 0, answer = 0;
+        if (pos == 0) {
+            while (!(s->hand[topowner] & BIT(topc))) topowner++;
+            for (int q = 0; q < n; q++) {
+                u64 qs = s->hand[q] & SUITMASK(su);
+                if (same_side(s, q, p)) {
+                    side_len += popc(qs);
+                } else {
+                    int lq = popc(qs);
+                    opp_len += lq;
+                    answer += lq ? lq : s->tricks + 1;
+                    if (!qs && s->trump >= 0 && su != s->trump &&
+                        (s->hand[q] & SUITMASK(s->trump)))
+                        can_ruff = 1;
+                }
             }
         }
         while (hs) {
@@ -848,11 +852,11 @@ static int gen_moves(const S *s, int p, u64 legal, Move *mv, int hint) {
             int sc;
             if (pos == 0) {
                 if (hi == topc) {
-                    sc = 60 - (opp_ruff ? 45 : 0) + (su == s->trump ? 5 : 0);
+                    sc = 60 - (can_ruff ? 45 : 0) + (su == s->trump ? 5 : 0);
                 } else if (same_side(s, topowner, p) && topowner != p) {
-                    sc = 50 - r - (opp_ruff ? 30 : 0);
+                    sc = 50 - r - (can_ruff ? 30 : 0);
                 } else {
-                    sc = 25 - r + (side_len > opp_len ? 4 : 0) - (opp_ruff ? 10 : 0);
+                    sc = 25 - r + (side_len > opp_len ? 4 : 0) - (can_ruff ? 10 : 0);
                     if (su == s->trump) sc += side_len > opp_len ? 6 : -6;
                 }
                 if (lo == hint) sc += 100;
