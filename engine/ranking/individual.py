@@ -34,6 +34,7 @@ Rulings (the rulebook's pair rules, per player):
 
 from __future__ import annotations
 
+import bisect
 import math
 from collections import defaultdict
 from collections.abc import Mapping
@@ -127,16 +128,8 @@ def _read(data: Any) -> _Field:
     if unknown:
         raise RankingInputError(f"input: unknown field {unknown[0]!r}")
     game_id, game = _read_game(data.get("game"))
-    method = data.get("method", "duplicate")
-    if method not in METHODS:
-        raise RankingInputError(f"method: must be duplicate or totals, not {method!r}")
-    ties = data.get("ties", "min")
-    if ties not in TIE_POLICIES:
-        raise RankingInputError(f"ties: must be one of min, average, max, not {ties!r}")
-    try:
-        settings = game.settings(data.get("settings") or {})
-    except (SettingsError, ValueError, TypeError) as error:
-        raise RankingInputError(f"settings: {error}") from None
+    method, ties = _read_method(data)
+    settings = _read_settings(game, data.get("settings"))
     players = _read_players(data.get("players"))
     known = set(players)
     matches = _read_matches(data.get("matches", []), known, game, settings)
@@ -145,6 +138,25 @@ def _read(data: Any) -> _Field:
     _read_disqualified(data.get("disqualified", []), known, field_)
     field_.withdrawn = read_withdrawn(data.get("withdrawn", []), known, "player")
     return field_
+
+
+def _read_method(data: Mapping) -> tuple[str, str]:
+    """The ranking method and the tie policy (duplicate and min when not given)."""
+    method = data.get("method", "duplicate")
+    if method not in METHODS:
+        raise RankingInputError(f"method: must be duplicate or totals, not {method!r}")
+    ties = data.get("ties", "min")
+    if ties not in TIE_POLICIES:
+        raise RankingInputError(f"ties: must be one of min, average, max, not {ties!r}")
+    return method, ties
+
+
+def _read_settings(game: Game, raw: Any) -> Mapping:
+    """The game's settings with the given options (its defaults when none)."""
+    try:
+        return game.settings(raw or {})
+    except (SettingsError, ValueError, TypeError) as error:
+        raise RankingInputError(f"settings: {error}") from None
 
 
 def _read_game(game_id: Any) -> tuple[str, Game]:
@@ -206,11 +218,19 @@ def _read_match(raw: Any, where: str, known: set[Any], game: Game, settings: Map
         raise RankingInputError(f"{where}: unknown field {unknown[0]!r}")
     round_, table, board = (_whole(raw, name, where) for name in ("round", "table", "board"))
     seats = _read_seats(raw.get("seats"), f"{where}.seats", known)
+    score = _read_given_result(raw, where, seats, game, settings)
+    return _Match(where, round_, table, board, seats, score)
+
+
+def _read_given_result(
+    raw: Mapping, where: str, seats: dict[str, Any], game: Game, settings: Mapping
+) -> dict[str, Any] | None:
+    """The match's result as a score object, from whichever of ``RESULT_FIELDS`` it gives
+    (None: no result yet)."""
     given = [name for name in RESULT_FIELDS if raw.get(name) is not None]
     if len(given) > 1:
         raise RankingInputError(f"{where}: give one of record, score or scores, not {given}")
-    score = _read_result(raw, given[0], where, seats, game, settings) if given else None
-    return _Match(where, round_, table, board, seats, score)
+    return _read_result(raw, given[0], where, seats, game, settings) if given else None
 
 
 def _read_seats(raw: Any, where: str, known: set[Any]) -> dict[str, Any]:
@@ -221,6 +241,12 @@ def _read_seats(raw: Any, where: str, known: set[Any]) -> dict[str, Any]:
         raise RankingInputError(
             f"{where}: a table of n players uses the first n of N, E, S, W, not {sorted(raw)}"
         )
+    _check_seated(raw, expected, where, known)
+    return {seat: raw[seat] for seat in expected}
+
+
+def _check_seated(raw: Mapping, expected: tuple[str, ...], where: str, known: set[Any]) -> None:
+    """Every seat holds a known player, and nobody holds two."""
     seen: dict[Any, str] = {}
     for seat in expected:
         player = raw[seat]
@@ -229,7 +255,6 @@ def _read_seats(raw: Any, where: str, known: set[Any]) -> dict[str, Any]:
         if player in seen:
             raise RankingInputError(f"{where}: player {player!r} sits at {seen[player]} and {seat}")
         seen[player] = seat
-    return {seat: raw[seat] for seat in expected}
 
 
 def _read_result(
@@ -264,20 +289,32 @@ def _given_score(
 ) -> Mapping[str, Any]:
     """The score object a match gives as ``name``: a record the game scores, a score object,
     or the seats' table results alone."""
-    if name == "record":
-        try:
-            score = game.score(raw["record"], settings)
-        except (RecordError, ValueError, TypeError, KeyError) as error:
-            raise RankingInputError(f"{where}.record: {error}") from None
-    elif name == "score":
-        score = raw["score"]
-        if not isinstance(score, Mapping) or not isinstance(score.get("seats"), Mapping):
-            raise RankingInputError(f"{where}.score: must be a score object with seats")
-    else:
-        score = {"seats": raw["scores"]}
-        if not isinstance(raw["scores"], Mapping):
-            raise RankingInputError(f"{where}.scores: must map seats to table results")
+    return _SCORE_READERS[name](raw[name], where, game, settings)
+
+
+def _scored_record(record: Any, where: str, game: Game, settings: Mapping) -> Mapping[str, Any]:
+    """A board record, scored by the game."""
+    try:
+        return game.score(record, settings)
+    except (RecordError, ValueError, TypeError, KeyError) as error:
+        raise RankingInputError(f"{where}.record: {error}") from None
+
+
+def _score_object(score: Any, where: str, game: Game, settings: Mapping) -> Mapping[str, Any]:
+    """The game's score object, as given."""
+    if not isinstance(score, Mapping) or not isinstance(score.get("seats"), Mapping):
+        raise RankingInputError(f"{where}.score: must be a score object with seats")
     return score
+
+
+def _seat_scores(scores: Any, where: str, game: Game, settings: Mapping) -> Mapping[str, Any]:
+    """The table results by seat, as a score object."""
+    if not isinstance(scores, Mapping):
+        raise RankingInputError(f"{where}.scores: must map seats to table results")
+    return {"seats": scores}
+
+
+_SCORE_READERS = {"record": _scored_record, "score": _score_object, "scores": _seat_scores}
 
 
 def _check_movement(matches: list[_Match]) -> None:
@@ -309,34 +346,45 @@ def _check_byes(raw: Any, known: set[Any], matches: list[_Match]) -> None:
         raise RankingInputError("byes: must be a list of {round, player}")
     playing = {(match.round, player) for match in matches for player in match.seats.values()}
     for i, item in enumerate(raw):
-        where = f"byes[{i}]"
-        if not isinstance(item, Mapping):
-            raise RankingInputError(f"{where}: must be an object with round and player")
-        round_ = _whole(item, "round", where)
-        if item.get("player") not in known:
-            raise RankingInputError(f"{where}.player: unknown player {item.get('player')!r}")
-        if (round_, item["player"]) in playing:
-            raise RankingInputError(
-                f"{where}: player {item['player']!r} sits out round {round_} but plays in it"
-            )
+        _check_bye(item, f"byes[{i}]", known, playing)
+
+
+def _check_bye(item: Any, where: str, known: set[Any], playing: set[tuple[int, Any]]) -> None:
+    """A listed bye names a round and a known player who does not play that round."""
+    if not isinstance(item, Mapping):
+        raise RankingInputError(f"{where}: must be an object with round and player")
+    round_ = _whole(item, "round", where)
+    if item.get("player") not in known:
+        raise RankingInputError(f"{where}.player: unknown player {item.get('player')!r}")
+    if (round_, item["player"]) in playing:
+        raise RankingInputError(
+            f"{where}: player {item['player']!r} sits out round {round_} but plays in it"
+        )
 
 
 def _read_disqualified(raw: Any, known: set[Any], field_: _Field) -> None:
     if not isinstance(raw, list):
         raise RankingInputError("disqualified: must be a list of {player, after_final}")
     for i, item in enumerate(raw):
-        where = f"disqualified[{i}]"
-        if not isinstance(item, Mapping) or item.get("player") not in known:
-            raise RankingInputError(f"{where}: must name a known player")
-        player, after = item["player"], item.get("after_final", False)
-        if not isinstance(after, bool):
-            raise RankingInputError(f"{where}.after_final: must be true or false")
-        if player in field_.disqualified or player in field_.after_final:
-            raise RankingInputError(f"{where}: player {player!r} is disqualified twice")
+        player, after = _read_disqualification(item, f"disqualified[{i}]", known, field_)
         if after:
             field_.after_final.append(player)
         else:
             field_.disqualified.add(player)
+
+
+def _read_disqualification(
+    item: Any, where: str, known: set[Any], field_: _Field
+) -> tuple[Any, bool]:
+    """(the player, whether after finalisation) of one disqualification; a player once."""
+    if not isinstance(item, Mapping) or item.get("player") not in known:
+        raise RankingInputError(f"{where}: must name a known player")
+    player, after = item["player"], item.get("after_final", False)
+    if not isinstance(after, bool):
+        raise RankingInputError(f"{where}.after_final: must be true or false")
+    if player in field_.disqualified or player in field_.after_final:
+        raise RankingInputError(f"{where}: player {player!r} is disqualified twice")
+    return player, after
 
 
 # -- results after disqualifications ------------------------------------------------------------
@@ -444,6 +492,25 @@ def _percentage(rank: float, size: int) -> Fraction:
 
 def _duplicate(field_: _Field) -> dict[str, Any]:
     ranked = _ranked(field_)
+    rows = _duplicate_rows(field_, ranked)
+    if ranked.pending:
+        _place(
+            rows, key=lambda row: -row["percentage"], eligible=lambda r: r["percentage"] is not None
+        )
+    else:
+        _place(rows, key=lambda row: row["points"], eligible=lambda row: True)
+    for row in rows:
+        row["percentage"] = percentage_out(row["percentage"])
+    return {
+        "provisional": ranked.pending,
+        "groups": ranked.groups_out(),
+        "standings": _ordered(rows),
+    }
+
+
+def _duplicate_rows(field_: _Field, ranked: _Ranked) -> list[dict[str, Any]]:
+    """Each player's row: his ranking points (his byes' worth included), his mean percentage
+    (None before any result) and his matches."""
     points: dict[Any, float] = defaultdict(float)
     percent_lists: dict[Any, list[Fraction]] = defaultdict(list)
     round_points: dict[int, list[float]] = defaultdict(list)
@@ -465,19 +532,7 @@ def _duplicate(field_: _Field) -> dict[str, Any]:
                 **field_.row_status(player),
             }
         )
-    if ranked.pending:
-        _place(
-            rows, key=lambda row: -row["percentage"], eligible=lambda r: r["percentage"] is not None
-        )
-    else:
-        _place(rows, key=lambda row: row["points"], eligible=lambda row: True)
-    for row in rows:
-        row["percentage"] = percentage_out(row["percentage"])
-    return {
-        "provisional": ranked.pending,
-        "groups": ranked.groups_out(),
-        "standings": _ordered(rows),
-    }
+    return rows
 
 
 def _bye_points(field_: _Field, round_points: dict[int, list[float]]) -> dict[Any, float]:
@@ -539,26 +594,13 @@ def _totals(field_: _Field) -> dict[str, Any]:
 def _place(rows: list[dict[str, Any]], *, key, eligible) -> None:
     """Shared places (1, 1, 3) by ``key`` (smaller first) among the players in play that are
     ``eligible``; the other players in play share the next place; the disqualified get none."""
-    ranked = [row for row in rows if row["status"] == "ok" and eligible(row)]
+    in_play = [row for row in rows if row["status"] == "ok"]
+    ranked = [row for row in in_play if eligible(row)]
     keys = sorted(key(row) for row in ranked)
-    for row in ranked:
-        row["place"] = _first_index(keys, key(row)) + 1
-    rest = [row for row in rows if row["status"] == "ok" and not eligible(row)]
-    for row in rest:
-        row["place"] = len(ranked) + 1
+    for row in in_play:
+        row["place"] = bisect.bisect_left(keys, key(row)) + 1 if eligible(row) else len(ranked) + 1
     for row in rows:
         row.setdefault("place", None)
-
-
-def _first_index(keys: list, value: Any) -> int:
-    low, high = 0, len(keys)
-    while low < high:
-        middle = (low + high) // 2
-        if keys[middle] < value:
-            low = middle + 1
-        else:
-            high = middle
-    return low
 
 
 def _ordered(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -579,12 +621,12 @@ def _taken_off(rows: list[dict[str, Any]], player: Any) -> list[dict[str, Any]]:
     target = next(row for row in rows if row["player"] == player)
     if target["place"] is None:
         return rows
-    gone = target["place"]
-    out = []
-    for row in rows:
-        if row is target:
-            continue
-        if row["place"] is not None and row["place"] > gone:
-            row = {**row, "place": row["place"] - 1}
-        out.append(row)
+    out = [_moved_up(row, target["place"]) for row in rows if row is not target]
     return _ordered([*out, {**target, "place": None, "status": "disqualified"}])
+
+
+def _moved_up(row: dict[str, Any], gone: int) -> dict[str, Any]:
+    """The row one place higher when it was placed below the place ``gone``."""
+    if row["place"] is not None and row["place"] > gone:
+        return {**row, "place": row["place"] - 1}
+    return row
