@@ -165,13 +165,7 @@ def read_teams(raw: Any) -> TeamRoster:
     ids: list[TeamId] = []
     for i, team in enumerate(raw):
         where = f"teams[{i}]"
-        if not isinstance(team, dict):
-            raise fail(where, 'must be an object like {"id": "T1", "name": "..."}')
-        team_id = team.get("id")
-        if team_id is None:
-            raise fail(f"{where}.id", "required")
-        if isinstance(team_id, bool) or not isinstance(team_id, str | int) or team_id == "":
-            raise fail(f"{where}.id", f"must be text or a whole number, not {team_id!r}")
+        team_id = _team_id(team, where)
         # 1 and "1" would print alike in every export: one of them is a mistake.
         text = str(team_id)
         if text in first_seen:
@@ -182,6 +176,18 @@ def read_teams(raw: Any) -> TeamRoster:
         ids.append(team_id)
     canonical = tuple(sorted(ids, key=team_sort_key))
     return TeamRoster(tuple(raw), canonical, {team_id: n for n, team_id in enumerate(canonical)})
+
+
+def _team_id(team: Any, where: str) -> TeamId:
+    """The id of one team object: text or a whole number."""
+    if not isinstance(team, dict):
+        raise fail(where, 'must be an object like {"id": "T1", "name": "..."}')
+    team_id = team.get("id")
+    if team_id is None:
+        raise fail(f"{where}.id", "required")
+    if isinstance(team_id, bool) or not isinstance(team_id, str | int) or team_id == "":
+        raise fail(f"{where}.id", f"must be text or a whole number, not {team_id!r}")
+    return team_id
 
 
 def _score_value(scores: Mapping[str, Any], side: str, where: str) -> float:
@@ -212,16 +218,23 @@ def read_match(raw: Any, where: str, teams: TeamRoster, scoring: Scoring) -> Mat
     ew = teams.lookup(raw.get("ew"), where, "ew", "the EW team")
     if ns == ew:
         raise fail(where, f"team {teams.ids[ns]!r} cannot play against itself")
+    results = _table_results(raw, where, scoring)
+    if results is None:
+        return MatchEntry(round_, table, board, ns, ew, False, math.nan, math.nan, raw)
+    return MatchEntry(round_, table, board, ns, ew, True, *results, raw)
+
+
+def _table_results(raw: dict, where: str, scoring: Scoring) -> tuple[float, float] | None:
+    """The NS and EW table results of a match, from its record or its scores (None: no result
+    yet)."""
     record, scores = raw.get("record"), raw.get("scores")
     if record is not None and scores is not None:
         raise fail(where, "has both a record and scores: give one of them")
     if record is not None:
-        ns_score, ew_score = scoring.table_results(record, where)
-    elif scores is not None:
-        ns_score, ew_score = _given_scores(scores, where)
-    else:
-        return MatchEntry(round_, table, board, ns, ew, False, math.nan, math.nan, raw)
-    return MatchEntry(round_, table, board, ns, ew, True, ns_score, ew_score, raw)
+        return scoring.table_results(record, where)
+    if scores is not None:
+        return _given_scores(scores, where)
+    return None
 
 
 class ScheduleIndex:
@@ -237,6 +250,8 @@ class ScheduleIndex:
         self.team_rounds: dict[tuple[int, int], set[int]] = {}
 
     def check(self, entry: MatchEntry, where: str, matches: Sequence[MatchEntry], skip: int = -1):
+        """A match (other than ``matches[skip]``) at the entry's table, board and round, or
+        another match of one of its teams that round, is refused."""
         other = self.at_place.get(entry.place)
         if other is not None and other != skip:
             raise fail(
@@ -244,6 +259,13 @@ class ScheduleIndex:
                 f"table {entry.table} board {entry.board} already has a match in round "
                 f"{entry.round} (matches[{other}])",
             )
+        self._check_teams_free(entry, where, matches, skip)
+
+    def _check_teams_free(
+        self, entry: MatchEntry, where: str, matches: Sequence[MatchEntry], skip: int
+    ) -> None:
+        """Neither team plays another match that round (the same match's other boards are
+        the same table, opponents and sides)."""
         for team in (entry.ns, entry.ew):
             for j in sorted(self.team_rounds.get((team, entry.round), ())):
                 earlier = matches[j]
