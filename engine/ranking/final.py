@@ -75,18 +75,25 @@ class FinalStandings:
                 _with(row, status="disqualified") if row is target else row for row in self.rows
             ]
             return FinalStandings(self.provisional, self.groups, tuple(rows))
-        kept, disqualified = [], [_with(target, place=None, status="disqualified")]
+        kept, out = self._without(target)
+        disqualified = [_with(target, place=None, status="disqualified"), *out]
+        disqualified.sort(key=lambda row: (row["points"], team_sort_key(row["team"])))
+        return FinalStandings(self.provisional, self.groups, tuple(kept + disqualified))
+
+    def _without(self, target: Mapping[str, Any]) -> tuple[list, list]:
+        """The other rows: those in play, moved up one place when below ``target``, and those
+        out of play (withdrawn or disqualified)."""
+        kept, out = [], []
         for row in self.rows:
             if row is target:
                 continue
             if row["status"] != "ok":
-                disqualified.append(row)
+                out.append(row)
             elif self._below(row, target):
                 kept.append(_with(row, place=row["place"] - 1))
             else:
                 kept.append(row)
-        disqualified.sort(key=lambda row: (row["points"], team_sort_key(row["team"])))
-        return FinalStandings(self.provisional, self.groups, tuple(kept + disqualified))
+        return kept, out
 
     def _below(self, row: Mapping[str, Any], target: Mapping[str, Any]) -> bool:
         """Whether ``row`` is placed below ``target``: more points (least wins); in
@@ -96,15 +103,20 @@ class FinalStandings:
         return row["points"] > target["points"]
 
 
+def _check_rows(rows: list | tuple) -> None:
+    """Every row has the fields of a standings row."""
+    for i, row in enumerate(rows):
+        missing = [name for name in ROW_FIELDS if not isinstance(row, Mapping) or name not in row]
+        if missing:
+            raise RankingInputError(f"standings[{i}]: missing {', '.join(missing)}")
+
+
 def finalise(standings: Mapping[str, Any]) -> FinalStandings:
     """Freeze standings made by ``rank_results`` (or ``RankingState.to_standings``)."""
     rows = standings.get("standings") if isinstance(standings, Mapping) else None
     if not isinstance(rows, list | tuple):
         raise RankingInputError("standings: must be the standings object made by rank_results")
-    for i, row in enumerate(rows):
-        missing = [name for name in ROW_FIELDS if not isinstance(row, Mapping) or name not in row]
-        if missing:
-            raise RankingInputError(f"standings[{i}]: missing {', '.join(missing)}")
+    _check_rows(rows)
     return FinalStandings(
         provisional=bool(standings.get("provisional", False)),
         groups=_freeze(standings.get("groups", [])),
