@@ -140,6 +140,11 @@ class RankingState:
         self.slot_team = np.array([(m.ns, m.ew) for m in matches], dtype=np.int64).reshape(-1)
         self.slot_group = np.stack([2 * match_tb, 2 * match_tb + 1], axis=1).reshape(-1)
         self.slot_round = np.repeat(np.array([m.round for m in matches], dtype=np.int64), 2)
+        self._load_counts(n_teams)
+
+    def _load_counts(self, n_teams: int) -> None:
+        """From the slots: each team's matches at each table and board and on each side, its
+        bye mode, and each group's slots."""
         n_tb = len(self.table_boards)
         cells = self.slot_team * n_tb + self.slot_group // 2
         self.appearances = np.bincount(cells, minlength=n_teams * n_tb).reshape(n_teams, n_tb)
@@ -279,19 +284,23 @@ class RankingState:
         staged: dict[int, MatchEntry] = {}
         for key, result in results.items():
             index = self._index(key)
-            where = f"matches[{index}]"
-            if not isinstance(result, Mapping):
-                raise RankingInputError(f"{where}: the result must be an object")
-            _unknown_fields(result, RESULT_FIELDS, where)
-            new_match = {k: v for k, v in self.matches[index].raw.items() if k not in RESULT_FIELDS}
-            new_match.update((k, v) for k, v in result.items() if v is not None)
-            staged[index] = read_match(new_match, where, self.teams, self.scoring)
+            staged[index] = self._with_result(index, result)
         if not staged:
             return
         for index, entry in staged.items():  # same seating: the schedule stays as it is
             self.matches[index] = entry
             self._store_result(index, entry)
         self._refresh(np.fromiter(staged, dtype=np.int64, count=len(staged)))
+
+    def _with_result(self, index: int, result: Any) -> MatchEntry:
+        """Match ``index`` with the result given (``{}``: none), checked."""
+        where = f"matches[{index}]"
+        if not isinstance(result, Mapping):
+            raise RankingInputError(f"{where}: the result must be an object")
+        _unknown_fields(result, RESULT_FIELDS, where)
+        new_match = {k: v for k, v in self.matches[index].raw.items() if k not in RESULT_FIELDS}
+        new_match.update((k, v) for k, v in result.items() if v is not None)
+        return read_match(new_match, where, self.teams, self.scoring)
 
     def erase_result(self, key: MatchKey) -> None:
         """The match is not played (yet): it leaves the ranking; the standings turn provisional."""
