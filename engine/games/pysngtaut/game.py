@@ -150,6 +150,62 @@ def _entry_multiplier(code: int, wild: str | None, options: Mapping[str, Any]) -
     return multiplier
 
 
+def _what_up_decides(
+    code: int | None, copies: Mapping[str, int], options: Mapping[str, Any]
+) -> tuple[str | None, str | None, dict[str, int] | None, int | None]:
+    """``(up, wild rank, each card's hand value, multiplier)`` of a turned-up card; all None
+    while it is unknown."""
+    if code is None:
+        return None, None, None, None
+    wild = None if code == JOKER else RANK_CHARS[NATURAL_RANK[code]]
+    values = CARD_VALUE[RANK_OF[code]]
+    hand_values = {text: values[CARD_CODES[text]] for text in copies}
+    return CARD_TEXT[code], wild, hand_values, _entry_multiplier(code, wild, options)
+
+
+def _up_row(up: Any) -> list[tuple[str, str]]:
+    """The turned-up card's row, when the record gives one (a record stored before North
+    entered it shows nothing of its deal)."""
+    if isinstance(up, str) and up.upper() in CARD_CODES:
+        return [(words("Turned up"), _cards_words([up.upper()]))]
+    return []
+
+
+def _penalty_rows(raw: list[Any]) -> list[tuple[str, str]]:
+    """The penalties' row, when the record has any."""
+    penalties = [
+        words(
+            "%(seat)s: %(penalty)s",
+            seat=SEAT_NAMES[str(p["seat"]).upper()],
+            penalty=PENALTY_WORDS[str(p["kind"]).lower()],
+        )
+        for p in raw
+    ]
+    return [(words("Penalties"), joined(penalties, "; "))] if penalties else []
+
+
+#: The pack as the phone counts it, each card's rank as a wild rank, and each rank's value.
+PHONE_PACK = {CARD_TEXT[card]: COPIES[card] for card in range(len(CARD_TEXT))}
+PHONE_WILD_OF = {text: None if text == "JK" else text[0] for text in CARD_TEXT}
+PHONE_RANK_VALUES = dict(zip(RANK_CHARS, RANK_VALUE, strict=True))
+
+
+def _set_rules(chosen: Mapping[str, Any]) -> dict[str, Any]:
+    """What the phone needs to classify a set as it is built: the multipliers, the options
+    that restrict sets, each category's row and value (option 7 included)."""
+    values = {**DEFAULT_VALUES, **chosen.get("set_values", {})}
+    return {
+        "multipliers": {
+            "joker_up": 2,
+            "face_wild": 3 if chosen.get("face_wild_triple") else 1,
+        },
+        "restrictions": {name: bool(chosen.get(name)) for name in SET_RESTRICTIONS},
+        "categories": [
+            {"id": name, "row": CATEGORY_ROWS[name], "value": values[name]} for name in CATEGORY_IDS
+        ],
+    }
+
+
 def _counted_sets(
     record: Mapping[str, Any], winner: str | None, penalties: list[Any]
 ) -> dict[str, Any]:
@@ -361,12 +417,8 @@ class PysngtautGame(Game):
         self, record: Mapping[str, Any], score: Mapping[str, Any]
     ) -> list[tuple[str, str]]:
         winner = score["winner"]
-        rows: list[tuple[str, str]] = []
-        # Only the card entered: a record without one (stored before North entered it) shows
-        # nothing of its deal here.
-        up = record.get("up")
-        if isinstance(up, str) and up.upper() in CARD_CODES:
-            rows.append((words("Turned up"), _cards_words([up.upper()])))
+        # Only the card entered: a record without one shows nothing of its deal here.
+        rows = _up_row(record.get("up"))
         outcome = (
             words("dead hand")
             if winner is None
@@ -383,16 +435,7 @@ class PysngtautGame(Game):
                 else words("not in front of anybody"),
             )
         )
-        penalties = [
-            words(
-                "%(seat)s: %(penalty)s",
-                seat=SEAT_NAMES[str(p["seat"]).upper()],
-                penalty=PENALTY_WORDS[str(p["kind"]).lower()],
-            )
-            for p in record.get("penalties") or []
-        ]
-        if penalties:
-            rows.append((words("Penalties"), joined(penalties, "; ")))
+        rows += _penalty_rows(record.get("penalties") or [])
         return rows
 
     def entry_options(
@@ -416,19 +459,13 @@ class PysngtautGame(Game):
         code = None if up is None and deal is None else _up_code(up, deal)
         copies = _copies_left(code, players)
         options = options_of_settings(settings)
-        wild = None if code is None or code == JOKER else RANK_CHARS[NATURAL_RANK[code]]
-        hand_values = None
-        multiplier = None
-        if code is not None:
-            values = CARD_VALUE[None if wild is None else RANK_OF[code]]
-            hand_values = {text: values[CARD_CODES[text]] for text in copies}
-            multiplier = _entry_multiplier(code, wild, options)
+        up_text, wild, hand_values, multiplier = _what_up_decides(code, copies, options)
         return {
             "players": players,
             "seats": seats,
             "dealer": dealer,
             "outcomes": [*seats, "dead"],
-            "up": None if code is None else CARD_TEXT[code],
+            "up": up_text,
             "wild": wild,
             "cards": copies,
             "hand_values": hand_values,
@@ -454,7 +491,6 @@ class PysngtautGame(Game):
         context = {k: v for k, v in context.items() if k not in ("deal", "up")}
         options = self.entry_options(**context)
         chosen = options_of_settings(context.get("settings"))
-        values = {**DEFAULT_VALUES, **chosen.get("set_values", {})}
         for derived in ("up", "wild", "cards", "hand_values", "multiplier"):
             options.pop(derived)
         return {
@@ -466,19 +502,11 @@ class PysngtautGame(Game):
             "faces": FACES,
             "red_suits": "HD",
             "up_cards": list(CARD_TEXT),
-            "pack": {CARD_TEXT[card]: COPIES[card] for card in range(len(CARD_TEXT))},
+            "pack": dict(PHONE_PACK),
             "up_out_of_play": options["players"] != 3,
-            "wild_of": {text: None if text == "JK" else text[0] for text in CARD_TEXT},
-            "rank_values": dict(zip(RANK_CHARS, RANK_VALUE, strict=True)),
-            "multipliers": {
-                "joker_up": 2,
-                "face_wild": 3 if chosen.get("face_wild_triple") else 1,
-            },
-            "restrictions": {name: bool(chosen.get(name)) for name in SET_RESTRICTIONS},
-            "categories": [
-                {"id": name, "row": CATEGORY_ROWS[name], "value": values[name]}
-                for name in CATEGORY_IDS
-            ],
+            "wild_of": dict(PHONE_WILD_OF),
+            "rank_values": dict(PHONE_RANK_VALUES),
+            **_set_rules(chosen),
             "penalty_words": PENALTY_WORDS,
         }
 

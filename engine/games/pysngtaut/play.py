@@ -9,6 +9,7 @@ gives a record that scores. It never commits an irregularity.
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
@@ -50,24 +51,25 @@ class Board:
         )
         # Piles as lists whose last element is the top card.
         self.draw = {1: list(reversed(deal.pile1)), 2: list(reversed(deal.pile2))}
-        self.discard: dict[int, list[int]] = {1: [], 2: []}
-        for pile in (1, 2):
-            card = self.draw[pile].pop()
-            # A wild card or the joker turned up to start a discard pile leaves play (3.3).
-            if not self.is_wild(card) and card != JOKER:
-                self.discard[pile].append(card)
+        self.discard = self.first_discards()
         self.hands = {seat: list(deal.hand(seat)) for seat in deal.seats}
         self.melds: dict[str, dict[int, list[int]]] = {seat: {} for seat in deal.seats}
         self.god: str | None = None
         first = turn_order(deal.dealer, self.players, direction)[1]
         self.order = turn_order(first, self.players, direction)
-        across = {"N": "S", "S": "N", "E": "W", "W": "E"}
-        self.home = {
-            seat: 1 if self.players < 4 or seat in (deal.dealer, across[deal.dealer]) else 2
-            for seat in deal.seats
-        }
+        self.home = _home_piles(deal)
         self.winner: str | None = None
         self.dead = False
+
+    def first_discards(self) -> dict[int, list[int]]:
+        """Each discard pile started with the top card of its draw pile: a wild card or the
+        joker turned up this way leaves play (3.3)."""
+        discard: dict[int, list[int]] = {1: [], 2: []}
+        for pile in (1, 2):
+            card = self.draw[pile].pop()
+            if not self.is_wild(card) and card != JOKER:
+                discard[pile].append(card)
+        return discard
 
     # -- small facts ------------------------------------------------------------------------
 
@@ -121,27 +123,28 @@ class Board:
         naturals = self.naturals_for(hand, up)
         if not naturals:
             return None
-        _same_colour_sets, same_colour_wilds, _no_face_wilds = self.set_flags
         size = self.min_size(seat)
         chosen = naturals[:]
         if len(chosen) + 1 < size:
+            same_colour_wilds = self.set_flags[1]
             chosen = self.make_up_with_wilds(hand, up, chosen, size, same_colour_wilds)
         if not chosen or len(chosen) + 1 < size or not self.valid([up, *chosen]):
             return None
+        return chosen if self.still_a_set(seat, up, chosen) else None
+
+    def still_a_set(self, seat: str, up: int, chosen: list[int]) -> bool:
+        """Joined to his set of the up card's rank, when he has one, the new set must still be
+        a set."""
         old = self.melds[seat].get(NATURAL_RANK[up])
-        if old is not None and not self.valid([*old, up, *chosen]):
-            return None  # joined to his set of that rank, it must still be a set
-        return chosen
+        return old is None or self.valid([*old, up, *chosen])
 
     def naturals_for(self, hand: list[int], up: int) -> list[int]:
         """The natural cards of the hand of ``up``'s rank (of its colour too with option
         same_colour_sets)."""
         rank = NATURAL_RANK[up]
-        naturals = [card for card in hand if card != JOKER and RANK_OF[card] == rank]
+        naturals = [card for card in hand if RANK_OF[card] == rank]  # the joker's rank is None
         same_colour_sets = self.set_flags[0]
-        if naturals and same_colour_sets:
-            naturals = [card for card in naturals if RED[card] == RED[up]]
-        return naturals
+        return _of_colour(naturals, RED[up]) if same_colour_sets else naturals
 
     def make_up_with_wilds(
         self, hand: list[int], up: int, chosen: list[int], size: int, same_colour: bool
@@ -150,51 +153,64 @@ class Board:
         card's colour with option same_colour_wilds)."""
         wilds = [card for card in hand if self.is_wild(card)]
         if same_colour:
-            chosen = [card for card in chosen if RED[card] == RED[up]]
-            wilds = [card for card in wilds if RED[card] == RED[up]]
+            chosen = _of_colour(chosen, RED[up])
+            wilds = _of_colour(wilds, RED[up])
         return chosen + wilds[: size - 1 - len(chosen)]
 
     def take_up_card(self, seat: str) -> bool:
         """Take an up card when it makes a new set, with the seven cards below it (3.3)."""
         for pile in self.piles_of(seat):
             discard = self.discard[pile]
-            if not discard:
-                continue
-            up = discard[-1]
-            chosen = self.new_set_with(seat, up)
-            if chosen is None:
-                continue
-            counts = self.pickup_counts(seat, len(discard) - 1, chosen)
-            if counts is None:
-                continue
-            count, make_up = counts
-            discard.pop()
-            self.lay_up_set(seat, up, chosen)
-            if not self.flags.get("pickup_draws_seven") and self.can_go_out(seat):
-                return True  # he goes out with the up card alone and takes nothing more
-            self.take_below(seat, discard, count, make_up)
-            return True
+            taking = self.up_card_taking(seat, discard)
+            if taking is not None:
+                self.take_up(seat, discard, *taking)
+                return True
         return False
+
+    def up_card_taking(self, seat: str, discard: list[int]) -> tuple[list[int], int, int] | None:
+        """``(cards of his hand, cards taken from below, cards made up)`` with which he takes
+        the top card of ``discard``; None when he does not take it."""
+        if not discard:
+            return None
+        chosen = self.new_set_with(seat, discard[-1])
+        if chosen is None:
+            return None
+        counts = self.pickup_counts(seat, len(discard) - 1, chosen)
+        return None if counts is None else (chosen, *counts)
+
+    def take_up(
+        self, seat: str, discard: list[int], chosen: list[int], count: int, make_up: int
+    ) -> None:
+        """The up card laid down with ``chosen``, then the cards below it and those made up,
+        unless he goes out with the up card alone (and ``pickup_draws_seven`` is off)."""
+        up = discard.pop()
+        self.lay_up_set(seat, up, chosen)
+        if self.flags.get("pickup_draws_seven") or not self.can_go_out(seat):
+            self.take_below(seat, discard, count, make_up)
 
     def pickup_counts(self, seat: str, below: int, chosen: list[int]) -> tuple[int, int] | None:
         """``(cards taken from below the up card, cards made up from the draw pile)`` when he
         takes the up card with ``chosen``; None when he may not (he would keep too few)."""
         left = len(self.hands[seat]) - len(chosen)
-        fours_after = self.fours(seat) + (1 if len(chosen) + 1 >= 4 else 0)
-        holder = self.god == seat
-        if holder and not self.flags.get("god_draws_seven"):
-            # The god card's holder takes 0 to 7 cards and makes up nothing.
-            least = 0 if fours_after >= 2 else max(0, 2 - left)
-            most = min(7, below)
-            if least > most:
-                return None
-            return self.rng.randint(least, most), 0
+        fours_after = self.fours(seat) + (len(chosen) + 1 >= 4)
+        if self.god == seat and not self.flags.get("god_draws_seven"):
+            return self.holder_pickup_counts(below, left, fours_after)
         count = min(7, below)
-        make_up_piles = (1, 2) if holder else (self.home[seat],)
-        make_up = min(7 - count, sum(len(self.draw[p]) for p in make_up_piles))
+        make_up = min(7 - count, sum(len(self.draw[p]) for p in self.piles_of(seat)))
         if fours_after < 2 and left + count + make_up < 2:
             return None
         return count, make_up
+
+    def holder_pickup_counts(
+        self, below: int, left: int, fours_after: int
+    ) -> tuple[int, int] | None:
+        """The god card's holder takes 0 to 7 cards, at random, and makes up nothing; None
+        when he would keep too few."""
+        least = 0 if fours_after >= 2 else max(0, 2 - left)
+        most = min(7, below)
+        if least > most:
+            return None
+        return self.rng.randint(least, most), 0
 
     def lay_up_set(self, seat: str, up: int, chosen: list[int]) -> None:
         """The up card and ``chosen`` from his hand: a new set, or joined to his of that rank."""
@@ -210,17 +226,20 @@ class Board:
 
     def take_below(self, seat: str, discard: list[int], count: int, make_up: int) -> None:
         """The ``count`` cards below the up card, then ``make_up`` from the draw pile."""
-        hand = self.hands[seat]
-        holder = self.god == seat
         if count:
-            hand.extend(discard[-count:][::-1])
+            self.hands[seat].extend(discard[-count:][::-1])
             del discard[-count:]
-        if holder and not self.flags.get("god_draws_seven"):
-            return
+        if self.god != seat or self.flags.get("god_draws_seven"):
+            self.make_up_from_draw(seat, make_up)
+
+    def make_up_from_draw(self, seat: str, make_up: int) -> None:
+        """``make_up`` cards from the first of his draw piles that has any; when they run out
+        he stops there (ruling of 3.3)."""
+        hand = self.hands[seat]
         for _ in range(make_up):
-            piles = [p for p in ((1, 2) if holder else (self.home[seat],)) if self.draw[p]]
+            piles = [p for p in self.piles_of(seat) if self.draw[p]]
             if not piles:
-                break  # the draw pile ran out: he stops there (ruling of 3.3)
+                break
             hand.append(self.draw[piles[0]].pop())
 
     def can_go_out(self, seat: str) -> bool:
@@ -267,7 +286,7 @@ class Board:
         sets = self.melds[seat]
         changed = False
         for card in list(hand):
-            if card == JOKER or self.is_wild(card) or RANK_OF[card] not in sets:
+            if self.is_wild(card) or RANK_OF[card] not in sets:  # the joker's rank is None
                 continue
             cards = sets[NATURAL_RANK[card]]
             if not self.may_leave(seat, len(hand) - 1, self.fours(seat) + (len(cards) == 3)):
@@ -281,11 +300,7 @@ class Board:
     def make_new_set(self, seat: str) -> bool:
         """One new set, naturals first, then with wild cards; True when he made one."""
         hand = self.hands[seat]
-        sets = self.melds[seat]
-        by_rank: dict[int, list[int]] = {}
-        for card in hand:
-            if card != JOKER and not self.is_wild(card) and RANK_OF[card] not in sets:
-                by_rank.setdefault(NATURAL_RANK[card], []).append(card)
+        by_rank = self.unmelded_naturals(seat)
         wilds = [card for card in hand if self.is_wild(card)]
         size = self.min_size(seat)
         for rank, naturals in sorted(by_rank.items(), key=lambda item: -len(item[1])):
@@ -293,15 +308,21 @@ class Board:
             if chosen is None:
                 continue
             fours_after = self.fours(seat) + (len(chosen) >= 4)
-            if not self.may_leave(seat, len(hand) - len(chosen), fours_after):
-                continue
-            for card in chosen:
-                hand.remove(card)
-                if card in wilds:
-                    wilds.remove(card)
-            sets[rank] = chosen
-            return True
+            if self.may_leave(seat, len(hand) - len(chosen), fours_after):
+                for card in chosen:
+                    hand.remove(card)
+                self.melds[seat][rank] = chosen
+                return True
         return False
+
+    def unmelded_naturals(self, seat: str) -> dict[int, list[int]]:
+        """The natural cards of his hand by rank, for the ranks he has no set of."""
+        sets = self.melds[seat]
+        by_rank: dict[int, list[int]] = {}
+        for card in self.hands[seat]:
+            if card != JOKER and not self.is_wild(card) and RANK_OF[card] not in sets:
+                by_rank.setdefault(NATURAL_RANK[card], []).append(card)
+        return by_rank
 
     def place_wilds(self, seat: str) -> bool:
         """With two sets of four he may go out: wild cards join any set that takes them; True
@@ -313,13 +334,17 @@ class Board:
         for card in [c for c in hand if self.is_wild(c)]:
             if len(hand) <= 1:
                 break
-            for cards in self.melds[seat].values():
-                if self.valid([*cards, card]):
-                    cards.append(card)
-                    hand.remove(card)
-                    changed = True
-                    break
+            changed |= self.place_wild(seat, card)
         return changed
+
+    def place_wild(self, seat: str, card: int) -> bool:
+        """The wild card joins the first of his sets that takes it; True when one did."""
+        for cards in self.melds[seat].values():
+            if self.valid([*cards, card]):
+                cards.append(card)
+                self.hands[seat].remove(card)
+                return True
+        return False
 
     def best_set(self, naturals: list[int], wilds: list[int], size: int) -> list[int] | None:
         """A valid new set of ``naturals`` (all or one colour of them) and as few wild
@@ -338,7 +363,7 @@ class Board:
         """``group`` and ``need`` wild cards, of any colour or else of the group's, as a valid
         set; None when neither is one."""
         for colour in (None, RED[group[0]]):
-            pick = [w for w in wilds if colour is None or RED[w] == colour][:need]
+            pick = (wilds if colour is None else _of_colour(wilds, colour))[:need]
             if len(pick) == need and self.valid([*group, *pick]):
                 return [*group, *pick]
         return None
@@ -355,7 +380,7 @@ class Board:
             # A discarded wild card (or joker) sets the pile out of play; he captures the god
             # card from whoever has it in play.
             self.discard[pile] = []
-            if self.god is not None and self.god != seat:
+            if self.god is not None:
                 self.god = seat
         else:
             self.discard[pile].append(card)
@@ -365,28 +390,41 @@ class Board:
         """The least useful card: of the rank he holds fewest of, the costliest; wild cards
         and the joker last."""
         plain = [card for card in hand if card != JOKER and not self.is_wild(card)]
-        if not plain:
-            return self.rng.choice(hand)
-        count: dict[int, int] = {}
-        for card in plain:
-            count[NATURAL_RANK[card]] = count.get(NATURAL_RANK[card], 0) + 1
+        return self.rng.choice(_least_useful(plain) if plain else hand)
 
-        def key(card: int) -> tuple[int, int]:
-            return count[NATURAL_RANK[card]], -RANK_VALUE[NATURAL_RANK[card]]
 
-        low = min(key(card) for card in plain)
-        return self.rng.choice([card for card in plain if key(card) == low])
+def _least_useful(plain: list[int]) -> list[int]:
+    """The cards of the rank held fewest times, and of those the costliest."""
+    count = Counter(NATURAL_RANK[card] for card in plain)
+    keys = [(count[NATURAL_RANK[card]], -RANK_VALUE[NATURAL_RANK[card]]) for card in plain]
+    low = min(keys)
+    return [card for card, key in zip(plain, keys, strict=True) if key == low]
+
+
+#: The seat across the table from each.
+ACROSS = {"N": "S", "S": "N", "E": "W", "W": "E"}
+
+
+def _home_piles(deal: PysngtautDeal) -> dict[str, int]:
+    """The piles each seat draws from and discards to: with four players the dealer's side
+    uses pile 1 and the other side pile 2; with fewer everybody uses pile 1."""
+    return {
+        seat: 1 if deal.players < 4 or seat in (deal.dealer, ACROSS[deal.dealer]) else 2
+        for seat in deal.seats
+    }
 
 
 def _colour_groups(naturals: list[int]) -> list[list[int]]:
     """The naturals, then, when they are of both colours, the red ones and the black ones."""
     groups = [naturals]
     if len({RED[card] for card in naturals}) == 2:
-        groups += [
-            [card for card in naturals if RED[card]],
-            [card for card in naturals if not RED[card]],
-        ]
+        groups += [_of_colour(naturals, True), _of_colour(naturals, False)]
     return groups
+
+
+def _of_colour(cards: list[int], red: bool) -> list[int]:
+    """The red cards, or the black ones, in their order."""
+    return [card for card in cards if RED[card] == red]
 
 
 def play_board(

@@ -142,18 +142,21 @@ def options_of_settings(settings: Mapping[str, Any] | None) -> dict[str, Any]:
     """The ``options`` object a tournament's settings give (flags on, values changed)."""
     if not settings:
         return {}
-    options: dict[str, Any] = {}
-    for name in FLAGS:
-        if settings.get(name) in (True, "on"):
-            options[name] = True
+    options: dict[str, Any] = {name: True for name in FLAGS if settings.get(name) in (True, "on")}
+    values = _changed_values(settings)
+    if values:
+        options["set_values"] = values
+    return options
+
+
+def _changed_values(settings: Mapping[str, Any]) -> dict[str, Any]:
+    """The set values (option 7) the settings change from the table's."""
     values = {}
     for category in CATEGORY_IDS:
         value = settings.get(value_setting(category))
         if value is not None and value != DEFAULT_VALUES[category]:
             values[category] = value
-    if values:
-        options["set_values"] = values
-    return options
+    return values
 
 
 def value_setting(category: str) -> str:
@@ -214,14 +217,19 @@ def _read_up(
         assert up is not None  # given when there is no deal
         return up
     deal_fits(deal, players=players)
-    if up is not None and deal.up != up:
+    if up is not None:
+        _check_deal_turns_up(deal, up)
+    return deal.up
+
+
+def _check_deal_turns_up(deal: PysngtautDeal, up: int) -> None:
+    if deal.up != up:
         raise RecordError(
             "deal",
             words(
                 "turns up %(dealt)s, but up is %(up)s", dealt=CARD_TEXT[deal.up], up=CARD_TEXT[up]
             ),
         )
-    return deal.up
 
 
 def _read_outcome(raw_dead: Any, raw_winner: Any, players: int) -> tuple[bool, str | None]:
@@ -273,22 +281,27 @@ def _read_all_melds(
     )
     melds = {} if raw is None else _read_melds(raw, players, wild, set_flags, in_sight)
     if winner is not None:
-        fours = sum(1 for cards, _category in melds.get(winner, ()) if len(cards) >= 4)
-        if fours < 2:
-            raise RecordError(
-                f"melds.{winner}",
-                words(
-                    "the winner %(seat)s has 1 set of four or more; going out needs two",
-                    seat=winner,
-                )
-                if fours == 1
-                else words(
-                    "the winner %(seat)s has %(count)s sets of four or more; going out needs two",
-                    seat=winner,
-                    count=fours,
-                ),
-            )
+        _check_winner_fours(melds.get(winner, []), winner)
     return melds
+
+
+def _check_winner_fours(sets: list[tuple[list[int], int]], winner: str) -> None:
+    """Going out takes two sets of four or more."""
+    fours = sum(1 for cards, _category in sets if len(cards) >= 4)
+    if fours < 2:
+        raise RecordError(
+            f"melds.{winner}",
+            words(
+                "the winner %(seat)s has 1 set of four or more; going out needs two",
+                seat=winner,
+            )
+            if fours == 1
+            else words(
+                "the winner %(seat)s has %(count)s sets of four or more; going out needs two",
+                seat=winner,
+                count=fours,
+            ),
+        )
 
 
 def _read_god(raw: Any, players: int, up: int) -> str | None:
@@ -442,7 +455,14 @@ def _read_sets(
             first_three = index
         sets.append((cards, category))
         in_sight += cards
-    if first_three >= 0 and fours < 2:
+    if first_three >= 0:
+        _check_three_after_fours(seat, first_three, fours)
+    return sets
+
+
+def _check_three_after_fours(seat: str, first_three: int, fours: int) -> None:
+    """A three-card set only with two sets of four or more."""
+    if fours < 2:
         raise RecordError(
             f"melds.{seat}[{first_three}]",
             words(
@@ -455,7 +475,6 @@ def _read_sets(
                 count=fours,
             ),
         )
-    return sets
 
 
 def _read_hands(raw_hands: Any, players: int, in_sight: list[int]) -> dict[str, list[int]]:
@@ -465,16 +484,20 @@ def _read_hands(raw_hands: Any, players: int, in_sight: list[int]) -> dict[str, 
     hands = {}
     for seat in SEATS_OF[players]:
         if seat in raw_hands:
-            raw = raw_hands[seat]
-            if type(raw) is not list:
-                _refuse_cards(raw, f"hands.{seat}", words("the hand"))
-            try:
-                cards = [CARD_CODES[text] for text in raw]
-            except (KeyError, TypeError):  # not a card, or not even hashable
-                _refuse_cards(raw, f"hands.{seat}", words("the hand"))
+            cards = _read_hand(raw_hands[seat], seat)
             hands[seat] = cards
             in_sight += cards
     return hands
+
+
+def _read_hand(raw: Any, seat: str) -> list[int]:
+    """One seat's hand, a list of card texts."""
+    if type(raw) is not list:
+        _refuse_cards(raw, f"hands.{seat}", words("the hand"))
+    try:
+        return [CARD_CODES[text] for text in raw]
+    except (KeyError, TypeError):  # not a card, or not even hashable
+        _refuse_cards(raw, f"hands.{seat}", words("the hand"))
 
 
 def _check_who_holds_cards(
@@ -485,31 +508,26 @@ def _check_who_holds_cards(
     penalties: list[tuple[str, str]],
 ) -> None:
     """The winner and whoever threw his hand out hold nothing; everybody else holds cards."""
-    thrown = [seat for seat, kind in penalties if kind == "improper_draw"] if penalties else ()
+    thrown = [seat for seat, kind in penalties if kind == "improper_draw"]
     for seat in seats:
-        held = hands.get(seat)
-        if seat == winner:
-            if held:
-                raise RecordError(
-                    f"hands.{seat}",
-                    words("the winner %(seat)s went out: no cards", seat=seat_mark(seat)),
-                )
-        elif seat in thrown:
-            if held:
-                raise RecordError(
-                    f"hands.{seat}",
-                    words(
-                        "%(seat)s threw his hand out (improper_draw): no cards",
-                        seat=seat_mark(seat),
-                    ),
-                )
-        elif not held:
-            raise RecordError(
-                f"hands.{seat}",
-                words("%(seat)s holds no cards, but the hand was dead", seat=seat_mark(seat))
-                if dead
-                else words("%(seat)s holds no cards, but he did not go out", seat=seat_mark(seat)),
-            )
+        fault = _holding_fault(seat, bool(hands.get(seat)), seat == winner, seat in thrown, dead)
+        if fault is not None:
+            raise RecordError(f"hands.{seat}", fault)
+
+
+def _holding_fault(seat: str, held: bool, winner: bool, thrown: bool, dead: bool) -> str | None:
+    """Why a seat should, or should not, hold cards; None when it is right."""
+    mark = seat_mark(seat)
+    if winner:
+        return words("the winner %(seat)s went out: no cards", seat=mark) if held else None
+    if thrown:
+        out = words("%(seat)s threw his hand out (improper_draw): no cards", seat=mark)
+        return out if held else None
+    if held:
+        return None
+    if dead:
+        return words("%(seat)s holds no cards, but the hand was dead", seat=mark)
+    return words("%(seat)s holds no cards, but he did not go out", seat=mark)
 
 
 def _check_jokers_in_hands(
@@ -517,20 +535,25 @@ def _check_jokers_in_hands(
 ) -> None:
     """The joker is in a hand at most once, and not at all when it was turned up or played."""
     joker_at = "god" if god is not None else None
-    for seat in seats:
-        held = hands.get(seat)
-        if held and JOKER in held:
-            for index, card in enumerate(held):
-                if card != JOKER:
-                    continue
-                path = f"hands.{seat}[{index}]"
-                if up == JOKER:
-                    raise RecordError(path, words("the joker was turned up: it is not in play"))
-                if joker_at is not None:
-                    raise RecordError(
-                        path, words("the joker is there twice (also %(place)s)", place=joker_at)
-                    )
-                joker_at = path
+    for path in _joker_paths(hands, seats):
+        if up == JOKER:
+            raise RecordError(path, words("the joker was turned up: it is not in play"))
+        if joker_at is not None:
+            raise RecordError(
+                path, words("the joker is there twice (also %(place)s)", place=joker_at)
+            )
+        joker_at = path
+
+
+def _joker_paths(hands: dict[str, list[int]], seats: tuple[str, ...]) -> list[str]:
+    """Where the joker is in the hands, in reading order."""
+    return [
+        f"hands.{seat}[{index}]"
+        for seat in seats
+        if JOKER in hands.get(seat, ())
+        for index, card in enumerate(hands[seat])
+        if card == JOKER
+    ]
 
 
 def _too_many(cards: list[int]) -> bool:
@@ -632,6 +655,14 @@ def _penalty_kind(raw: Any, index: int) -> str:
     return kind
 
 
+def _check_penalty_fields(entry: dict[str, Any], index: int) -> None:
+    """A penalty has a seat and a kind, nothing else (a null unknown field is absent)."""
+    if not PENALTY_FIELDS.issuperset(entry):
+        for key, value in entry.items():
+            if key not in PENALTY_FIELDS and value is not None:
+                raise RecordError(f"penalties[{index}].{key}", words("unknown field"))
+
+
 def _read_penalty(
     entry: Any,
     index: int,
@@ -646,10 +677,7 @@ def _read_penalty(
             f"penalties[{index}]",
             words("must be an object {seat, kind}, not %(value)s", value=repr(entry)),
         )
-    if not PENALTY_FIELDS.issuperset(entry):  # a null unknown field is absent
-        for key, value in entry.items():
-            if key not in PENALTY_FIELDS and value is not None:
-                raise RecordError(f"penalties[{index}].{key}", words("unknown field"))
+    _check_penalty_fields(entry, index)
     seat = _penalty_seat(entry.get("seat"), index, players, seat_names)
     kind = _penalty_kind(entry.get("kind"), index)
     if (seat, kind) in seen:

@@ -164,6 +164,37 @@ def _settle_dead(
     )
 
 
+def _seat_values(
+    seats: tuple[str, ...],
+    hands: Mapping[str, list[int]],
+    melds: Mapping[str, list[tuple[list[int], int]]],
+    wild: int | None,
+    values: tuple[int, ...],
+) -> tuple[dict[str, int], dict[str, int]]:
+    """``(hand value, value of the sets)`` of every seat."""
+    value_of_card = CARD_VALUE[wild].__getitem__
+    hand = {}
+    set_value = {}
+    for seat in seats:
+        held = hands.get(seat)
+        hand[seat] = sum(map(value_of_card, held)) if held else 0
+        melded = melds.get(seat)
+        set_value[seat] = sum([values[category] for _cards, category in melded]) if melded else 0
+    return hand, set_value
+
+
+def _sets_of(melded: list[tuple[list[int], int]], values: tuple[int, ...]) -> list[dict[str, Any]]:
+    """The winner's sets as the score lists them: cards, category and value."""
+    return [
+        {
+            "cards": [CARD_TEXT[card] for card in cards],
+            "category": CATEGORY_IDS[category],
+            "value": values[category],
+        }
+        for cards, category in melded
+    ]
+
+
 def settle(
     *,
     players: int,
@@ -182,15 +213,8 @@ def settle(
     seats = SEATS_OF[players]
     values = _category_values(set_values)
     multiplier = _multiplier(up, wild, flags)
-    value_of_card = CARD_VALUE[wild].__getitem__
-    hand = {}
-    set_value = {}
-    for seat in seats:
-        held = hands.get(seat)
-        hand[seat] = sum(map(value_of_card, held)) if held else 0
-        melded = melds.get(seat)
-        set_value[seat] = sum([values[category] for _cards, category in melded]) if melded else 0
-    offenders = _offenders(penalties) if penalties else {}
+    hand, set_value = _seat_values(seats, hands, melds, wild, values)
+    offenders = _offenders(penalties)
     for seat in offenders.get("improper_draw", ()):
         hand[seat] = 0  # the hand was thrown out (it holds no cards anyway)
     ledger = _Ledger(seats)
@@ -198,14 +222,7 @@ def settle(
     if winner is not None:
         offset = "own_sets_offset" in flags
         _settle_won(ledger, seats, winner, hand, set_value, offenders, god, multiplier, offset)
-        sets = [
-            {
-                "cards": [CARD_TEXT[card] for card in cards],
-                "category": CATEGORY_IDS[category],
-                "value": values[category],
-            }
-            for cards, category in melds[winner]
-        ]
+        sets = _sets_of(melds[winner], values)
     else:
         _settle_dead(ledger, seats, hand, offenders, god, multiplier)
     return {
@@ -262,13 +279,10 @@ def _set_words(entry: Mapping[str, Any]) -> Words:
     )
 
 
-def describe(score: Mapping[str, Any]) -> str:
-    """``East went out with 3 sets worth 7,500: N −16,680, E +22,625, S −5,945. Sets: Q♥ Q♦
-    Q♠ Q♣ (4 Natural Face Cards, 2,000); ...``: each of the winner's sets with its row. Made
-    of the engine's words (engine.core.messages), translated by the pages."""
-    # Seats in table order, whatever order a stored score's keys came back in.
-    seats = score["seats"]
-    results = joined(
+def _results(seats: Mapping[str, int]) -> str:
+    """``N −16,680, E +22,625, S −5,945``: the seats in table order, whatever order a stored
+    score's keys came back in."""
+    return joined(
         [
             Words("%(seat)s %(points)s", {"seat": seat_mark(seat), "points": _points(seats[seat])})
             for seat in SEAT_LETTERS
@@ -276,16 +290,28 @@ def describe(score: Mapping[str, Any]) -> str:
         ],
         ", ",
     )
+
+
+def _dead_hand(payments: list[Mapping[str, Any]], extra: str, results: str) -> str:
+    """A dead hand in words: what the pot took, and every seat's result."""
+    pot = sum(p["amount"] for p in payments if p["to"] == "pot")
+    return words(
+        "Dead hand, %(pot)s lost to the pot%(extra)s: %(results)s",
+        pot=grouped(pot),
+        extra=extra,
+        results=results,
+    )
+
+
+def describe(score: Mapping[str, Any]) -> str:
+    """``East went out with 3 sets worth 7,500: N −16,680, E +22,625, S −5,945. Sets: Q♥ Q♦
+    Q♠ Q♣ (4 Natural Face Cards, 2,000); ...``: each of the winner's sets with its row. Made
+    of the engine's words (engine.core.messages), translated by the pages."""
+    results = _results(score["seats"])
     extras = _extras(score)
     extra = Words(" (%(extras)s)", {"extras": joined(extras, ", ")}) if extras else ""
     if score["winner"] is None:
-        pot = sum(p["amount"] for p in score["payments"] if p["to"] == "pot")
-        return words(
-            "Dead hand, %(pot)s lost to the pot%(extra)s: %(results)s",
-            pot=grouped(pot),
-            extra=extra,
-            results=results,
-        )
+        return _dead_hand(score["payments"], extra, results)
     sets = score["sets"]
     worth = sum(entry["value"] for entry in sets)
     values = {

@@ -8,7 +8,7 @@ never lays down what a record would refuse.
 from __future__ import annotations
 
 from engine.core.messages import words
-from engine.games.pysngtaut.cards import FACE_RANKS, JOKER, NATURAL_RANK, RANK_CHARS, RANK_OF, RED
+from engine.games.pysngtaut.cards import FACE_RANKS, JOKER, NATURAL_RANK, RANK_CHARS, RED
 
 #: The value table in table order (4.3): the first row that fits a set is its category.
 CATEGORIES = (
@@ -73,7 +73,7 @@ def _naturals(cards: list[int] | tuple[int, ...], wild: int | None) -> tuple[int
     one rank, the joker is none of them."""
     rank: int | None = None
     wilds = 0
-    red = black = False  # colours of the natural cards
+    colours: set[bool] = set()  # of the natural cards: True for red
     for card in cards:
         if card == JOKER:
             raise SetFault(words("holds the joker, which is never part of a set"))
@@ -85,45 +85,58 @@ def _naturals(cards: list[int] | tuple[int, ...], wild: int | None) -> tuple[int
             rank = card_rank
         elif card_rank != rank:
             raise SetFault(_mixed(rank, card_rank, wild))
-        if RED[card]:
-            red = True
-        else:
-            black = True
+        colours.add(RED[card])
     if rank is None:
         raise SetFault(words("has no natural card (a set of the wild rank is all wild)"))
-    return rank, wilds, red, black
+    return rank, wilds, True in colours, False in colours
 
 
-def _check_wild_colours(
-    cards: list[int] | tuple[int, ...], wild: int | None, red: bool, black: bool
-) -> None:
-    """Option same_colour_wilds: the wild cards and the naturals all of one colour."""
-    wild_red = wild_black = False
-    for card in cards:
-        if RANK_OF[card] == wild:
-            if RED[card]:
-                wild_red = True
-            else:
-                wild_black = True
-    if (red or wild_red) and (black or wild_black):
-        raise SetFault(words("a wild card and cards of both colours (option same_colour_wilds)"))
+#: The row of the value table (4.3) of a set of three, or of four or more, by whether its rank
+#: is a face and whether it holds a wild card; a natural number set of four or more is not here.
+SIZE_ROWS = {
+    (3, True, False): NATURAL_FACE_3,
+    (3, True, True): FACE_WILD_3,
+    (3, False, False): NATURAL_NUMBER_3,
+    (3, False, True): NUMBER_WILD_3,
+    (4, True, False): NATURAL_FACE_4,
+    (4, True, True): FACE_WILD_4,
+    (4, False, True): NUMBER_WILD_4,
+}
+#: The row of a natural number set of four or more by (a red natural, a black natural).
+COLOUR_ROWS = {
+    (True, False): NATURAL_RED_4,
+    (False, True): NATURAL_BLACK_4,
+    (True, True): NATURAL_4,
+}
 
 
 def _category(count: int, face: bool, wilds: int, red: bool, black: bool) -> int:
     """The set's row of the table of set values (4.3)."""
-    if count == 3:
-        if face:
-            return FACE_WILD_3 if wilds else NATURAL_FACE_3
-        return NUMBER_WILD_3 if wilds else NATURAL_NUMBER_3
-    if wilds:
-        return FACE_WILD_4 if face else NUMBER_WILD_4
-    if face:
-        return NATURAL_FACE_4
-    if not black:
-        return NATURAL_RED_4
-    if not red:
-        return NATURAL_BLACK_4
-    return NATURAL_4
+    row = SIZE_ROWS.get((min(count, 4), face, wilds > 0))
+    return COLOUR_ROWS[red, black] if row is None else row
+
+
+def _check_wilds(
+    cards: list[int] | tuple[int, ...],
+    wild: int | None,
+    face: bool,
+    same_colour_wilds: bool,
+    number_wilds_not_in_face_sets: bool,
+) -> None:
+    """The options that restrict a set with a wild card: same_colour_wilds (all its cards of
+    one colour) and number_wilds_not_in_face_sets."""
+    if same_colour_wilds and len({RED[card] for card in cards}) == 2:
+        raise SetFault(words("a wild card and cards of both colours (option same_colour_wilds)"))
+    if number_wilds_not_in_face_sets and face and wild not in FACE_RANKS:
+        raise SetFault(
+            words("a face-rank set with a wild card (option number_wilds_not_in_face_sets)")
+        )
+
+
+def _too_few(count: int) -> str:
+    if count == 1:
+        return words("1 card; a set has at least 3")
+    return words("%(count)s cards; a set has at least 3", count=count)
 
 
 def read_set(
@@ -137,21 +150,13 @@ def read_set(
     with the reason (section 6, kinds 12 to 15 and 19 to 21)."""
     count = len(cards)
     if count < 3:
-        raise SetFault(
-            words("1 card; a set has at least 3")
-            if count == 1
-            else words("%(count)s cards; a set has at least 3", count=count)
-        )
+        raise SetFault(_too_few(count))
     rank, wilds, red, black = _naturals(cards, wild)
     face = rank in FACE_RANKS
     if same_colour_sets and not face and red and black:
         raise SetFault(words("natural cards of both colours (option same_colour_sets)"))
-    if wilds and same_colour_wilds:
-        _check_wild_colours(cards, wild, red, black)
-    if wilds and number_wilds_not_in_face_sets and face and wild not in FACE_RANKS:
-        raise SetFault(
-            words("a face-rank set with a wild card (option number_wilds_not_in_face_sets)")
-        )
+    if wilds:
+        _check_wilds(cards, wild, face, same_colour_wilds, number_wilds_not_in_face_sets)
     return rank, _category(count, face, wilds, red, black), wilds > 0
 
 
