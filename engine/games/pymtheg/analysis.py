@@ -65,25 +65,35 @@ def analyse_part(deal: Deal, given: Mapping[str, Any], part: str, solver: Solver
             },
         }
     ns = solver.side_tricks(hands, {0, 2}, leader=leader, rules=rules)
-    result: dict[str, Any] = {"ns": ns, "lon": []}
-    for seat in SEATS:
-        team = ns if seat.team == "NS" else CARDS_PER_HAND - ns
-        if team < CARDS_PER_HAND:
-            continue
-        bidder = order.index(seat)
-        weights = [0, 0, 0, 0]
-        weights[bidder] = 1
-        alone = solver.value(
-            hands,
-            leader=leader,
-            weights=weights,
-            maximisers={bidder, (bidder + 2) % 4},
-            rules=rules,
-            lo=CARDS_PER_HAND - 1,
-        )
-        if alone == CARDS_PER_HAND:
-            result["lon"].append(seat.name)
-    return result
+    lon = [
+        seat.name
+        for seat in SEATS
+        if _team_share(ns, seat) == CARDS_PER_HAND
+        and _takes_all_alone(solver, hands, order.index(seat), leader, rules)
+    ]
+    return {"ns": ns, "lon": lon}
+
+
+def _team_share(ns: int, seat: Seat) -> int:
+    """The tricks of ``seat``'s team, from North-South's."""
+    return ns if seat.team == "NS" else CARDS_PER_HAND - ns
+
+
+def _takes_all_alone(
+    solver: Solver, hands: tuple[int, ...], bidder: int, leader: int, rules: Any
+) -> bool:
+    """Whether the bidder takes every trick himself, his partner helping (Lon)."""
+    weights = [0, 0, 0, 0]
+    weights[bidder] = 1
+    alone = solver.value(
+        hands,
+        leader=leader,
+        weights=weights,
+        maximisers={bidder, (bidder + 2) % 4},
+        rules=rules,
+        lo=CARDS_PER_HAND - 1,
+    )
+    return alone == CARDS_PER_HAND
 
 
 def _ry(
@@ -101,12 +111,7 @@ def combine(given: Mapping[str, Any], parts: Mapping[str, Mapping[str, Any]]) ->
     ``tricks`` ``{strain: {declarer: his team's tricks}}`` and ``contracts`` ``{seat: {"R",
     "R2", "R3", "L"}}`` as the solver's ``analyse`` gives them."""
     tricks = {
-        strain: {
-            seat.name: parts[strain]["ns"]
-            if seat.team == "NS"
-            else CARDS_PER_HAND - parts[strain]["ns"]
-            for seat in SEATS
-        }
+        strain: {seat.name: _team_share(parts[strain]["ns"], seat) for seat in SEATS}
         for strain in STRAINS
     }
     ry = parts["ry"]["ry"]
@@ -200,9 +205,10 @@ class DoubleDummyTables(Game):
             return None
         ns = {strain: parts[strain]["ns"] for strain in STRAINS if strain in parts}
         lon = {strain: parts[strain]["lon"] for strain in STRAINS if strain in parts}
-        ry = parts["ry"]["ry"] if "ry" in parts else None
-        ry3 = _ry3_by_seat(parts["ry"], ns.get("nt")) if "ry" in parts else {}
-        return _view(inputs, ns, ry, ry3, lon)
+        if "ry" not in parts:
+            return _view(inputs, ns, None, {}, lon)
+        ry3 = _ry3_by_seat(parts["ry"], ns.get("nt"))
+        return _view(inputs, ns, parts["ry"]["ry"], ry3, lon)
 
     def analysis_par(
         self, table: Mapping[str, Any], settings: Mapping[str, Any]
@@ -226,12 +232,15 @@ class DoubleDummyTables(Game):
             return None
         if contract not in ("R", "R2", "R3", "L"):
             return _gam_beside(table, record, score.get("trump"), str(declarer))
-        contracts = table["contracts"][declarer]
-        if contract == "L":
-            makeable = score.get("trump") in contracts["L"]
-        else:
-            makeable = bool(contracts["R3"] if contract == "R3" else contracts["R"])
+        makeable = _makeable(table["contracts"][declarer], contract, score.get("trump"))
         return _made_beside(bool(score.get("made")), makeable)
+
+
+def _makeable(contracts: Mapping[str, Any], contract: str, trump: Any) -> bool:
+    """Whether double dummy makes a Ry or a Lon contract."""
+    if contract == "L":
+        return trump in contracts["L"]
+    return bool(contracts["R3"] if contract == "R3" else contracts["R"])
 
 
 def _gam_beside(
@@ -269,22 +278,29 @@ def _view(
     """The table's layout from North-South's tricks per strain, the Ry part (None: not
     solved), Ry 3 made by each seat (``{}``: not known) and the seats making Lon per strain;
     a strain missing from ``ns`` reads "not analysed" in every row."""
-    opening = Seat[given["opening"]]
-    rows = [
-        [
-            SEAT_NAMES[seat.name],
-            *(
-                NOT_ANALYSED
-                if strain not in ns
-                else ns[strain]
-                if seat.team == "NS"
-                else CARDS_PER_HAND - ns[strain]
-                for strain in STRAINS
-            ),
-        ]
-        for seat in SEATS
-    ]
+    rows = [_row(seat, ns) for seat in SEATS]
     complete = len(ns) == len(STRAINS) and ry is not None
+    return {
+        "caption": _caption(given, complete),
+        "columns": [_strain_words(strain) for strain in STRAINS],
+        "rows": rows,
+        "notes": [_ry_note(ry), _ry3_note(ry3), _lon_note(lon)],
+    }
+
+
+def _row(seat: Seat, ns: Mapping[str, int]) -> list[Any]:
+    """A declarer's row: his team's tricks in each strain, or "not analysed"."""
+    return [
+        SEAT_NAMES[seat.name],
+        *(
+            NOT_ANALYSED if strain not in ns else _team_share(ns[strain], seat)
+            for strain in STRAINS
+        ),
+    ]
+
+
+def _caption(given: Mapping[str, Any], complete: bool) -> Words:
+    opening = Seat[given["opening"]]
     caption = words(
         "Tricks of the declarer's team, %(seat)s leading (play %(direction)s)",
         seat=SEAT_NAMES[opening.name],
@@ -292,12 +308,7 @@ def _view(
         if given["direction"] == "clockwise"
         else words("counter-clockwise"),
     )
-    return {
-        "caption": caption if complete else words("%(caption)s; partly analysed", caption=caption),
-        "columns": [_strain_words(strain) for strain in STRAINS],
-        "rows": rows,
-        "notes": [_ry_note(ry), _ry3_note(ry3), _lon_note(lon)],
-    }
+    return caption if complete else words("%(caption)s; partly analysed", caption=caption)
 
 
 def _listed(names: list[Any]) -> str:

@@ -110,6 +110,25 @@ class CallError(ValueError):
     """A call that is not written right."""
 
 
+def _spelled(text: str, call_text: str) -> tuple[Bid | None, str | None]:
+    """The bid and the trump of a call's text (the seat's part taken off), in any accepted
+    spelling."""
+    key = "".join(call_text.split()).lower()
+    spelled = _CALL_SPELLINGS.get(key)
+    if spelled is not None:
+        return spelled
+    if key.startswith("r") and "/" in key:
+        raise CallError(words("%(value)s: a Ry bid never names a trump", value=repr(text)))
+    raise CallError(
+        words(
+            "%(value)s: unknown call %(call)s (expected P, G, G+1 … G+6, R, R2, R3 or L, a "
+            "Gâm or Lon bid optionally /trump)",
+            value=repr(text),
+            call=repr(call_text.strip()),
+        )
+    )
+
+
 def parse_call(text: str) -> Call:
     """Read ``SEAT:CALL`` in any accepted spelling."""
     if not isinstance(text, str):
@@ -134,19 +153,7 @@ def parse_call(text: str) -> Call:
                 seat=repr(seat_text),
             )
         ) from None
-    key = "".join(call_text.split()).lower()
-    if key not in _CALL_SPELLINGS:
-        if key.startswith("r") and "/" in key:
-            raise CallError(words("%(value)s: a Ry bid never names a trump", value=repr(text)))
-        raise CallError(
-            words(
-                "%(value)s: unknown call %(call)s (expected P, G, G+1 … G+6, R, R2, R3 or L, a "
-                "Gâm or Lon bid optionally /trump)",
-                value=repr(text),
-                call=repr(call_text.strip()),
-            )
-        )
-    bid, trump = _CALL_SPELLINGS[key]
+    bid, trump = _spelled(text, call_text)
     call = Call(seat, bid, trump)
     if len(_CALL_CACHE) < 4096:
         _CALL_CACHE[text] = call
@@ -217,22 +224,24 @@ class AuctionState:
         bid = call.bid
         if bid is None:
             return None
-        top = self.top_rank
         if bid.family == "gam":
-            allowed = lowest_gam_above(top)
-            if allowed is None:
-                return words("no Gâm bid ranks above %(top)s", top=self.top_code)
-            if bid != allowed:
-                if self.highest:
-                    return words(
-                        "a Gâm bid over %(top)s must be %(bid)s",
-                        top=self.top_code,
-                        bid=allowed.code,
-                    )
-                return words("a Gâm bid as the first bid must be %(bid)s", bid=allowed.code)
-        elif bid.rank <= top:
+            return self._gam_reason(bid)
+        if bid.rank <= self.top_rank:
             return words("%(bid)s does not rank above %(top)s", bid=bid.code, top=self.top_code)
         return None
+
+    def _gam_reason(self, bid: Bid) -> str | None:
+        """Why a Gâm bid may not be made now: only the lowest Gâm above the highest bid may."""
+        allowed = lowest_gam_above(self.top_rank)
+        if allowed is None:
+            return words("no Gâm bid ranks above %(top)s", top=self.top_code)
+        if bid == allowed:
+            return None
+        if self.highest:
+            return words(
+                "a Gâm bid over %(top)s must be %(bid)s", top=self.top_code, bid=allowed.code
+            )
+        return words("a Gâm bid as the first bid must be %(bid)s", bid=allowed.code)
 
     def apply(self, call: Call) -> None:
         reason = self.illegal_reason(call)
@@ -260,14 +269,8 @@ class AuctionState:
         if self.liability and team == self.liability.ry_team:
             self.liability = None  # the Ry team made a further bid: cleared
         top = self.highest
-        if (
-            top is not None
-            and top.bid is not None
-            and top.bid.family == "ry"
-            and top.seat.team != team
-            and call.bid is not None
-            and call.bid.family == "gam"
-        ):
+        if top is not None and _gam_over_opponents_ry(call, top):
+            assert top.bid is not None
             self.liability = Liability(team, top.seat.team, RY_LIABILITY[top.bid.code])
 
     def _advance(self) -> None:
@@ -296,6 +299,17 @@ class AuctionState:
             if bid.family != "ry":
                 calls.extend(f"{bid.code}/{trump}" for trump in TRUMPS)
         return calls
+
+
+def _gam_over_opponents_ry(call: Call, top: Call) -> bool:
+    """Whether ``call`` is a Gâm-family bid over the opponents' Ry, ``top``."""
+    return (
+        top.bid is not None
+        and top.bid.family == "ry"
+        and top.seat.team != call.seat.team
+        and call.bid is not None
+        and call.bid.family == "gam"
+    )
 
 
 @dataclass(frozen=True)

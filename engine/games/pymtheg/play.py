@@ -156,12 +156,24 @@ def play_fault(
         return None
     if any(held.suit == led for held in hand):
         return MUST_FOLLOW_SUIT
-    if undertrump_allowed or trump is None or card.suit != trump:
-        return None
-    top = _top_trump(trick, trump)
-    if top is not None and card.rank < top and _undertrump_alternative(hand, trump, top):
+    if _forbidden_undertrump(card, hand, trick, trump, undertrump_allowed):
         return UNDERTRUMP
     return None
+
+
+def _forbidden_undertrump(
+    card: Card,
+    hand: Iterable[Card],
+    trick: Sequence[Card],
+    trump: Suit | None,
+    undertrump_allowed: bool,
+) -> bool:
+    """Whether a void player's card is a trump below the trick's top trump, the ruleset
+    forbidding it, while he holds anything else."""
+    if undertrump_allowed or trump is None or card.suit != trump:
+        return False
+    top = _top_trump(trick, trump)
+    return top is not None and card.rank < top and _undertrump_alternative(hand, trump, top)
 
 
 def legal_plays(
@@ -180,11 +192,17 @@ def legal_plays(
         return following
     if undertrump_allowed or trump is None:
         return cards
+    return _without_undertrumps(cards, trick, trump)
+
+
+def _without_undertrumps(cards: list[Card], trick: Sequence[Card], trump: Suit) -> list[Card]:
+    """The cards of a void player but the trumps below the trick's top trump; all of them
+    when only such trumps are left (under-trumping is then the only play)."""
     top = _top_trump(trick, trump)
     if top is None:
         return cards
     allowed = [card for card in cards if card.suit != trump or card.rank > top]
-    return allowed or cards  # only lower trumps left: under-trumping is the only play
+    return allowed or cards
 
 
 @dataclass(frozen=True)

@@ -116,20 +116,22 @@ def _options(record: Mapping[str, Any]) -> Options:
         return Options()
     if not isinstance(raw, dict):
         raise RecordError("options", words("must be an object of house rules in points"))
-    values = {}
-    for name, value in raw.items():
-        if name not in OPTION_NAMES:
-            raise RecordError(
-                f"options.{name}",
-                words("unknown house rule (known: %(known)s)", known=", ".join(OPTION_NAMES)),
-            )
-        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-            raise RecordError(
-                f"options.{name}",
-                words("must be a whole number of points ≥ 0, not %(value)s", value=repr(value)),
-            )
-        values[name] = value
-    return Options(**values)
+    return Options(**{name: _option_value(name, value) for name, value in raw.items()})
+
+
+def _option_value(name: str, value: Any) -> int:
+    """A house rule's value: a known rule, a whole number of points."""
+    if name not in OPTION_NAMES:
+        raise RecordError(
+            f"options.{name}",
+            words("unknown house rule (known: %(known)s)", known=", ".join(OPTION_NAMES)),
+        )
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise RecordError(
+            f"options.{name}",
+            words("must be a whole number of points ≥ 0, not %(value)s", value=repr(value)),
+        )
+    return value
 
 
 def _seat(record: Mapping[str, Any], name: str, default: str | None) -> Seat | None:
@@ -173,6 +175,16 @@ def _check_second(first: AuctionResult, ruleset: Ruleset, where: str) -> None:
         )
 
 
+def _run_auction(calls: Any, opening: Seat, direction: str, where: str) -> AuctionResult:
+    """One auction's calls, run."""
+    if not isinstance(calls, list):
+        raise RecordError(where, words('must be a list of calls like "N:G"'))
+    try:
+        return run_auction(calls, opening, direction)
+    except AuctionError as exc:
+        raise RecordError(where, exc.args[0]) from None
+
+
 def _auctions(record: Mapping[str, Any], ruleset: Ruleset, opening: Seat, direction: str):
     raw = _auction_list(record.get("auctions"))
     results: list[AuctionResult] = []
@@ -180,12 +192,7 @@ def _auctions(record: Mapping[str, Any], ruleset: Ruleset, opening: Seat, direct
         where = f"auctions[{index}]"
         if index == 1:
             _check_second(results[0], ruleset, where)
-        if not isinstance(calls, list):
-            raise RecordError(where, words('must be a list of calls like "N:G"'))
-        try:
-            results.append(run_auction(calls, opening, direction))
-        except AuctionError as exc:
-            raise RecordError(where, exc.args[0]) from None
+        results.append(_run_auction(calls, opening, direction, where))
     if results[0].passed_out and ruleset.second_auction and len(results) == 1:
         raise RecordError(
             "auctions",
@@ -202,23 +209,32 @@ def _trump(record: Mapping[str, Any], auction: AuctionResult) -> tuple[str | Non
     contract = auction.contract
     if contract is None or contract.family == "ry":
         if raw is not None:
-            what = (
-                words("the board was passed out")
-                if contract is None
-                else words("a Ry contract has no trump")
-            )
-            raise RecordError("trump", what)
+            raise RecordError("trump", _no_trump_to_name(contract))
         return None, None
     if auction.trump_in_bid is not None:
-        if raw is not None:
-            raise RecordError(
-                "trump",
-                words(
-                    "the trump (%(trump)s) was already announced in the bid",
-                    trump=auction.trump_in_bid,
-                ),
-            )
+        _check_trump_not_named(raw, auction.trump_in_bid)
         return auction.trump_in_bid, "during"
+    return _trump_named_after(raw), "after"
+
+
+def _no_trump_to_name(contract: Bid | None) -> str:
+    """Why a board has no trump to name: passed out, or a Ry."""
+    if contract is None:
+        return words("the board was passed out")
+    return words("a Ry contract has no trump")
+
+
+def _check_trump_not_named(raw: Any, trump_in_bid: str) -> None:
+    """A trump announced in the bid is not named again."""
+    if raw is not None:
+        raise RecordError(
+            "trump",
+            words("the trump (%(trump)s) was already announced in the bid", trump=trump_in_bid),
+        )
+
+
+def _trump_named_after(raw: Any) -> str:
+    """The trump the declarer named after the auction."""
     if raw is None:
         raise RecordError("trump", words("required: the trump was not announced in the bid"))
     name = TRUMP_ALIASES.get(raw.lower(), raw.lower()) if isinstance(raw, str) else None
@@ -227,7 +243,7 @@ def _trump(record: Mapping[str, Any], auction: AuctionResult) -> tuple[str | Non
             "trump",
             words("unknown trump %(value)s (fire, earth, water, wind or nt)", value=repr(raw)),
         )
-    return name, "after"
+    return name
 
 
 def _trick_count(name: str, value: Any) -> int:
@@ -271,6 +287,11 @@ def _tricks(record: Mapping[str, Any], auction: AuctionResult, revoke: Seat | No
         if revoke is not None:
             return None, None
         raise RecordError("tricks", words("required: the tricks taken, per seat or per team"))
+    return _given_tricks(raw, contract, auction, revoke)
+
+
+def _given_tricks(raw: Any, contract: Bid, auction: AuctionResult, revoke: Seat | None):
+    """``(tricks per seat, tricks per team)``, one of them given."""
     if not isinstance(raw, dict):
         raise RecordError("tricks", words("must be an object of tricks per seat or per team"))
     keys = set(raw)
@@ -298,13 +319,7 @@ def _check_total(total, contract, auction, seats, revoke, teams=None) -> None:
             "tricks", words("add up to %(total)s, not %(top)s", total=total, top=TOTAL_TRICKS)
         )
     # A lost Ry stops at the trick that loses it; a won one is played out.
-    declarer = auction.declarer
-    if contract.code == "R3":
-        team = declarer.team
-        taken = teams[team] if teams else seats[declarer] + seats[declarer.partner]
-    else:
-        taken = seats[declarer]
-    if taken == 0:
+    if _ry_taken(contract, auction.declarer, seats, teams) == 0:
         raise RecordError(
             "tricks",
             words(
@@ -315,8 +330,15 @@ def _check_total(total, contract, auction, seats, revoke, teams=None) -> None:
         )
 
 
-def read_board_record(record: Any, *, default_ruleset: str | None = None) -> BoardRecord:
-    """Check a board record (a decoded JSON object) and return it in engine terms."""
+def _ry_taken(contract: Bid, declarer: Any, seats: Any, teams: Any) -> int:
+    """The tricks a Ry's declarer took: his side's for R3."""
+    if contract.code != "R3":
+        return seats[declarer]
+    return teams[declarer.team] if teams else seats[declarer] + seats[declarer.partner]
+
+
+def _check_record_object(record: Any) -> None:
+    """A JSON object of known fields, of this game when it says."""
     if not isinstance(record, dict):
         raise RecordError("record", words("must be a JSON object"))
     unknown = set(record) - RECORD_FIELDS
@@ -327,6 +349,23 @@ def read_board_record(record: Any, *, default_ruleset: str | None = None) -> Boa
         raise RecordError(
             "game", words("%(value)s is not %(game)s", value=repr(game), game=repr(GAME_ID))
         )
+
+
+def _check_nothing_played(double: str, revoke: Seat | None, illegal_trump: Seat | None) -> None:
+    """A passed-out board has no double, no revoke, no illegal trump."""
+    played = {
+        "double": double != "none",
+        "revoke": revoke is not None,
+        "illegal_trump": illegal_trump is not None,
+    }
+    for name, was_given in played.items():
+        if was_given:
+            raise RecordError(name, words("the board was passed out: nothing was played"))
+
+
+def read_board_record(record: Any, *, default_ruleset: str | None = None) -> BoardRecord:
+    """Check a board record (a decoded JSON object) and return it in engine terms."""
+    _check_record_object(record)
     ruleset = _ruleset(record, default_ruleset)
     options = _options(record)
     opening = _seat(record, "opening", "N")
@@ -338,14 +377,7 @@ def read_board_record(record: Any, *, default_ruleset: str | None = None) -> Boa
     revoke = _seat(record, "revoke", None)
     illegal_trump = _seat(record, "illegal_trump", None)
     if final.passed_out:
-        played = {
-            "double": double != "none",
-            "revoke": revoke is not None,
-            "illegal_trump": illegal_trump is not None,
-        }
-        for name, was_given in played.items():
-            if was_given:
-                raise RecordError(name, words("the board was passed out: nothing was played"))
+        _check_nothing_played(double, revoke, illegal_trump)
     if illegal_trump is not None and (trump is None or trump == "nt"):
         raise RecordError("illegal_trump", words("the contract has no trump suit"))
     seat_tricks, team_tricks = _tricks(record, final, revoke)

@@ -84,16 +84,32 @@ def _choose_call(
     from a weak hand, else pass."""
     legal = set(state.legal_calls())
     top = state.top_rank
-    ry_rank = BIDS["R"].rank
-    strength = sum(card.rank for card in hand)
-    if "R" in legal and top < ry_rank and strength < RY_STRENGTH_BELOW and rng.random() < RY_CHANCE:
+    if _tries_ry(legal, top, hand, rng):
         return "R"
     gam = lowest_gam_above(top)
     if gam is None or gam.code not in legal:
         return "P"
-    # Players count on their partner for about a trick, a little more in a second auction (a
-    # second pass-out is costly), and overbid a Ry (with its liability) only on a sure thing.
-    margin = 1.0 + (1.0 if second_auction else 0.0) - (1.5 if top == ry_rank else 0.0)
+    return _gam_call(gam, hand, rng, second_auction, over_ry=top == BIDS["R"].rank)
+
+
+def _tries_ry(legal: set[str], top: int, hand: frozenset[Card], rng: random.Random) -> bool:
+    """Now and then a Ry from a weak hand, when nothing higher has been bid."""
+    strength = sum(card.rank for card in hand)
+    return (
+        "R" in legal
+        and top < BIDS["R"].rank
+        and strength < RY_STRENGTH_BELOW
+        and rng.random() < RY_CHANCE
+    )
+
+
+def _gam_call(
+    gam: Bid, hand: frozenset[Card], rng: random.Random, second_auction: bool, *, over_ry: bool
+) -> str:
+    """The next Gâm when the hand looks good enough (with a trump, on a strong one), else pass.
+    Players count on their partner for about a trick, a little more in a second auction (a
+    second pass-out is costly), and overbid a Ry (with its liability) only on a sure thing."""
+    margin = 1.0 + (1.0 if second_auction else 0.0) - (1.5 if over_ry else 0.0)
     estimate = estimated_team_tricks(hand) + rng.gauss(0, 1.2)
     if estimate + margin < gam.required_tricks:
         return "P"
@@ -132,6 +148,16 @@ def _double(contract_rank: int, rng: random.Random) -> str:
     return "xx" if rng.random() < REDOUBLE_CHANCE else "x"
 
 
+def _auctions(
+    deal: Deal, opening: Seat, direction: str, ruleset: str, rng: random.Random
+) -> list[SimulatedAuction]:
+    """The auction, and a second one after a passed-out first where the ruleset holds one."""
+    auctions = [simulate_auction(deal, opening, direction, rng)]
+    if auctions[0].passed_out and get_ruleset(ruleset).second_auction:
+        auctions.append(simulate_auction(deal, opening, direction, rng, second_auction=True))
+    return auctions
+
+
 def play_board(
     deal: Deal,
     *,
@@ -141,9 +167,7 @@ def play_board(
     rng: random.Random,
 ) -> PlayedBoard:
     """Bid and play one deal. The facts are the board record fields North enters."""
-    auctions = [simulate_auction(deal, opening, direction, rng)]
-    if auctions[0].passed_out and get_ruleset(ruleset).second_auction:
-        auctions.append(simulate_auction(deal, opening, direction, rng, second_auction=True))
+    auctions = _auctions(deal, opening, direction, ruleset, rng)
     facts: dict[str, Any] = {"auctions": [auction.calls for auction in auctions]}
     final = auctions[-1].state.highest
     if final is None:

@@ -49,6 +49,40 @@ def _call_label(call: str) -> str:
     return words("%(bid)s %(trump)s", bid=bid, trump=TRUMP_WORDS[trump]) if trump else bid
 
 
+def _trump_options() -> list[dict[str, str]]:
+    return [
+        {"action": f"trump:{name}", "label": TRUMP_WORDS[name].capitalize(), "group": "trump"}
+        for name in TRUMPS
+    ]
+
+
+def _double_options() -> list[dict[str, str]]:
+    return [
+        {"action": f"double:{name}", "label": label, "group": "double"}
+        for name, label in DOUBLE_LABELS.items()
+    ]
+
+
+#: The kind of action each phase of the board takes.
+ACTION_OF_PHASE = {"auction": "call", "trump": "trump", "double": "double", "play": "card"}
+
+
+def _hand_bits(cards: Any) -> int:
+    """A hand as the solver takes it: one bit a card, 16 a suit."""
+    return sum(1 << (16 * card.suit + card.rank - 1) for card in cards)
+
+
+def _current_trick(play: PlayState) -> dict[str, Any] | None:
+    """The trick under way; None between tricks."""
+    if not play.current_trick:
+        return None
+    return {
+        "number": len(play.tricks) + 1,
+        "leader": play.leader.name,
+        "cards": [{"seat": seat.name, **_card(card)} for seat, card in play.current_trick],
+    }
+
+
 class PymthegTablePlay(TablePlay):
     """The auction(s), the trump named after it, the double, then the cards."""
 
@@ -71,10 +105,10 @@ class PymthegTablePlay(TablePlay):
 
     @property
     def phase(self) -> str:
-        if self.passed_out or (self.play is not None and self.play.finished):
-            return "over"
         if self.play is not None:
-            return "play"
+            return "over" if self.play.finished else "play"
+        if self.passed_out:
+            return "over"
         if self.contract is None:
             return "auction"
         if self.trump is None and self.contract[0] != "R":
@@ -97,57 +131,50 @@ class PymthegTablePlay(TablePlay):
         return None
 
     def options(self) -> list[dict[str, str]]:
-        phase = self.phase
-        if phase == "auction":
-            return [
-                {"action": f"call:{call}", "label": _call_label(call), "group": "call"}
-                for call in self._auction.legal_calls()
-            ]
-        if phase == "trump":
-            return [
-                {
-                    "action": f"trump:{name}",
-                    "label": TRUMP_WORDS[name].capitalize(),
-                    "group": "trump",
-                }
-                for name in TRUMPS
-            ]
-        if phase == "double":
-            return [
-                {"action": f"double:{name}", "label": label, "group": "double"}
-                for name, label in DOUBLE_LABELS.items()
-            ]
-        if phase == "play":
-            assert self.play is not None
-            return [
-                {"action": f"card:{card.code}", "label": _card(card)["label"], "group": "card"}
-                for card in self.play.legal_cards()
-            ]
-        return []
+        offered = {
+            "auction": self._call_options,
+            "trump": _trump_options,
+            "double": _double_options,
+            "play": self._card_options,
+        }.get(self.phase)
+        return offered() if offered is not None else []
+
+    def _call_options(self) -> list[dict[str, str]]:
+        return [
+            {"action": f"call:{call}", "label": _call_label(call), "group": "call"}
+            for call in self._auction.legal_calls()
+        ]
+
+    def _card_options(self) -> list[dict[str, str]]:
+        assert self.play is not None
+        return [
+            {"action": f"card:{card.code}", "label": _card(card)["label"], "group": "card"}
+            for card in self.play.legal_cards()
+        ]
 
     # -- actions -----------------------------------------------------------------------------
 
     def apply(self, action: str) -> None:
         kind, _, value = action.partition(":")
         phase = self.phase
-        wanted = {"auction": "call", "trump": "trump", "double": "double", "play": "card"}
         if phase == "over":
             raise PlayRefused("the board is over")
-        if kind != wanted[phase]:
-            raise PlayRefused(f"now is the time for a {wanted[phase]}, not {action!r}")
-        if kind == "call":
-            self._call(value)
-        elif kind == "trump":
-            if value not in TRUMPS:
-                raise PlayRefused(f"{value!r} is not a trump (fire, earth, water, wind or nt)")
-            self.trump = value
-            self.trump_named_after = True
-        elif kind == "double":
-            if value not in DOUBLE_LABELS:
-                raise PlayRefused(f"{value!r} is not a double (none, x or xx)")
-            self._start_play(value)
-        else:
-            self._card(value)
+        wanted = ACTION_OF_PHASE[phase]
+        if kind != wanted:
+            raise PlayRefused(f"now is the time for a {wanted}, not {action!r}")
+        act = {
+            "call": self._call,
+            "trump": self._name_trump,
+            "double": self._start_play,
+            "card": self._card,
+        }[kind]
+        act(value)
+
+    def _name_trump(self, value: str) -> None:
+        if value not in TRUMPS:
+            raise PlayRefused(f"{value!r} is not a trump (fire, earth, water, wind or nt)")
+        self.trump = value
+        self.trump_named_after = True
 
     def _call(self, value: str) -> None:
         seat = self._auction.next_seat
@@ -158,8 +185,11 @@ class PymthegTablePlay(TablePlay):
         except (CallError, AuctionError) as exc:
             raise PlayRefused(str(exc)) from None
         self.auctions[-1].append(str(call))
-        if not self._auction.ended:
-            return
+        if self._auction.ended:
+            self._end_auction()
+
+    def _end_auction(self) -> None:
+        """The contract; or, passed out, a second auction where the ruleset has one."""
         top = self._auction.highest
         if top is None:
             if self.ruleset.second_auction and len(self.auctions) == 1:
@@ -174,6 +204,9 @@ class PymthegTablePlay(TablePlay):
         self.trump = top.trump
 
     def _start_play(self, double: str) -> None:
+        """The double, then the play."""
+        if double not in DOUBLE_LABELS:
+            raise PlayRefused(f"{double!r} is not a double (none, x or xx)")
         assert self.contract is not None and self.declarer is not None
         self.double = double
         self.play = PlayState(
@@ -232,7 +265,7 @@ class PymthegTablePlay(TablePlay):
     def _side(self) -> list[str]:
         if self.declarer is None:
             return []
-        if self.contract is not None and self.contract in ("R", "R2"):
+        if self.contract in ("R", "R2"):
             return [self.declarer.name]
         return [self.declarer.name, self.declarer.partner.name]
 
@@ -248,13 +281,7 @@ class PymthegTablePlay(TablePlay):
             "seats": [seat.name for seat in seat_order(self.opening, self.direction)],
             "seat_names": SEAT_NAMES,
             "hands": self._hands_view(),
-            "bidding": [
-                [
-                    {"seat": call.split(":")[0], "text": _call_label(call.split(":")[1])}
-                    for call in calls
-                ]
-                for calls in self.auctions
-            ],
+            "bidding": self._bidding_view(),
             "contract": self._contract_words(),
             "declarer": self.declarer.name if self.declarer is not None else None,
             "declarer_side": side,
@@ -264,13 +291,27 @@ class PymthegTablePlay(TablePlay):
             "side_won": sum(won[seat] for seat in side),
             "result": self._result_words(won) if phase == "over" else None,
             "rules": {
-                "trump": None if self.trump in (None, "nt") else self.trump,
+                "trump": self._trump_suit(),
                 "must_trump": False,
                 "undertrump": self.ruleset.undertrump_allowed,
                 "tricks": 15,
                 "order": [seat.name for seat in seat_order(Seat.N, self.direction)],
             },
         }
+
+    def _trump_suit(self) -> str | None:
+        """The trump suit; None for no trump, and for a Ry."""
+        return None if self.trump in (None, "nt") else self.trump
+
+    def _bidding_view(self) -> list[list[dict[str, str]]]:
+        """Each auction's calls, seat and words."""
+        return [
+            [
+                {"seat": call.split(":")[0], "text": _call_label(call.split(":")[1])}
+                for call in calls
+            ]
+            for calls in self.auctions
+        ]
 
     def _hands_view(self) -> dict[str, list[dict[str, Any]]]:
         """Each seat's cards still held (the whole hand before play), by suit, high first."""
@@ -304,14 +345,7 @@ class PymthegTablePlay(TablePlay):
             }
             for trick in play.tricks
         ]
-        current = None
-        if play.current_trick:
-            current = {
-                "number": len(play.tricks) + 1,
-                "leader": play.leader.name,
-                "cards": [{"seat": seat.name, **_card(card)} for seat, card in play.current_trick],
-            }
-        return tricks, current, tricks_field(play.tricks_per_seat)
+        return tricks, _current_trick(play), tricks_field(play.tricks_per_seat)
 
     def _prompt(self, phase: str, to_act: Seat | None) -> str:
         if phase == "over":
@@ -320,11 +354,11 @@ class PymthegTablePlay(TablePlay):
             return words("Doubled or redoubled?")
         assert to_act is not None
         seat = SEAT_NAMES[to_act.name]
-        if phase == "auction":
-            return words("%(seat)s to call", seat=seat)
-        if phase == "trump":
-            return words("%(seat)s names the trump", seat=seat)
-        return words("%(seat)s to play", seat=seat)
+        prompts = {
+            "auction": words("%(seat)s to call", seat=seat),
+            "trump": words("%(seat)s names the trump", seat=seat),
+        }
+        return prompts.get(phase) or words("%(seat)s to play", seat=seat)
 
     def _result_words(self, won: Mapping[str, int]) -> str:
         if self.passed_out:
@@ -351,15 +385,13 @@ class PymthegTablePlay(TablePlay):
             return None
         order = seat_order(play.leader, self.direction)
         side = set(self._side())
+        trump = self._trump_suit()
         return {
-            "hands": [
-                sum(1 << (16 * card.suit + card.rank - 1) for card in play.hand(seat))
-                for seat in order
-            ],
+            "hands": [_hand_bits(play.hand(seat)) for seat in order],
             "played": [(int(card.suit), card.rank - 1) for _seat, card in play.current_trick],
             "side": [index for index, seat in enumerate(order) if seat.name in side],
             "alone": False,
-            "trump": None if self.trump in (None, "nt") else TRUMPS.index(self.trump or ""),
+            "trump": None if trump is None else TRUMPS.index(trump),
             "must_trump": False,
             "undertrump": self.ruleset.undertrump_allowed,
             "taken": sum(play.tricks_per_seat[Seat[seat]] for seat in side),

@@ -28,12 +28,17 @@ def _named(trump: str, announced: Any) -> Words:
     return words(", %(trump)s named after the auction", trump=TRUMP_WORDS[trump])
 
 
+def _passed_out_words(ns: Any) -> Words:
+    """A passed-out board: ranked worst, or, passed out twice, the score of each team."""
+    if ns is None:
+        return words("Passed out: ranked worst at this table")
+    return words("Passed out twice: %(score)s for each team", score=ns)
+
+
 def contract_in_words(score: dict[str, Any]) -> str:
     """E.g. "South plays Gâm +4, no trump named after the auction, doubled: lost, -276"."""
     if score.get("contract") is None:
-        if score.get("ns") is None:
-            return words("Passed out: ranked worst at this table")
-        return words("Passed out twice: %(score)s for each team", score=score["ns"])
+        return _passed_out_words(score.get("ns"))
     trump = score.get("trump")
     contract = words(
         "%(seat)s plays %(bid)s%(trump)s%(double)s",
@@ -115,6 +120,14 @@ def tricks_in_words(record: Mapping[str, Any]) -> str:
     return words("Tricks: %(counts)s", counts=counts)
 
 
+def _trump_fact(trump: str, announced: Any) -> Words:
+    """The trump, and when it was named."""
+    capital = words("No trump") if trump == "nt" else TRUMP_WORDS[trump]
+    if announced == "during":
+        return words("%(trump)s (named in the bid)", trump=capital)
+    return words("%(trump)s (named after the auction)", trump=capital)
+
+
 def entry_facts_in_words(
     record: Mapping[str, Any], score: Mapping[str, Any]
 ) -> list[tuple[str, str]]:
@@ -122,14 +135,7 @@ def entry_facts_in_words(
     facts: list[tuple[str, str]] = []
     trump = score.get("trump")
     if trump:
-        name = TRUMP_WORDS[trump]
-        capital = words("No trump") if trump == "nt" else name
-        if score.get("announced") == "during":
-            facts.append((words("Trump"), words("%(trump)s (named in the bid)", trump=capital)))
-        else:
-            facts.append(
-                (words("Trump"), words("%(trump)s (named after the auction)", trump=capital))
-            )
+        facts.append((words("Trump"), _trump_fact(trump, score.get("announced"))))
     if score.get("contract") is not None:
         double = record.get("double", "none")
         facts.append((words("Double"), DOUBLE_FACTS.get(double, str(double))))
