@@ -265,7 +265,22 @@ def parse_deal(text: object) -> PyramidDeal:
             in_deal(words("%(players)s hands; a table has 2, 3 or 4 players", players=players))
         )
     check_dealer_seated(dealer, players)
-    if players < 4 and undealt_text is None:
+    _check_undealt_given(players, undealt_text is not None)
+    order = clockwise_from(dealer, players)
+    parsed: list[tuple[str, int]] = []
+    by_seat = {
+        seat: _parse_group(token, seat, parsed) for seat, token in zip(order, tokens, strict=True)
+    }
+    undealt = 0 if undealt_text is None else _parse_group(undealt_text, "undealt", parsed)
+    _check_hand_sizes(order, by_seat)
+    _check_undealt_size(undealt, players)
+    hands = tuple(by_seat[seat] for seat in SEAT_LETTERS[:players])
+    return PyramidDeal(dealer, players, hands, undealt)
+
+
+def _check_undealt_given(players: int, given: bool) -> None:
+    """The undealt cards (the '-' group) are written with fewer than 4 players, never with 4."""
+    if players < 4 and not given:
         raise DealError(
             in_deal(
                 words(
@@ -274,14 +289,11 @@ def parse_deal(text: object) -> PyramidDeal:
                 )
             )
         )
-    if players == 4 and undealt_text is not None:
+    if players == 4 and given:
         raise DealError(in_deal(words("4 players leave no card undealt (no '-' group)")))
-    order = clockwise_from(dealer, players)
-    parsed: list[tuple[str, int]] = []
-    by_seat = {
-        seat: _parse_group(token, seat, parsed) for seat, token in zip(order, tokens, strict=True)
-    }
-    undealt = 0 if undealt_text is None else _parse_group(undealt_text, "undealt", parsed)
+
+
+def _check_hand_sizes(order: tuple[str, ...], by_seat: dict[str, int]) -> None:
     for seat in order:
         held = by_seat[seat].bit_count()
         if held != CARDS_PER_HAND:
@@ -295,6 +307,9 @@ def parse_deal(text: object) -> PyramidDeal:
                     )
                 )
             )
+
+
+def _check_undealt_size(undealt: int, players: int) -> None:
     wanted = PACK_SIZE - CARDS_PER_HAND * players
     if undealt.bit_count() != wanted:
         raise DealError(
@@ -308,8 +323,6 @@ def parse_deal(text: object) -> PyramidDeal:
                 )
             )
         )
-    hands = tuple(by_seat[seat] for seat in SEAT_LETTERS[:players])
-    return PyramidDeal(dealer, players, hands, undealt)
 
 
 def deal_cards(rng: random.Random, *, players: int, dealer: str) -> PyramidDeal:

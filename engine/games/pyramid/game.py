@@ -55,6 +55,51 @@ def _direction(settings: Mapping[str, Any] | None) -> str:
     return direction
 
 
+def _entry_fields(options: Mapping[str, Any], name: str) -> list[dict[str, Any]]:
+    """The entry's fields: the number declared (those the sheet has room for), the trump and
+    the declarer's tricks."""
+    return [
+        {
+            "name": "declared",
+            "label": words("Declared"),
+            "choices": [
+                [
+                    value,
+                    words("%(value)s (%(words)s)", value=value, words=DECLARATION_WORDS[value]),
+                ]
+                for value in options["declarations"]
+            ],
+            "empty": words("%(seat)s's sheet has no declaration left.", seat=name),
+        },
+        {
+            "name": "trump",
+            "label": words("Trump"),
+            "choices": [[trump, TRUMP_WORDS[trump]] for trump in TRUMPS],
+        },
+        {
+            "name": "won",
+            "label": words("Tricks won by %(seat)s", seat=name),
+            "choices": [[value, str(value)] for value in options["won"]],
+        },
+    ]
+
+
+def _entry_note(context: Mapping[str, Any], name: str, dealer: str) -> str:
+    """``North (Ann) declares, sheet 2. East deals.``"""
+    who = (
+        words("%(seat)s (%(player)s)", seat=name, player=context["player"])
+        if context.get("player")
+        else name
+    )
+    sheet = words(", sheet %(number)s", number=context["sheet"]) if context.get("sheet") else ""
+    return words(
+        "%(who)s declares%(sheet)s. %(dealer)s deals.",
+        who=who,
+        sheet=sheet,
+        dealer=words(SEAT_NAMES[dealer]),
+    )
+
+
 class PyramidGame(DoubleDummyTables, Game):
     id = "pyramid"
     title = "Pyramid"
@@ -255,45 +300,9 @@ class PyramidGame(DoubleDummyTables, Game):
         )
         declarer = context.get("declarer") or options["declarer"]
         name = words(SEAT_NAMES[declarer])
-        who = (
-            words("%(seat)s (%(player)s)", seat=name, player=context["player"])
-            if context.get("player")
-            else name
-        )
-        sheet = words(", sheet %(number)s", number=context["sheet"]) if context.get("sheet") else ""
         return {
-            "fields": [
-                {
-                    "name": "declared",
-                    "label": words("Declared"),
-                    "choices": [
-                        [
-                            value,
-                            words(
-                                "%(value)s (%(words)s)", value=value, words=DECLARATION_WORDS[value]
-                            ),
-                        ]
-                        for value in options["declarations"]
-                    ],
-                    "empty": words("%(seat)s's sheet has no declaration left.", seat=name),
-                },
-                {
-                    "name": "trump",
-                    "label": words("Trump"),
-                    "choices": [[trump, TRUMP_WORDS[trump]] for trump in TRUMPS],
-                },
-                {
-                    "name": "won",
-                    "label": words("Tricks won by %(seat)s", seat=name),
-                    "choices": [[value, str(value)] for value in options["won"]],
-                },
-            ],
-            "note": words(
-                "%(who)s declares%(sheet)s. %(dealer)s deals.",
-                who=who,
-                sheet=sheet,
-                dealer=words(SEAT_NAMES[dealer]),
-            ),
+            "fields": _entry_fields(options, name),
+            "note": _entry_note(context, name, dealer),
         }
 
     def table_play(

@@ -70,6 +70,19 @@ def _not_held(deal: PyramidDeal, seat: str, card: int, played: int) -> str:
     return f"{seat} plays {CARD_WORDS[card]}, which is in {deal.holder(card)}'s hand"
 
 
+def _check_not_following(
+    hand: int, bit: int, led: int, trump_mask: int, who: str, card: int
+) -> None:
+    """A card not of the suit led: he has none of it, and trumps when he can."""
+    if hand & SUIT_MASK[led]:
+        raise RecordError("play", f"{who} must follow {SUITS[led]} ({CARD_WORDS[card]} played)")
+    if hand & trump_mask and not bit & trump_mask:
+        raise RecordError(
+            "play",
+            f"{who} cannot follow {SUITS[led]} and must trump ({CARD_WORDS[card]} played)",
+        )
+
+
 def check_play(
     deal: PyramidDeal, trump: int | None, declarer: str, direction: str, play: object
 ) -> dict[str, int]:
@@ -94,18 +107,7 @@ def check_play(
             if not hand & bit:
                 raise RecordError("play", f"trick {number}: {_not_held(deal, seat, card, played)}")
             if not bit & led_mask:
-                if hand & led_mask:
-                    raise RecordError(
-                        "play",
-                        f"trick {number}: {seat} must follow {SUITS[led]} "
-                        f"({CARD_WORDS[card]} played)",
-                    )
-                if hand & trump_mask and not bit & trump_mask:
-                    raise RecordError(
-                        "play",
-                        f"trick {number}: {seat} cannot follow {SUITS[led]} and must trump "
-                        f"({CARD_WORDS[card]} played)",
-                    )
+                _check_not_following(hand, bit, led, trump_mask, f"trick {number}: {seat}", card)
             if card != best and beats(card, best, trump):
                 best, winner = card, seat
             hands[seat] = hand & ~bit
@@ -125,14 +127,15 @@ _TRUMP_VALUE = {0: 1.0, 1: 0.8}
 def _add_side_suit(total: float, ranks: list[int], no_trump: bool, trumps: int) -> float:
     """``total`` and the tricks a suit other than trumps should take: its ace, a guarded
     king, a queen with two more at no-trump, or a void to ruff in with two trumps."""
-    if 0 in ranks:
-        total += 1.0
-    if 1 in ranks and len(ranks) >= 2:
-        total += 0.5
-    if no_trump and 2 in ranks and len(ranks) >= 3:
-        total += 0.3
-    if not ranks and trumps >= 2:
-        total += 0.4
+    worth = (
+        (0 in ranks, 1.0),
+        (1 in ranks and len(ranks) >= 2, 0.5),
+        (no_trump and 2 in ranks and len(ranks) >= 3, 0.3),
+        (not ranks and trumps >= 2, 0.4),
+    )
+    for holds, tricks in worth:
+        if holds:
+            total += tricks
     return total
 
 
@@ -162,8 +165,7 @@ def choose_call(
     best = max(estimates.values())
     trump = rng.choice([t for t in options if estimates[t] >= best - 0.25])
     wanted = min(6.0, max(0.0, estimates[trump] + rng.uniform(-0.6, 0.6)))
-    nearest = min(abs(value - wanted) for value in declarations)
-    declared = rng.choice([value for value in declarations if abs(value - wanted) == nearest])
+    declared = _pick(rng, list(declarations), lambda value: abs(value - wanted))
     return declared, trump
 
 
@@ -193,26 +195,34 @@ def choose_card(
     # The declarer wants the trick while short of his call; the defenders want it exactly
     # when he does (to keep it from him), and want him to take it once he has his number.
     want_win = declarer_wants
-
-    def lowest(c: int) -> tuple[int, bool]:
-        return -RANK_OF[c], SUIT_OF[c] == trump
-
     if not trick:
         return _lead(rng, cards, want_win, trump)
-    best = trick[trick_winner(trick, trump)]
-    winners = [card for card in cards if beats(card, best, trump)]
-    losers = [card for card in cards if not beats(card, best, trump)]
+    winners, losers = _winners_and_losers(cards, trick[trick_winner(trick, trump)], trump)
     if not seat_is_declarer and winner_is_declarer is False:
         # A fellow defender holds the trick: never take it from him.
-        return _pick(rng, losers or cards, lowest)
-    if want_win and winners:
+        pool, key = losers, lambda c: (-RANK_OF[c], SUIT_OF[c] == trump)
+    elif want_win:
         # The cheapest winner: the lowest card that beats the trick, a plain card first.
-        return _pick(rng, winners, lambda c: (SUIT_OF[c] == trump, -RANK_OF[c]))
-    if not want_win and losers:
+        pool, key = winners, lambda c: (SUIT_OF[c] == trump, -RANK_OF[c])
+    else:
         # Shed the highest card that still loses.
-        return _pick(rng, losers, lambda c: (RANK_OF[c], SUIT_OF[c] == trump))
-    # Either way the choice is forced: the lowest card.
-    return _pick(rng, cards, lowest)
+        pool, key = losers, lambda c: (RANK_OF[c], SUIT_OF[c] == trump)
+    if pool:
+        return _pick(rng, pool, key)
+    # The choice is forced: the lowest card.
+    return _pick(rng, cards, lambda c: (-RANK_OF[c], SUIT_OF[c] == trump))
+
+
+def _winners_and_losers(
+    cards: list[int], best: int, trump: int | None
+) -> tuple[list[int], list[int]]:
+    """The cards that would beat ``best``, the card winning the trick, and those that would
+    not."""
+    winners: list[int] = []
+    losers: list[int] = []
+    for card in cards:
+        (winners if beats(card, best, trump) else losers).append(card)
+    return winners, losers
 
 
 def _lead(rng: random.Random, cards: list[int], want_win: bool, trump: int | None) -> int:

@@ -47,7 +47,11 @@ def counts_of(declared_numbers: Iterable[int]) -> list[int]:
 
 def legal_declarations(declared_numbers_on_current_sheet: Iterable[int]) -> list[int]:
     """The numbers that still have a free place, given those declared on the sheet so far."""
-    counts = counts_of(declared_numbers_on_current_sheet)
+    return _free(counts_of(declared_numbers_on_current_sheet))
+
+
+def _free(counts: list[int]) -> list[int]:
+    """The numbers that still have a free place, given how many times each was declared."""
     return [value for value in DECLARATIONS if counts[value] < QUOTA[value]]
 
 
@@ -66,7 +70,7 @@ def quota_error(
     counts = counts_of(declared_numbers_on_sheet)
     if counts[declared] < QUOTA[declared]:
         return None
-    legal = [value for value in DECLARATIONS if counts[value] < QUOTA[value]]
+    legal = _free(counts)
     left = ", ".join(map(str, legal)) if legal else words("none, the sheet is complete")
     return words(
         "%(seat)s has no declaration of %(value)s left on sheet %(sheet)s "
@@ -89,13 +93,18 @@ def _call_number(call: Any, name: str, number: int) -> int:
     return value
 
 
+def _check_known_fields(obj: dict[str, Any]) -> None:
+    """No field but a sheet line's (a null one is absent)."""
+    for key, value in obj.items():
+        if key not in SHEET_FIELDS and value is not None:
+            raise RecordError(str(key), "unknown field")
+
+
 def _sheet_fields(obj: Any) -> tuple[list[Any], str | None]:
     """``(calls, player)`` of a sheet line: an object of no other field, ``calls`` a list."""
     if not isinstance(obj, dict):
         raise RecordError("object", f"a sheet line must be a JSON object, not {type(obj).__name__}")
-    for key, value in obj.items():
-        if key not in SHEET_FIELDS and value is not None:
-            raise RecordError(str(key), "unknown field")
+    _check_known_fields(obj)
     calls = obj.get("calls")
     if calls is None:
         raise RecordError("calls", "missing (a list of calls, each {declared, won})")
@@ -149,7 +158,7 @@ def sheet_output(obj: Any) -> dict[str, Any]:
         quota=list(QUOTA),
         counts=counts,
         remaining=[q - c for q, c in zip(QUOTA, counts, strict=True)],
-        legal=[value for value in DECLARATIONS if counts[value] < QUOTA[value]],
+        legal=_free(counts),
         won=won_by,
         points=points_by,
         total=total,

@@ -58,6 +58,10 @@ def _prompt(phase: str, seat: str) -> Words:
     return words("%(seat)s to play", seat=seat)
 
 
+#: The kind of action each phase of the board takes.
+ACTION_OF_PHASE = {"declare": "declare", "trump": "trump", "play": "card"}
+
+
 class PyramidTablePlay(TablePlay):
     """The declaration and the trump, then six tricks led by the declarer."""
 
@@ -127,22 +131,24 @@ class PyramidTablePlay(TablePlay):
     def apply(self, action: str) -> None:
         kind, _, value = action.partition(":")
         phase = self.phase
-        wanted = {"declare": "declare", "trump": "trump", "play": "card"}
         if phase == "over":
             raise PlayRefused("the board is over")
-        if kind != wanted[phase]:
-            raise PlayRefused(f"now is the time for a {wanted[phase]}, not {action!r}")
-        if kind == "declare":
-            if not value.isdigit() or int(value) not in self.allowed:
-                allowed = ", ".join(map(str, self.allowed)) or "none"
-                raise PlayRefused(f"{value!r} is not a number the sheet has room for ({allowed})")
-            self.declared = int(value)
-        elif kind == "trump":
-            if value not in TRUMP_SUIT:
-                raise PlayRefused(f"{value!r} is not a trump (spades, hearts, diamonds, clubs, nt)")
-            self.trump = value
-        else:
-            self._play(value)
+        wanted = ACTION_OF_PHASE[phase]
+        if kind != wanted:
+            raise PlayRefused(f"now is the time for a {wanted}, not {action!r}")
+        act = {"declare": self._declare, "trump": self._name_trump, "card": self._play}[kind]
+        act(value)
+
+    def _declare(self, value: str) -> None:
+        if not value.isdigit() or int(value) not in self.allowed:
+            allowed = ", ".join(map(str, self.allowed)) or "none"
+            raise PlayRefused(f"{value!r} is not a number the sheet has room for ({allowed})")
+        self.declared = int(value)
+
+    def _name_trump(self, value: str) -> None:
+        if value not in TRUMP_SUIT:
+            raise PlayRefused(f"{value!r} is not a trump (spades, hearts, diamonds, clubs, nt)")
+        self.trump = value
 
     def _play(self, value: str) -> None:
         card = CARD_CODES.get(value.upper())
@@ -158,8 +164,11 @@ class PyramidTablePlay(TablePlay):
             )
         self.hands[seat] &= ~(1 << card)
         self.trick.append(card)
-        if len(self.trick) < self.deal.players:
-            return
+        if len(self.trick) == self.deal.players:
+            self._end_trick()
+
+    def _end_trick(self) -> None:
+        """The trick to its winner, who leads the next."""
         order = self._order()
         winner = order[trick_winner(self.trick, self._trump_suit)]
         self.tricks.append(

@@ -184,32 +184,8 @@ def _check_sizes(labels: list[str], read: list[list[int]], players: int) -> None
         raise DealError(
             in_deal(words("the turned-up card: %(count)s cards, 1 needed", count=len(up_group)))
         )
-    for label, hand in zip(labels[1:-2], hand_groups, strict=True):
-        if len(hand) != HAND_SIZE:
-            raise DealError(
-                in_deal(
-                    words(
-                        "%(label)s: %(count)s cards, %(needed)s needed",
-                        label=label,
-                        count=len(hand),
-                        needed=HAND_SIZE,
-                    )
-                )
-            )
-    size = PILE_SIZE[players]
-    for label, pile in ((labels[-2], pile1), (labels[-1], pile2)):
-        if len(pile) != size:
-            raise DealError(
-                in_deal(
-                    words(
-                        "%(label)s: %(count)s cards, %(needed)s needed for %(players)s players",
-                        label=label,
-                        count=len(pile),
-                        needed=size,
-                        players=players,
-                    )
-                )
-            )
+    _check_hand_sizes(labels[1:-2], hand_groups)
+    _check_pile_sizes(labels[-2:], (pile1, pile2), players)
     up = up_group[0]
     if players == 3 and pile2[-1] != up:
         raise DealError(
@@ -222,6 +198,38 @@ def _check_sizes(labels: list[str], read: list[list[int]], players: int) -> None
                 )
             )
         )
+
+
+def _check_hand_sizes(labels: list[str], hand_groups: list[list[int]]) -> None:
+    for label, hand in zip(labels, hand_groups, strict=True):
+        if len(hand) != HAND_SIZE:
+            raise DealError(
+                in_deal(
+                    words(
+                        "%(label)s: %(count)s cards, %(needed)s needed",
+                        label=label,
+                        count=len(hand),
+                        needed=HAND_SIZE,
+                    )
+                )
+            )
+
+
+def _check_pile_sizes(labels: list[str], piles: tuple[list[int], list[int]], players: int) -> None:
+    size = PILE_SIZE[players]
+    for label, pile in zip(labels, piles, strict=True):
+        if len(pile) != size:
+            raise DealError(
+                in_deal(
+                    words(
+                        "%(label)s: %(count)s cards, %(needed)s needed for %(players)s players",
+                        label=label,
+                        count=len(pile),
+                        needed=size,
+                        players=players,
+                    )
+                )
+            )
 
 
 def _check_copies(labels: list[str], read: list[list[int]], players: int) -> None:

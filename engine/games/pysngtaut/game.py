@@ -206,6 +206,11 @@ def _set_rules(chosen: Mapping[str, Any]) -> dict[str, Any]:
     }
 
 
+def _held_hands(hands: Mapping[str, Any]) -> dict[str, Any]:
+    """The hands that hold cards."""
+    return {seat: held for seat, held in hands.items() if held}
+
+
 def _counted_sets(
     record: Mapping[str, Any], winner: str | None, penalties: list[Any]
 ) -> dict[str, Any]:
@@ -406,7 +411,7 @@ class PysngtautGame(Game):
         penalties = list(record.get("penalties") or [])
         entered = {
             "melds": _counted_sets(record, winner, penalties),
-            "hands": {seat: held for seat, held in (record.get("hands") or {}).items() if held},
+            "hands": _held_hands(record.get("hands") or {}),
             "god": score["god"],  # a seat, or None
             "penalties": penalties,
         }

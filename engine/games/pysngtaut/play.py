@@ -350,13 +350,19 @@ class Board:
         """A valid new set of ``naturals`` (all or one colour of them) and as few wild
         cards as make up ``size``; None when there is none."""
         for group in _colour_groups(naturals):
-            if len(group) >= size and self.valid(group):
-                return group[:]
-            need = size - len(group)
-            if len(group) >= 2 and 0 < need <= len(wilds):
-                found = self.with_wilds(group, wilds, need)
-                if found is not None:
-                    return found
+            found = self.set_of_group(group, wilds, size)
+            if found is not None:
+                return found
+        return None
+
+    def set_of_group(self, group: list[int], wilds: list[int], size: int) -> list[int] | None:
+        """The naturals of ``group`` as a set on their own when they are enough, else with
+        the wild cards that make up ``size``; None when they make none."""
+        if len(group) >= size and self.valid(group):
+            return group[:]
+        need = size - len(group)
+        if len(group) >= 2 and 0 < need <= len(wilds):
+            return self.with_wilds(group, wilds, need)
         return None
 
     def with_wilds(self, group: list[int], wilds: list[int], need: int) -> list[int] | None:
@@ -459,8 +465,9 @@ def board_record(board: Board, deal_text: str) -> dict[str, Any]:
     melds = _melds_text(board.melds)
     if melds:
         record["melds"] = melds
-    hands = {seat: [CARD_TEXT[card] for card in cards] for seat, cards in board.hands.items()}
-    record["hands"] = {seat: cards for seat, cards in hands.items() if cards}
+    record["hands"] = {
+        seat: [CARD_TEXT[card] for card in cards] for seat, cards in board.hands.items() if cards
+    }
     if board.god is not None:
         record["god"] = board.god
     return record
