@@ -103,21 +103,28 @@ def propose(
     if problem:
         out["problem"] = problem
         return out
-    candidates = (
-        _player_candidates(rules.table_sizes, entrants, tables, "totals" if one_size else ranking)
-        if of_players
-        else _pair_candidates(entrants, tables, sides)
-    )
-    proposals = [_figures(game, entrants, key, draw(game, entrants, key)) for key in candidates]
-    # Every entrant sits out as evenly as possible: at most one bye more than another.
-    proposals = [p for p in proposals if p["byes"][1] - p["byes"][0] <= 1]
-    proposals = sort_proposals(_undominated(proposals), game)
+    if of_players:
+        candidates = _player_candidates(
+            rules.table_sizes, entrants, tables, "totals" if one_size else ranking
+        )
+    else:
+        candidates = _pair_candidates(entrants, tables, sides)
+    proposals = _drawn_proposals(game, entrants, candidates)
     for proposal in proposals:
         if tables is not None:
             proposal["unused_tables"] = tables - proposal["tables"]
         proposal["sentence"] = sentence(proposal, of_players)
     out["proposals"] = proposals
     return out
+
+
+def _drawn_proposals(game: str, entrants: int, candidates: list[str]) -> list[dict[str, Any]]:
+    """The candidates drawn and counted, the uneven and the dominated ones dropped, best
+    first."""
+    proposals = [_figures(game, entrants, key, draw(game, entrants, key)) for key in candidates]
+    # Every entrant sits out as evenly as possible: at most one bye more than another.
+    proposals = [p for p in proposals if p["byes"][1] - p["byes"][0] <= 1]
+    return sort_proposals(_undominated(proposals), game)
 
 
 # --- the field -----------------------------------------------------------------------------
@@ -185,13 +192,13 @@ def _pair_candidates(teams: int, room: int | None, sides: str) -> list[str]:
     "one-out:K" (an odd number: one pair out a round, every table busy, sides balanced),
     "room:K:sides" (the room's K tables, too few for everyone, with byes)."""
     keys = []
+    limit = math.inf if room is None else room
     full = (teams + 1) // 2
-    if room is None or full <= room:
+    if full <= limit:
         keys.append(f"mitchell:{full}:{sides}")
-    fits = room is None or teams // 2 <= room
-    if teams % 2 and teams >= 3 and fits and one_out_drawable(teams // 2):
+    if teams % 2 and teams >= 3 and teams // 2 <= limit and one_out_drawable(teams // 2):
         keys.append(f"one-out:{teams // 2}")
-    if room is not None and room < teams // 2:
+    if limit < teams // 2:
         keys.append(f"room:{room}:{sides}")
     return keys
 
@@ -204,13 +211,17 @@ def _player_candidates(
     options = _tables_of_one_size(table_sizes, players, room)
     if len(table_sizes) > 1 and ranking == "duplicate":
         options += _tables_of_several_sizes(table_sizes, players, room)
-    kept = [
+    kept = sorted(_fewest_out(options), key=lambda o: (o[2], o[3], -o[1]))
+    return [option[0] for option in kept[:SHOWN]]
+
+
+def _fewest_out(options: list[_Option]) -> list[_Option]:
+    """The options that no other of the same rounds beats on players out a round."""
+    return [
         option
         for option in options
         if not any(o[1] == option[1] and o[2] < option[2] for o in options)
     ]
-    kept.sort(key=lambda o: (o[2], o[3], -o[1]))
-    return [option[0] for option in kept[:SHOWN]]
 
 
 #: A way to seat players before it is drawn: (key, rounds, players out a round, seats short of
@@ -285,11 +296,13 @@ def _valid_key(game: str, entrants: int, key: Any) -> bool:
     rules = get_game(game)
     kind, shape, *rest = key.split(":")
     try:
-        if kind == "players" and rules.entrants == PLAYERS and not rest:
-            return _valid_players_shape(rules.table_sizes, entrants, shape)
-        if rules.entrants == PLAYERS or not 2 <= entrants <= MAX_TEAMS:
-            return False
-        return _valid_pairs_key(kind, int(shape), rest, entrants)
+        if rules.entrants == PLAYERS:
+            return (
+                kind == "players"
+                and not rest
+                and _valid_players_shape(rules.table_sizes, entrants, shape)
+            )
+        return 2 <= entrants <= MAX_TEAMS and _valid_pairs_key(kind, int(shape), rest, entrants)
     except ValueError:
         return False
 
@@ -381,15 +394,12 @@ def count_figures(drawn: dict[str, Any], entrants: int) -> dict[str, Any]:
     sizes, groups = _sizes_and_groups(drawn)
     tally = _Tally.of(groups, sizes, rounds)
     everyone = range(1, entrants + 1)
-    out_counts = [entrants - len(tally.playing[r]) for r in range(1, rounds + 1)]
-    byes = Counter(e for r in range(1, rounds + 1) for e in everyone if e not in tally.playing[r])
     most = max(tally.meetings.values(), default=0)
     figures: dict[str, Any] = {
         "tables": tables,
         "sizes": list(sizes),
         "rounds": rounds,
-        "sitting_out": [min(out_counts), max(out_counts)],
-        "byes": [min(byes.get(e, 0) for e in everyone), max(byes.values(), default=0)],
+        **_sitting_out(tally, entrants, rounds),
         "idle_tables": sum(tables - tally.busy[r] for r in range(1, rounds + 1)),
         "max_meetings": most,
         "pairs_at_most": sum(1 for count in tally.meetings.values() if count == most),
@@ -397,6 +407,18 @@ def count_figures(drawn: dict[str, Any], entrants: int) -> dict[str, Any]:
     if "seatings" in drawn:
         figures["rounds_at_size"] = _rounds_at_size(tally, everyone)
     return figures
+
+
+def _sitting_out(tally: _Tally, entrants: int, rounds: int) -> dict[str, list[int]]:
+    """The fewest and most entrants out a round, and the fewest and most rounds an entrant
+    sits out."""
+    everyone = range(1, entrants + 1)
+    out_counts = [entrants - len(tally.playing[r]) for r in range(1, rounds + 1)]
+    byes = Counter(e for r in range(1, rounds + 1) for e in everyone if e not in tally.playing[r])
+    return {
+        "sitting_out": [min(out_counts), max(out_counts)],
+        "byes": [min(byes.get(e, 0) for e in everyone), max(byes.values(), default=0)],
+    }
 
 
 def _rounds_at_size(tally: _Tally, everyone: range) -> dict[str, list[int]]:
@@ -435,13 +457,17 @@ class _Tally:
         tally = cls({r: set() for r in range(1, rounds + 1)})
         tally.at_size = {size: Counter() for size in sizes}
         for round_, table, members in groups:
-            tally.playing[round_].update(members)
-            tally.busy[round_] += 1
-            for i, a in enumerate(members):
-                tally.at_size[sizes[table - 1]][a] += 1
-                for b in members[i + 1 :]:
-                    tally.meetings[min(a, b), max(a, b)] += 1
+            tally.add(round_, sizes[table - 1], members)
         return tally
+
+    def add(self, round_: int, size: int, members: tuple[int, ...]) -> None:
+        """One table of ``size`` in round ``round_`` played by ``members``."""
+        self.playing[round_].update(members)
+        self.busy[round_] += 1
+        for i, a in enumerate(members):
+            self.at_size[size][a] += 1
+            for b in members[i + 1 :]:
+                self.meetings[min(a, b), max(a, b)] += 1
 
 
 def least_possible(drawn: dict[str, Any], entrants: int, most: int) -> bool:
@@ -449,18 +475,25 @@ def least_possible(drawn: dict[str, Any], entrants: int, most: int) -> bool:
     below ``most`` (only what is proven is claimed: counting, and the known forced sizes)."""
     if most <= 1:
         return True
-    rounds, tables = drawn["rounds"], drawn["tables"]
     if "seatings" not in drawn:
         # Fixed sides at 2 or 6 tables: no orthogonal pair of Latin squares; 2 is the least.
+        tables = drawn["tables"]
         return (
             drawn["sides"] == "fixed" and tables in (2, 6) and entrants == 2 * tables and most == 2
         )
+    return most <= _least_meetings(drawn, entrants)
+
+
+def _least_meetings(drawn: dict[str, Any], entrants: int) -> int:
+    """The meetings of the worst couple that no movement of these tables and rounds can go
+    below: by counting, and for the known forced sizes."""
+    rounds, tables = drawn["rounds"], drawn["tables"]
     sizes = drawn.get("sizes") or [drawn["per_table"]] * tables
     smallest = min(sizes)
     bound = math.ceil(rounds * (smallest - 1) / max(entrants - 1, 1))
     if len(set(sizes)) == 1:
         bound = max(bound, _forced_at_one_size(tables, rounds, entrants, sizes[0]))
-    return most <= bound
+    return bound
 
 
 def _forced_at_one_size(tables: int, rounds: int, entrants: int, size: int) -> int:
@@ -532,10 +565,7 @@ def sentence(proposal: dict[str, Any], of_players: bool) -> str:
     if proposal["idle_tables"]:
         parts.append(f"{_count(proposal['idle_tables'], 'table-round')} without a match")
     if proposal.get("unused_tables"):
-        unused = proposal["unused_tables"]
-        parts.append(
-            f"{_count(unused, 'table')} of the room {'stays' if unused == 1 else 'stay'} unused"
-        )
+        parts.append(_unused_words(proposal["unused_tables"]))
     if "rounds_at_size" in proposal and len(proposal["rounds_at_size"]) > 1:
         parts.append(_rounds_at_size_words(proposal["rounds_at_size"]))
     parts.append(meeting_words(proposal, nouns))
@@ -543,6 +573,12 @@ def sentence(proposal: dict[str, Any], of_players: bool) -> str:
         parts.append("each pair sits NS at half its tables")
     text = "; ".join(parts) + "."
     return text[0].upper() + text[1:]
+
+
+def _unused_words(unused: int) -> str:
+    if unused == 1:
+        return f"{_count(unused, 'table')} of the room stays unused"
+    return f"{_count(unused, 'table')} of the room stay unused"
 
 
 def _sitting_out_words(proposal: dict[str, Any], noun: str, nouns: str) -> str:
@@ -567,25 +603,28 @@ def meeting_words(proposal: dict[str, Any], nouns: str) -> str:
     most, count = proposal["max_meetings"], proposal["pairs_at_most"]
     if most <= 1:
         return f"no two {nouns} meet twice"
-    couples = "pair of players" if nouns == "players" else "couple of pairs"
-    couples = (
-        couples
-        if count == 1
-        else couples.replace("pair of", "pairs of").replace("couple of", "couples of")
-    )
+    couples_meet = _COUPLES_MEET[nouns == "players", count == 1]
     times = WORDS.get(most, f"{most} times")
     if most == proposal["rounds"]:
         times += ", in every round"
     least = ", the least possible" if proposal.get("least_possible") else ""
-    verb = "meets" if count == 1 else "meet"
-    return f"{_number(count)} {couples} {verb} {times}{least}"
+    return f"{_number(count)} {couples_meet} {times}{least}"
+
+
+# (of players, one couple): the couples that meet most often, and their verb.
+_COUPLES_MEET = {
+    (True, True): "pair of players meets",
+    (True, False): "pairs of players meet",
+    (False, True): "couple of pairs meets",
+    (False, False): "couples of pairs meet",
+}
 
 
 def _tables_words(proposal: dict[str, Any], of_players: bool) -> str:
     sizes = proposal["sizes"]
-    if not of_players or len(set(sizes)) == 1:
-        if not of_players:
-            return _count(len(sizes), "table")
+    if not of_players:
+        return _count(len(sizes), "table")
+    if len(set(sizes)) == 1:
         return f"{_count(len(sizes), 'table')} of {sizes[0]}"
     counts = Counter(sizes)
     words = [f"{_number(counts[s])} of {s}" for s in sorted(counts, reverse=True)]
