@@ -64,19 +64,24 @@ def parse_call(text: str) -> Call:
     bid = _CALL_NAMES.get(name)
     if bid is None:
         raise CallError(words("%(value)s is not a call (P, PART, NT or SOLO)", value=repr(name)))
-    sparrow = slam = False
-    for bonus in bonuses:
-        if bonus == SPARROW:
-            if sparrow:
-                raise CallError(words("names the Sparrow twice"))
-            sparrow = True
-        elif bonus == SLAM:
-            if slam:
-                raise CallError(words("names the Slam twice"))
-            slam = True
-        else:
-            raise CallError(words("%(value)s is not a bonus (SPARROW or SLAM)", value=repr(bonus)))
+    sparrow, slam = _read_bonuses(bonuses)
     return seat, bid, sparrow, slam
+
+
+#: Why a bonus cannot be named again.
+NAMED_TWICE = {SPARROW: words("names the Sparrow twice"), SLAM: words("names the Slam twice")}
+
+
+def _read_bonuses(bonuses: list[str]) -> tuple[bool, bool]:
+    """``(the Sparrow, the Slam)``: the bonuses a call names, each at most once."""
+    named: set[str] = set()
+    for bonus in bonuses:
+        if bonus not in NAMED_TWICE:
+            raise CallError(words("%(value)s is not a bonus (SPARROW or SLAM)", value=repr(bonus)))
+        if bonus in named:
+            raise CallError(NAMED_TWICE[bonus])
+        named.add(bonus)
+    return SPARROW in named, SLAM in named
 
 
 @dataclass(slots=True)
@@ -177,13 +182,18 @@ def apply_call(state: AuctionState, call: Call) -> None:
     else:
         _apply_bid(state, call)
     state.calls.append(call)
-    if len(state.passed) == 3:
-        state.turn = None  # everyone but the highest bidder has passed
-        return
+    state.turn = _next_turn(state.passed, seat)
+
+
+def _next_turn(passed: set[str], seat: str) -> str | None:
+    """The next seat after ``seat`` that has not passed; None once everyone but the highest
+    bidder has."""
+    if len(passed) == 3:
+        return None
     following = NEXT_SEAT[seat]
-    while following in state.passed:
+    while following in passed:
         following = NEXT_SEAT[following]
-    state.turn = following
+    return following
 
 
 def read_auction(calls: Sequence[str], dealer: str) -> AuctionState:
@@ -213,16 +223,23 @@ def legal_calls(state: AuctionState, partner: str | None = None) -> list[str]:
     calls = []
     if state.highest is not None:
         calls.append(PASS)
-        if (
-            state.highest[1] == PART
-            and not state.sparrow_stands_on_part
-            and (partner is None or partner == seat)
-        ):
+        if _may_announce_sparrow(state, seat, partner):
             calls.append(PASS + "+" + SPARROW)
     if state.bids_made < len(BIDS):
         bid = BIDS[state.bids_made]
         calls.extend(bid + suffix for suffix in _SUFFIX.values())
     return calls
+
+
+def _may_announce_sparrow(state: AuctionState, seat: str, partner: str | None) -> bool:
+    """Whether ``seat`` may pass with the partner's Sparrow: Partnership is the highest bid, no
+    Sparrow stands on it, and he is the partner (when known)."""
+    assert state.highest is not None
+    return (
+        state.highest[1] == PART
+        and not state.sparrow_stands_on_part
+        and (partner is None or partner == seat)
+    )
 
 
 def next_calls(calls: Sequence[str], dealer: str, partner: str | None = None) -> dict:

@@ -16,6 +16,7 @@ from __future__ import annotations
 import functools
 import random
 from dataclasses import dataclass
+from typing import Any
 
 from engine.core.errors import DealError, in_deal
 from engine.core.messages import Words, joined, words
@@ -138,20 +139,24 @@ def hand_words(mask: int) -> str:
     trumps = [
         FOOL_MARK if card == FOOL else TRUMP_TOKENS[card] for card in range(20) if mask >> card & 1
     ]
-    suits = []
-    for suit in range(4):
-        ranks = [RANK_NAMES[rank] for rank in range(5) if mask >> (20 + 5 * suit + rank) & 1]
-        held = joined(ranks, " ") if ranks else "—"
-        suits.append(Words("%(suit)s %(ranks)s", {"suit": SUIT_SYMBOLS[suit], "ranks": held}))
+    suits = [_suit_words(mask, suit) for suit in range(4)]
     # "Trumps", the Fool and the King, Queen and Jack in the reader's language (Exc., R, D, V in
     # French).
     return Words(
         "%(trumps)s  %(suits)s",
-        {
-            "trumps": words("Trumps %(cards)s", cards=joined(trumps, " ") if trumps else "—"),
-            "suits": joined(suits, "  "),
-        },
+        {"trumps": words("Trumps %(cards)s", cards=_spaced(trumps)), "suits": joined(suits, "  ")},
     )
+
+
+def _suit_words(mask: int, suit: int) -> Words:
+    """``♠ K 10``: a suit's symbol and the ranks the hand holds of it."""
+    ranks = [RANK_NAMES[rank] for rank in range(5) if mask >> (20 + 5 * suit + rank) & 1]
+    return Words("%(suit)s %(ranks)s", {"suit": SUIT_SYMBOLS[suit], "ranks": _spaced(ranks)})
+
+
+def _spaced(names: list[Any]) -> str:
+    """Names separated by spaces; a dash when there is none."""
+    return joined(names, " ") if names else "—"
 
 
 def clockwise_from(seat: str) -> tuple[str, ...]:

@@ -118,17 +118,21 @@ def last_seats(declarer: str, contract: str, partner: str | None, tricks: Any) -
     with the partner not yet named, a seat other than the declarer may be on either side."""
     if type(tricks) is not int or not 0 <= tricks <= cards.TRICKS:
         return list(SEAT_LETTERS)
-    seats = []
-    for seat in SEAT_LETTERS:
-        if seat == declarer or (contract == PART and seat == partner):
-            possible = tricks > 0
-        elif contract == PART and partner is None:
-            possible = True
-        else:
-            possible = tricks < cards.TRICKS
-        if possible:
-            seats.append(seat)
-    return seats
+    return [
+        seat for seat in SEAT_LETTERS if _may_win_last(seat, declarer, contract, partner, tricks)
+    ]
+
+
+def _may_win_last(
+    seat: str, declarer: str, contract: str, partner: str | None, tricks: int
+) -> bool:
+    """Whether ``seat`` may have won the last trick: his side took a trick, either side did
+    when his side is not known yet."""
+    if seat == declarer or (contract == PART and seat == partner):
+        return tricks > 0
+    if contract == PART and partner is None:
+        return True
+    return tricks < cards.TRICKS
 
 
 def _deal(deal: Any) -> TwentyDeal:
@@ -218,10 +222,7 @@ def simulate_board(deal: TwentyDeal, rng: random.Random) -> tuple[dict[str, Any]
     eldest = deal.eldest
     called = called_card(deal.hand(eldest))
     partner = deal.holder(called)
-    state = new_state(deal.dealer)
-    while (seat := state.turn) is not None:
-        call = _choose_call(state, seat, deal, partner, rng)
-        apply_call(state, parse_call(f"{seat}:{call}"))
+    state = _bid(deal, partner, rng)
     # Eldest opens with Partnership: an ended auction always has a highest bid.
     declarer, contract, _sparrow, slam = cast(Call, state.highest)
     side = frozenset((declarer, partner) if contract == PART else (declarer,))
@@ -238,12 +239,37 @@ def simulate_board(deal: TwentyDeal, rng: random.Random) -> tuple[dict[str, Any]
     contras = _contras(rng, sparrow_by is not None, slam)
     if contras:
         record["contras"] = contras
-    per_seat = rng.random() < 0.3
-    record["points"] = points if per_seat else sum(points[seat] for seat in side)
-    record["tricks"] = taken if per_seat else sum(taken[seat] for seat in side)
-    if sparrow_by is not None or rng.random() < 0.5:
-        record["last"] = last
+    record.update(_entered_play(rng, points, taken, side, last, sparrow_by is not None))
     return record, tricks
+
+
+def _bid(deal: TwentyDeal, partner: str, rng: random.Random) -> AuctionState:
+    """The auction as the simple player bids it, to its end."""
+    state = new_state(deal.dealer)
+    while (seat := state.turn) is not None:
+        call = _choose_call(state, seat, deal, partner, rng)
+        apply_call(state, parse_call(f"{seat}:{call}"))
+    return state
+
+
+def _entered_play(
+    rng: random.Random,
+    points: dict[str, int],
+    taken: dict[str, int],
+    side: frozenset[str],
+    last: dict[str, Any],
+    sparrow: bool,
+) -> dict[str, Any]:
+    """What the scorer enters of the play: points and tricks, per seat now and then, else the
+    side's; the last trick always with a Sparrow, else half the time."""
+    per_seat = rng.random() < 0.3
+    entered: dict[str, Any] = {
+        "points": points if per_seat else sum(points[seat] for seat in side),
+        "tricks": taken if per_seat else sum(taken[seat] for seat in side),
+    }
+    if sparrow or rng.random() < 0.5:
+        entered["last"] = last
+    return entered
 
 
 def _contras_entered(score: Mapping[str, Any]) -> dict[str, str]:
@@ -285,6 +311,16 @@ def _last_trick_words(last: Mapping[str, Any]) -> Words:
     return words("%(seat)s with %(card)s", seat=seat, card=_card_words(last["card"]))
 
 
+def _standing_items(sparrow: bool, slam: bool) -> list[str]:
+    """The items that stand and may be contra'd: the bid, the Sparrow, the Slam."""
+    items = ["bid"]
+    if sparrow:
+        items.append("sparrow")
+    if slam:
+        items.append("slam")
+    return items
+
+
 def _entries_after_the_auction(
     options: Mapping[str, Any], partner: Any, tricks: Any
 ) -> dict[str, Any]:
@@ -293,11 +329,7 @@ def _entries_after_the_auction(
     contract = options["contract"]
     declarer = options["declarer"]
     announcer = options["sparrow"]
-    items = ["bid"]
-    if announcer is not None:
-        items.append("sparrow")
-    if options["slam"]:
-        items.append("slam")
+    items = _standing_items(announcer is not None, options["slam"])
     partners = partner_seats(declarer, contract, options["partner_sparrow"])
     chosen = partners[0] if len(partners) == 1 else partner
     return {

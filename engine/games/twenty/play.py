@@ -31,6 +31,8 @@ from engine.games.twenty.cards import (
 )
 
 GROUP_NAMES = ("trumps", *SUITS)
+#: The Fool, the World and the Magician in one trick: the Emperor trick, the Magician's.
+EMPEROR_TRICK = frozenset({FOOL, WORLD, MAGICIAN})
 
 
 def legal_mask(hand: int, led: int | None) -> int:
@@ -49,13 +51,20 @@ def trick_winner(cards: Sequence[int], no_trumps: bool = False) -> int:
     """The index in ``cards`` (play order) of the card that wins the trick."""
     led = GROUP_OF[cards[0]]
     if led == 0 or not no_trumps:
-        if FOOL in cards and WORLD in cards and MAGICIAN in cards:
-            return cards.index(MAGICIAN)  # the Emperor trick
-        trumps = [card for card in cards if card < 20]
-        if trumps:
-            return cards.index(min(trumps))
+        by_trump = _trump_winner(cards)
+        if by_trump is not None:
+            return by_trump
     # The highest card of the suit led (a lower number is a higher card).
     return cards.index(min(card for card in cards if GROUP_OF[card] == led))
+
+
+def _trump_winner(cards: Sequence[int]) -> int | None:
+    """The index of the card that wins by trumps: the Magician in the Emperor trick, else the
+    highest trump; None when no trump was played."""
+    if EMPEROR_TRICK.issubset(cards):
+        return cards.index(MAGICIAN)
+    trumps = [card for card in cards if card < 20]
+    return cards.index(min(trumps)) if trumps else None
 
 
 def check_play(
@@ -79,19 +88,7 @@ def check_play(
         for position, card in enumerate(cards):
             hand = hands[seat]
             bit = 1 << card
-            if not hand & bit:
-                holder = deal.holder(card)
-                where = "was already played" if holder == seat else f"is in {holder}'s hand"
-                raise RecordError(
-                    "play", f"trick {number}: {seat} plays {CARD_TEXT[card]}, which {where}"
-                )
-            if position and not bit & legal_mask(hand, led):
-                need = "follow" if hand & GROUP_MASK[led] else "play a trump to"
-                raise RecordError(
-                    "play",
-                    f"trick {number}: {seat} must {need} {GROUP_NAMES[led]} "
-                    f"({CARD_TEXT[card]} played)",
-                )
+            _check_card(deal, hand, seat, card, f"trick {number}", led if position else None)
             hands[seat] = hand & ~bit
             order.append(seat)
             seat = NEXT_SEAT[seat]
@@ -101,6 +98,22 @@ def check_play(
         points[leader] += 1 + sum(CARD_POINTS[card] for card in cards)
         last = (leader, cards[index])
     return taken, points, last
+
+
+def _check_card(
+    deal: TwentyDeal, hand: int, seat: str, card: int, trick: str, led: int | None
+) -> None:
+    """A card played from ``hand``: held, and following the group led (None: the lead)."""
+    bit = 1 << card
+    if not hand & bit:
+        holder = deal.holder(card)
+        where = "was already played" if holder == seat else f"is in {holder}'s hand"
+        raise RecordError("play", f"{trick}: {seat} plays {CARD_TEXT[card]}, which {where}")
+    if led is not None and not bit & legal_mask(hand, led):
+        need = "follow" if hand & GROUP_MASK[led] else "play a trump to"
+        raise RecordError(
+            "play", f"{trick}: {seat} must {need} {GROUP_NAMES[led]} ({CARD_TEXT[card]} played)"
+        )
 
 
 # -- the simple player -----------------------------------------------------------------------
@@ -142,18 +155,26 @@ def choose_card(
     Magician) unless nothing else is legal."""
     cards = cards_of(legal)
     if not last_trick and keep:
-        kept = [card for card in cards if not keep >> card & 1]
-        cards = kept or cards
+        cards = _holding_back(cards, keep)
     if not trick:
-        if rng.random() < 0.5:
-            return _pick(rng, cards, _highest)
-        return _pick(rng, cards, _cheapest)
+        return _pick(rng, cards, _highest if rng.random() < 0.5 else _cheapest)
     if friend_winning:
         # Smear: the card worth most that does not take the trick from the friend.
         return _pick(rng, cards, _smear)
+    return _take_or_shed(rng, cards, trick, no_trumps)
+
+
+def _holding_back(cards: list[int], keep: int) -> list[int]:
+    """The cards but those of ``keep``; all of them when nothing else is left."""
+    kept = [card for card in cards if not keep >> card & 1]
+    return kept or cards
+
+
+def _take_or_shed(rng: random.Random, cards: list[int], trick: list[int], no_trumps: bool) -> int:
+    """Mostly the cheapest card that takes the trick (fewest points, then the lowest), else the
+    cheapest card."""
     winners = [card for card in cards if trick_winner([*trick, card], no_trumps) == len(trick)]
     if winners and rng.random() < 0.85:
-        # The cheapest winner: fewest points, then the lowest card.
         return _pick(rng, winners, _cheapest)
     return _pick(rng, cards, _cheapest)
 

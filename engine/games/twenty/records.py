@@ -88,12 +88,7 @@ def _level(key: str, value: Any) -> str:
 def _total(name: str, value: Any, top: int) -> tuple[int | None, dict[str, int] | None]:
     """``points`` or ``tricks``: ``(side total, None)`` or ``(None, per seat)``, checked."""
     if value is None:
-        raise RecordError(
-            name,
-            words("missing (the declarer's side's points, 0 to %(top)s)", top=top)
-            if name == "points"
-            else words("missing (the declarer's side's tricks, 0 to %(top)s)", top=top),
-        )
+        raise RecordError(name, _missing_total(name, top))
     if type(value) is int:
         if not 0 <= value <= top:
             raise RecordError(
@@ -110,6 +105,17 @@ def _total(name: str, value: Any, top: int) -> tuple[int | None, dict[str, int] 
                 top=top,
             ),
         )
+    return None, _per_seat(name, value, top)
+
+
+def _missing_total(name: str, top: int) -> str:
+    if name == "points":
+        return words("missing (the declarer's side's points, 0 to %(top)s)", top=top)
+    return words("missing (the declarer's side's tricks, 0 to %(top)s)", top=top)
+
+
+def _per_seat(name: str, value: dict[str, Any], top: int) -> dict[str, int]:
+    """``points`` or ``tricks`` per seat: every seat's whole number, adding up to ``top``."""
     seat_keys(name, value, 4, " key")
     total = 0
     per_seat = {}
@@ -130,7 +136,7 @@ def _total(name: str, value: Any, top: int) -> tuple[int | None, dict[str, int] 
         raise RecordError(
             name, words("the seats add up to %(total)s, not %(top)s", total=total, top=top)
         )
-    return None, per_seat
+    return per_seat
 
 
 def _possible(points: int, tricks: int) -> bool:
@@ -174,14 +180,7 @@ def _read_dealer_and_deal(raw_dealer: Any, raw_deal: Any) -> tuple[str, TwentyDe
     return deal.dealer, deal
 
 
-def _read_auction(auction: Any, dealer: str) -> AuctionState:
-    """``auction``: a finished auction of calls written as text, each legal in its turn."""
-    if auction is None:
-        raise RecordError("auction", words('missing (the calls in order, like "E:PART")'))
-    if type(auction) is not list or not auction:
-        raise RecordError(
-            "auction", words("%(value)s is not a non-empty list of calls", value=repr(auction))
-        )
+def _check_calls_are_text(auction: list[Any]) -> None:
     for position, call in enumerate(auction, 1):
         if type(call) is not str:
             raise RecordError(
@@ -192,6 +191,17 @@ def _read_auction(auction: Any, dealer: str) -> AuctionState:
                     value=repr(call),
                 ),
             )
+
+
+def _read_auction(auction: Any, dealer: str) -> AuctionState:
+    """``auction``: a finished auction of calls written as text, each legal in its turn."""
+    if auction is None:
+        raise RecordError("auction", words('missing (the calls in order, like "E:PART")'))
+    if type(auction) is not list or not auction:
+        raise RecordError(
+            "auction", words("%(value)s is not a non-empty list of calls", value=repr(auction))
+        )
+    _check_calls_are_text(auction)
     try:
         state = read_auction(auction, dealer)
     except CallError as exc:
@@ -239,7 +249,14 @@ def _read_partner(
         partner = derived or announcer
     else:
         partner = _given_partner(raw, derived, eldest, called, announcer)
-    if deal is not None and announcer is not None and announcer != derived:
+    if deal is not None:
+        _check_announcer_holds(announcer, derived, called)
+    return partner
+
+
+def _check_announcer_holds(announcer: str | None, holder: str | None, called: int | None) -> None:
+    """The announcer of a Sparrow without a bid holds the called card (the deal says who)."""
+    if announcer is not None and announcer != holder:
         raise RecordError(
             "partner",
             words(
@@ -247,10 +264,9 @@ def _read_partner(
                 "card %(card)s (%(holder)s does)",
                 seat=announcer,
                 card=_card_words(called),
-                holder=str(derived),
+                holder=str(holder),
             ),
         )
-    return partner
 
 
 def _given_partner(
@@ -296,16 +312,19 @@ def _read_contras(raw: Any, sparrow_by: str | None, slam_announced: bool) -> dic
     if type(raw) is not dict:
         raise RecordError("contras", words("%(value)s is not an object", value=repr(raw)))
     for key, value in raw.items():
-        if key not in ITEMS:
-            raise RecordError(
-                "contras", words("%(key)s is not an item (bid, sparrow, slam)", key=repr(key))
-            )
-        if (key == "sparrow" and sparrow_by is None) or (key == "slam" and not slam_announced):
-            raise RecordError(
-                "contras", words("%(key)s: no %(key)s stands in this auction", key=key)
-            )
+        _check_item_stands(key, sparrow_by, slam_announced)
         levels[key] = _level(key, value)
     return levels
+
+
+def _check_item_stands(key: Any, sparrow_by: str | None, slam_announced: bool) -> None:
+    """A contra is on an item, one that stands in this auction."""
+    if key not in ITEMS:
+        raise RecordError(
+            "contras", words("%(key)s is not an item (bid, sparrow, slam)", key=repr(key))
+        )
+    if (key == "sparrow" and sparrow_by is None) or (key == "slam" and not slam_announced):
+        raise RecordError("contras", words("%(key)s: no %(key)s stands in this auction", key=key))
 
 
 def _read_points_and_tricks(
@@ -315,18 +334,23 @@ def _read_points_and_tricks(
     each a side total or an object per seat, possible together seat by seat and side by side."""
     side_points, seat_points = _total("points", raw_points, POINTS_TOTAL)
     side_tricks, seat_tricks = _total("tricks", raw_tricks, TRICKS)
-    if seat_points is not None:
-        side_points = sum(seat_points[seat] for seat in side)
-    if seat_tricks is not None:
-        side_tricks = sum(seat_tricks[seat] for seat in side)
-        if seat_points is not None:
-            for seat in SEAT_LETTERS:
-                if not _possible(seat_points[seat], seat_tricks[seat]):
-                    raise _impossible(seat, seat_points[seat], seat_tricks[seat])
-    assert side_points is not None and side_tricks is not None  # a total or per seat
-    if not _possible(side_points, side_tricks):
-        raise _impossible(words("the declarer's side"), side_points, side_tricks)
-    return side_points, side_tricks, seat_tricks
+    if seat_points is not None and seat_tricks is not None:
+        for seat in SEAT_LETTERS:
+            if not _possible(seat_points[seat], seat_tricks[seat]):
+                raise _impossible(seat, seat_points[seat], seat_tricks[seat])
+    points = _side_total(side_points, seat_points, side)
+    tricks = _side_total(side_tricks, seat_tricks, side)
+    if not _possible(points, tricks):
+        raise _impossible(words("the declarer's side"), points, tricks)
+    return points, tricks, seat_tricks
+
+
+def _side_total(total: int | None, per_seat: dict[str, int] | None, side: tuple[str, ...]) -> int:
+    """The declarer's side's total, given, or added up from the seats'."""
+    if per_seat is not None:
+        return sum(per_seat[seat] for seat in side)
+    assert total is not None  # a total or per seat
+    return total
 
 
 def _read_last(
@@ -354,7 +378,14 @@ def _read_last(
     if card is None:
         raise RecordError("last", words("%(value)s is not a card", value=repr(raw["card"])))
     _check_took_a_trick(seat, side, side_tricks, seat_tricks)
-    if deal is not None and not deal.hand(seat) >> card & 1:
+    if deal is not None:
+        _check_dealt(deal, seat, card)
+    return seat, card
+
+
+def _check_dealt(deal: TwentyDeal, seat: str, card: int) -> None:
+    """The winner of the last trick was dealt its card."""
+    if not deal.hand(seat) >> card & 1:
         raise RecordError(
             "last",
             words(
@@ -364,7 +395,6 @@ def _read_last(
                 holder=deal.holder(card),
             ),
         )
-    return seat, card
 
 
 def _check_took_a_trick(
@@ -392,16 +422,16 @@ def _read_held(raw: Any, deal: TwentyDeal | None, contract: str) -> tuple[str, s
         return held_item, held
     given = _seat("held", raw)
     if deal is not None and given != held:
-        values = {"seat": seat_mark(given), "holder": seat_mark(held) if held else words("nobody")}
-        raise RecordError(
-            "held",
-            words("%(seat)s disagrees with the deal: it gives the Kings to %(holder)s", **values)
-            if held_item == "kings"
-            else words(
-                "%(seat)s disagrees with the deal: it gives the Honours to %(holder)s", **values
-            ),
-        )
+        raise RecordError("held", _held_elsewhere(given, held, held_item))
     return held_item, given
+
+
+def _held_elsewhere(given: str, held: str | None, held_item: str) -> str:
+    """Why ``held`` disagrees with the deal: who it gives the Kings or the Honours to."""
+    values = {"seat": seat_mark(given), "holder": seat_mark(held) if held else words("nobody")}
+    if held_item == "kings":
+        return words("%(seat)s disagrees with the deal: it gives the Kings to %(holder)s", **values)
+    return words("%(seat)s disagrees with the deal: it gives the Honours to %(holder)s", **values)
 
 
 def _side(contract: str, declarer: str, partner: str | None) -> tuple[str, ...]:

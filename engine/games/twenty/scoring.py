@@ -94,35 +94,46 @@ def describe(score: Mapping[str, Any]) -> str:
     points, 6 tricks, won (contra'd, worth 2); West's Sparrow (re-contra'd, worth 16) won;
     West held the Honours (1 from each). Result: N −19, E +17, S −19, W +21``. Made of the
     engine's words (engine.core.messages), translated by the pages."""
+    parts: list[Any] = [_bid_words(score)]
+    parts += [_item_words(entry) for entry in score["items"] if entry["item"] != "bid"]
+    results = _results(score["seats"])
+    return words("%(items)s. Result: %(results)s", items=joined(parts, "; "), results=results)
+
+
+def _who(score: Mapping[str, Any]) -> str:
+    """``East's Partnership with West``, or ``East's Solo``."""
     contract = words(CONTRACT_WORDS[score["contract"]])
     declarer = words(SEAT_NAMES[score["declarer"]])
     if score["partner"]:
-        who = words(
+        return words(
             "%(seat)s's %(contract)s with %(partner)s",
             seat=declarer,
             contract=contract,
             partner=words(SEAT_NAMES[score["partner"]]),
         )
-    else:
-        who = words("%(seat)s's %(contract)s", seat=declarer, contract=contract)
+    return words("%(seat)s's %(contract)s", seat=declarer, contract=contract)
+
+
+def _bid_words(score: Mapping[str, Any]) -> str:
+    """The bid: who played what, his side's points and tricks, won or lost, and its worth."""
     count = score["tricks"]
     tricks = words("1 trick") if count == 1 else words("%(count)s tricks", count=count)
     bid = next((entry for entry in score["items"] if entry["item"] == "bid"), None)
     head = {
-        "who": who,
+        "who": _who(score),
         "points": score["points"],
         "tricks": tricks,
         "worth": _worth(bid) if bid else "",
     }
-    parts: list[Any] = [
-        words("%(who)s: %(points)s points, %(tricks)s, won%(worth)s", **head)
-        if score["made"]
-        else words("%(who)s: %(points)s points, %(tricks)s, lost%(worth)s", **head)
-    ]
-    parts += [_item_words(entry) for entry in score["items"] if entry["item"] != "bid"]
-    # Seats in table order, whatever order a stored score's keys came back in.
-    seats = score["seats"]
-    results = joined(
+    if score["made"]:
+        return words("%(who)s: %(points)s points, %(tricks)s, won%(worth)s", **head)
+    return words("%(who)s: %(points)s points, %(tricks)s, lost%(worth)s", **head)
+
+
+def _results(seats: Mapping[str, int]) -> str:
+    """``N −19, E +17, S −19, W +21``: seats in table order, whatever order a stored score's
+    keys came back in."""
+    return joined(
         [
             Words("%(seat)s %(value)s", {"seat": seat_mark(seat), "value": _signed(seats[seat])})
             for seat in SEAT_LETTERS
@@ -130,4 +141,3 @@ def describe(score: Mapping[str, Any]) -> str:
         ],
         ", ",
     )
-    return words("%(items)s. Result: %(results)s", items=joined(parts, "; "), results=results)
