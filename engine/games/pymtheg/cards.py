@@ -150,6 +150,11 @@ def _hand_words(seat: Seat) -> Words:
 
 def _check_complete(hands: tuple[frozenset[Card], ...]) -> None:
     """Duplicates first, then missing cards, then hand sizes: the first two name the card."""
+    _check_missing_and_sizes(hands, _holders(hands))
+
+
+def _holders(hands: tuple[frozenset[Card], ...]) -> dict[Card, Seat]:
+    """Who holds each card; ``DealError`` at the first card in two hands."""
     seen: dict[Card, Seat] = {}
     for seat in SEATS:
         for card in sorted(hands[seat]):
@@ -163,6 +168,12 @@ def _check_complete(hands: tuple[frozenset[Card], ...]) -> None:
                     )
                 )
             seen[card] = seat
+    return seen
+
+
+def _check_missing_and_sizes(hands: tuple[frozenset[Card], ...], seen: dict[Card, Seat]) -> None:
+    """Every card in a hand, and fifteen cards a hand: a missing card is named, with the
+    hands of the wrong size."""
     wrong = [seat for seat in SEATS if len(hands[seat]) != CARDS_PER_HAND]
     short = joined(
         [

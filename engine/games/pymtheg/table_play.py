@@ -357,8 +357,9 @@ class PymthegTablePlay(TablePlay):
         prompts = {
             "auction": words("%(seat)s to call", seat=seat),
             "trump": words("%(seat)s names the trump", seat=seat),
+            "play": words("%(seat)s to play", seat=seat),
         }
-        return prompts.get(phase) or words("%(seat)s to play", seat=seat)
+        return prompts[phase]
 
     def _result_words(self, won: Mapping[str, int]) -> str:
         if self.passed_out:
