@@ -218,11 +218,7 @@ def _read_sized_header(data: dict, problems: list[str]) -> _Header:
     rounds = whole_number(data, "rounds", "'rounds'", 1, MAX_NUMBER, problems)
     figures = _read_figures(data, problems)
     sizes = _read_sizes(data["sizes"], problems)
-    agree = False
-    if sizes is not None:
-        agree = _sizes_agree(sizes, players, tables, problems)
-        if players is not None and rounds is not None:
-            _check_sized_rounds(sizes, players, rounds, problems)
+    agree = sizes is not None and _check_sizes(sizes, players, tables, rounds, problems)
     return _Header(
         players=players,
         per_table=None,
@@ -232,6 +228,21 @@ def _read_sized_header(data: dict, problems: list[str]) -> _Header:
         sizes=sizes,
         **figures,
     )
+
+
+def _check_sizes(
+    sizes: tuple[int, ...],
+    players: int | None,
+    tables: int | None,
+    rounds: int | None,
+    problems: list[str],
+) -> bool:
+    """Whether ``sizes`` agrees with the header (``_sizes_agree``); too many rounds for them
+    are reported."""
+    agree = _sizes_agree(sizes, players, tables, problems)
+    if players is not None and rounds is not None:
+        _check_sized_rounds(sizes, players, rounds, problems)
+    return agree
 
 
 def _read_sizes(raw: Any, problems: list[str]) -> tuple[int, ...] | None:
@@ -393,17 +404,22 @@ def _read_seats(
     seat_names = SEATS[:size] if size else SEATS
     _check_seat_names(seats, label, where, seat_names, header, size, unused, problems)
     held = _seats_held(seats, label, where, seat_names, header.players, problems)
+    _check_one_seat_each(held, place or label, problems)
+    return tuple(held)
+
+
+def _check_one_seat_each(held: dict[int, list[str]], place: str, problems: list[str]) -> None:
+    """Nobody sits at two seats of one table (``held``: player -> his seats)."""
     for player, names in held.items():
         if len(names) > 1:
             problems.append(
                 words(
                     "%(place)s: player %(player)s sits at %(seats)s",
-                    place=place or label,
+                    place=place,
                     player=player,
                     seats=_and(names),
                 )
             )
-    return tuple(held)
 
 
 def _seats_held(
@@ -560,6 +576,14 @@ def _drop_repeated_tables(seatings: list[_Seating], problems: list[str]) -> list
         if not listed[key]:
             kept.append(seating)
         listed[key].append(seating.index)
+    _report_repeated_listings(listed, problems)
+    return kept
+
+
+def _report_repeated_listings(
+    listed: dict[tuple[int, int], list[int]], problems: list[str]
+) -> None:
+    """A round's table listed more than once (``listed``: (round, table) -> its seatings)."""
     for (round_, table), indexes in sorted(listed.items()):
         if len(indexes) > 1:
             problems.append(
@@ -571,7 +595,6 @@ def _drop_repeated_tables(seatings: list[_Seating], problems: list[str]) -> list
                     list=_and([f"seatings[{i}]" for i in indexes]),
                 )
             )
-    return kept
 
 
 def _check_rounds(seatings: list[_Seating], problems: list[str]) -> dict[tuple[int, int], int]:
