@@ -280,6 +280,12 @@ def _tables_of_teams(matches: list[_Entry], problems: list[str]) -> dict[int, se
     ]
     for team, table, _ in visits:
         tables_of[team].add(table)
+    _check_tables_once(visits, problems)
+    return tables_of
+
+
+def _check_tables_once(visits: list[tuple[int, int, int]], problems: list[str]) -> None:
+    """No team plays a table twice (``visits``: team, table, match number)."""
     _, repeats = first_and_clashes(((team, table), number) for team, table, number in visits)
     for (team, table), numbers in sorted(repeats.items()):
         problems.append(
@@ -291,7 +297,6 @@ def _tables_of_teams(matches: list[_Entry], problems: list[str]) -> dict[int, se
                 matches=_matches(numbers),
             )
         )
-    return tables_of
 
 
 def _check_phantom_tables(
@@ -304,34 +309,44 @@ def _check_phantom_tables(
             players[table].append(team)
     for table in used:
         absent = complement(sorted(players[table]), 1, teams)
-        if not absent:
-            problems.append(
-                words(
-                    "table %(table)s: every team plays there, but with an odd number of teams "
-                    "one must miss it (facing the phantom)",
-                    table=table,
-                )
-            )
-        elif len(absent) > 1:
-            problems.append(
-                words(
-                    "table %(table)s: teams %(list)s never play there; with an odd number "
-                    "of teams only one team (the phantom's opponent) may miss a table",
-                    table=table,
-                    list=ranges(absent),
-                )
-            )
+        problem = _phantom_problem(table, absent)
+        if problem:
+            problems.append(problem)
+
+
+def _phantom_problem(table: int, absent: list[tuple[int, int]]) -> str | None:
+    """Unless exactly one team is ``absent`` from the table: what is wrong."""
+    if not absent:
+        return words(
+            "table %(table)s: every team plays there, but with an odd number of teams "
+            "one must miss it (facing the phantom)",
+            table=table,
+        )
+    if len(absent) > 1:
+        return words(
+            "table %(table)s: teams %(list)s never play there; with an odd number "
+            "of teams only one team (the phantom's opponent) may miss a table",
+            table=table,
+            list=ranges(absent),
+        )
+    return None
 
 
 def _check_sides(matches: list[_Entry], sides: str | None, problems: list[str]) -> None:
     if sides is None:
         return
-    ns_count: Counter[int] = Counter(m.ns for m in matches if m.ns is not None)
-    ew_count: Counter[int] = Counter(m.ew for m in matches if m.ew is not None)
+    ns_count, ew_count = _side_counts(matches)
     for team in sorted(set(ns_count) | set(ew_count)):
         problem = _sides_problem(team, ns_count[team], ew_count[team], sides)
         if problem:
             problems.append(problem)
+
+
+def _side_counts(matches: list[_Entry]) -> tuple[Counter[int], Counter[int]]:
+    """How many matches each team plays NS, and EW."""
+    ns_count: Counter[int] = Counter(m.ns for m in matches if m.ns is not None)
+    ew_count: Counter[int] = Counter(m.ew for m in matches if m.ew is not None)
+    return ns_count, ew_count
 
 
 def _sides_problem(team: int, ns: int, ew: int, sides: str) -> str | None:
@@ -361,11 +376,7 @@ def _sides_problem(team: int, ns: int, ew: int, sides: str) -> str | None:
 def _check_byes(
     matches: list[_Entry], byes: list[_Entry], rounds: int | None, problems: list[str]
 ) -> None:
-    playing: dict[tuple[int, int], int] = {}
-    for match in matches:
-        if match.round is not None:
-            for team in match.players:
-                playing.setdefault((match.round, team), match.number)
+    playing = _first_match_of(matches)
     seen_byes = _read_byes_against(byes, playing, problems)
     if rounds is None:
         return
@@ -393,6 +404,16 @@ def _check_every_round_busy(team: int, busy: set[int], rounds: int, problems: li
                 list=ranges(idle),
             )
         )
+
+
+def _first_match_of(matches: list[_Entry]) -> dict[tuple[int, int], int]:
+    """(round, team) -> the number of the team's first match that round."""
+    playing: dict[tuple[int, int], int] = {}
+    for match in matches:
+        if match.round is not None:
+            for team in match.players:
+                playing.setdefault((match.round, team), match.number)
+    return playing
 
 
 def _read_byes_against(
