@@ -191,13 +191,18 @@ class _Search:
             step += 1
             if move is None:
                 continue
-            x, y, rounds = move
-            for c in rounds:
-                self._exchange(c, x, y)
-                tabu[c, x] = tabu[c, y] = step + self.rng.randint(*_TABU_TENURE)
+            self._make(move, tabu, step)
             if self.cost < best_cost:
                 best_cost, best, since = self.cost, self._snapshot(), 0
         return best, best_cost, self.work
+
+    def _make(self, move: tuple[int, int, list[int]], tabu: dict, step: int) -> None:
+        """The move made: x and y exchange places in its rounds, and may not move again in
+        them for a few steps."""
+        x, y, rounds = move
+        for c in rounds:
+            self._exchange(c, x, y)
+            tabu[c, x] = tabu[c, y] = step + self.rng.randint(*_TABU_TENURE)
 
     def _snapshot(self) -> np.ndarray | list:
         if self.ragged:
