@@ -14,6 +14,7 @@ pair (ascending), ``side`` 0 for NS and 1 for EW.
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -221,13 +222,8 @@ def percentage_places(percentages: list[Fraction | None], has_place: np.ndarray)
     rated = [
         value for value, here in zip(percentages, placed, strict=True) if here and value is not None
     ]
-    common = math.lcm(*{value.denominator for value in rated}) if rated else 1
-    place_of: dict[int, int] = {}
-    keys = sorted(
-        (value.numerator * (common // value.denominator) for value in rated), reverse=True
-    )
-    for index, key in enumerate(keys):
-        place_of.setdefault(key, index + 1)  # one more than the number of teams above
+    common = math.lcm(*{value.denominator for value in rated})  # 1 when none is rated
+    place_of = _shared_places(value.numerator * (common // value.denominator) for value in rated)
     out = np.zeros(len(percentages), dtype=np.int64)
     for team, (value, here) in enumerate(zip(percentages, placed, strict=True)):
         if not here:
@@ -237,6 +233,14 @@ def percentage_places(percentages: list[Fraction | None], has_place: np.ndarray)
         else:
             out[team] = place_of[value.numerator * (common // value.denominator)]
     return out
+
+
+def _shared_places(keys: Iterable[int]) -> dict[int, int]:
+    """Each key's place, highest first, equal keys sharing a place (1, 1, 3)."""
+    place_of: dict[int, int] = {}
+    for index, key in enumerate(sorted(keys, reverse=True)):
+        place_of.setdefault(key, index + 1)  # one more than the number of keys above
+    return place_of
 
 
 @dataclass(frozen=True)
