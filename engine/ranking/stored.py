@@ -30,18 +30,7 @@ def expand_standings(stored: Any) -> Any:
     table_boards = [tuple(key) for key in compact["table_boards"]]
     index = {key: number for number, key in enumerate(table_boards)}
     byes = [
-        [
-            {
-                "table": table,
-                "board": board,
-                "side": side,
-                "round": None,
-                "rank": rank,
-                "score": None,
-                "bye": True,
-            }
-            for (table, board), rank in zip(table_boards, ranks, strict=True)
-        ]
+        _bye_entries(table_boards, side, ranks)
         for side, ranks in zip((*SIDES, None), compact["byes"], strict=True)
     ]
     rows = [
@@ -49,6 +38,25 @@ def expand_standings(stored: Any) -> Any:
         for row, (mode, seated, played) in zip(stored["standings"], compact["teams"], strict=True)
     ]
     return {"provisional": stored["provisional"], "groups": stored["groups"], "standings": rows}
+
+
+def _bye_entries(
+    table_boards: list[tuple[int, int]], side: str | None, ranks: list[Any]
+) -> list[dict[str, Any]]:
+    """The entry of a bye on ``side`` (None: either) at every table and board, worth
+    ``ranks``."""
+    return [
+        {
+            "table": table,
+            "board": board,
+            "side": side,
+            "round": None,
+            "rank": rank,
+            "score": None,
+            "bye": True,
+        }
+        for (table, board), rank in zip(table_boards, ranks, strict=True)
+    ]
 
 
 def _tables(
