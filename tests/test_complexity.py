@@ -1,6 +1,6 @@
 """The product's cyclomatic complexity as radon measures it (README, "Layers"): no function or
-method above 20, and the mean over every block no higher than it stands now. The aim is a
-mean of 3.3; the bound below only moves down."""
+method above 20, and the mean over every block no higher than it stands now (the aim of 3.3
+is met); the bound below only moves down."""
 
 from __future__ import annotations
 
@@ -23,7 +23,7 @@ PACKAGES = [
     "config",
 ]
 MOST = 20
-MEAN_AT_MOST = 3.39
+MEAN_AT_MOST = 3.23
 
 
 def radon(*options: str) -> str:
