@@ -28,6 +28,7 @@ from engine.games.pymtheg.solver import (
     ry3_made,
     ry_partner_tricks,
     solver_hands,
+    takes_all_alone,
 )
 from engine.games.pymtheg.words import SEAT_NAMES, TRUMP_WORDS
 from engine.solver import Solver
@@ -69,7 +70,7 @@ def analyse_part(deal: Deal, given: Mapping[str, Any], part: str, solver: Solver
         seat.name
         for seat in SEATS
         if _team_share(ns, seat) == CARDS_PER_HAND
-        and _takes_all_alone(solver, hands, order.index(seat), leader, rules)
+        and takes_all_alone(solver, hands, order.index(seat), leader, rules)
     ]
     return {"ns": ns, "lon": lon}
 
@@ -77,23 +78,6 @@ def analyse_part(deal: Deal, given: Mapping[str, Any], part: str, solver: Solver
 def _team_share(ns: int, seat: Seat) -> int:
     """The tricks of ``seat``'s team, from North-South's."""
     return ns if seat.team == "NS" else CARDS_PER_HAND - ns
-
-
-def _takes_all_alone(
-    solver: Solver, hands: tuple[int, ...], bidder: int, leader: int, rules: Any
-) -> bool:
-    """Whether the bidder takes every trick himself, his partner helping (Lon)."""
-    weights = [0, 0, 0, 0]
-    weights[bidder] = 1
-    alone = solver.value(
-        hands,
-        leader=leader,
-        weights=weights,
-        maximisers={bidder, (bidder + 2) % 4},
-        rules=rules,
-        lo=CARDS_PER_HAND - 1,
-    )
-    return alone == CARDS_PER_HAND
 
 
 def _ry(

@@ -160,7 +160,6 @@ def ry_lon_table(
     result: dict[str, dict[str, Any]] = {}
     for seat in SEATS:
         bidder = order.index(seat)
-        partner = (bidder + 2) % 4
         ry2 = ry_partner_tricks(
             solver, hands, bidder, leader=leader, rules=nt, guess=tricks["nt"][seat.name]
         )
@@ -169,17 +168,7 @@ def ry_lon_table(
         for strain in STRAINS:
             if tricks[strain][seat.name] < CARDS_PER_HAND:
                 continue
-            weights = [0, 0, 0, 0]
-            weights[bidder] = 1
-            made = solver.value(
-                hands,
-                leader=leader,
-                weights=weights,
-                maximisers={bidder, partner},
-                rules=_strain_rules(strain, rules_set),
-                lo=CARDS_PER_HAND - 1,
-            )
-            if made == CARDS_PER_HAND:
+            if takes_all_alone(solver, hands, bidder, leader, _strain_rules(strain, rules_set)):
                 lon.append(strain)
         result[seat.name] = {
             "R": ry,
@@ -188,6 +177,23 @@ def ry_lon_table(
             "L": lon,
         }
     return result
+
+
+def takes_all_alone(
+    solver: Solver, hands: tuple[int, ...], bidder: int, leader: int, rules: Any
+) -> bool:
+    """Whether the bidder takes every trick himself, his partner helping (Lon)."""
+    weights = [0, 0, 0, 0]
+    weights[bidder] = 1
+    alone = solver.value(
+        hands,
+        leader=leader,
+        weights=weights,
+        maximisers={bidder, (bidder + 2) % 4},
+        rules=rules,
+        lo=CARDS_PER_HAND - 1,
+    )
+    return alone == CARDS_PER_HAND
 
 
 def ry3_made(
