@@ -77,6 +77,10 @@ class _BestMoves:
         self.delta: int | None = None
         self.found: list[tuple[int, int, list[int]]] = []
 
+    def may_take(self, least: int) -> bool:
+        """Whether a move whose change is at least ``least`` might still be taken."""
+        return self.delta is None or least <= self.delta
+
     def offer(self, delta: int, x: int, y: int, rounds: list[int]) -> None:
         if self.delta is not None and delta > self.delta:
             return
@@ -108,14 +112,18 @@ class _Search:
         # held[p][place]: the round in which p holds that place (a table or the bye), or -1
         self.held = [[-1] * (tables + 1) for _ in range(players)]
         self.meet = [[0] * players for _ in range(players)]
-        self._change_x = [0] * players  # scratch lists of _delta
-        self._change_y = [0] * players
+        self._net = [0] * players  # scratch list of _delta, all zero between its calls
         for r, tables_of_round in enumerate(rows):
             self._seat_round(r, tables_of_round)
-        self.weight = _meeting_weights(players, self.rounds)
+        self.weight = weight = _meeting_weights(players, self.rounds)
+        # gain[m], loss[m]: the change of cost as a pair that meets m times meets once more,
+        # once less
+        self.gain = [weight[m + 1] - weight[m] for m in range(len(weight) - 1)]
+        self.loss = [weight[m - 1] - weight[m] for m in range(len(weight))]
         self.bad: list[tuple[int, int]] = []
         self.bad_index: dict[tuple[int, int], int] = {}
         self.cost = 0
+        self.own = [0] * players  # own[p]: the cost of p's pairs, p's share of the cost
         self._count_repeated_meetings()
 
     def _seat_round(self, r: int, tables_of_round: list[list[int]]) -> None:
@@ -143,6 +151,8 @@ class _Search:
                 if row[b] >= 2:
                     self._add_bad((a, b))
                     self.cost += self.weight[row[b]]
+                    self.own[a] += self.weight[row[b]]
+                    self.own[b] += self.weight[row[b]]
 
     # --- bookkeeping ---------------------------------------------------------------------------
 
@@ -161,7 +171,10 @@ class _Search:
         before = self.meet[a][b]
         after = before + by
         self.meet[a][b] = self.meet[b][a] = after
-        self.cost += self.weight[after] - self.weight[before]
+        change = self.weight[after] - self.weight[before]
+        self.cost += change
+        self.own[a] += change
+        self.own[b] += change
         pair = (a, b) if a < b else (b, a)
         if before >= 2 > after:
             self._drop_bad(pair)
@@ -221,8 +234,8 @@ class _Search:
         rounds, stack = [r], [r]
         held_x, held_y, place = self.held[x], self.held[y], self.place
         while stack:
-            c = stack.pop()
-            for d in (held_x[place[c][y]], held_y[place[c][x]]):
+            place_c = place[stack.pop()]
+            for d in (held_x[place_c[y]], held_y[place_c[x]]):
                 if d >= 0 and d not in rounds:
                     if len(rounds) == _LONGEST:
                         return None
@@ -233,40 +246,36 @@ class _Search:
     def _delta(self, x: int, y: int, rounds: list[int]) -> int:
         """The change of cost if x and y exchange places in these rounds (more than one)."""
         touched = self._count_changes(x, y, rounds)
-        meet_x, meet_y, weight = self.meet[x], self.meet[y], self.weight
-        change_x, change_y = self._change_x, self._change_y
+        meet_x, meet_y, weight, net = self.meet[x], self.meet[y], self.weight, self._net
         delta = 0
         for a in touched:
-            by_x, by_y = change_x[a], change_y[a]
-            if by_x:
-                delta += weight[meet_x[a] + by_x] - weight[meet_x[a]]
-                change_x[a] = 0
-            if by_y:
-                delta += weight[meet_y[a] + by_y] - weight[meet_y[a]]
-                change_y[a] = 0
+            more = net[a]
+            if more:
+                net[a] = 0
+                with_x, with_y = meet_x[a], meet_y[a]
+                delta += weight[with_x + more] - weight[with_x] + weight[with_y - more]
+                delta -= weight[with_y]
         return delta
 
     def _count_changes(self, x: int, y: int, rounds: list[int]) -> list[int]:
-        """In the scratch lists, how many more times each player would meet x and y after the
-        exchange; the players touched (with repeats)."""
-        bye = self.bye
-        change_x, change_y = self._change_x, self._change_y  # all zero between calls of _delta
-        touched = []
+        """In the scratch list, how many more times each player would meet x (and so fewer
+        times y) after the exchange; the players touched (with repeats, x and y left at 0)."""
+        bye, net = self.bye, self._net
+        touched: list[int] = []
         for c in rounds:
             groups, place = self.groups[c], self.place[c]
             place_x, place_y = place[x], place[y]
             if place_x != bye:
-                for a in groups[place_x]:
-                    if a != x:
-                        change_x[a] -= 1
-                        change_y[a] += 1
-                        touched.append(a)
+                group = groups[place_x]
+                touched += group
+                for a in group:
+                    net[a] -= 1
             if place_y != bye:
-                for b in groups[place_y]:
-                    if b != y:
-                        change_y[b] -= 1
-                        change_x[b] += 1
-                        touched.append(b)
+                group = groups[place_y]
+                touched += group
+                for b in group:
+                    net[b] += 1
+        net[x] = net[y] = 0
         return touched
 
     def _best_move(
@@ -283,54 +292,66 @@ class _Search:
 
     def _offer_moves_of(self, r: int, x: int, best: _BestMoves) -> None:
         """Every exchange of x with a player at another table (or the bye) of round r."""
-        weight, meet_x = self.weight, self.meet[x]
-        groups, home = self.groups[r], self.place[r][x]
-        mates_x = [a for a in groups[home] if a != x]
-        leave_x = sum(weight[meet_x[a] - 1] - weight[meet_x[a]] for a in mates_x)
+        home = self.place[r][x]
+        mates_x = [a for a in self.groups[r][home] if a != x]
+        meet_x, loss = self.meet[x], self.loss
+        leave_x = sum([loss[meet_x[a]] for a in mates_x])
         self.work += self.players
-        for there, group in enumerate(groups):
-            if there == home:
-                continue
-            joins = self._joins(x, there, group)
-            total_join = sum(joins)
-            for index, y in enumerate(group):
-                x_part = leave_x + total_join - joins[index]
-                move = self._exchange_delta(r, x, y, (home, there, mates_x, x_part))
-                if move is not None:
-                    best.offer(move[0], x, y, move[1])
+        for there in range(len(self.groups[r])):
+            if there != home:
+                self._offer_moves_to(r, x, (home, there, mates_x, leave_x), best)
+
+    def _offer_moves_to(
+        self, r: int, x: int, where: tuple[int, int, list[int], int], best: _BestMoves
+    ) -> None:
+        """Every exchange of x with a player at table ``there`` (or the bye) of round r: within
+        round r alone when neither has sat at the other's table, else with its repairs."""
+        home, there, mates_x, leave_x = where
+        group = self.groups[r][there]
+        if self.held[x][there] >= 0:
+            for y in group:
+                self._offer_repaired(r, x, y, best)
+            return
+        joins = self._joins(x, there, group)
+        stay_x = leave_x + sum(joins)  # x's part of the change, but for the player he replaces
+        held, own, alone = self.held, self.own, [r]
+        for y, join in zip(group, joins, strict=True):
+            if held[y][home] >= 0:
+                self._offer_repaired(r, x, y, best)
+            elif best.may_take(stay_x - join - own[y]):  # y loses at most his own share
+                best.offer(stay_x - join + self._y_part(y, there, group, mates_x), x, y, alone)
 
     def _joins(self, x: int, there: int, group: list[int]) -> list[int]:
         """The change of cost as x joins each player of a table (nothing for the bye)."""
         if there == self.bye:
             return [0] * len(group)
-        weight, meet_x = self.weight, self.meet[x]
-        return [weight[meet_x[b] + 1] - weight[meet_x[b]] for b in group]
+        gain, meet_x = self.gain, self.meet[x]
+        return [gain[meet_x[b]] for b in group]
 
-    def _exchange_delta(
-        self, r: int, x: int, y: int, where: tuple[int, int, list[int], int]
-    ) -> tuple[int, list[int]] | None:
-        """The change of cost of exchanging x and y in round r, and the rounds it touches: r
-        alone when neither has sat at the other's table (x's part of the change counted by the
-        caller), else the closure of repairs; None when no closure exists."""
-        home, there, mates_x, x_part = where
-        if self.held[x][there] < 0 and self.held[y][home] < 0:
-            return x_part + self._y_part(r, y, there, mates_x), [r]
+    def _offer_repaired(self, r: int, x: int, y: int, best: _BestMoves) -> None:
+        """The exchange of x and y in round r with the closure of repairs it needs (none offered
+        when no closure exists)."""
         closure = self._closure(r, x, y)
         if closure is None:
-            return None
+            return
         self.work += len(closure)
-        return self._delta(x, y, closure), closure
+        # Neither can lose more than his own share of the cost: a move that cannot come up to
+        # the best offered is not weighed.
+        if best.may_take(-self.own[x] - self.own[y]):
+            best.offer(self._delta(x, y, closure), x, y, closure)
 
-    def _y_part(self, r: int, y: int, there: int, mates_x: list[int]) -> int:
-        """y's part of the change of cost of a move within round r: joining x's mates, leaving
-        his own."""
-        weight, meet_y = self.weight, self.meet[y]
-        delta = sum(weight[meet_y[a] + 1] - weight[meet_y[a]] for a in mates_x)
+    def _y_part(self, y: int, there: int, group: list[int], mates_x: list[int]) -> int:
+        """y's part of the change of cost of a move within one round: joining x's mates,
+        leaving his own (``group`` at table ``there``)."""
+        meet_y, gain, loss = self.meet[y], self.gain, self.loss
+        part = 0
+        for a in mates_x:
+            part += gain[meet_y[a]]
         if there != self.bye:
-            delta += sum(
-                weight[meet_y[b] - 1] - weight[meet_y[b]] for b in self.groups[r][there] if b != y
-            )
-        return delta
+            for b in group:
+                if b != y:
+                    part += loss[meet_y[b]]
+        return part
 
     def _exchange(self, r: int, x: int, y: int) -> None:
         """x and y exchange places (tables and seats, or a bye) in round r."""
