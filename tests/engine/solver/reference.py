@@ -1,15 +1,68 @@
 """An independent double-dummy reference: plain minimax over every legal card, memoised on the
 position, with absolute cards (no equivalent cards, no partition search, no ordering).
 
-Only for small deals. Cards are ``(suit, rank)`` pairs, rank higher = better.
+Only for small deals. Cards are ``(suit, rank)`` pairs, rank higher = better (ranks 0 to 15).
+Inside the search a hand is a bit mask (bit ``16 * suit + rank``), so that positions hash
+fast; what is legal and who wins a trick are the plain rules, written once below.
 """
 
 from __future__ import annotations
 
 import functools
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 Card = tuple[int, int]
+
+SUIT_BITS = 16
+SUITS = [((1 << SUIT_BITS) - 1) << (SUIT_BITS * suit) for suit in range(4)]
+
+
+def _bit(card: Card) -> int:
+    return 1 << (SUIT_BITS * card[0] + card[1])
+
+
+def _mask(cards: Iterable[Card]) -> int:
+    mask = 0
+    for card in cards:
+        mask |= _bit(card)
+    return mask
+
+
+def _cards(mask: int) -> list[Card]:
+    """The cards of a mask, lowest suit and rank first."""
+    found = []
+    while mask:
+        low = mask & -mask
+        index = low.bit_length() - 1
+        found.append(divmod(index, SUIT_BITS))
+        mask ^= low
+    return found
+
+
+def _legal_mask(
+    hand: int, trick: Sequence[Card], trump: int | None, must_trump: bool, undertrump: bool
+) -> int:
+    """The cards of ``hand`` that may be played to ``trick``: follow suit; else, under
+    ``must_trump``, trump if possible; else, without ``undertrump``, no trump below the best
+    trump in the trick unless the hand has nothing else; else anything."""
+    if not trick:
+        return hand
+    follow = hand & SUITS[trick[0][0]]
+    if follow:
+        return follow
+    trumps = hand & SUITS[trump] if trump is not None else 0
+    if not trumps:
+        return hand
+    if must_trump:
+        return trumps
+    if not undertrump:
+        top = max((rank for suit, rank in trick if suit == trump), default=None)
+        if top is not None:
+            above = trumps & ~((1 << (SUIT_BITS * trump + top + 1)) - 1)
+            allowed = (hand & ~SUITS[trump]) | above
+            if allowed:
+                return allowed
+    return hand
 
 
 def legal_cards(
@@ -19,24 +72,7 @@ def legal_cards(
     must_trump: bool,
     undertrump: bool,
 ) -> list[Card]:
-    if not trick:
-        return sorted(hand)
-    led = trick[0][0]
-    follow = [card for card in hand if card[0] == led]
-    if follow:
-        return sorted(follow)
-    trumps = [card for card in hand if card[0] == trump]
-    if trump is None or not trumps:
-        return sorted(hand)
-    if must_trump:
-        return sorted(trumps)
-    if not undertrump:
-        top = max((card[1] for card in trick if card[0] == trump), default=None)
-        if top is not None:
-            allowed = [card for card in hand if card[0] != trump or card[1] > top]
-            if allowed:
-                return sorted(allowed)
-    return sorted(hand)
+    return _cards(_legal_mask(_mask(hand), trick, trump, must_trump, undertrump))
 
 
 def _winner(trick: Sequence[Card], trump: int | None) -> int:
@@ -67,15 +103,18 @@ def minimax(
     n = len(hands)
 
     @functools.cache
-    def value(state: tuple[frozenset[Card], ...], leader: int, trick: tuple[Card, ...]) -> int:
+    def value(state: tuple[int, ...], leader: int, trick: tuple[Card, ...]) -> int:
         if not any(state):
             return 0
         player = (leader + len(trick)) % n
         results = []
-        for card in legal_cards(state[player], trick, trump, must_trump, undertrump):
+        legal = _legal_mask(state[player], trick, trump, must_trump, undertrump)
+        while legal:
+            low = legal & -legal
+            legal ^= low
             rest = list(state)
-            rest[player] = state[player] - {card}
-            played = (*trick, card)
+            rest[player] ^= low
+            played = (*trick, divmod(low.bit_length() - 1, SUIT_BITS))
             if len(played) == n:
                 winner = (leader + _winner(played, trump)) % n
                 results.append(weights[winner] + value(tuple(rest), winner, ()))
@@ -83,4 +122,4 @@ def minimax(
                 results.append(value(tuple(rest), leader, played))
         return max(results) if player in maximisers else min(results)
 
-    return value(tuple(frozenset(hand) for hand in hands), leader, tuple(played))
+    return value(tuple(_mask(hand) for hand in hands), leader, tuple(played))
