@@ -24,6 +24,12 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#if defined(__SSSE3__)
+#include <tmmintrin.h>
+#define SIMD_SCAN 1
+#else
+#define SIMD_SCAN 0
+#endif
 
 typedef uint64_t u64;
 typedef uint32_t u32;
@@ -233,13 +239,51 @@ static inline u32 top_three(const u32 v[4]) {
    cards it needs in each suit (two bits a suit); sig_mask[that byte] the summary bits they
    are. */
 static u32 sig_mask[256];
+/* for four summaries at a time: a nibble of that byte (two suits) to the low and high bytes of
+   its twelve bits of mask */
+static uint8_t nib_mask_lo[16], nib_mask_hi[16];
 
 static void init_sig_mask(void) {
     for (u32 c = 0; c < 256; c++) {
         u32 m = 0;
         for (int su = 0; su < 4; su++) m |= kmask((c >> (2 * su)) & 3) << (6 * su);
         sig_mask[c] = m;
+        if (c < 16) {
+            nib_mask_lo[c] = (uint8_t)(m & 0xFF);
+            nib_mask_hi[c] = (uint8_t)((m >> 8) & 0xFF);
+        }
     }
+}
+
+/* The last index j <= i of the summaries sigs[0..i] (one a unit) that agrees with the
+   position's top_three pos where the entry needs, or -1. With SSSE3 (x86-64-v2) four at a
+   time: the mask of each summary's byte of counts looked up a nibble (two suits) at a time. */
+static inline int scan_sigs(const u32 *sigs, int i, u32 pos) {
+#if SIMD_SCAN
+    const __m128i tlo = _mm_loadu_si128((const __m128i *)nib_mask_lo);
+    const __m128i thi = _mm_loadu_si128((const __m128i *)nib_mask_hi);
+    const __m128i nib = _mm_set1_epi32(15), pv = _mm_set1_epi32((int)pos);
+    const __m128i zero = _mm_setzero_si128();
+    while (i >= 3) {
+        __m128i v = _mm_loadu_si128((const __m128i *)(sigs + i - 3));
+        __m128i code = _mm_srli_epi32(v, 24);
+        __m128i a = _mm_and_si128(code, nib), b = _mm_srli_epi32(code, 4);
+        __m128i ma = _mm_or_si128(_mm_shuffle_epi8(tlo, a),
+                                  _mm_slli_epi32(_mm_shuffle_epi8(thi, a), 8));
+        __m128i mb = _mm_or_si128(_mm_shuffle_epi8(tlo, b),
+                                  _mm_slli_epi32(_mm_shuffle_epi8(thi, b), 8));
+        __m128i m = _mm_or_si128(ma, _mm_slli_epi32(mb, 12));
+        __m128i t = _mm_and_si128(_mm_xor_si128(v, pv), m);
+        int bits = _mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(t, zero)));
+        if (bits) return i - 3 + (31 - __builtin_clz((unsigned)bits));
+        i -= 4;
+    }
+#endif
+    for (; i >= 0; i--) {
+        u32 sig = sigs[i];
+        if (!((pos ^ sig) & sig_mask[sig >> 24])) return i;
+    }
+    return -1;
 }
 
 static inline u32 entry_sig(const u32 own[4], uint16_t ks) {
@@ -673,11 +717,22 @@ static int tt_probe(S *s, int need, u64 *rel, int *hint) {
 #endif
     const int wide = sl->wide;
     for (int i = sl->count - 1; i >= 0; i--) {
-        u32 sig = sigs[i << wide];
+        if (!wide) {
 #if DDS_STATS
-        st_sigs++;
+            int from = i;
 #endif
-        if ((pos ^ sig) & sig_mask[sig >> 24]) continue;
+            i = scan_sigs(sigs, i, pos);
+#if DDS_STATS
+            st_sigs += (u64)(from - (i < 0 ? -1 : i));
+#endif
+            if (i < 0) break;
+        } else {
+            u32 sig = sigs[i << 1];
+#if DDS_STATS
+            st_sigs++;
+#endif
+            if ((pos ^ sig) & sig_mask[sig >> 24]) continue;
+        }
         const Entry *e = &block[i << wide];
 #if DDS_STATS
         st_entries++;
