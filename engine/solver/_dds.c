@@ -164,9 +164,9 @@ static inline uint16_t ks_of(const u32 mask[4]) {
     return ks;
 }
 
-/* The entries of one key (leader and suit lengths) are contiguous, so a probe reads them in
-   one sweep; a key's block doubles as it fills, up to MAX_PER_KEY entries, after which the
-   oldest entries are overwritten in turn. */
+/* The entries of one slot (leader, suit lengths and the code of tt_code) are contiguous, so a
+   probe reads them in one sweep; a slot's block doubles as it fills, up to MAX_PER_KEY
+   entries, after which the oldest entries are overwritten in turn. */
 #ifndef MAX_PER_KEY
 #define MAX_PER_KEY 1024
 #endif
@@ -174,7 +174,7 @@ static inline uint16_t ks_of(const u32 mask[4]) {
 typedef struct {
     u64 key; /* suit lengths of every hand, a nibble each */
     int32_t block;   /* the first unit of the key's entries */
-    uint8_t leader;  /* leader + 1; 0 = empty slot */
+    uint16_t leader; /* the key's code (tt_code) + 1; 0 = empty slot */
     uint8_t wide;    /* 1: two units an entry (more than 32 live cards) */
     uint16_t count, cap, ring; /* entries, not units */
 } Slot;
@@ -295,8 +295,8 @@ static inline u32 entry_sig(const u32 own[4], uint16_t ks) {
     return top_three(own) | code << 24;
 }
 
-static inline u32 tt_hash(u64 key, int leader, u32 nslots) {
-    u64 h = key ^ ((u64)(leader + 1) * 0x9E3779B97F4A7C15ULL);
+static inline u32 tt_hash(u64 key, int code, u32 nslots) {
+    u64 h = key ^ ((u64)(code + 1) * 0x9E3779B97F4A7C15ULL);
     h ^= h >> 33;
     h *= 0xff51afd7ed558ccdULL;
     h ^= h >> 33;
@@ -311,6 +311,18 @@ static inline int key_tricks(u64 key) {
     int t = 0;
     for (int su = 0; su < 4; su++) t += (int)((key >> (4 * su)) & 15);
     return t;
+}
+
+/* The entries of a key (leader and suit lengths) are split by the owners of the top live card
+   of each suit: an entry that needs the top card of every suit that has live cards goes under
+   those owners, the others under one code of their own (WILD_CODE), so that a probe reads the
+   entries of its owners and the others, not every entry of the key. A slot's code: the leader,
+   and the owners (two bits a suit, 0 for a suit with no live card) or WILD_CODE. */
+#define WILD_CODE (1 << 10)
+
+static inline int tt_code(int leader, const u32 own[4]) {
+    return leader | (int)((own[0] & 3) | (own[1] & 3) << 2 | (own[2] & 3) << 4 | (own[3] & 3) << 6)
+                        << 2;
 }
 
 static int slot_by_block(const void *a, const void *b) {
@@ -465,14 +477,14 @@ static void tt_collect(TT *tt) {
     free(keep);
 }
 
-static Slot *tt_find(TT *tt, u64 key, int leader, int create, int wide) {
-    u32 i = tt_hash(key, leader, tt->nslots);
+static Slot *tt_find(TT *tt, u64 key, int code, int create, int wide) {
+    u32 i = tt_hash(key, code, tt->nslots);
     for (;;) {
         Slot *sl = &tt->slots[i];
         if (sl->leader == 0) {
             if (!create) return NULL;
             if (tt->used_slots * 4 >= tt->nslots * 3) return NULL;
-            sl->leader = (uint8_t)(leader + 1);
+            sl->leader = (uint16_t)(code + 1);
             sl->wide = (uint8_t)wide;
             sl->key = key;
             sl->block = -1;
@@ -480,7 +492,7 @@ static Slot *tt_find(TT *tt, u64 key, int leader, int create, int wide) {
             tt->used_slots++;
             return sl;
         }
-        if (sl->key == key && sl->leader == leader + 1) return sl;
+        if (sl->key == key && sl->leader == code + 1) return sl;
         i = (i + 1) & (tt->nslots - 1);
     }
 }
@@ -621,10 +633,13 @@ static void tt_store(S *s, int lb, int ub, u64 rel, int best_card) {
     for (int su = 0; su < 4; su++) own[su] = s->own[su] & mask[su];
     u64 key = s->key;
     int wide = popc(live) >= WIDE_FROM;
-    Slot *sl = tt_find(tt, key, s->leader, 1, wide);
+    int code = tt_code(s->leader, s->own);
+    for (int su = 0; su < 4; su++)
+        if (!mask[su] && (live & SUITMASK(su))) code = s->leader | WILD_CODE;
+    Slot *sl = tt_find(tt, key, code, 1, wide);
     if (!sl) {
         tt_collect(tt);
-        sl = tt_find(tt, key, s->leader, 1, wide);
+        sl = tt_find(tt, key, code, 1, wide);
     }
     uint8_t best = 0xFF;
     if (best_card >= 0) {
@@ -654,7 +669,7 @@ static void tt_store(S *s, int lb, int ub, u64 rel, int best_card) {
         u32 cap = sl->cap ? 2u * sl->cap : 4u;
         if (tt->used_entries + (cap << wide) > tt->nentries) {
             tt_collect(tt);
-            sl = tt_find(tt, key, s->leader, 1, wide);
+            sl = tt_find(tt, key, code, 1, wide);
             if (sl->block >= 0 && sl->count < sl->cap) {
                 /* the key was kept with room to spare */
                 block = &tt->entries[sl->block];
@@ -666,7 +681,7 @@ static void tt_store(S *s, int lb, int ub, u64 rel, int best_card) {
                 if (cap > MAX_PER_KEY) cap = MAX_PER_KEY;
                 if (tt->used_entries + (cap << wide) > tt->nentries) {
                     tt_clear(tt);
-                    sl = tt_find(tt, key, s->leader, 1, wide);
+                    sl = tt_find(tt, key, code, 1, wide);
                     cap = 4;
                 }
             }
@@ -700,21 +715,14 @@ fill:
     e->hits = 0;
 }
 
-/* Probe: 1 = success (value >= need), 0 = failure, -1 = unknown. *rel gets the cards of the
-   matching entry; *hint the best lead of an entry of this position, if any. */
-static int tt_probe(S *s, int need, u64 *rel, int *hint) {
+/* Probe the entries of one slot: 1 or 0 when an entry settles "at least need", else -1;
+   *hint_e gets the first entry of the position with a best lead, if it has none yet. */
+static inline int probe_slot(S *s, Slot *sl, int need, u64 *rel, const Entry **hint_e) {
     TT *tt = s->tt;
-    Slot *sl = tt_find(tt, s->key, s->leader, 0, 0);
-    *hint = -1;
-    if (!sl || !sl->count) return -1;
     const u32 *own = s->own;
     const Entry *block = &tt->entries[sl->block];
     const u32 *sigs = &tt->sigs[sl->block];
     u32 pos = top_three(own);
-    int hint_entry = -1;
-#if DDS_STATS
-    st_probes++;
-#endif
     const int wide = sl->wide;
     for (int i = sl->count - 1; i >= 0; i--) {
         if (!wide) {
@@ -770,11 +778,31 @@ static int tt_probe(S *s, int need, u64 *rel, int *hint) {
 #endif
             return res;
         }
-        if (hint_entry < 0 && e->best != 0xFF) hint_entry = i;
+        if (!*hint_e && e->best != 0xFF) *hint_e = e;
     }
-    if (hint_entry >= 0) {
-        const Entry *e = &block[hint_entry << wide];
-        int su = e->best >> 4, place = e->best & 15;
+    return -1;
+}
+
+/* Probe: 1 = success (value >= need), 0 = failure, -1 = unknown. *rel gets the cards of the
+   matching entry; *hint the best lead of an entry of this position, if any. The entries under
+   the position's owners of the top cards are read first, then those under WILD_CODE. */
+static int tt_probe(S *s, int need, u64 *rel, int *hint) {
+    TT *tt = s->tt;
+    const Entry *he = NULL;
+    *hint = -1;
+#if DDS_STATS
+    st_probes++;
+#endif
+    for (int w = 0; w < 2; w++) {
+        int code = w ? s->leader | WILD_CODE : tt_code(s->leader, s->own);
+        Slot *sl = tt_find(tt, s->key, code, 0, 0);
+        if (sl && sl->count) {
+            int r = probe_slot(s, sl, need, rel, &he);
+            if (r >= 0) return r;
+        }
+    }
+    if (he) {
+        int su = he->best >> 4, place = he->best & 15;
         u64 ls = live_cards(s) & SUITMASK(su);
         while (place-- > 0 && ls) ls &= ~BIT(top_bit(ls));
         if (ls) {
@@ -1211,8 +1239,12 @@ static int search(S *s, int need, u64 *rel) {
             int wp = winning_place(s, n);
             int winner = seat(s, wp);
             int wc = s->tcard[wp];
-            if (s->tricks > TT_FROM)
-                __builtin_prefetch(&s->tt->slots[tt_hash(s->key, winner, s->tt->nslots)]);
+            if (s->tricks > TT_FROM) {
+                /* the two slots the probe reads */
+                u32 ns = s->tt->nslots;
+                __builtin_prefetch(&s->tt->slots[tt_hash(s->key, tt_code(winner, s->own), ns)]);
+                __builtin_prefetch(&s->tt->slots[tt_hash(s->key, winner | WILD_CODE, ns)]);
+            }
             int rankwin = 0;
             for (int k = 0; k < n; k++)
                 if (k != wp && SUIT(s->tcard[k]) == SUIT(wc)) rankwin = 1;
