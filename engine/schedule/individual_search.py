@@ -246,16 +246,30 @@ class _Search:
     def _delta(self, x: int, y: int, rounds: list[int]) -> int:
         """The change of cost if x and y exchange places in these rounds (more than one)."""
         touched = self._count_changes(x, y, rounds)
-        meet_x, meet_y, weight, net = self.meet[x], self.meet[y], self.weight, self._net
+        meet_x, meet_y, gain, loss, net = (
+            self.meet[x],
+            self.meet[y],
+            self.gain,
+            self.loss,
+            self._net,
+        )
         delta = 0
         for a in touched:
             more = net[a]
-            if more:
-                net[a] = 0
-                with_x, with_y = meet_x[a], meet_y[a]
-                delta += weight[with_x + more] - weight[with_x] + weight[with_y - more]
-                delta -= weight[with_y]
+            if more == 1:
+                delta += gain[meet_x[a]] + loss[meet_y[a]]
+            elif more == -1:
+                delta += loss[meet_x[a]] + gain[meet_y[a]]
+            elif more:
+                delta += self._meeting_change(meet_x[a], more) + self._meeting_change(
+                    meet_y[a], -more
+                )
+            net[a] = 0
         return delta
+
+    def _meeting_change(self, meetings: int, more: int) -> int:
+        """The change of cost as a pair that meets ``meetings`` times meets ``more`` times more."""
+        return self.weight[meetings + more] - self.weight[meetings]
 
     def _count_changes(self, x: int, y: int, rounds: list[int]) -> list[int]:
         """In the scratch list, how many more times each player would meet x (and so fewer
