@@ -203,7 +203,7 @@ def _round(
     options = _table_options(players, sizes, visited, at_size, rng)
     held: list[list[int]] = [[] for _ in sizes]
     order = list(range(players))
-    rng.shuffle(order)
+    _shuffle(order, rng)
     for p in order:
         if not _place(p, options, sizes, held, set()):
             return None
@@ -222,10 +222,24 @@ def _table_options(
     options = []
     for p in range(players):
         tables = [t for t in range(len(sizes)) if t not in visited[p]]
-        rng.shuffle(tables)
-        tables.sort(key=lambda t: at_size[p][sizes[t]])
+        _shuffle(tables, rng)
+        sat_at_table = list(map(at_size[p].__getitem__, sizes))  # rounds at each table's size
+        tables.sort(key=sat_at_table.__getitem__)
         options.append(tables)
     return options
+
+
+def _shuffle(items: list[int], rng: random.Random) -> None:
+    """``rng.shuffle(items)`` written out, the very same draws (Fisher-Yates from the end,
+    each index drawn from ``getrandbits`` by rejection, as CPython's ``random`` does): the
+    starts shuffle millions of short lists, and the library's may change between versions."""
+    getrandbits = rng.getrandbits
+    for i in range(len(items) - 1, 0, -1):
+        bits = (i + 1).bit_length()
+        j = getrandbits(bits)
+        while j > i:
+            j = getrandbits(bits)
+        items[i], items[j] = items[j], items[i]
 
 
 def _place(
