@@ -20,6 +20,7 @@ from typing import Any, TypeVar
 
 import pytest
 from django.conf import settings
+from django.core.servers.basehttp import WSGIRequestHandler
 from django.db import transaction
 from django.test import override_settings
 from hypothesis import HealthCheck
@@ -269,3 +270,10 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
             item.add_marker(pytest.mark.services)
             if runs_on_both(item.path):
                 item.add_marker(pytest.mark.embedded)
+
+
+# The live server's answers go out at once. Django's test server writes an answer's headers and
+# its body in separate sends; with Nagle's algorithm the body then waits for the client's
+# delayed acknowledgement of the headers (about 40 ms on Linux), on every request a browser or
+# a fuzzer makes to ``live_server``.
+WSGIRequestHandler.disable_nagle_algorithm = True
