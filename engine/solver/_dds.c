@@ -286,11 +286,19 @@ static inline int scan_sigs(const u32 *sigs, int i, u32 pos) {
     return -1;
 }
 
-static inline u32 entry_sig(const u32 own[4], uint16_t ks) {
+/* In a slot of the top cards' owners (not WILD_CODE) every entry needs the top card of each
+   live suit and the slot names its owner, so there (skip = 1) the summary is that of the next
+   three cards of each suit. */
+static inline u32 entry_sig(const u32 own[4], uint16_t ks, int skip) {
     u32 code = 0;
     for (int su = 0; su < 4; su++) {
-        u32 k = (ks >> (4 * su)) & 15;
-        code |= (k < 3 ? k : 3) << (2 * su);
+        int k = (int)((ks >> (4 * su)) & 15) - skip;
+        if (k < 0) k = 0;
+        code |= (u32)(k < 3 ? k : 3) << (2 * su);
+    }
+    if (skip) {
+        u32 v[4] = {own[0] >> 2, own[1] >> 2, own[2] >> 2, own[3] >> 2};
+        return top_three(v) | code << 24;
     }
     return top_three(own) | code << 24;
 }
@@ -650,7 +658,7 @@ static void tt_store(S *s, int lb, int ub, u64 rel, int best_card) {
     Entry *block = sl->block >= 0 ? &tt->entries[sl->block] : NULL;
     const u32 *sigs = sl->block >= 0 ? &tt->sigs[sl->block] : NULL;
     uint16_t ks = ks_of(mask);
-    u32 sig = entry_sig(own, ks);
+    u32 sig = entry_sig(own, ks, !(code & WILD_CODE));
     u64 phi, plo = pack_own(own, ks, &phi);
     for (int i = 0; i < sl->count; i++) {
         if (sigs[i << wide] != sig) continue;
@@ -722,7 +730,13 @@ static inline int probe_slot(S *s, Slot *sl, int need, u64 *rel, const Entry **h
     const u32 *own = s->own;
     const Entry *block = &tt->entries[sl->block];
     const u32 *sigs = &tt->sigs[sl->block];
-    u32 pos = top_three(own);
+    u32 pos; /* as entry_sig */
+    if (sl->leader - 1 < WILD_CODE) {
+        u32 v[4] = {own[0] >> 2, own[1] >> 2, own[2] >> 2, own[3] >> 2};
+        pos = top_three(v);
+    } else {
+        pos = top_three(own);
+    }
     const int wide = sl->wide;
     for (int i = sl->count - 1; i >= 0; i--) {
         if (!wide) {
