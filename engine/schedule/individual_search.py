@@ -109,6 +109,7 @@ class _Search:
         # groups[r][place]: the players of a table in seat order, or (place = bye) sitting out
         self.groups: list[list[list[int]]] = []
         self.place: list[list[int]] = []  # place[r][p]
+        self.mates: list[list[tuple[int, ...]]] = []  # mates[r][p]: the others at p's table
         # held[p][place]: the round in which p holds that place (a table or the bye), or -1
         self.held = [[-1] * (tables + 1) for _ in range(players)]
         self.meet = [[0] * players for _ in range(players)]
@@ -142,6 +143,9 @@ class _Search:
             self.held[p][self.bye] = r
         self.groups.append([*tables_of_round, byes])
         self.place.append(place)
+        self.mates.append([()] * self.players)
+        for t in range(self.tables):
+            self._note_mates(r, t)
 
     def _count_repeated_meetings(self) -> None:
         """Every pair that meets more than once listed as bad, its weight in the cost."""
@@ -181,12 +185,11 @@ class _Search:
         elif after >= 2 > before:
             self._add_bad(pair)
 
-    def _mates(self, r: int, p: int) -> list[int]:
-        """The others at p's table in round r ([] on a bye)."""
-        place = self.place[r][p]
-        if place == self.bye:
-            return []
-        return [q for q in self.groups[r][place] if q != p]
+    def _note_mates(self, r: int, place: int) -> None:
+        """The mates of the players of a place (a table, or none on the bye) in round r."""
+        group, mates = self.groups[r][place], self.mates[r]
+        for p in group:
+            mates[p] = () if place == self.bye else tuple(q for q in group if q != p)
 
     # --- the search ----------------------------------------------------------------------------
 
@@ -274,22 +277,16 @@ class _Search:
     def _count_changes(self, x: int, y: int, rounds: list[int]) -> list[int]:
         """In the scratch list, how many more times each player would meet x (and so fewer
         times y) after the exchange; the players touched (with repeats, x and y left at 0)."""
-        bye, net = self.bye, self._net
+        mates, net = self.mates, self._net
         touched: list[int] = []
         for c in rounds:
-            groups, place = self.groups[c], self.place[c]
-            place_x, place_y = place[x], place[y]
-            if place_x != bye:
-                group = groups[place_x]
-                touched += group
-                for a in group:
-                    net[a] -= 1
-            if place_y != bye:
-                group = groups[place_y]
-                touched += group
-                for b in group:
-                    net[b] += 1
-        net[x] = net[y] = 0
+            mates_x, mates_y = mates[c][x], mates[c][y]
+            touched += mates_x
+            touched += mates_y
+            for a in mates_x:
+                net[a] -= 1
+            for b in mates_y:
+                net[b] += 1
         return touched
 
     def _best_move(
@@ -306,8 +303,7 @@ class _Search:
 
     def _offer_moves_of(self, r: int, x: int, best: _BestMoves) -> None:
         """Every exchange of x with a player at another table (or the bye) of round r."""
-        home = self.place[r][x]
-        mates_x = [a for a in self.groups[r][home] if a != x]
+        home, mates_x = self.place[r][x], self.mates[r][x]
         meet_x, loss = self.meet[x], self.loss
         leave_x = sum([loss[meet_x[a]] for a in mates_x])
         self.work += self.players
@@ -316,7 +312,7 @@ class _Search:
                 self._offer_moves_to(r, x, (home, there, mates_x, leave_x), best)
 
     def _offer_moves_to(
-        self, r: int, x: int, where: tuple[int, int, list[int], int], best: _BestMoves
+        self, r: int, x: int, where: tuple[int, int, tuple[int, ...], int], best: _BestMoves
     ) -> None:
         """Every exchange of x with a player at table ``there`` (or the bye) of round r: within
         round r alone when neither has sat at the other's table, else with its repairs."""
@@ -333,7 +329,7 @@ class _Search:
             if held[y][home] >= 0:
                 self._offer_repaired(r, x, y, best)
             elif best.may_take(stay_x - join - own[y]):  # y loses at most his own share
-                best.offer(stay_x - join + self._y_part(y, there, group, mates_x), x, y, alone)
+                best.offer(stay_x - join + self._y_part(r, y, mates_x), x, y, alone)
 
     def _joins(self, x: int, there: int, group: list[int]) -> list[int]:
         """The change of cost as x joins each player of a table (nothing for the bye)."""
@@ -354,25 +350,23 @@ class _Search:
         if best.may_take(-self.own[x] - self.own[y]):
             best.offer(self._delta(x, y, closure), x, y, closure)
 
-    def _y_part(self, y: int, there: int, group: list[int], mates_x: list[int]) -> int:
-        """y's part of the change of cost of a move within one round: joining x's mates,
-        leaving his own (``group`` at table ``there``)."""
+    def _y_part(self, r: int, y: int, mates_x: tuple[int, ...]) -> int:
+        """y's part of the change of cost of a move within round r: joining x's mates, leaving
+        his own."""
         meet_y, gain, loss = self.meet[y], self.gain, self.loss
         part = 0
         for a in mates_x:
             part += gain[meet_y[a]]
-        if there != self.bye:
-            for b in group:
-                if b != y:
-                    part += loss[meet_y[b]]
+        for b in self.mates[r][y]:
+            part += loss[meet_y[b]]
         return part
 
     def _exchange(self, r: int, x: int, y: int) -> None:
         """x and y exchange places (tables and seats, or a bye) in round r."""
-        for a in self._mates(r, x):
+        for a in self.mates[r][x]:
             self._change(x, a, -1)
             self._change(y, a, +1)
-        for b in self._mates(r, y):
+        for b in self.mates[r][y]:
             self._change(y, b, -1)
             self._change(x, b, +1)
         place = self.place[r]
@@ -388,3 +382,5 @@ class _Search:
             held_y[place_y] = -1
         held_x[place_y] = r
         held_y[place_x] = r
+        self._note_mates(r, place_x)
+        self._note_mates(r, place_y)
