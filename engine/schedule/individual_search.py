@@ -238,13 +238,15 @@ class _Search:
         held_x, held_y, place = self.held[x], self.held[y], self.place
         while stack:
             place_c = place[stack.pop()]
-            for d in (held_x[place_c[y]], held_y[place_c[x]]):
-                if d >= 0 and d not in rounds:
-                    if len(rounds) == _LONGEST:
-                        return None
-                    rounds.append(d)
-                    stack.append(d)
-        return rounds
+            d = held_x[place_c[y]]  # x holds y's place of round c in round d
+            if d >= 0 and d not in rounds:
+                rounds.append(d)
+                stack.append(d)
+            d = held_y[place_c[x]]
+            if d >= 0 and d not in rounds:
+                rounds.append(d)
+                stack.append(d)
+        return rounds if len(rounds) <= _LONGEST else None
 
     def _delta(self, x: int, y: int, rounds: list[int]) -> int:
         """The change of cost if x and y exchange places in these rounds (more than one)."""
@@ -347,7 +349,8 @@ class _Search:
         self.work += len(closure)
         # Neither can lose more than his own share of the cost: a move that cannot come up to
         # the best offered is not weighed.
-        if best.may_take(-self.own[x] - self.own[y]):
+        own = self.own
+        if best.delta is None or best.delta >= -own[x] - own[y]:
             best.offer(self._delta(x, y, closure), x, y, closure)
 
     def _y_part(self, r: int, y: int, mates_x: tuple[int, ...]) -> int:
