@@ -167,40 +167,40 @@ def _attempt_rounds(
 ) -> list[list[list[int]]]:
     """Round ``first``, then as many of the other rounds as the matching seats in turn."""
     groups = [first]
-    visited: list[set[int]] = [set() for _ in range(players)]
+    unvisited = [list(range(len(sizes))) for _ in range(players)]  # in table order
     at_size = [dict.fromkeys(sizes, 0) for _ in range(players)]
-    _seat(first, sizes, visited, at_size)
+    _seat(first, sizes, unvisited, at_size)
     for _r in range(1, rounds):
-        held = _round(players, sizes, visited, at_size, rng)
+        held = _round(players, sizes, unvisited, at_size, rng)
         if held is None:
             break
         groups.append(held)
-        _seat(held, sizes, visited, at_size)
+        _seat(held, sizes, unvisited, at_size)
     return groups
 
 
 def _seat(
     held: list[list[int]],
     sizes: tuple[int, ...],
-    visited: list[set[int]],
+    unvisited: list[list[int]],
     at_size: list[dict[int, int]],
 ) -> None:
     """A round's tables noted: each player has visited his table and sat once more at its
     size."""
     for t, group in enumerate(held):
         for p in group:
-            visited[p].add(t)
+            unvisited[p].remove(t)
             at_size[p][sizes[t]] += 1
 
 
 def _round(
     players: int,
     sizes: tuple[int, ...],
-    visited: list[set[int]],
+    unvisited: list[list[int]],
     at_size: list[dict[int, int]],
     rng: random.Random,
 ) -> list[list[int]] | None:
-    options = _table_options(players, sizes, visited, at_size, rng)
+    options = _table_options(players, sizes, unvisited, at_size, rng)
     held: list[list[int]] = [[] for _ in sizes]
     order = list(range(players))
     _shuffle(order, rng)
@@ -213,7 +213,7 @@ def _round(
 def _table_options(
     players: int,
     sizes: tuple[int, ...],
-    visited: list[set[int]],
+    unvisited: list[list[int]],
     at_size: list[dict[int, int]],
     rng: random.Random,
 ) -> list[list[int]]:
@@ -221,7 +221,7 @@ def _table_options(
     has sat at least first."""
     options = []
     for p in range(players):
-        tables = [t for t in range(len(sizes)) if t not in visited[p]]
+        tables = unvisited[p][:]
         _shuffle(tables, rng)
         sat_at_table = list(map(at_size[p].__getitem__, sizes))  # rounds at each table's size
         tables.sort(key=sat_at_table.__getitem__)
