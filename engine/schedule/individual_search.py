@@ -251,24 +251,17 @@ class _Search:
     def _delta(self, x: int, y: int, rounds: list[int]) -> int:
         """The change of cost if x and y exchange places in these rounds (more than one)."""
         touched = self._count_changes(x, y, rounds)
-        meet_x, meet_y, gain, loss, net = (
-            self.meet[x],
-            self.meet[y],
-            self.gain,
-            self.loss,
-            self._net,
-        )
+        meet_x, meet_y, net = self.meet[x], self.meet[y], self._net
+        gain, loss, change = self.gain, self.loss, self._meeting_change
         delta = 0
         for a in touched:
-            more = net[a]
+            more = net[a]  # a meets x this many times more, y as many times fewer
             if more == 1:
                 delta += gain[meet_x[a]] + loss[meet_y[a]]
             elif more == -1:
                 delta += loss[meet_x[a]] + gain[meet_y[a]]
             elif more:
-                delta += self._meeting_change(meet_x[a], more) + self._meeting_change(
-                    meet_y[a], -more
-                )
+                delta += change(meet_x[a], more) + change(meet_y[a], -more)
             net[a] = 0
         return delta
 
@@ -278,7 +271,7 @@ class _Search:
 
     def _count_changes(self, x: int, y: int, rounds: list[int]) -> list[int]:
         """In the scratch list, how many more times each player would meet x (and so fewer
-        times y) after the exchange; the players touched (with repeats, x and y left at 0)."""
+        times y) after the exchange; the players touched (with repeats)."""
         mates, net = self.mates, self._net
         touched: list[int] = []
         for c in rounds:
