@@ -65,6 +65,7 @@ PAIR_LONGEST = 30  # seconds
 ACCOUNT_FREE = 12  # wrong passwords to an account from anywhere before every address waits
 ACCOUNT_LONGEST = 120  # seconds
 WINDOW = 3600  # seconds a count of wrong passwords lasts after the last one
+UNTIL_KEPT = 60  # seconds the end of a wait stays in the cache after it
 DEVICE_COOKIE = "signin_device"
 DEVICE_COOKIE_AGE = 365 * 24 * 3600
 OTP_FIELD = "otp_token"
@@ -145,7 +146,9 @@ class Attempt:
         now = time.time()
         for prefix, seconds in waits:
             if seconds:
-                cache.set(f"{prefix}:until", now + seconds, seconds + 1)
+                # The time stored decides the wait; the cache's expiry, well after it, only
+                # clears the key away (a busy server may answer seconds after it read the time).
+                cache.set(f"{prefix}:until", now + seconds, seconds + UNTIL_KEPT)
         return max(seconds for _, seconds in waits)
 
     def lift(self) -> None:
