@@ -43,11 +43,8 @@ serve: $(STAMP)
 ## Redis every test that touches the database, Redis or a worker (marked ``services`` by
 ## tests/conftest.py), the browser tests among them: a real browser against the real stack.
 ## Every test runs once (but EMBEDDED_TOO's, on both). Without those services the second
-## run is skipped, except in CI. The two runs go side by side: the first keeps both cores
-## busy, while the second waits a good part of its time on browsers, servers and outages.
-## Each run's output is printed whole when it ends.
-test: lint
-	@$(MAKE) --no-print-directory -j2 --output-sync=target unit test-services
+## run is skipped, except in CI.
+test: lint unit test-services
 
 lint: $(STAMP)
 	$(BIN)/ruff check .
