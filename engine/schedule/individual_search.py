@@ -342,8 +342,7 @@ class _Search:
         self.work += len(closure)
         # Neither can lose more than his own share of the cost: a move that cannot come up to
         # the best offered is not weighed.
-        own = self.own
-        if best.delta is None or best.delta >= -own[x] - own[y]:
+        if best.may_take(-self.own[x] - self.own[y]):
             best.offer(self._delta(x, y, closure), x, y, closure)
 
     def _y_part(self, r: int, y: int, mates_x: tuple[int, ...]) -> int:
