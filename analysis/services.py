@@ -211,7 +211,7 @@ def run_part(analysis_id: int, part: str, deal: str, *, seconds: float | None = 
 @transaction.atomic
 def _store(analysis_id: int, deal: str, part: str, answer: dict) -> str:
     analysis = (
-        BoardAnalysis.objects.select_for_update()
+        BoardAnalysis.objects.select_for_update(of=("self",))
         .select_related("board__table__tournament")
         .filter(pk=analysis_id)
         .first()
@@ -239,7 +239,7 @@ def _combine_if_whole(analysis: BoardAnalysis) -> None:
 @transaction.atomic
 def _put_together(analysis_id: int) -> None:
     analysis = (
-        BoardAnalysis.objects.select_for_update()
+        BoardAnalysis.objects.select_for_update(of=("self",))
         .select_related("board__table__tournament")
         .filter(pk=analysis_id)
         .first()
@@ -251,7 +251,7 @@ def _put_together(analysis_id: int) -> None:
 
 @transaction.atomic
 def _finish(analysis_id: int, deal: str, *, status: str, error: str, seconds: float = 0) -> str:
-    analysis = BoardAnalysis.objects.select_for_update().filter(pk=analysis_id).first()
+    analysis = BoardAnalysis.objects.select_for_update(of=("self",)).filter(pk=analysis_id).first()
     if analysis is None or analysis.deal != deal:
         return "replaced"
     if analysis.status == Status.DONE:

@@ -229,7 +229,7 @@ def take_action(
 
 def _take(featured: FeaturedTable, match_id: int, board: int, action: str, client_id: str) -> Taken:
     recording = _recording_for(featured, match_id, board)
-    recording = Recording.objects.select_for_update().get(pk=recording.pk)
+    recording = Recording.objects.select_for_update(of=("self",)).get(pk=recording.pk)
     if recording.actions.filter(client_id=client_id).exists():
         return Taken(recording, table_play(recording), repeated=True)
     standing = list(

@@ -129,7 +129,7 @@ def add_organiser(*, by: Any, club: Club, username: str) -> None:
 def delete_club(*, by: Any, club: Club) -> None:
     """Remove a club with its members, their links, its seasons and ladders. Its events'
     tournaments stay, no longer any club's; the log entry keeps the club's name and size."""
-    club = Club.objects.select_for_update().get(pk=club.pk)
+    club = Club.objects.select_for_update(of=("self",)).get(pk=club.pk)
     require_organiser(by, club)
     after = {
         "slug": club.slug,
@@ -185,7 +185,7 @@ def add_member(
 @transaction.atomic
 def update_member(*, by: Any, member: Member, **changes: Any) -> Member:
     """Change a member's number, name, contact, active or public."""
-    member = Member.objects.select_for_update().select_related("club").get(pk=member.pk)
+    member = Member.objects.select_for_update(of=("self",)).select_related("club").get(pk=member.pk)
     require_organiser(by, member.club)
     before = _member_data(member)
     unknown = set(changes) - {"number", "name", "contact", "active", "public"}
@@ -601,7 +601,7 @@ def merge_members(*, by: Any, kept: Member, merged: Member) -> MemberMerge:
     one person twice), with nothing changed. Undone by ``undo_merge``."""
     members = {
         m.pk: m
-        for m in Member.objects.select_for_update()
+        for m in Member.objects.select_for_update(of=("self",))
         .select_related("club")
         .filter(pk__in=[kept.pk, merged.pk])
     }
@@ -649,7 +649,7 @@ def merge_members(*, by: Any, kept: Member, merged: Member) -> MemberMerge:
 def undo_merge(*, by: Any, merge: MemberMerge) -> None:
     """Give the merged member back his links and his place on the list."""
     merge = (
-        MemberMerge.objects.select_for_update()
+        MemberMerge.objects.select_for_update(of=("self",))
         .select_related("club", "kept", "merged")
         .get(pk=merge.pk)
     )

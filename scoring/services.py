@@ -125,7 +125,7 @@ def check_sheet(match: Match, board: Board, score: dict[str, Any]) -> None:
         return
     seat, value = used
     player = sheets.player_at(match, seat)
-    Entrant.objects.select_for_update().filter(pk=player.pk).first()
+    Entrant.objects.select_for_update(of=("self",)).filter(pk=player.pk).first()
     sheet, on_sheet = sheets.sheet_of_board(tournament, player, match, board)
     problem = game.sheet_problem(seat, sheet, on_sheet, value)
     if problem:

@@ -116,7 +116,7 @@ def _recompute(tournament_id: int) -> str:
     # outside the turn). Not on the bookkeeping row: every confirmation bumps its results
     # version, and would wait behind this whole write; that row is written last, in one
     # short statement, just before the commit.
-    Tournament.objects.select_for_update().filter(pk=tournament.pk).exists()
+    Tournament.objects.select_for_update(of=("self",)).filter(pk=tournament.pk).exists()
     if _covers(tournament, version):
         return "superseded"
     _store(tournament, ranked, version)

@@ -537,7 +537,7 @@ def undo(*, by: Any, change: RoomChange) -> str:
     ended after the last round started instead). Returns what was done, in words."""
     tournament = _locked(change.tournament)
     _require_status(tournament, PLAYING, "undo a change of the room")
-    change = RoomChange.objects.select_for_update().get(pk=change.pk)
+    change = RoomChange.objects.select_for_update(of=("self",)).get(pk=change.pk)
     first = first_open_round(tournament)
     if change.kind == RoomChange.Kind.SUBSTITUTE and change.from_round < first:
         return _end_substitute(by, tournament, change, first)

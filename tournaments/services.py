@@ -124,7 +124,7 @@ def _locked(tournament: Tournament) -> Tournament:
     the results lock (``tournaments.locks``): the result writes under way commit before this
     change begins, and new ones wait for it to end, then read what it changed."""
     lock_results_exclusively(tournament.pk)
-    return Tournament.objects.select_for_update().get(pk=tournament.pk)
+    return Tournament.objects.select_for_update(of=("self",)).get(pk=tournament.pk)
 
 
 # What ``_require_status`` refuses to do, each translated in the refusal (the call sites give

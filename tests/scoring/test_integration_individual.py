@@ -76,3 +76,41 @@ def _six(match: Match, board: int):
         facts={"declared": 6, "trump": "nt", "won": 6},
         client_id=new_id(),
     )
+
+
+def _nowait_lock(table: str, pk: int) -> str:
+    """From another connection: 'free' if the row can be locked at once, else 'held'."""
+    from django.db import OperationalError, connections
+
+    def attempt():
+        try:
+            with connections["default"].cursor() as cursor:
+                cursor.execute(f"SELECT id FROM {table} WHERE id = %s FOR UPDATE NOWAIT", [pk])
+            return "free"
+        except OperationalError:
+            return "held"
+
+    return _run_in_threads([attempt])[0]
+
+
+def test_the_sheet_lock_holds_the_players_row_and_leaves_the_tournaments_free():
+    # A lock on the tournament's row would serialise every table's confirmations and
+    # deadlock against the foreign-key checks of the rows they insert.
+    if connection.vendor != "postgresql":
+        pytest.fail("this test needs PostgreSQL (DATABASE_URL=postgres://...)")
+    from django.db import transaction
+
+    from tournaments.models import Entrant, MatchSeat, Tournament
+
+    celery_app.conf.task_always_eager = True
+    tournament = pyramid_event(slug=f"lock-{uuid.uuid4().hex[:8]}", per_round=4)
+    player = tournament.entrants.order_by("number").first()
+    match_id, board = sheets.declaration_slots(tournament, player)[0]
+    match = Match.objects.select_related("table__tournament").get(pk=match_id)
+    seat = MatchSeat.objects.get(match=match, entrant=player).seat
+    board_row = match.table.boards.get(number=board)
+    with transaction.atomic():
+        services.check_sheet(match, board_row, {"declared": 6, "declarer": seat, "seats": {}})
+        held = _nowait_lock(Entrant._meta.db_table, player.pk)
+        tournament_row = _nowait_lock(Tournament._meta.db_table, tournament.pk)
+    assert (held, tournament_row) == ("held", "free")
