@@ -31,6 +31,7 @@ players sitting out in round 1 last. The same arguments always give the same mov
 
 from __future__ import annotations
 
+import functools
 import itertools
 from typing import Any
 
@@ -89,6 +90,21 @@ def generate_individual_schedule(
 def movement_grid(players: int, per_table: int, rounds: int, work: int | None = None) -> np.ndarray:
     """The movement as an array (round, table, seat) -> player, all 0-based, players renumbered
     so that round 1 reads 0, 1, 2, ... and its byes come last. Arguments are not checked."""
+    return kept_grid(players, per_table, rounds, work).copy()
+
+
+# The same arguments give the same movement, and a search takes up to seconds: a movement the
+# organiser was shown is drawn, and a field drawn again is served, from the ones kept here.
+@functools.lru_cache(maxsize=64)
+def kept_grid(players: int, per_table: int, rounds: int, work: int | None) -> np.ndarray:
+    """``movement_grid``'s array, read-only, as kept."""
+    grid = searched_grid(players, per_table, rounds, work)
+    grid.setflags(write=False)
+    return grid
+
+
+def searched_grid(players: int, per_table: int, rounds: int, work: int | None) -> np.ndarray:
+    """``movement_grid``'s array, constructed or searched afresh."""
     grid = construct(players, per_table, rounds)
     if grid is None:
         seed = (players * 1_000_003 + per_table * 10_007 + rounds) % 2**32

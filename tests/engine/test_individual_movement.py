@@ -20,6 +20,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.schedule import ScheduleError, check_individual_schedule, generate_individual_schedule
+from engine.schedule.individual import kept_grid, movement_grid
 
 ROOT = Path(__file__).resolve().parents[2]
 KEYS = {
@@ -190,9 +191,18 @@ def test_forced_repeats(players, per_table, rounds, figures):
 
 def test_the_same_arguments_give_the_same_movement():
     first = generate_individual_schedule(17, 4, 4)  # a search, not a construction
+    kept_grid.cache_clear()  # searched again, not served from the movements kept
     generate_individual_schedule(16, 4, 4)
     assert generate_individual_schedule(17, 4, 4) == first
     assert generate_individual_schedule(20, 4) == generate_individual_schedule(20, 4, 5)
+
+
+def test_a_caller_changing_its_movement_leaves_the_kept_one_alone():
+    first = movement_grid(17, 4, 4)
+    expected = first.copy()
+    first[:] = 0
+    assert (movement_grid(17, 4, 4) == expected).all()
+    assert not kept_grid(17, 4, 4, None).flags.writeable
 
 
 # --- bad requests ----------------------------------------------------------------------------
