@@ -337,6 +337,8 @@ HEALTH_STALE_STANDINGS_SECONDS = env_int("HEALTH_STALE_STANDINGS_SECONDS", 10)
 # The standings task runs this long after the first confirmation of a burst. Short: the
 # recomputes of a tournament take turns, and the one under way gathers the results that come
 # in meanwhile (scoring/standings.py).
+# The scorer pages ask the server whether anything changed this often while they are shown.
+SCORER_POLL_SECONDS = float(os.environ.get("SCORER_POLL_SECONDS", "6"))
 STANDINGS_DEBOUNCE_SECONDS = float(os.environ.get("STANDINGS_DEBOUNCE_SECONDS", "0.25"))
 # A worker process reserves one message at a time: with Celery's default of four, a process
 # busy with an export or a standings update held back messages an idle one could run, and a

@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -242,6 +243,7 @@ def _scorer_config(page: ScorerPage) -> dict[str, Any]:
         "team": page.entrant.number,
         "api": reverse("api:tournament", kwargs={"slug": tournament.slug}),
         "signature": _signature(page.overview),
+        "poll_ms": round(settings.SCORER_POLL_SECONDS * 1000),
         **game.scorer_config(tournament.rules),
     }
     if page.shown is not None:

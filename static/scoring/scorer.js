@@ -32,7 +32,7 @@
   const SEAT_NAMES = { N: tr("North"), E: tr("East"), S: tr("South"), W: tr("West") };
   const SEND_LABEL = config.director ? tr("Save this result") : tr("Send to East for checking");
   const RETRY_MS = 5000;
-  const POLL_MS = 6000;
+  const POLL_MS = config.poll_ms || 6000; // settings.SCORER_POLL_SECONDS
   const OUTBOX_KEY = "pym:outbox";
   const FLASH_KEY = "pym:flash";
 
