@@ -176,6 +176,7 @@ typedef struct {
     int32_t block;   /* the first unit of the key's entries */
     uint16_t leader; /* the key's code (tt_code) + 1; 0 = empty slot */
     uint8_t wide;    /* 1: two units an entry (more than 32 live cards) */
+    uint8_t split;   /* in a key's WILD_CODE slot: its entries are split by the owners */
     uint16_t count, cap, ring; /* entries, not units */
 } Slot;
 
@@ -327,6 +328,12 @@ static inline int key_tricks(u64 key) {
    entries of its owners and the others, not every entry of the key. A slot's code: the leader,
    and the owners (two bits a suit, 0 for a suit with no live card) or WILD_CODE. */
 #define WILD_CODE (1 << 10)
+
+/* A key is split only once its WILD_CODE slot, where every entry goes until then, holds
+   SPLIT_AT entries: a probe of a small key reads one slot. */
+#ifndef SPLIT_AT
+#define SPLIT_AT 64
+#endif
 
 static inline int tt_code(int leader, const u32 own[4]) {
     return leader | (int)((own[0] & 3) | (own[1] & 3) << 2 | (own[2] & 3) << 4 | (own[3] & 3) << 6)
@@ -497,6 +504,7 @@ static Slot *tt_find(TT *tt, u64 key, int code, int create, int wide) {
             sl->key = key;
             sl->block = -1;
             sl->count = sl->cap = sl->ring = 0;
+            sl->split = 0;
             tt->used_slots++;
             return sl;
         }
@@ -641,10 +649,17 @@ static void tt_store(S *s, int lb, int ub, u64 rel, int best_card) {
     for (int su = 0; su < 4; su++) own[su] = s->own[su] & mask[su];
     u64 key = s->key;
     int wide = popc(live) >= WIDE_FROM;
-    int code = tt_code(s->leader, s->own);
-    for (int su = 0; su < 4; su++)
-        if (!mask[su] && (live & SUITMASK(su))) code = s->leader | WILD_CODE;
+    int code = s->leader | WILD_CODE;
     Slot *sl = tt_find(tt, key, code, 1, wide);
+    if (sl && sl->split) {
+        int all = 1;
+        for (int su = 0; su < 4; su++)
+            if (!mask[su] && (live & SUITMASK(su))) all = 0;
+        if (all) {
+            code = tt_code(s->leader, s->own);
+            sl = tt_find(tt, key, code, 1, wide);
+        }
+    }
     if (!sl) {
         tt_collect(tt);
         sl = tt_find(tt, key, code, 1, wide);
@@ -713,6 +728,7 @@ static void tt_store(S *s, int lb, int ub, u64 rel, int best_card) {
         sl->ring = (uint16_t)((sl->ring + 1) % sl->cap);
     }
 fill:
+    if ((code & WILD_CODE) && sl->count >= SPLIT_AT) sl->split = 1;
     tt->sigs[e - tt->entries] = sig;
     e->ks = ks;
     e->own = plo;
@@ -807,11 +823,17 @@ static int tt_probe(S *s, int need, u64 *rel, int *hint) {
 #if DDS_STATS
     st_probes++;
 #endif
-    for (int w = 0; w < 2; w++) {
-        int code = w ? s->leader | WILD_CODE : tt_code(s->leader, s->own);
-        Slot *sl = tt_find(tt, s->key, code, 0, 0);
-        if (sl && sl->count) {
-            int r = probe_slot(s, sl, need, rel, &he);
+    Slot *base = tt_find(tt, s->key, s->leader | WILD_CODE, 0, 0);
+    if (base) {
+        if (base->split) {
+            Slot *sl = tt_find(tt, s->key, tt_code(s->leader, s->own), 0, 0);
+            if (sl && sl->count) {
+                int r = probe_slot(s, sl, need, rel, &he);
+                if (r >= 0) return r;
+            }
+        }
+        if (base->count) {
+            int r = probe_slot(s, base, need, rel, &he);
             if (r >= 0) return r;
         }
     }
