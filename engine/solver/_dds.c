@@ -24,6 +24,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#if defined(__linux__)
+#include <sys/mman.h>
+#endif
 #if defined(__SSSE3__)
 #include <tmmintrin.h>
 #define SIMD_SCAN 1
@@ -191,15 +194,31 @@ typedef struct {
     u64 clears;
 } TT;
 
+/* The table's arrays on huge pages where the system gives them on request (Linux's
+   transparent huge pages in "madvise" mode): a probe's reads are far apart, and with pages
+   of 4 KiB nearly every one of them misses the TLB as well as the cache. */
+static void *huge_alloc(size_t bytes) {
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+    const size_t huge = (size_t)1 << 21;
+    size_t size = (bytes + huge - 1) & ~(huge - 1);
+    void *p = aligned_alloc(huge, size);
+    if (p) madvise(p, size, MADV_HUGEPAGE);
+    return p;
+#else
+    return malloc(bytes);
+#endif
+}
+
 static int tt_init(TT *tt, size_t bytes) {
     u32 nslots = 1u << 16;
     while ((size_t)nslots * 2 * sizeof(Slot) * 8 < bytes && nslots < (1u << 24)) nslots *= 2;
     size_t rest = bytes > (size_t)nslots * sizeof(Slot) ? bytes - (size_t)nslots * sizeof(Slot) : 0;
     u32 nentries = (u32)(rest / (sizeof(Entry) + sizeof(u32)));
     if (nentries < 4096) nentries = 4096;
-    tt->slots = calloc(nslots, sizeof(Slot));
-    tt->entries = malloc((size_t)nentries * sizeof(Entry));
-    tt->sigs = malloc((size_t)nentries * sizeof(u32));
+    tt->slots = huge_alloc((size_t)nslots * sizeof(Slot));
+    if (tt->slots) memset(tt->slots, 0, (size_t)nslots * sizeof(Slot));
+    tt->entries = huge_alloc((size_t)nentries * sizeof(Entry));
+    tt->sigs = huge_alloc((size_t)nentries * sizeof(u32));
     if (!tt->slots || !tt->entries || !tt->sigs) {
         free(tt->slots);
         free(tt->entries);
@@ -331,6 +350,9 @@ static inline int key_tricks(u64 key) {
 
 /* A key is split only once its WILD_CODE slot, where every entry goes until then, holds
    SPLIT_AT entries: a probe of a small key reads one slot. */
+#ifndef NEAR_HINT
+#define NEAR_HINT 1
+#endif
 #ifndef SPLIT_AT
 #define SPLIT_AT 64
 #endif
@@ -741,7 +763,8 @@ fill:
 
 /* Probe the entries of one slot: 1 or 0 when an entry settles "at least need", else -1;
    *hint_e gets the first entry of the position with a best lead, if it has none yet. */
-static inline int probe_slot(S *s, Slot *sl, int need, u64 *rel, const Entry **hint_e) {
+static inline int probe_slot(S *s, Slot *sl, int need, u64 *rel, const Entry **hint_e,
+                             const Entry **near_e) {
     TT *tt = s->tt;
     const u32 *own = s->own;
     const Entry *block = &tt->entries[sl->block];
@@ -778,8 +801,12 @@ static inline int probe_slot(S *s, Slot *sl, int need, u64 *rel, const Entry **h
         u32 ks = e->ks;
         if (wide) {
             u64 hi, lo = pack_own(own, ks, &hi);
-            if (lo != e->own || hi != e[1].own) continue;
+            if (lo != e->own || hi != e[1].own) {
+                if (!*near_e && e->best != 0xFF) *near_e = e;
+                continue;
+            }
         } else if (pack_own_narrow(own, ks) != e->own) {
+            if (!*near_e && e->best != 0xFF) *near_e = e;
             continue;
         }
         if (e->lb >= need || e->ub < need) {
@@ -818,7 +845,7 @@ static inline int probe_slot(S *s, Slot *sl, int need, u64 *rel, const Entry **h
    the position's owners of the top cards are read first, then those under WILD_CODE. */
 static int tt_probe(S *s, int need, u64 *rel, int *hint) {
     TT *tt = s->tt;
-    const Entry *he = NULL;
+    const Entry *he = NULL, *near = NULL;
     *hint = -1;
 #if DDS_STATS
     st_probes++;
@@ -828,15 +855,18 @@ static int tt_probe(S *s, int need, u64 *rel, int *hint) {
         if (base->split) {
             Slot *sl = tt_find(tt, s->key, tt_code(s->leader, s->own), 0, 0);
             if (sl && sl->count) {
-                int r = probe_slot(s, sl, need, rel, &he);
+                int r = probe_slot(s, sl, need, rel, &he, &near);
                 if (r >= 0) return r;
             }
         }
         if (base->count) {
-            int r = probe_slot(s, base, need, rel, &he);
+            int r = probe_slot(s, base, need, rel, &he, &near);
             if (r >= 0) return r;
         }
     }
+#if NEAR_HINT
+    if (!he) he = near;
+#endif
     if (he) {
         int su = he->best >> 4, place = he->best & 15;
         u64 ls = live_cards(s) & SUITMASK(su);
