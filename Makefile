@@ -4,6 +4,11 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
+# Python keeps the bytecode of the project's modules (and pytest its rewritten tests) in
+# __pycache__ even where the environment asks it not to: every test process and every worker
+# or command a test starts would otherwise compile them all again.
+unexport PYTHONDONTWRITEBYTECODE
+
 # The service tests run against these (the CI machine serves both on loopback).
 SERVICE_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/pymtheg
 SERVICE_BROKER_URL   ?= redis://127.0.0.1:6379/0
