@@ -83,7 +83,9 @@ def update_settings(
         raise PublishingError(
             f"hand records must be one of {', '.join(HandRecords.values)}, not {hand_records!r}"
         )
-    found, _ = PublishingSettings.objects.select_for_update(of=("self",)).get_or_create(tournament=tournament)
+    found, _ = PublishingSettings.objects.select_for_update(of=("self",)).get_or_create(
+        tournament=tournament
+    )
     before = _settings_data(found)
     found.auto_publish_standings = bool(auto_publish_standings)
     found.hand_records = hand_records
@@ -331,7 +333,11 @@ def export_path(export: Export) -> Path | None:
 @transaction.atomic
 def publish_export(*, export: Export, by: Any, published: bool = True) -> Export:
     """Offer a finished export on the public downloads page (or withdraw it)."""
-    export = Export.objects.select_for_update(of=("self",)).select_related("tournament").get(pk=export.pk)
+    export = (
+        Export.objects.select_for_update(of=("self",))
+        .select_related("tournament")
+        .get(pk=export.pk)
+    )
     if published and export.state != Export.State.DONE:
         raise PublishingError(gettext("only a finished export can be published"))
     tournament = export.tournament
