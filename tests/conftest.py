@@ -20,12 +20,12 @@ from typing import Any, TypeVar
 
 import pytest
 from django.conf import settings
-from django.core.servers.basehttp import WSGIRequestHandler
 from django.db import transaction
 from django.test import override_settings
 from hypothesis import HealthCheck
 from hypothesis import settings as hypothesis_settings
 
+from config.devserver import answer_at_once
 from engine.games import register_game
 from tests.games.duo.game import GAME as DUO
 
@@ -272,8 +272,5 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
                 item.add_marker(pytest.mark.embedded)
 
 
-# The live server's answers go out at once. Django's test server writes an answer's headers and
-# its body in separate sends; with Nagle's algorithm the body then waits for the client's
-# delayed acknowledgement of the headers (about 40 ms on Linux), on every request a browser or
-# a fuzzer makes to ``live_server``.
-WSGIRequestHandler.disable_nagle_algorithm = True
+# The live server's answers go out at once (config/devserver.py says why).
+answer_at_once()

@@ -165,12 +165,28 @@ def test_demo_runs_again_with_a_fresh_tournament_and_password():
     assert Tournament.objects.filter(slug__startswith="harbour-week-").count() == 6
 
 
-def test_without_the_club():
-    output = run_demo("--no-club")
+def test_without_the_club_and_served_without_nagles_delay(monkeypatch):
+    """The development server answers the phones at once (config/devserver.py)."""
+    from django.core.servers.basehttp import WSGIRequestHandler
+
+    from operations.management.commands import demo
+
+    served = []
+
+    def call(name, *args, **kwargs):
+        if name != "runserver":
+            return call_command(name, *args, **kwargs)
+        served.append((args, WSGIRequestHandler.disable_nagle_algorithm))
+
+    monkeypatch.setattr(WSGIRequestHandler, "disable_nagle_algorithm", False)
+    monkeypatch.setattr(demo, "call_command", call)
+    out = StringIO()
+    call_command("demo", "--quiet", "--no-club", "--port", "8124", stdout=out, stderr=StringIO())
+    assert served == [(("127.0.0.1:8124",), True)]
     from clubs.models import Club
 
     assert not Club.objects.exists()
-    assert club_lines(output) == [] and "/c/harbour/" not in output
+    assert club_lines(out.getvalue()) == [] and "/c/harbour/" not in out.getvalue()
 
 
 def test_the_pyramid_demo_plays_its_rounds_through_the_same_services():

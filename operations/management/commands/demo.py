@@ -29,6 +29,7 @@ from django.db import DEFAULT_DB_ALIAS, connections
 from django.db.migrations.executor import MigrationExecutor
 from django.urls import NoReverseMatch, reverse
 
+from config.devserver import answer_at_once
 from engine.games import DEFAULT_GAME
 from operations.management.commands._output import ProgressBar, quiet_eager_broker_warning
 from operations.management.commands.load_demo import demo_file
@@ -220,6 +221,7 @@ class Command(BaseCommand):
         links = demo_links(tournament, base) + [(what, base + path) for what, path in club_paths]
         self._sign_in_and_links(password, links)
         if not options["no_serve"]:
+            answer_at_once()  # the phones' requests answered without Nagle's delay
             call_command("runserver", f"{options['host']}:{options['port']}", use_reloader=False)
 
     def _load(self, game: str) -> Tournament:
