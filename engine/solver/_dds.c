@@ -194,10 +194,14 @@ typedef struct {
     u64 clears;
 } TT;
 
-/* The table's arrays on huge pages where the system gives them on request (Linux's
+/* The arrays of a big table on huge pages where the system gives them on request (Linux's
    transparent huge pages in "madvise" mode): a probe's reads are far apart, and with pages
-   of 4 KiB nearly every one of them misses the TLB as well as the cache. */
-static void *huge_alloc(size_t bytes) {
+   of 4 KiB nearly every one of them misses the TLB as well as the cache. A small table (a
+   Pyramid solver's 8 MiB) keeps small pages: it is not worth the first touch of 2 MiB pages. */
+#define HUGE_FROM ((size_t)64 << 20)
+
+static void *huge_alloc(size_t bytes, int huge_pages) {
+    if (!huge_pages) return malloc(bytes);
 #if defined(__linux__) && defined(MADV_HUGEPAGE)
     const size_t huge = (size_t)1 << 21;
     size_t size = (bytes + huge - 1) & ~(huge - 1);
@@ -215,10 +219,11 @@ static int tt_init(TT *tt, size_t bytes) {
     size_t rest = bytes > (size_t)nslots * sizeof(Slot) ? bytes - (size_t)nslots * sizeof(Slot) : 0;
     u32 nentries = (u32)(rest / (sizeof(Entry) + sizeof(u32)));
     if (nentries < 4096) nentries = 4096;
-    tt->slots = huge_alloc((size_t)nslots * sizeof(Slot));
+    int huge = bytes >= HUGE_FROM;
+    tt->slots = huge_alloc((size_t)nslots * sizeof(Slot), huge);
     if (tt->slots) memset(tt->slots, 0, (size_t)nslots * sizeof(Slot));
-    tt->entries = huge_alloc((size_t)nentries * sizeof(Entry));
-    tt->sigs = huge_alloc((size_t)nentries * sizeof(u32));
+    tt->entries = huge_alloc((size_t)nentries * sizeof(Entry), huge);
+    tt->sigs = huge_alloc((size_t)nentries * sizeof(u32), huge);
     if (!tt->slots || !tt->entries || !tt->sigs) {
         free(tt->slots);
         free(tt->entries);
