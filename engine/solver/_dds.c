@@ -354,12 +354,17 @@ static inline int key_tricks(u64 key) {
 #define WILD_CODE (1 << 10)
 
 /* A key is split only once its WILD_CODE slot, where every entry goes until then, holds
-   SPLIT_AT entries: a probe of a small key reads one slot. */
+   SPLIT_AT entries: a probe of a smaller key reads one slot. 512 rather than 64 (or every
+   key, as before): deal 43 of the bench 232.5 M positions instead of 238.9 M (270.8 M). */
+#ifndef SPLIT_AT
+#define SPLIT_AT 512
+#endif
+
+/* A probe that finds no entry of its position takes as its hint the best lead of the first
+   entry it read whose summary agreed (a position near it): measured 117.6 M to 103.3 M
+   positions on deal 43's no-trump. */
 #ifndef NEAR_HINT
 #define NEAR_HINT 1
-#endif
-#ifndef SPLIT_AT
-#define SPLIT_AT 64
 #endif
 
 static inline int tt_code(int leader, const u32 own[4]) {
