@@ -2,8 +2,7 @@
 Chromium driven by Playwright, phone and desktop contexts, and step screenshots.
 
 - **The browser** is the system's Chromium (``/usr/bin/chromium``, or ``CHROMIUM_PATH``),
-  launched headless once per test process; each test's pages live in contexts of their own
-  (cookies, storage and cache of their own), closed at its end. Playwright never downloads one. When
+  launched headless once per test with a fresh profile; Playwright never downloads one. When
   Playwright or Chromium is missing the tests are skipped, except under ``CI=true``, where
   they fail.
 - **The network** is loopback only: Chromium resolves no other host name, and every
@@ -206,64 +205,23 @@ class Contexts:
             self.axe.audit_all(self.pages())
 
 
-class Chromium:
-    """The system's Chromium, launched once per test process and started again if it dies.
-
-    Playwright's loop stays "running" in the test's thread once started; between browser
-    tests it is hidden (``asyncio._set_running_loop(None)``), so that the other tests of the
-    process run as plain synchronous code, and each browser test shows it again."""
-
-    def __init__(self) -> None:
-        self.playwright: Any = None
-        self.browser: Any = None
-        self.loop: Any = None
-
-    def lend(self) -> Browser:
-        if self.playwright is None:
-            self.playwright = sync_playwright().start()
-            self.loop = asyncio._get_running_loop()
-        else:
-            asyncio._set_running_loop(self.loop)
-        if self.browser is None or not self.browser.is_connected():
-            self.browser = self.playwright.chromium.launch(
-                executable_path=chromium_path(), args=CHROMIUM_ARGS, headless=True
-            )
-        return self.browser
-
-    def take_back(self) -> None:
-        asyncio._set_running_loop(None)
-
-    def close(self) -> None:
-        if self.playwright is None:
-            return
-        asyncio._set_running_loop(self.loop)
-        with suppress(Exception):  # a browser that crashed has nothing left to close
-            self.browser.close()
-        self.playwright.stop()
-
-
-@pytest.fixture(scope="session")
-def chromium() -> Iterator[Chromium]:
-    kept = Chromium()
-    try:
-        yield kept
-    finally:
-        kept.close()
-
-
 @pytest.fixture
-def browser(live: LiveApp, chromium: Chromium) -> Iterator[Browser]:
-    """The system's Chromium, headless. Each test opens contexts of its own (fresh cookies,
-    storage and cache: a fresh profile each) and closes them; the browser outlives it."""
+def browser(live: LiveApp) -> Iterator[Browser]:
+    """The system's Chromium, headless, with a fresh profile (Playwright makes a temporary
+    user data directory for every launch and removes it afterwards)."""
     if sync_playwright is None:
         skip_or_fail(
             "Playwright is not installed (pip install -e '.[dev]')", "the browser tests must run"
         )
-    chromium_path()
-    try:
-        yield chromium.lend()
-    finally:
-        chromium.take_back()
+    path = chromium_path()
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(
+            executable_path=path, args=CHROMIUM_ARGS, headless=True
+        )
+        try:
+            yield chromium
+        finally:
+            chromium.close()
 
 
 @pytest.fixture
