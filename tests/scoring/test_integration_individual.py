@@ -19,13 +19,18 @@ from tournaments.models import Match
 pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True)]
 
 
-def test_two_tables_racing_for_the_last_six_of_one_sheet_store_one():
+def _first_players_declarations(prefix: str):
+    """On PostgreSQL: a Pyramid event, its first player and the boards he declares."""
     if connection.vendor != "postgresql":
         pytest.fail("this test needs PostgreSQL (DATABASE_URL=postgres://...)")
     celery_app.conf.task_always_eager = True
-    tournament = pyramid_event(slug=f"quota-{uuid.uuid4().hex[:8]}", per_round=4)
+    tournament = pyramid_event(slug=f"{prefix}-{uuid.uuid4().hex[:8]}", per_round=4)
     player = tournament.entrants.order_by("number").first()
-    slots = sheets.declaration_slots(tournament, player)
+    return tournament, player, sheets.declaration_slots(tournament, player)
+
+
+def test_two_tables_racing_for_the_last_six_of_one_sheet_store_one():
+    _tournament, _player, slots = _first_players_declarations("quota")
     first = slots[0]
     second = next(slot for slot in slots[:16] if slot[0] != first[0])  # same sheet, next round
     entries = []
@@ -96,16 +101,12 @@ def _nowait_lock(table: str, pk: int) -> str:
 def test_the_sheet_lock_holds_the_players_row_and_leaves_the_tournaments_free():
     # A lock on the tournament's row would serialise every table's confirmations and
     # deadlock against the foreign-key checks of the rows they insert.
-    if connection.vendor != "postgresql":
-        pytest.fail("this test needs PostgreSQL (DATABASE_URL=postgres://...)")
     from django.db import transaction
 
     from tournaments.models import Entrant, MatchSeat, Tournament
 
-    celery_app.conf.task_always_eager = True
-    tournament = pyramid_event(slug=f"lock-{uuid.uuid4().hex[:8]}", per_round=4)
-    player = tournament.entrants.order_by("number").first()
-    match_id, board = sheets.declaration_slots(tournament, player)[0]
+    tournament, player, slots = _first_players_declarations("lock")
+    match_id, board = slots[0]
     match = Match.objects.select_related("table__tournament").get(pk=match_id)
     seat = MatchSeat.objects.get(match=match, entrant=player).seat
     board_row = match.table.boards.get(number=board)
