@@ -317,6 +317,11 @@ SCORER_BOARD_WRITE_RATE = os.environ.get("SCORER_BOARD_WRITE_RATE", "20/hour")
 # wrong codes a tournament's codes are checked one each this often (scoring/api/access.py).
 CODE_GUESS_SECONDS = float(os.environ.get("CODE_GUESS_SECONDS", "1.0"))
 SCORER_MAX_BODY_BYTES = 32 * 1024
+# The scorer pages ask the server whether anything changed this often while they are shown
+# (whole seconds, at least 1: every open phone of the room asks).
+SCORER_POLL_SECONDS = env_int("SCORER_POLL_SECONDS", 6)
+if SCORER_POLL_SECONDS < 1:
+    raise ImproperlyConfigured(f"SCORER_POLL_SECONDS must be 1 or more, not {SCORER_POLL_SECONDS}")
 # A worker and the web processes must agree on the queue; tests give each run its own.
 CELERY_TASK_DEFAULT_QUEUE = os.environ.get("CELERY_TASK_DEFAULT_QUEUE", "celery")
 # A broker that is down must not hold up a confirmation: give up publishing quickly (the
@@ -337,8 +342,6 @@ HEALTH_STALE_STANDINGS_SECONDS = env_int("HEALTH_STALE_STANDINGS_SECONDS", 10)
 # The standings task runs this long after the first confirmation of a burst. Short: the
 # recomputes of a tournament take turns, and the one under way gathers the results that come
 # in meanwhile (scoring/standings.py).
-# The scorer pages ask the server whether anything changed this often while they are shown.
-SCORER_POLL_SECONDS = float(os.environ.get("SCORER_POLL_SECONDS", "6"))
 STANDINGS_DEBOUNCE_SECONDS = float(os.environ.get("STANDINGS_DEBOUNCE_SECONDS", "0.25"))
 # A worker process reserves one message at a time: with Celery's default of four, a process
 # busy with an export or a standings update held back messages an idle one could run, and a

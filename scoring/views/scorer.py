@@ -243,7 +243,7 @@ def _scorer_config(page: ScorerPage) -> dict[str, Any]:
         "team": page.entrant.number,
         "api": reverse("api:tournament", kwargs={"slug": tournament.slug}),
         "signature": _signature(page.overview),
-        "poll_ms": round(settings.SCORER_POLL_SECONDS * 1000),
+        "poll_ms": settings.SCORER_POLL_SECONDS * 1000,
         **game.scorer_config(tournament.rules),
     }
     if page.shown is not None:

@@ -233,8 +233,8 @@ def test_the_page_signature_matches_the_api(client, cup):
 def test_the_page_asks_as_often_as_the_settings_say(client, cup, settings):
     entrant = cup.match(1, 1).north_entrant
     assert page_config(sign_in(client, cup, entrant))["poll_ms"] == 6000
-    settings.SCORER_POLL_SECONDS = 2.5
-    assert page_config(client.get(entry_url(cup)))["poll_ms"] == 2500
+    settings.SCORER_POLL_SECONDS = 3
+    assert page_config(client.get(entry_url(cup)))["poll_ms"] == 3000
 
 
 def test_north_stays_with_the_board_until_east_has_checked_it(client, cup):

@@ -93,6 +93,19 @@ def test_production_refuses_to_start_half_configured(env, expected):
     assert expected in result.stderr
 
 
+@pytest.mark.parametrize(
+    "value, expected",
+    [
+        ("0", "SCORER_POLL_SECONDS must be 1 or more, not 0"),
+        ("0.5", "SCORER_POLL_SECONDS must be a whole number, not '0.5'"),
+    ],
+)
+def test_a_scorer_poll_that_would_flood_the_server_is_refused(value, expected):
+    result = run_manage("check", DJANGO_ENV="development", SCORER_POLL_SECONDS=value)
+    assert result.returncode != 0
+    assert expected in result.stderr
+
+
 def test_development_key_is_not_a_production_key():
     result = run_manage("check", "--deploy", DJANGO_ENV="development", DJANGO_ALLOWED_HOSTS="x.org")
     assert "security.W018" in result.stdout + result.stderr  # DEBUG on: not for deployment
