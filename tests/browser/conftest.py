@@ -146,8 +146,6 @@ def live(live_server, settings) -> Iterator[LiveApp]:
     caches = copy.deepcopy(settings.CACHES)
     caches["default"]["KEY_PREFIX"] = f"browser-test-{uuid.uuid4().hex}"
     settings.CACHES = caches
-    # The scorer pages ask every 2 s instead of 6: what a test waits for comes sooner.
-    settings.SCORER_POLL_SECONDS = 2
     lock = threading.Lock()
     server = live_server.thread.httpd
     app = server.get_app()
