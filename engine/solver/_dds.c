@@ -1036,7 +1036,10 @@ static int gen_moves(const S *s, int p, u64 legal, Move *mv, int hint) {
                 } else if (h > wcard && h > opp_top && opp_ruff < 0) {
                     sc = 90 - r; /* the cheapest card that surely wins */
                 } else if (part_top > wcard && part_top > opp_top && opp_ruff < 0) {
-                    sc = 70 - r; /* partner wins it later */
+                    /* partner, still to play, surely wins it: low, before even a sure winner
+                       of one's own (measured as 70, below the sure winner: 106.0 M to 87.9 M
+                       positions on deal 43's no-trump, 44.2 M to 37.5 M on five typical deals) */
+                    sc = 95 - r;
                 } else if (h > wcard) {
                     sc = 55 - r; /* a card that wins for now, the cheapest first */
                 } else {
