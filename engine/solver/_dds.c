@@ -367,6 +367,14 @@ static inline int key_tricks(u64 key) {
 #define NEAR_HINT 1
 #endif
 
+/* The best lead of an entry of the position itself that does not settle the probe (its bounds
+   come from a search for another target) is not a hint: ordering by the near position's, or
+   by the static weights alone, searches less (deal 43's no-trump 83.7 M positions instead of
+   87.9 M, five typical deals 36.4 M instead of 37.5 M). 1 takes it, before the near one. */
+#ifndef EXACT_HINT
+#define EXACT_HINT 0
+#endif
+
 static inline int tt_code(int leader, const u32 own[4]) {
     return leader | (int)((own[0] & 3) | (own[1] & 3) << 2 | (own[2] & 3) << 4 | (own[3] & 3) << 6)
                         << 2;
@@ -845,13 +853,13 @@ static inline int probe_slot(S *s, Slot *sl, int need, u64 *rel, const Entry **h
 #endif
             return res;
         }
-        if (!*hint_e && e->best != 0xFF) *hint_e = e;
+        if (EXACT_HINT && !*hint_e && e->best != 0xFF) *hint_e = e;
     }
     return -1;
 }
 
 /* Probe: 1 = success (value >= need), 0 = failure, -1 = unknown. *rel gets the cards of the
-   matching entry; *hint the best lead of an entry of this position, if any. The entries under
+   matching entry; *hint a lead to search first (EXACT_HINT, NEAR_HINT). The entries under
    the position's owners of the top cards are read first, then those under WILD_CODE. */
 static int tt_probe(S *s, int need, u64 *rel, int *hint) {
     TT *tt = s->tt;
