@@ -60,6 +60,13 @@ typedef uint32_t u32;
 #define KILLER 30
 #endif
 
+/* A following hand that cannot surely win the trick, the last player to it an opponent: the
+   bonus of a card that beats the trick so far and the last player's second card, so that he
+   must give up his top card to win it (DDS's "force out the ace"). */
+#ifndef FORCE_TOP
+#define FORCE_TOP 20
+#endif
+
 /* Settling trick starts on the run of top trumps of one hand (see trump_bound). */
 #ifndef USE_TRUMP_BOUND
 #define USE_TRUMP_BOUND 1
@@ -955,6 +962,7 @@ static int gen_moves(const S *s, int p, u64 legal, Move *mv, int hint) {
     /* the best cards still to come in the suit led, by opponents and by partners, and the
        best trump of a player still to come who is void in it */
     int opp_top = -1, part_top = -1, opp_ruff = -1, side_sure = 0;
+    int opp_second = -1; /* the second card of the suit led of the opponent holding opp_top */
     if (pos) {
         for (int k = pos + 1; k < n; k++) {
             int q = seat(s, k);
@@ -963,7 +971,11 @@ static int gen_moves(const S *s, int p, u64 legal, Move *mv, int hint) {
             if (same_side(s, q, p)) {
                 if (best > part_top) part_top = best;
             } else {
-                if (best > opp_top) opp_top = best;
+                if (best > opp_top) {
+                    opp_top = best;
+                    u64 rest = qs & ~BIT(best);
+                    opp_second = rest ? top_bit(rest) : -1;
+                }
                 if (!qs && s->trump >= 0 && led != s->trump) {
                     u64 qt = s->hand[q] & SUITMASK(s->trump);
                     if (qt && top_bit(qt) > opp_ruff) opp_ruff = top_bit(qt);
@@ -1050,6 +1062,7 @@ static int gen_moves(const S *s, int p, u64 legal, Move *mv, int hint) {
                     sc = 95 - r;
                 } else if (h > wcard) {
                     sc = 55 - r; /* a card that wins for now, the cheapest first */
+                    if (pos == n - 2 && lo > opp_second) sc += FORCE_TOP;
                 } else {
                     sc = 40 - r;
                 }
