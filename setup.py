@@ -16,6 +16,11 @@ flags += os.environ.get("SOLVER_CFLAGS", "").split()
 
 setup(
     ext_modules=[
-        Extension("engine.solver._dds", sources=["engine/solver/_dds.c"], extra_compile_args=flags)
+        Extension("engine.solver._dds", sources=["engine/solver/_dds.c"], extra_compile_args=flags),
+        Extension(
+            "engine.schedule._search",
+            sources=["engine/schedule/_search.c"],
+            extra_compile_args=flags,
+        ),
     ]
 )

@@ -17,13 +17,26 @@ in that round for a few steps unless the move beats the best cost seen. It stops
 meets twice, after a fixed number of steps, or when the best cost has not improved for a while;
 the best grid seen is returned. Everything is counted in steps, never in time, so the same
 arguments always give the same movement.
+
+The search runs in C (``engine/schedule/_search.c``, built by pip with the project): the very
+same steps, from the very same random draws (Python's ``random.Random``, reproduced), so the
+very same grid as the Python search below, which stays as the reference and runs instead in
+three cases: a seed outside 0 to 2**64 - 3, more than 5,000 players, or a search that reads
+the weight of a meeting count that 128-bit integers cannot hold exactly with every sum it
+forms (the weights grow as (pairs + 1)**(count - 2); about 9 meetings for 200 players, 7 for
+2,000, where searches rarely pass 3); that search is then run again from the start in Python.
+A malformed grid (a round with other tables than the first, a player twice in a round or not
+between 0 and players - 1) is refused with ValueError or TypeError.
 """
 
 from __future__ import annotations
 
 import random
+from itertools import islice
 
 import numpy as np
+
+from engine.schedule import _search
 
 # A run stops after this many steps without a new best; up to _RUNS runs from the same start
 # with different seeds, within _WORK units of work in all (a unit: one round of one candidate
@@ -33,10 +46,42 @@ _RUNS = 3
 _WORK = 2_000_000
 _TABU_TENURE = (4, 12)
 _LONGEST = 1_000
+# The C search: the bits its costs may take (of 128, one kept spare); the most players it takes
+# (it keeps three tables of every pair, 12 bytes a pair); the largest work it counts (more is
+# the same: no search gets there).
+_C_BITS = 126
+_C_PLAYERS = 5_000
+_C_WORK = 2**62
+_C_SETTINGS = (_PATIENCE, _RUNS, *_TABU_TENURE, _LONGEST)
 
 
 def improve(grid: np.ndarray | list, players: int, seed: int, work: int = _WORK):
-    """A grid at least as good as ``grid`` (valid in, valid out); a nested list in, one out."""
+    """A grid at least as good as ``grid`` (valid in, valid out); a nested list in, one out.
+    The C search where it can (the module's docstring), else ``improve_in_python``: the same
+    grid either way."""
+    if isinstance(grid, np.ndarray) and grid.ndim != 3:
+        raise ValueError(f"a grid is (rounds, tables, players at a table), not {grid.shape}")
+    if 0 <= seed <= 2**64 - _RUNS and players <= _C_PLAYERS:
+        rows = grid.tolist() if isinstance(grid, np.ndarray) else grid
+        work_c = max(-_C_WORK, min(work, _C_WORK))
+        found = _search.improve(rows, players, seed, work_c, _C_BITS, _C_SETTINGS)
+        if found is False:
+            return grid
+        if isinstance(found, list):
+            return _shaped(found, grid)
+    return improve_in_python(grid, players, seed, work)
+
+
+def _shaped(seats: list[int], grid: np.ndarray | list) -> np.ndarray | list:
+    """The seats of the C search (table by table, round by round) in the shape of ``grid``."""
+    if isinstance(grid, np.ndarray):
+        return np.array(seats, dtype=np.int64).reshape(grid.shape)
+    taken = iter(seats)
+    return [[list(islice(taken, len(group))) for group in tables] for tables in grid]
+
+
+def improve_in_python(grid: np.ndarray | list, players: int, seed: int, work: int = _WORK):
+    """``improve`` in Python alone: the reference of the C search."""
     best, best_cost = grid, None
     for run in range(_RUNS):
         search = _Search(grid, players, seed + run)
