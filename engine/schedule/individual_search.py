@@ -21,12 +21,14 @@ arguments always give the same movement.
 The search runs in C (``engine/schedule/_search.c``, built by pip with the project): the very
 same steps, from the very same random draws (Python's ``random.Random``, reproduced), so the
 very same grid as the Python search below, which stays as the reference and runs instead in
-three cases: a seed outside 0 to 2**64 - 3, more than 5,000 players, or a search that reads
-the weight of a meeting count that 128-bit integers cannot hold exactly with every sum it
-forms (the weights grow as (pairs + 1)**(count - 2); about 9 meetings for 200 players, 7 for
-2,000, where searches rarely pass 3); that search is then run again from the start in Python.
-A malformed grid (a round with other tables than the first, a player twice in a round or not
-between 0 and players - 1) is refused with ValueError or TypeError.
+three cases: a seed outside 0 to 2**64 - 3, more than 5,000 players, or a search that reads the
+weight of a meeting count that 128-bit integers cannot hold exactly with every sum it forms
+(the weights grow as (pairs + 1)**(count - 2): exact up to 9 meetings of a pair among 200
+players, 7 among 2,000; searches rarely go past 3, a start may: one of the proposals' starts
+for 133 players, 66 tables and 66 rounds has a pair meeting 11 times); that search is then run
+again from the start in Python. The C search lets other threads run meanwhile. A malformed grid
+(a round with other tables than the first, a player twice in a round or not between 0 and
+players - 1) is refused with ValueError or TypeError.
 """
 
 from __future__ import annotations
@@ -40,7 +42,8 @@ from engine.schedule import _search
 
 # A run stops after this many steps without a new best; up to _RUNS runs from the same start
 # with different seeds, within _WORK units of work in all (a unit: one round of one candidate
-# move weighed, about a microsecond or two), the best of them kept.
+# move weighed, about a microsecond or two in Python, a tenth of one in C), the best of them
+# kept.
 _PATIENCE = 1_500
 _RUNS = 3
 _WORK = 2_000_000
