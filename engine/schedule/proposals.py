@@ -29,6 +29,7 @@ A field nobody can seat gets ``problem``: a sentence saying why and what would w
 from __future__ import annotations
 
 import functools
+import itertools
 import math
 from collections import Counter
 from collections.abc import Iterable
@@ -454,20 +455,21 @@ class _Tally:
 
     @classmethod
     def of(cls, groups: list[Group], sizes: list[int], rounds: int) -> _Tally:
+        """The tally of these tables (round, table number, members); counted by Counter in
+        one pass each, as proposals tally every movement they offer."""
         tally = cls({r: set() for r in range(1, rounds + 1)})
-        tally.at_size = {size: Counter() for size in sizes}
+        seated: dict[int, list[int]] = {size: [] for size in sizes}
         for round_, table, members in groups:
-            tally.add(round_, sizes[table - 1], members)
+            tally.playing[round_].update(members)
+            seated[sizes[table - 1]] += members
+        tally.busy = Counter(round_ for round_, _table, _members in groups)
+        tally.at_size = {size: Counter(members) for size, members in seated.items()}
+        tally.meetings = Counter(
+            itertools.chain.from_iterable(
+                itertools.combinations(sorted(members), 2) for _r, _t, members in groups
+            )
+        )
         return tally
-
-    def add(self, round_: int, size: int, members: tuple[int, ...]) -> None:
-        """One table of ``size`` in round ``round_`` played by ``members``."""
-        self.playing[round_].update(members)
-        self.busy[round_] += 1
-        for i, a in enumerate(members):
-            self.at_size[size][a] += 1
-            for b in members[i + 1 :]:
-                self.meetings[min(a, b), max(a, b)] += 1
 
 
 def least_possible(drawn: dict[str, Any], entrants: int, most: int) -> bool:
