@@ -1,6 +1,7 @@
-"""Builds the double-dummy solver's C extension; everything else is in pyproject.toml.
+"""Builds the C extensions (the double-dummy solver, the movement search); everything else is
+in pyproject.toml.
 
-On x86-64 the solver is compiled for x86-64-v2 (population count in hardware: every x86-64
+On x86-64 both are compiled for x86-64-v2 (population count in hardware: every x86-64
 processor since about 2009). ``SOLVER_CFLAGS`` adds flags, e.g. ``-march=native``.
 """
 
