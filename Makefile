@@ -23,7 +23,8 @@ HOST ?= 127.0.0.1
 # The demo runs on the embedded defaults whatever the shell says.
 EMBEDDED := env -u DATABASE_URL -u CELERY_BROKER_URL -u REDIS_CACHE_URL -u DJANGO_ENV
 
-$(STAMP): pyproject.toml constraints.txt
+# Installed again when the dependencies change, or the C extensions' sources (pip builds them).
+$(STAMP): pyproject.toml constraints.txt setup.py $(wildcard engine/*/_*.c)
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
 	$(BIN)/pip install --quiet -c constraints.txt -e '.[dev]'
