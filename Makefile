@@ -14,7 +14,7 @@ SERVICE_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/pymtheg
 SERVICE_BROKER_URL   ?= redis://127.0.0.1:6379/0
 SERVICES := DATABASE_URL=$(SERVICE_DATABASE_URL) CELERY_BROKER_URL=$(SERVICE_BROKER_URL)
 
-.PHONY: install demo serve test lint unit lint-then-unit test-services bench cluster clean
+.PHONY: install demo serve test lint unit test-services bench cluster clean
 
 # The port of `make demo` and `make serve` (make demo PORT=8080), and the address the demo
 # listens on (make demo HOST=0.0.0.0: the local network).
@@ -44,29 +44,23 @@ demo: $(STAMP)
 serve: $(STAMP)
 	PORT=$(PORT) $(BIN)/python scripts/serve.py
 
-## The tests on PostgreSQL and Redis: every test that touches the database, Redis or a worker
-## (marked ``services`` by tests/conftest.py), the browser tests among them, a real browser
-## against the real stack. Beside them, at a lower priority: lint, then the tests that need no
-## database on the embedded defaults (SQLite, eager tasks), with the few database tests of
-## EMBEDDED_TOO in tests/conftest.py. Every test runs once (but EMBEDDED_TOO's, on both).
-## Without those services the first run is skipped, except in CI. The service tests wait on
-## browsers, workers and outages much of their time, and the rest fills those waits; each
-## part's output is printed when it ends.
-test: $(STAMP)
-	@$(MAKE) --no-print-directory -j2 --output-sync=target LOW_PRIORITY="nice -n 10" \
-		test-services lint-then-unit
-
-lint-then-unit: lint
-	@$(MAKE) --no-print-directory unit
+## Lint; the tests that need no database on the embedded defaults (SQLite, eager tasks),
+## with the few database tests of EMBEDDED_TOO in tests/conftest.py; then on PostgreSQL and
+## Redis every test that touches the database, Redis or a worker (marked ``services`` by
+## tests/conftest.py), the browser tests among them: a real browser against the real stack.
+## Every test runs once (but EMBEDDED_TOO's, on both). Without those services the second
+## run is skipped, except in CI. One after the other: side by side, even with the first run at
+## a lower priority, the browser tests slow down more than the waits they leave are worth.
+test: lint unit test-services
 
 lint: $(STAMP)
-	$(LOW_PRIORITY) $(BIN)/ruff check .
-	$(LOW_PRIORITY) $(BIN)/ruff format --check .
-	$(LOW_PRIORITY) $(BIN)/lint-imports
-	$(LOW_PRIORITY) $(BIN)/mypy
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+	$(BIN)/lint-imports
+	$(BIN)/mypy
 
 unit: $(STAMP)
-	$(LOW_PRIORITY) env -u DATABASE_URL -u CELERY_BROKER_URL $(BIN)/pytest -q -n 2 \
+	env -u DATABASE_URL -u CELERY_BROKER_URL $(BIN)/pytest -q -n 2 \
 		-m "(not services or embedded) and not integration and not browser"
 
 test-services: $(STAMP)
