@@ -59,11 +59,12 @@ def independent_problems(schedule, teams, tables, sides):
             problems.append(f"team {team} changes side")
         if sides == "balanced" and abs(2 * ns_count[team] - played) > 1:
             problems.append(f"team {team} unbalanced: NS {ns_count[team]} of {played}")
+    seated = {r: set(in_round[r]) for r in range(1, rounds + 1)}
     idle = {
         (r, team)
         for r in range(1, rounds + 1)
         for team in range(1, teams + 1)
-        if team not in in_round[r]
+        if team not in seated[r]
     }
     if {(b["round"], b["team"]) for b in schedule["byes"]} != idle:
         problems.append("byes are not the rounds sat out")
