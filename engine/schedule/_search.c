@@ -26,6 +26,7 @@
 __extension__ typedef __int128 wide;
 __extension__ typedef unsigned __int128 uwide;
 
+/* A bound on the arguments alone: individual_search sends far fewer players (_C_PLAYERS). */
 #define MAX_PLAYERS 30000
 
 /* individual_search's settings: _PATIENCE, _RUNS, _TENURE (low, high), _LONGEST */

@@ -33,7 +33,7 @@ import itertools
 import math
 from collections import Counter
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
@@ -449,27 +449,26 @@ class _Tally:
     entrant plays at each table size."""
 
     playing: dict[int, set[int]]
-    busy: Counter[int] = field(default_factory=Counter)
-    meetings: Counter[tuple[int, int]] = field(default_factory=Counter)
-    at_size: dict[int, Counter[int]] = field(default_factory=dict)
+    busy: Counter[int]
+    meetings: Counter[tuple[int, int]]
+    at_size: dict[int, Counter[int]]
 
     @classmethod
     def of(cls, groups: list[Group], sizes: list[int], rounds: int) -> _Tally:
-        """The tally of these tables (round, table number, members); counted by Counter in
-        one pass each, as proposals tally every movement they offer."""
-        tally = cls({r: set() for r in range(1, rounds + 1)})
+        """The tally of these tables (round, table number, members), each count made by
+        Counter in one pass: proposals tally every movement they offer."""
+        playing: dict[int, set[int]] = {r: set() for r in range(1, rounds + 1)}
         seated: dict[int, list[int]] = {size: [] for size in sizes}
         for round_, table, members in groups:
-            tally.playing[round_].update(members)
+            playing[round_].update(members)
             seated[sizes[table - 1]] += members
-        tally.busy = Counter(round_ for round_, _table, _members in groups)
-        tally.at_size = {size: Counter(members) for size, members in seated.items()}
-        tally.meetings = Counter(
-            itertools.chain.from_iterable(
-                itertools.combinations(sorted(members), 2) for _r, _t, members in groups
-            )
+        pairs = (itertools.combinations(sorted(members), 2) for _r, _t, members in groups)
+        return cls(
+            playing=playing,
+            busy=Counter(round_ for round_, _table, _members in groups),
+            meetings=Counter(itertools.chain.from_iterable(pairs)),
+            at_size={size: Counter(members) for size, members in seated.items()},
         )
-        return tally
 
 
 def least_possible(drawn: dict[str, Any], entrants: int, most: int) -> bool:
