@@ -809,6 +809,14 @@ static inline int probe_slot(S *s, Slot *sl, int need, u64 *rel, const Entry **h
         pos = top_three(own);
     }
     const int wide = sl->wide;
+    if (sl->count) {
+        /* The newest entries, read first (and where an entry that settles a probe is moved),
+           are fetched while their summaries are scanned: the entry's miss overlaps the
+           summaries' instead of following it. */
+        int last = (sl->count - 1) << wide;
+        __builtin_prefetch(&block[last]);
+        if (last >= 3) __builtin_prefetch(&block[last - 3]);
+    }
     for (int i = sl->count - 1; i >= 0; i--) {
         if (!wide) {
 #if DDS_STATS
