@@ -813,7 +813,7 @@ static inline int probe_slot(S *s, Slot *sl, int need, u64 *rel, const Entry **h
         /* The newest entries, read first (and where an entry that settles a probe is moved),
            are fetched while their summaries are scanned: the entry's miss overlaps the
            summaries' instead of following it. Four lines of entries (the newest 12 to 16):
-           two lines or six were slower on deal 43 (eleventh set). */
+           two lines or seven were slower on deal 43 (eleventh set). */
         int last = (sl->count - 1) << wide;
         __builtin_prefetch(&block[last]);
         for (int k = 3; k <= 11 && k <= last; k += 4) __builtin_prefetch(&block[last - k]);
