@@ -26,7 +26,7 @@ except ImportError:  # the browser fixture skips the tests (or fails them under 
     expect = None
 
 TEAM_NAMES = ["Fire Ants", "Water Rats", "Wind Hawks", "Earth Moles"]
-PHONE_POLL_MS = 20_000  # scorer pages ask every 2 s here (6 s by default), public ones every 1 s
+PHONE_POLL_MS = 20_000  # the scorer page asks every 6 s; the public pages every second
 
 
 class Screenshots:
