@@ -42,6 +42,11 @@ REVISIT_TIMEOUT_MS = 20_000
 
 AUDIT = """async ([failing, notOurs]) => {
   if (!location.protocol.startsWith("http") || document.contentType !== "text/html") return null;
+  // A page that reloaded itself just now (a scorer's page after a poll) is checked once its
+  // style sheets are in, not half drawn.
+  if (document.readyState !== "complete") {
+    await new Promise((done) => window.addEventListener("load", done, { once: true }));
+  }
   const context = { include: [["html"]], exclude: notOurs };
   const result = await window.axe.run(context, { resultTypes: ["violations"] });
   const found = result.violations.filter((v) => failing.includes(v.impact)).map((v) => ({
