@@ -324,6 +324,33 @@ static inline int scan_sigs(const u32 *sigs, int i, u32 pos) {
     return -1;
 }
 
+/* The first index j >= i below count whose summary (one an entry, every 1 << wide units)
+   equals sig, or -1: a store's search for its own pattern, four at a time. */
+static inline int find_sig(const u32 *sigs, int i, int count, int wide, u32 sig) {
+#if SIMD_SCAN
+    const __m128i want = _mm_set1_epi32((int)sig);
+    if (!wide) {
+        for (; i + 3 < count; i += 4) {
+            __m128i v = _mm_loadu_si128((const __m128i *)(sigs + i));
+            int bits = _mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(v, want)));
+            if (bits) return i + __builtin_ctz((unsigned)bits);
+        }
+    } else {
+        /* the summaries of four entries of two units: the even ones of eight */
+        for (; i + 3 < count; i += 4) {
+            __m128 a = _mm_loadu_ps((const float *)(sigs + 2 * i));
+            __m128 b = _mm_loadu_ps((const float *)(sigs + 2 * i + 4));
+            __m128i v = _mm_castps_si128(_mm_shuffle_ps(a, b, _MM_SHUFFLE(2, 0, 2, 0)));
+            int bits = _mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(v, want)));
+            if (bits) return i + __builtin_ctz((unsigned)bits);
+        }
+    }
+#endif
+    for (; i < count; i++)
+        if (sigs[i << wide] == sig) return i;
+    return -1;
+}
+
 /* In a slot of the top cards' owners (not WILD_CODE) every entry needs the top card of each
    live suit and the slot names its owner, so there (skip = 1) the summary is that of the next
    three cards of each suit. */
@@ -729,8 +756,7 @@ static void tt_store(S *s, int lb, int ub, u64 rel, int best_card) {
     uint16_t ks = ks_of(mask);
     u32 sig = entry_sig(own, ks, !(code & WILD_CODE));
     u64 phi, plo = pack_own(own, ks, &phi);
-    for (int i = 0; i < sl->count; i++) {
-        if (sigs[i << wide] != sig) continue;
+    for (int i = 0; (i = find_sig(sigs, i, sl->count, wide, sig)) >= 0; i++) {
         Entry *e = &block[i << wide];
         if (e->ks == ks && e->own == plo && (!wide || e[1].own == phi)) {
             if (lb > e->lb) e->lb = (uint8_t)lb;
