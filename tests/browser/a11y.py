@@ -41,11 +41,15 @@ NOT_OURS = [["#swagger-ui"]]
 REVISIT_TIMEOUT_MS = 20_000
 
 AUDIT = """async ([failing, notOurs]) => {
+  const LOAD_WAIT_MS = 10000;
   if (!location.protocol.startsWith("http") || document.contentType !== "text/html") return null;
   // A page that reloaded itself just now (a scorer's page after a poll) is checked once its
-  // style sheets are in, not half drawn.
+  // style sheets are in, not half drawn (waiting at most LOAD_WAIT_MS).
   if (document.readyState !== "complete") {
-    await new Promise((done) => window.addEventListener("load", done, { once: true }));
+    await new Promise((done) => {
+      window.addEventListener("load", done, { once: true });
+      setTimeout(done, LOAD_WAIT_MS);
+    });
   }
   const context = { include: [["html"]], exclude: notOurs };
   const result = await window.axe.run(context, { resultTypes: ["violations"] });
