@@ -325,25 +325,17 @@ static inline int scan_sigs(const u32 *sigs, int i, u32 pos) {
 }
 
 /* The first index j >= i below count whose summary (one an entry, every 1 << wide units)
-   equals sig, or -1: a store's search for its own pattern, four at a time. */
+   equals sig, or -1: a store's search for its own pattern, four at a time (of two-unit
+   entries, the even summaries of eight). */
 static inline int find_sig(const u32 *sigs, int i, int count, int wide, u32 sig) {
 #if SIMD_SCAN
     const __m128i want = _mm_set1_epi32((int)sig);
-    if (!wide) {
-        for (; i + 3 < count; i += 4) {
-            __m128i v = _mm_loadu_si128((const __m128i *)(sigs + i));
-            int bits = _mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(v, want)));
-            if (bits) return i + __builtin_ctz((unsigned)bits);
-        }
-    } else {
-        /* the summaries of four entries of two units: the even ones of eight */
-        for (; i + 3 < count; i += 4) {
-            __m128 a = _mm_loadu_ps((const float *)(sigs + 2 * i));
-            __m128 b = _mm_loadu_ps((const float *)(sigs + 2 * i + 4));
-            __m128i v = _mm_castps_si128(_mm_shuffle_ps(a, b, _MM_SHUFFLE(2, 0, 2, 0)));
-            int bits = _mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(v, want)));
-            if (bits) return i + __builtin_ctz((unsigned)bits);
-        }
+    for (; i + 3 < count; i += 4) {
+        const float *at = (const float *)(sigs + (i << wide));
+        __m128 v = _mm_loadu_ps(at);
+        if (wide) v = _mm_shuffle_ps(v, _mm_loadu_ps(at + 4), _MM_SHUFFLE(2, 0, 2, 0));
+        int bits = _mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(_mm_castps_si128(v), want)));
+        if (bits) return i + __builtin_ctz((unsigned)bits);
     }
 #endif
     for (; i < count; i++)
